@@ -1,0 +1,61 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { HTTPException } from 'hono/http-exception'
+import { z } from '@hono/zod-openapi'
+
+/** The one error body of the API (DESIGN.md §5). */
+export const ErrorBody = z
+  .object({
+    detail: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .openapi('Error')
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly detail: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(detail)
+  }
+  toJSON(): ErrorBody {
+    return this.errors ? { detail: this.detail, errors: this.errors } : { detail: this.detail }
+  }
+}
+
+export const badRequest = (detail: string, errors?: Record<string, string[]>) => new ApiError(400, detail, errors)
+export const fieldError = (field: string, message: string) => new ApiError(400, message, { [field]: [message] })
+export const unauthorized = (detail = 'Authentication credentials were not provided.') => new ApiError(401, detail)
+export const forbidden = (detail = 'You do not have permission to perform this action.') => new ApiError(403, detail)
+export const notFound = (detail = 'Not found.') => new ApiError(404, detail)
+export const conflict = (detail: string, errors?: Record<string, string[]>) => new ApiError(409, detail, errors)
+export const tooManyRequests = (detail: string) => new ApiError(429, detail)
+
+/** Turns zod issues into `{ field: [messages] }`, with nested paths joined by dots. */
+export function fieldErrorsFrom(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '__all__'
+    ;(errors[key] ??= []).push(issue.message)
+  }
+  return errors
+}
+
+export function validationError(error: z.ZodError) {
+  const errors = fieldErrorsFrom(error)
+  const fields = Object.keys(errors).filter((k) => k !== '__all__')
+  const detail = fields.length ? `Please correct the highlighted fields: ${fields.join(', ')}.` : (errors.__all__?.[0] ?? 'Invalid input.')
+  return badRequest(detail, errors)
+}
+
+export function handleError(error: Error, c: Context) {
+  if (error instanceof ApiError) return c.json(error.toJSON(), error.status)
+  if (error instanceof HTTPException) {
+    // Hono raises these for unreadable bodies; they are the client's fault, not ours.
+    return c.json({ detail: error.message || 'Bad request.' }, error.status as ContentfulStatusCode)
+  }
+  console.error(error)
+  return c.json({ detail: 'Something went wrong on our side. Please try again.' }, 500)
+}

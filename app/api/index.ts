@@ -1,0 +1,44 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { AppEnv } from './context'
+import { handleError, notFound } from './errors'
+import { router as apiKeys } from './platform/api-keys'
+import { router as auth } from './platform/auth'
+import { router as commandPalette } from './platform/command-palette'
+import { router as emailMessages } from './platform/email-messages'
+import { router as people } from './platform/people'
+import { router as workspace } from './platform/workspace'
+
+/** The Lintel REST API: the system of record. The UI and third parties call the same routes. */
+export function createApi() {
+  const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
+  for (const router of [auth, workspace, people, apiKeys, commandPalette, emailMessages]) api.route('/', router)
+
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An access token from `POST /api/login/`, or an API key (starting `lk_`) made under API keys.',
+  })
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lintel API',
+      version: '1.0.0',
+      description:
+        'Everything the Lintel app does goes through this API. Send JSON; every path answers with and without its trailing slash. Errors are `{ "detail": "…", "errors": { "field": ["…"] } }`.',
+    },
+    servers: [{ url: '/' }],
+  })
+  api.notFound(() => {
+    throw notFound('No such API endpoint.')
+  })
+  api.onError(handleError)
+  return api
+}
+
+export type Api = ReturnType<typeof createApi>
+
+let instance: Api | undefined
+/** One API app per process, built on first use. */
+export function getApi() {
+  return (instance ??= createApi())
+}

@@ -1,0 +1,116 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { createMiddleware } from 'hono/factory'
+import { sign, verify } from 'hono/jwt'
+import { getDb } from '~/db/client.server'
+import { apiKeys, users, type UserType } from '~/db/schema'
+import { PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
+import { sha256 } from '~/utils/crypto.server'
+import { instanceSecret } from '~/utils/instance.server'
+import type { AppEnv, Principal } from '../context'
+import { forbidden, unauthorized } from '../errors'
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60
+export const API_KEY_PREFIX = 'lk_'
+/** The wording API clients already know from SimpleJWT, which the palette checks for (SPEC.md §8). */
+export const INVALID_TOKEN = 'Given token not valid for any token type'
+
+export async function signAccessToken(user: { id: string; companyId: string; userType: UserType }) {
+  const now = Math.floor(Date.now() / 1000)
+  return sign(
+    { sub: user.id, cid: user.companyId, typ: user.userType, iat: now, exp: now + ACCESS_TOKEN_SECONDS },
+    await instanceSecret(),
+    'HS256',
+  )
+}
+
+const principalColumns = {
+  userId: users.id,
+  companyId: users.companyId,
+  userType: users.userType,
+  email: users.email,
+  isCompanyAdmin: users.isCompanyAdmin,
+  ...Object.fromEntries(PERMISSIONS.map((p) => [p.column, users[p.column]])),
+} as const
+
+type PrincipalRow = Omit<Principal, 'permissions' | 'apiKeyId'> & Principal['permissions']
+
+function toPrincipal(row: PrincipalRow, apiKeyId?: string): Principal {
+  const permissions = Object.fromEntries(PERMISSIONS.map((p) => [p.column, row[p.column]])) as Principal['permissions']
+  return {
+    userId: row.userId,
+    companyId: row.companyId,
+    userType: row.userType,
+    email: row.email,
+    isCompanyAdmin: row.isCompanyAdmin,
+    permissions,
+    apiKeyId,
+  }
+}
+
+// The user is read on every call, so a revoked permission or a deactivated user takes effect at once.
+const principalById = () =>
+  getDb()
+    .select(principalColumns)
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.isActive, true)))
+    .prepare('principal_by_id')
+let principalStatement: ReturnType<typeof principalById> | undefined
+
+async function principalFromAccessToken(token: string): Promise<Principal> {
+  let payload: Record<string, unknown>
+  try {
+    payload = await verify(token, await instanceSecret(), 'HS256')
+  } catch {
+    throw unauthorized(INVALID_TOKEN)
+  }
+  if (typeof payload.sub !== 'string') throw unauthorized(INVALID_TOKEN)
+  principalStatement ??= principalById()
+  const [row] = (await principalStatement.execute({ id: payload.sub })) as PrincipalRow[]
+  if (!row) throw unauthorized(INVALID_TOKEN)
+  return toPrincipal(row)
+}
+
+async function principalFromApiKey(key: string): Promise<Principal> {
+  const db = getDb()
+  const [row] = await db
+    .select({ ...principalColumns, apiKeyId: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.keyHash, sha256(key)), isNull(apiKeys.revokedAt), eq(users.isActive, true)))
+  if (!row) throw unauthorized('Invalid or revoked API key.')
+  // Recording every use would turn each read into a write; once a minute is enough to show activity.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.apiKeyId))
+  }
+  return toPrincipal(row as unknown as PrincipalRow, row.apiKeyId)
+}
+
+/** Resolves the bearer token (access token or API key) into the request's principal. */
+export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header('authorization')
+  const match = header?.match(/^Bearer\s+(.+)$/i)
+  if (!match) throw unauthorized()
+  const token = match[1].trim()
+  c.set('principal', token.startsWith(API_KEY_PREFIX) ? await principalFromApiKey(token) : await principalFromAccessToken(token))
+  await next()
+})
+
+export const requireUserType = (...types: UserType[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!types.includes(c.var.principal.userType)) throw forbidden()
+    await next()
+  })
+
+/** Staff only, and, when a group is named, only with that group's permission flag. */
+export const requireStaff = (group?: PermissionGroup) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const principal = c.var.principal
+    if (principal.userType !== 'property_manager') throw forbidden()
+    if (group) {
+      const permission = PERMISSIONS.find((p) => p.group === group)!
+      if (!principal.permissions[permission.column]) {
+        throw forbidden(`You need the ${permission.label} permission to do this.`)
+      }
+    }
+    await next()
+  })

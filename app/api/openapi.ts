@@ -1,0 +1,40 @@
+import type { z } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from './context'
+import { authenticate } from './middleware/auth'
+import { ErrorBody } from './errors'
+
+export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
+  body: { content: { 'application/json': { schema } }, required: true, description },
+})
+
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+})
+
+const ERROR_DESCRIPTIONS = {
+  400: 'Invalid input; `errors` names each field',
+  401: 'Missing, expired or invalid credentials',
+  403: 'Signed in, but not allowed to do this',
+  404: 'No such record in your company',
+  409: 'Conflicts with the current state',
+  429: 'Too many attempts; wait and retry',
+} as const
+
+export function errorResponses<C extends keyof typeof ERROR_DESCRIPTIONS>(...codes: C[]) {
+  return Object.fromEntries(codes.map((code) => [code, jsonResponse(ErrorBody, ERROR_DESCRIPTIONS[code])])) as Record<
+    C,
+    ReturnType<typeof jsonResponse<typeof ErrorBody>>
+  >
+}
+
+export const bearer = [{ bearer: [] }]
+
+/**
+ * Spread into createRoute: marks the route as needing a bearer token in the
+ * OpenAPI document and runs authentication, then any guards, before the handler.
+ */
+export function signedIn(...guards: MiddlewareHandler<AppEnv>[]) {
+  return { security: bearer, middleware: [authenticate, ...guards] }
+}

@@ -1,0 +1,352 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { companies, passwordResetTokens, refreshTokens, userTypes, users } from '~/db/schema'
+import { ALL_PERMISSIONS, permissionColumnsFrom, permissionsFromRow } from '~/domain/permissions'
+import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
+import { linkEmail, sendEmail } from '~/utils/mailer.server'
+import { createRouter } from '../create-app'
+import { badRequest, fieldError, unauthorized } from '../errors'
+import { INVALID_TOKEN } from '../middleware/auth'
+import { clientIp, rateLimiter } from '../middleware/rate-limit'
+import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
+import { publicOrigin } from '../origin'
+import { Detail, Email, NewPassword, PermissionFlags, PersonName, TokenPair, WorkspaceSettings } from './schemas'
+import { issueTokens, revokeAllTokens } from './tokens'
+
+const loginFailuresPerAccount = rateLimiter('login-account', 10, 15 * 60)
+const loginAttemptsPerIp = rateLimiter('login-ip', 100, 15 * 60)
+const resetRequestsPerEmail = rateLimiter('reset-email', 5, 60 * 60)
+const resetRequestsPerIp = rateLimiter('reset-ip', 30, 60 * 60)
+const registrationsPerIp = rateLimiter('register-ip', 20, 60 * 60)
+
+export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.'
+export const RESET_REQUESTED =
+  'If an account exists for this e-mail, we have sent a link to reset its password. The link works for one hour.'
+const RESET_HOURS = 1
+
+export const SlugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, 'The address must be at least 3 characters.')
+  .max(50, 'The address must be at most 50 characters.')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens.')
+
+export function slugify(name: string) {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+}
+
+export const RegisterBody = z
+  .object({
+    company_name: z.string({ error: 'Enter the company name.' }).trim().min(2, 'Enter the company name.').max(200, 'The company name must be at most 200 characters.'),
+    company_slug: SlugSchema.optional(),
+    first_name: PersonName('first name'),
+    last_name: PersonName('last name'),
+    email: Email,
+    password: NewPassword,
+  })
+  .openapi('RegisterRequest')
+
+export const LoginBody = z
+  .object({ email: Email, password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.') })
+  .openapi('LoginRequest')
+
+export const ResetRequestBody = z.object({ email: Email }).openapi('PasswordResetRequest')
+export const ResetConfirmBody = z
+  .object({ token: z.string({ error: 'The reset link is missing its token.' }).min(1, 'The reset link is missing its token.'), password: NewPassword })
+  .openapi('PasswordResetConfirm')
+export const ChangePasswordBody = z
+  .object({
+    current_password: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.'),
+    new_password: NewPassword,
+  })
+  .refine((v) => v.current_password !== v.new_password, { path: ['new_password'], message: 'The new password must differ from the current one.' })
+  .openapi('ChangePassword')
+
+const Me = z
+  .object({
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      user_type: z.enum(userTypes),
+      is_company_admin: z.boolean(),
+    }),
+    company: z.object({ id: z.string(), name: z.string(), slug: z.string(), currency: z.string(), time_zone: z.string() }),
+    permissions: PermissionFlags,
+    settings: WorkspaceSettings,
+  })
+  .openapi('Me')
+
+export const router = createRouter()
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/register',
+    tags: ['Authentication'],
+    summary: 'Create a company and its first property manager',
+    request: jsonBody(RegisterBody),
+    responses: { 201: jsonResponse(TokenPair, 'The new manager is signed in'), ...errorResponses(400, 429) },
+  }),
+  async (c) => {
+    await registrationsPerIp.count(clientIp(c))
+    const body = c.req.valid('json')
+    const slug = body.company_slug ?? slugify(body.company_name)
+    const db = getDb()
+    const passwordHash = await hashPassword(body.password)
+    const tokens = await db.transaction(async (tx) => {
+      const [slugTaken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.slug, slug))
+      if (slugTaken) throw fieldError(body.company_slug ? 'company_slug' : 'company_name', 'That company address is already taken; choose another.')
+      const [emailTaken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${body.email}`)
+      if (emailTaken) throw fieldError('email', 'An account with this e-mail already exists. Sign in or reset your password.')
+      const [company] = await tx.insert(companies).values({ name: body.company_name, slug, email: body.email }).returning()
+      const [user] = await tx
+        .insert(users)
+        .values({
+          companyId: company.id,
+          email: body.email,
+          passwordHash,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          userType: 'property_manager',
+          isCompanyAdmin: true,
+          ...permissionColumnsFrom(ALL_PERMISSIONS),
+        })
+        .returning()
+      return issueTokens(tx, user)
+    })
+    return c.json({ ...tokens, user_type: 'property_manager' as const }, 201)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/login',
+    tags: ['Authentication'],
+    summary: 'Exchange e-mail and password for an access and a refresh token',
+    request: jsonBody(LoginBody),
+    responses: { 200: jsonResponse(TokenPair, 'Signed in'), ...errorResponses(400, 401, 429) },
+  }),
+  async (c) => {
+    const { email, password } = c.req.valid('json')
+    const ip = clientIp(c)
+    await loginAttemptsPerIp.count(ip)
+    await loginFailuresPerAccount.check(`${ip}:${email}`)
+    const db = getDb()
+    const [user] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${email}`, eq(users.isActive, true)))
+    if (!(await verifyPassword(password, user?.passwordHash))) {
+      await loginFailuresPerAccount.count(`${ip}:${email}`)
+      throw unauthorized(WRONG_CREDENTIALS)
+    }
+    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id))
+    return c.json({ ...(await issueTokens(db, user)), user_type: user.userType }, 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/token/refresh',
+    tags: ['Authentication'],
+    summary: 'Rotate a refresh token into a new access and refresh token',
+    description: 'Each refresh token works once. Presenting a rotated token again signs that login out everywhere.',
+    request: jsonBody(z.object({ refresh: z.string().min(1, 'Send the refresh token.') }).openapi('RefreshRequest')),
+    responses: { 200: jsonResponse(TokenPair, 'New tokens'), ...errorResponses(400, 401) },
+  }),
+  async (c) => {
+    const { refresh } = c.req.valid('json')
+    const db = getDb()
+    return c.json(
+      await db.transaction(async (tx) => {
+        const [rotated] = await tx
+          .update(refreshTokens)
+          .set({ rotatedAt: sql`now()` })
+          .where(and(eq(refreshTokens.tokenHash, sha256(refresh)), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+          .returning()
+        if (!rotated) {
+          const [known] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refresh)))
+          // A token used twice well after its rotation means it was copied: end that whole login.
+          // Within a few seconds it is just two tabs refreshing at once, which is harmless.
+          if (known?.rotatedAt && Date.now() - known.rotatedAt.getTime() > 30_000) {
+            await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.familyId, known.familyId))
+          }
+          throw unauthorized(INVALID_TOKEN)
+        }
+        const [user] = await tx.select().from(users).where(and(eq(users.id, rotated.userId), eq(users.isActive, true)))
+        if (!user) throw unauthorized(INVALID_TOKEN)
+        return { ...(await issueTokens(tx, user, rotated.familyId)), user_type: user.userType }
+      }),
+      200,
+    )
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/logout',
+    tags: ['Authentication'],
+    summary: 'Revoke a refresh token (and with it the login it belongs to)',
+    request: jsonBody(z.object({ refresh: z.string().min(1) }).openapi('LogoutRequest')),
+    responses: { 204: { description: 'Signed out' }, ...errorResponses(400) },
+  }),
+  async (c) => {
+    const { refresh } = c.req.valid('json')
+    const db = getDb()
+    const [token] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refresh)))
+    if (token) await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.familyId, token.familyId))
+    return c.body(null, 204)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/auth/password-reset',
+    tags: ['Authentication'],
+    summary: 'E-mail a password reset link',
+    description: 'Answers the same whether or not the address has an account.',
+    request: jsonBody(ResetRequestBody),
+    responses: { 200: jsonResponse(Detail, 'Request accepted'), ...errorResponses(400, 429) },
+  }),
+  async (c) => {
+    const { email } = c.req.valid('json')
+    await resetRequestsPerIp.count(clientIp(c))
+    await resetRequestsPerEmail.count(email)
+    const db = getDb()
+    const [user] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${email}`, eq(users.isActive, true)))
+    if (user?.passwordHash) {
+      const token = randomToken()
+      await db.insert(passwordResetTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_HOURS * 3_600_000) })
+      const url = `${publicOrigin(c)}/reset-password/?token=${encodeURIComponent(token)}`
+      await sendEmail({
+        companyId: user.companyId,
+        to: user.email,
+        subject: 'Reset your Lintel password',
+        category: 'password_reset',
+        ...linkEmail({
+          greeting: `Hello ${user.firstName || user.email},`,
+          paragraphs: ['Someone asked to reset the password of your Lintel account. If it was you, choose a new password with the link below. It works once, for one hour.'],
+          action: 'Choose a new password',
+          url,
+          footer: 'If you did not ask for this, ignore this message; your password stays as it is.',
+        }),
+      })
+    }
+    return c.json({ detail: RESET_REQUESTED }, 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/auth/password-reset/confirm',
+    tags: ['Authentication'],
+    summary: 'Set a new password with the token from the reset e-mail',
+    request: jsonBody(ResetConfirmBody),
+    responses: { 200: jsonResponse(Detail, 'Password changed'), ...errorResponses(400, 429) },
+  }),
+  async (c) => {
+    const { token, password } = c.req.valid('json')
+    await resetRequestsPerIp.count(clientIp(c))
+    const passwordHash = await hashPassword(password)
+    await getDb().transaction(async (tx) => {
+      const [used] = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+        .returning()
+      if (!used) throw fieldError('token', 'This reset link is invalid, already used or expired. Ask for a new one.')
+      await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, used.userId))
+      await revokeAllTokens(tx, used.userId)
+    })
+    return c.json({ detail: 'Your password has been changed. Sign in with the new password.' }, 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'put',
+    path: '/auth/change-password',
+    tags: ['Authentication'],
+    summary: 'Change the signed-in user’s password',
+    ...signedIn(),
+    request: jsonBody(ChangePasswordBody),
+    responses: { 200: jsonResponse(Detail, 'Password changed'), ...errorResponses(400, 401) },
+  }),
+  async (c) => {
+    const body = c.req.valid('json')
+    const db = getDb()
+    const [user] = await db.select().from(users).where(eq(users.id, c.var.principal.userId))
+    if (!(await verifyPassword(body.current_password, user.passwordHash))) {
+      throw fieldError('current_password', 'Your current password is incorrect.')
+    }
+    await db.update(users).set({ passwordHash: await hashPassword(body.new_password), updatedAt: sql`now()` }).where(eq(users.id, user.id))
+    return c.json({ detail: 'Your password has been changed.' }, 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/get-user-type',
+    tags: ['Authentication'],
+    summary: 'The signed-in user’s type',
+    ...signedIn(),
+    responses: { 200: jsonResponse(z.object({ user_type: z.enum(userTypes) }).openapi('UserType'), 'User type'), ...errorResponses(401) },
+  }),
+  (c) => c.json({ user_type: c.var.principal.userType }, 200),
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/user-permissions',
+    tags: ['Authentication'],
+    summary: 'The signed-in user’s eight permission flags',
+    ...signedIn(),
+    responses: { 200: jsonResponse(PermissionFlags.extend({ is_company_admin: z.boolean() }), 'Permission flags'), ...errorResponses(401) },
+  }),
+  (c) => c.json({ ...permissionsFromRow(c.var.principal.permissions), is_company_admin: c.var.principal.isCompanyAdmin }, 200),
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/auth/me',
+    tags: ['Authentication'],
+    summary: 'The signed-in user, their company, permissions and workspace settings in one call',
+    ...signedIn(),
+    responses: { 200: jsonResponse(Me, 'Current user'), ...errorResponses(401) },
+  }),
+  async (c) => {
+    const principal = c.var.principal
+    const db = getDb()
+    const [row] = await db
+      .select({ user: users, company: companies })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.id, principal.userId))
+    if (!row) throw badRequest('Unknown user.')
+    const { user, company } = row
+    return c.json(
+      {
+        user: { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName, user_type: user.userType, is_company_admin: user.isCompanyAdmin },
+        company: { id: company.id, name: company.name, slug: company.slug, currency: company.currency, time_zone: company.timeZone },
+        permissions: permissionsFromRow(user),
+        settings: { has_e_signature_enabled: company.hasESignatureEnabled, has_lintel_ai_enabled: company.hasAiEnabled, sms: company.smsEnabled },
+      },
+      200,
+    )
+  },
+)

@@ -1,0 +1,353 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, count, eq, isNull, lt, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { companies, invitations, users } from '~/db/schema'
+import { COUNTRIES, isDivisionOf, isPostalCodeOf } from '~/domain/geo'
+import { updateTimestamp } from '~/utils/instance.server'
+import { createRouter } from '../create-app'
+import { notFound, validationError } from '../errors'
+import { requireStaff } from '../middleware/auth'
+import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
+import { SlugSchema } from './auth'
+import { OptionalText, WorkspaceSettings } from './schemas'
+
+type CompanyRow = typeof companies.$inferSelect
+
+const Company = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    website: z.string().nullable(),
+    street_address: z.string().nullable(),
+    city: z.string().nullable(),
+    province: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    country: z.string(),
+    currency: z.enum(['CAD', 'USD']),
+    time_zone: z.string(),
+    created_at: z.string(),
+  })
+  .openapi('PropertyManagementCompany')
+
+const PublicCompany = Company.pick({ name: true, slug: true, email: true, phone: true, website: true, city: true, province: true, country: true }).openapi(
+  'PublicPropertyManagementCompany',
+)
+
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'))
+
+export const CompanyBody = z
+  .object({
+    name: z.string({ error: 'Enter the company name.' }).trim().min(2, 'Enter the company name.').max(200, 'The company name must be at most 200 characters.'),
+    slug: SlugSchema,
+    email: z.string().trim().email('Enter a valid e-mail address.').max(254).optional().nullable().or(z.literal('').transform(() => null)),
+    phone: OptionalText('Phone', 40),
+    website: z.string().trim().url('Enter a full web address, starting with https://').max(300).optional().nullable().or(z.literal('').transform(() => null)),
+    street_address: OptionalText('Street address'),
+    city: OptionalText('City', 100),
+    province: OptionalText('Province or state', 10),
+    postal_code: OptionalText('Postal code', 20),
+    country: z.enum(COUNTRIES.map((c) => c.code) as ['CA', 'US'], { error: 'Choose Canada or the United States.' }),
+    currency: z.enum(['CAD', 'USD'], { error: 'Choose CAD or USD.' }),
+    time_zone: z.string().refine((tz) => TIME_ZONES.has(tz), 'Choose a time zone from the list.'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.province && !isDivisionOf(v.country, v.province)) {
+      ctx.addIssue({ code: 'custom', path: ['province'], message: `Choose a ${v.country === 'CA' ? 'province or territory' : 'state'} of the selected country.` })
+    }
+    if (v.postal_code && !isPostalCodeOf(v.country, v.postal_code)) {
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: v.country === 'CA' ? 'Enter a postal code like K1A 0B1.' : 'Enter a ZIP code like 12345.' })
+    }
+  })
+  .openapi('PropertyManagementCompanyUpdate')
+
+export function serializeCompany(row: CompanyRow): z.infer<typeof Company> {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    street_address: row.streetAddress,
+    city: row.city,
+    province: row.province,
+    postal_code: row.postalCode,
+    country: row.country,
+    currency: row.currency as 'CAD' | 'USD',
+    time_zone: row.timeZone,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+const WorkspaceWarning = z
+  .object({ slug: z.string(), name: z.string(), description: z.string(), action_url: z.string().nullable() })
+  .openapi('WorkspaceWarning')
+
+const Feature = z.object({ key: z.string(), name: z.string(), enabled: z.boolean(), description: z.string() }).openapi('Feature')
+
+export const router = createRouter()
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/property-management-company',
+    tags: ['Workspace'],
+    summary: 'Your company’s details',
+    ...signedIn(requireStaff()),
+    responses: { 200: jsonResponse(Company, 'The company'), ...errorResponses(401, 403) },
+  }),
+  async (c) => {
+    const [row] = await getDb().select().from(companies).where(eq(companies.id, c.var.principal.companyId))
+    return c.json(serializeCompany(row), 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'put',
+    path: '/property-management-company',
+    tags: ['Workspace'],
+    summary: 'Update your company’s details',
+    ...signedIn(requireStaff('management_company')),
+    request: jsonBody(CompanyBody),
+    responses: { 200: jsonResponse(Company, 'The updated company'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const body = c.req.valid('json')
+    const db = getDb()
+    const companyId = c.var.principal.companyId
+    const [taken] = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.slug, body.slug), sql`${companies.id} <> ${companyId}`))
+    if (taken) throw validationError(new z.ZodError([{ code: 'custom', path: ['slug'], message: 'That address is already taken; choose another.', input: body.slug }]))
+    const [row] = await db
+      .update(companies)
+      .set({
+        name: body.name,
+        slug: body.slug,
+        email: body.email ?? null,
+        phone: body.phone,
+        website: body.website ?? null,
+        streetAddress: body.street_address,
+        city: body.city,
+        province: body.province,
+        postalCode: body.postal_code?.toUpperCase() ?? null,
+        country: body.country,
+        currency: body.currency,
+        timeZone: body.time_zone,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(companies.id, companyId))
+      .returning()
+    return c.json(serializeCompany(row), 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/property-management-company/{slug}',
+    tags: ['Workspace'],
+    summary: 'A company’s public details (no sign-in needed)',
+    request: { params: z.object({ slug: z.string() }) },
+    responses: { 200: jsonResponse(PublicCompany, 'Public company details'), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const [row] = await getDb().select().from(companies).where(eq(companies.slug, c.req.valid('param').slug.toLowerCase()))
+    if (!row) throw notFound('No company has this address.')
+    const { name, slug, email, phone, website, city, province, country } = serializeCompany(row)
+    return c.json({ name, slug, email, phone, website, city, province, country }, 200)
+  },
+)
+
+function settingsOf(row: CompanyRow) {
+  return { has_e_signature_enabled: row.hasESignatureEnabled, has_lintel_ai_enabled: row.hasAiEnabled, sms: row.smsEnabled }
+}
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/user-settings',
+    tags: ['Workspace'],
+    summary: 'Workspace switches: e-signature, AI assistant, SMS',
+    ...signedIn(requireStaff()),
+    responses: { 200: jsonResponse(WorkspaceSettings, 'Settings'), ...errorResponses(401, 403) },
+  }),
+  async (c) => {
+    const [row] = await getDb().select().from(companies).where(eq(companies.id, c.var.principal.companyId))
+    return c.json(settingsOf(row), 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'put',
+    path: '/user_settings',
+    tags: ['Workspace'],
+    summary: 'Turn the workspace switches on or off',
+    ...signedIn(requireStaff('management_company')),
+    request: jsonBody(WorkspaceSettings),
+    responses: { 200: jsonResponse(WorkspaceSettings, 'Settings'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const body = c.req.valid('json')
+    const [row] = await getDb()
+      .update(companies)
+      .set({ hasESignatureEnabled: body.has_e_signature_enabled, hasAiEnabled: body.has_lintel_ai_enabled, smsEnabled: body.sms, updatedAt: sql`now()` })
+      .where(eq(companies.id, c.var.principal.companyId))
+      .returning()
+    return c.json(settingsOf(row), 200)
+  },
+)
+
+/** Which outside services this installation is wired to (DESIGN.md §9). */
+export function integrations() {
+  return {
+    smtp: Boolean(process.env.SMTP_URL),
+    ai: Boolean(process.env.AI_BASE_URL && process.env.AI_MODEL),
+    sms: Boolean(process.env.TWILIO_ACCOUNT_SID && process.env.TWILIO_AUTH_TOKEN),
+    payments: Boolean(process.env.STRIPE_SECRET_KEY),
+    s3: Boolean(process.env.S3_BUCKET),
+  }
+}
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/features',
+    tags: ['Workspace'],
+    summary: 'Which features are on for this workspace and installation',
+    ...signedIn(),
+    responses: { 200: jsonResponse(z.array(Feature), 'Features'), ...errorResponses(401) },
+  }),
+  async (c) => {
+    const [row] = await getDb().select().from(companies).where(eq(companies.id, c.var.principal.companyId))
+    const wired = integrations()
+    return c.json(
+      [
+        { key: 'e_signature', name: 'Lease e-signature', enabled: row.hasESignatureEnabled, description: 'Send leases for electronic signature.' },
+        { key: 'ai', name: 'Lintel AI assistant', enabled: row.hasAiEnabled && wired.ai, description: 'Ask questions about your portfolio in plain language.' },
+        { key: 'sms', name: 'SMS messages', enabled: row.smsEnabled, description: 'Text residents and vendors; delivered when an SMS provider is configured.' },
+        { key: 'email_delivery', name: 'E-mail delivery', enabled: wired.smtp, description: 'Outgoing e-mail is sent through SMTP; otherwise it is kept under Emails.' },
+        { key: 'online_payments', name: 'Online payments', enabled: wired.payments, description: 'Card and bank payments through Stripe.' },
+        { key: 'cloud_files', name: 'Cloud file storage', enabled: wired.s3, description: 'Documents are stored in S3-compatible storage instead of the local disk.' },
+      ],
+      200,
+    )
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/workspace-warnings',
+    tags: ['Workspace'],
+    summary: 'Problems in this company’s setup, each with a link to fix it',
+    ...signedIn(requireStaff()),
+    responses: { 200: jsonResponse(z.object({ items: z.array(WorkspaceWarning) }).openapi('WorkspaceWarnings'), 'Warnings'), ...errorResponses(401, 403) },
+  }),
+  async (c) => {
+    const db = getDb()
+    const companyId = c.var.principal.companyId
+    const [company] = await db.select().from(companies).where(eq(companies.id, companyId))
+    const [technicians] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.userType, 'maintenance_technician'), eq(users.isActive, true)))
+    const [expired] = await db
+      .select({ n: count() })
+      .from(invitations)
+      .where(and(eq(invitations.companyId, companyId), isNull(invitations.acceptedAt), lt(invitations.expiresAt, sql`now()`)))
+    const wired = integrations()
+    const items: z.infer<typeof WorkspaceWarning>[] = []
+    if (!company.email || !company.phone) {
+      items.push({
+        slug: 'company-contact-missing',
+        name: 'Company contact details are incomplete',
+        description: 'Residents, applicants and owners see your e-mail and phone number on notices and statements. Add both.',
+        action_url: '/app/management-company/',
+      })
+    }
+    if (!company.streetAddress || !company.city || !company.postalCode) {
+      items.push({
+        slug: 'company-address-missing',
+        name: 'Company address is missing',
+        description: 'Leases, notices and owner statements print your mailing address. Add it to your company details.',
+        action_url: '/app/management-company/',
+      })
+    }
+    if (!wired.smtp) {
+      items.push({
+        slug: 'email-not-delivered',
+        name: 'Outgoing e-mail is not being delivered',
+        description: 'No SMTP server is configured (SMTP_URL), so invitations and notices are kept under Emails instead of being sent.',
+        action_url: '/app/email-messages/',
+      })
+    }
+    if (company.hasAiEnabled && !wired.ai) {
+      items.push({
+        slug: 'ai-not-configured',
+        name: 'The AI assistant is on but has no model',
+        description: 'Set AI_BASE_URL and AI_MODEL for this installation, or turn the assistant off in Settings.',
+        action_url: '/app/user-settings/',
+      })
+    }
+    if (company.smsEnabled && !wired.sms) {
+      items.push({
+        slug: 'sms-not-configured',
+        name: 'SMS is on but no provider is configured',
+        description: 'Messages will be stored but not sent until Twilio credentials are set. Turn SMS off in Settings if you do not need it.',
+        action_url: '/app/user-settings/',
+      })
+    }
+    if (technicians.n === 0) {
+      items.push({
+        slug: 'no-maintenance-technicians',
+        name: 'No maintenance technicians yet',
+        description: 'Invite your technicians so work orders can be assigned to them and tracked from their phones.',
+        action_url: '/app/maintenance-technicians/invite/',
+      })
+    }
+    if (expired.n > 0) {
+      items.push({
+        slug: 'invitations-expired',
+        name: `${expired.n} invitation${expired.n === 1 ? ' has' : 's have'} expired`,
+        description: 'Some people never accepted their invitation. Send it again from their page.',
+        action_url: '/app/maintenance-technicians/',
+      })
+    }
+    return c.json({ items }, 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/update-timestamp',
+    tags: ['Workspace'],
+    summary: 'When the running version was deployed (ms since the epoch)',
+    description: 'Open pages poll this every 60 s and reload when it changes.',
+    responses: { 200: jsonResponse(z.object({ timestamp: z.number().int() }).openapi('UpdateTimestamp'), 'Timestamp') },
+  }),
+  async (c) => c.json({ timestamp: await updateTimestamp() }, 200),
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/record-frontend-cache-refresh',
+    tags: ['Workspace'],
+    summary: 'Record that this user’s browser reloaded onto the current version',
+    ...signedIn(),
+    request: jsonBody(z.object({ timestamp: z.number().int() }).openapi('FrontendCacheRefresh')),
+    responses: { 204: { description: 'Recorded' }, ...errorResponses(400, 401) },
+  }),
+  async (c) => {
+    await getDb()
+      .update(users)
+      .set({ clientVersionTimestamp: c.req.valid('json').timestamp, clientRefreshedAt: sql`now()` })
+      .where(eq(users.id, c.var.principal.userId))
+    return c.body(null, 204)
+  },
+)

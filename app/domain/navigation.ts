@@ -1,0 +1,168 @@
+import { allows, type Access, type Gate } from './permissions'
+
+export type NavLink = Gate & {
+  label: string
+  href: string
+  /** The record type in singular, for the palette's "Add …" action; only where a new-record page exists. */
+  add?: { label: string; href: string }
+}
+
+export type NavGroup = Gate & {
+  label: string
+  links: NavLink[]
+  /** The phone drawer leaves out the groups nobody runs from a phone. */
+  mobile: boolean
+}
+
+/** The staff sidebar of SPEC.md §2, in order. */
+export const STAFF_NAVIGATION: NavGroup[] = [
+  {
+    label: 'Management Company',
+    permission: 'management_company',
+    mobile: true,
+    links: [
+      { label: 'Company Details', href: '/app/management-company/' },
+      { label: 'Fee Schedules', href: '/app/fee-schedules/' },
+      { label: 'Property Managers', href: '/app/property-managers/', add: { label: 'Property Manager', href: '/app/property-managers/new/' } },
+      {
+        label: 'Maintenance Technicians',
+        href: '/app/maintenance-technicians/',
+        add: { label: 'Maintenance Technician', href: '/app/maintenance-technicians/invite/' },
+      },
+    ],
+  },
+  {
+    label: 'Properties',
+    mobile: true,
+    links: [
+      { label: 'Property Owners', href: '/app/property-owners/' },
+      { label: 'Buildings', href: '/app/buildings/' },
+      { label: 'Rental Units', href: '/app/rental-units/' },
+      { label: 'Residents', href: '/app/residents/' },
+    ],
+  },
+  {
+    label: 'Leasing',
+    permission: 'leasing',
+    mobile: true,
+    links: [
+      { label: 'Leases', href: '/app/leases/' },
+      { label: 'Vacancies', href: '/app/current-vacancies/' },
+      { label: 'Listings', href: '/app/rental-unit-listings/' },
+      { label: 'Application Forms', href: '/app/rental-application-forms/' },
+      { label: 'Rental Applications', href: '/app/rental-applications/' },
+      { label: 'Waitlist', href: '/app/waitlist-subscribers/' },
+      { label: 'Signature Requests', href: '/app/signature-requests/', setting: 'has_e_signature_enabled' },
+    ],
+  },
+  {
+    label: 'Operations',
+    permission: 'operations',
+    mobile: true,
+    links: [
+      { label: 'Work Orders', href: '/app/work-orders/' },
+      { label: 'Inspection Reports', href: '/app/inspection-reports/' },
+      { label: 'Tasks', href: '/app/tasks/' },
+      { label: 'Maintenance Projects', href: '/app/maintenance-projects/' },
+      { label: 'Make Readies', href: '/app/make-ready/' },
+      { label: 'Equipment', href: '/app/equipment/' },
+      { label: 'Utility Meters', href: '/app/utility-meters/' },
+    ],
+  },
+  {
+    label: 'Communications',
+    permission: 'communications',
+    mobile: true,
+    links: [
+      { label: 'Emails', href: '/app/email-messages/' },
+      { label: 'SMS', href: '/app/sms/', setting: 'sms' },
+    ],
+  },
+  {
+    label: 'Storage',
+    permission: 'storage',
+    mobile: false,
+    links: [
+      { label: 'Customers', href: '/app/storage-customers/' },
+      { label: 'Facilities', href: '/app/storage-facilities/' },
+      { label: 'Units', href: '/app/storage-units/' },
+      { label: 'Storage Leases', href: '/app/storage-unit-leases/' },
+      { label: 'Storage Unit Invoices', href: '/app/storage-unit-invoices/' },
+    ],
+  },
+  {
+    label: 'Accounting',
+    permission: 'accounting',
+    mobile: false,
+    links: [
+      { label: 'Budgets', href: '/app/budgets/' },
+      { label: 'Accounts', href: '/app/accounting/accounts/' },
+      { label: 'Inventory', href: '/app/inventory-items/' },
+      { label: 'Journal Entries', href: '/app/accounting/journal-entries/' },
+      { label: 'Mortgages', href: '/app/mortgages/' },
+      { label: 'Vendors', href: '/app/vendors/' },
+      { label: 'Payables (Bills)', href: '/app/accounting/bills/' },
+      { label: 'Receivables (Invoices)', href: '/app/accounting/invoices/' },
+      { label: 'Rent Payments & Receivables', href: '/app/rent-payments/' },
+      { label: 'Banking', href: '/app/accounting/bank-accounts/' },
+      { label: 'Purchase Orders', href: '/app/accounting/purchase-orders/' },
+    ],
+  },
+  {
+    label: 'Reporting',
+    permission: 'reporting',
+    mobile: true,
+    links: [
+      { label: 'Generate Report', href: '/app/reporting/generate-report/' },
+      { label: 'Scheduled Reports', href: '/app/reporting/scheduled-reports/' },
+    ],
+  },
+  {
+    label: 'AI',
+    permission: 'ai',
+    mobile: false,
+    links: [{ label: 'Start a chat', href: '/app/ai-conversations/new/' }],
+  },
+]
+
+/** Shown to every staff member, above and outside the groups. */
+export const STAFF_TOP_LINKS: NavLink[] = [
+  { label: 'Dashboard', href: '/app/' },
+  { label: 'Settings', href: '/app/user-settings/' },
+]
+
+/** The groups and links this person may see. */
+export function visibleNavigation(access: Access, options: { mobile?: boolean } = {}): NavGroup[] {
+  return STAFF_NAVIGATION.filter((group) => allows(access, group) && (!options.mobile || group.mobile))
+    .map((group) => ({ ...group, links: group.links.filter((link) => allows(access, link)) }))
+    .filter((group) => group.links.length > 0)
+}
+
+export type PaletteEntry = { name: string; url: string; object_type: string }
+
+export const QUICK_ACTION = 'Quick Action'
+
+/**
+ * The palette's quick actions: View for every page in reach, Add where a form
+ * exists. The AI entry also needs the workspace's AI switch (SPEC.md §2).
+ */
+export function quickActions(access: Access): PaletteEntry[] {
+  const entries: PaletteEntry[] = STAFF_TOP_LINKS.map((link) => ({ name: link.label === 'Dashboard' ? 'View Dashboard' : 'Open Settings', url: link.href, object_type: QUICK_ACTION }))
+  for (const group of visibleNavigation(access)) {
+    for (const link of group.links) {
+      if (group.permission === 'ai') {
+        if (access.settings.has_lintel_ai_enabled) entries.push({ name: 'Start a chat with Lintel AI', url: link.href, object_type: QUICK_ACTION })
+        continue
+      }
+      entries.push({ name: `View ${link.label}`, url: link.href, object_type: QUICK_ACTION })
+      if (link.add) entries.push({ name: `Add ${link.add.label}`, url: link.add.href, object_type: QUICK_ACTION })
+    }
+  }
+  return entries
+}
+
+/** Case-insensitive substring match on the entry name, as the palette filters. */
+export function filterEntries(entries: PaletteEntry[], query: string): PaletteEntry[] {
+  const needle = query.trim().toLowerCase()
+  return needle ? entries.filter((e) => e.name.toLowerCase().includes(needle)) : entries
+}

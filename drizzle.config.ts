@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit'
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './app/db/schema/index.ts',
+  out: './drizzle',
+  casing: 'snake_case',
+  dbCredentials: { url: process.env.DATABASE_URL ?? 'postgres://localhost/lintel' },
+})

