@@ -1,0 +1,89 @@
+import { ChevronDown, LogOut, Menu } from 'lucide-react'
+import { Form, Link, NavLink } from 'react-router'
+import { cn } from '~/utils/misc'
+import { Logo } from './public-shell'
+
+export type AreaMenuGroup = { label: string; links: { label: string; href: string }[] }
+
+/**
+ * The top navigation of the resident and technician areas: a home logo link,
+ * menu groups, Log out. Below 768 px the menu folds into a toggle panel
+ * (a <details>, so it works without JavaScript).
+ */
+export function AreaShell({ home, menu, companyName, children }: { home: string; menu: AreaMenuGroup[]; companyName: string; children: React.ReactNode }) {
+  const links = (
+    <>
+      {menu.map((group) => (
+        <div key={group.label} className="flex flex-col gap-1 md:flex-row md:items-center md:gap-1">
+          <span className="px-2 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground md:hidden">{group.label}</span>
+          <details className="group relative max-md:open:contents [&>summary]:max-md:hidden">
+            <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent [&::-webkit-details-marker]:hidden">
+              {group.label} <ChevronDown aria-hidden className="size-4" />
+            </summary>
+            <ul className="z-30 flex flex-col gap-1 md:absolute md:right-0 md:top-full md:mt-1 md:min-w-56 md:rounded-md md:border md:bg-background md:p-1 md:shadow-lg">
+              {group.links.map((link) => (
+                <li key={link.href}>
+                  <NavLink
+                    to={link.href}
+                    end
+                    className={({ isActive }) => cn('block rounded-md px-3 py-2 text-sm hover:bg-accent', isActive && 'font-semibold text-primary')}
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </div>
+      ))}
+      <Form method="post" action="/logout">
+        <button type="submit" className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent">
+          <LogOut aria-hidden className="size-4" /> Log out
+        </button>
+      </Form>
+    </>
+  )
+  return (
+    <div className="flex min-h-screen flex-col bg-muted/40">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2">
+          <Link to={home} aria-label={`${companyName} home`} className="flex items-center gap-3">
+            <Logo />
+            <span className="hidden text-sm text-muted-foreground sm:inline">{companyName}</span>
+          </Link>
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            {links}
+          </nav>
+          <details className="md:hidden">
+            <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md border px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
+              <Menu aria-hidden className="size-4" /> Menu
+            </summary>
+            <nav aria-label="Main (small screens)" className="absolute inset-x-0 top-14 z-30 flex flex-col gap-1 border-b bg-background p-3 shadow-lg">
+              {links}
+            </nav>
+          </details>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 p-4 md:p-6">
+        {children}
+      </main>
+    </div>
+  )
+}
+
+export function Tile({ title, links }: { title: string; links: { label: string; href: string }[] }) {
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border bg-background p-5 shadow-sm">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <ul className="flex flex-col gap-2">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} className="text-primary underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm'
+import type { Database } from './client.server'
+import { companies, users } from './schema'
+import { ALL_PERMISSIONS, permissionColumnsFrom } from '~/domain/permissions'
+import { hashPassword } from '~/utils/crypto.server'
+
+export const DEMO_PASSWORD = 'lintel-demo'
+export const DEMO_SLUG = 'maple'
+
+/** The demo company of the README. Runs only on a database without any company. */
+export async function seedDemoCompany(db: Database) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  await db.transaction(async (tx) => {
+    // Two processes starting together must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(7311)`)
+    const [existing] = await tx.select({ id: companies.id }).from(companies).limit(1)
+    if (existing) return
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: 'Maple Street Properties',
+        slug: DEMO_SLUG,
+        email: 'office@maplestreet.example',
+        phone: '+1 613 555 0142',
+        website: 'https://maplestreet.example',
+        streetAddress: '120 Maple Street, Suite 200',
+        city: 'Ottawa',
+        province: 'ON',
+        postalCode: 'K1P 5G3',
+        country: 'CA',
+        currency: 'CAD',
+        timeZone: 'America/Toronto',
+      })
+      .returning()
+    const person = (email: string, firstName: string, lastName: string) => ({ companyId: company.id, email, firstName, lastName, passwordHash })
+    await tx.insert(users).values([
+      { ...person('manager@demo.test', 'Morgan', 'Lee'), userType: 'property_manager', isCompanyAdmin: true, ...permissionColumnsFrom(ALL_PERMISSIONS) },
+      { ...person('limited@demo.test', 'Riley', 'Chen'), userType: 'property_manager', hasOperationsPermissions: true },
+      { ...person('resident@demo.test', 'Sam', 'Patel'), userType: 'resident' },
+      { ...person('tech@demo.test', 'Jordan', 'Roy'), userType: 'maintenance_technician', phone: '+1 613 555 0199' },
+    ])
+  })
+}

@@ -1,0 +1,130 @@
+import { useEffect } from 'react'
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRevalidator,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { NotFound } from './components/layout/not-found'
+import { Toaster } from './components/layout/toaster'
+import { updateTimestamp } from './utils/instance.server'
+import { useNonce } from './utils/nonce'
+import { readToast } from './utils/toast.server'
+import { title } from './utils/misc'
+
+export const VERSION_CHECK_MS = 60_000
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [{ toast, clear }, timestamp] = await Promise.all([readToast(request), updateTimestamp()])
+  return data({ toast, updateTimestamp: timestamp }, clear ? { headers: { 'set-cookie': clear } } : undefined)
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers()
+  for (const source of [actionHeaders, loaderHeaders]) for (const value of source.getSetCookie()) headers.append('set-cookie', value)
+  return headers
+}
+
+export const meta: Route.MetaFunction = () => [{ title: title() }]
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+/** Routes that work entirely without JavaScript can opt out of shipping it. */
+export type RouteHandle = { scripts?: false }
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  const matches = useMatches()
+  const withScripts = !matches.some((m) => (m.handle as RouteHandle | undefined)?.scripts === false)
+  const loaderData = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+          Skip to content
+        </a>
+        {children}
+        <Toaster toast={loaderData?.toast ?? null} />
+        {withScripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  )
+}
+
+const LAST_UPDATE = 'lastUpdateTime'
+
+/**
+ * The 60-second version check (SPEC.md §4): revalidate the root loader, and
+ * when the deployed version is newer than the one this tab knows, reload.
+ */
+function useVersionCheck(serverTimestamp: number) {
+  const revalidator = useRevalidator()
+  useEffect(() => {
+    const id = window.setInterval(() => {
+      if (document.visibilityState === 'visible') revalidator.revalidate()
+    }, VERSION_CHECK_MS)
+    return () => window.clearInterval(id)
+  }, [revalidator])
+  useEffect(() => {
+    const known = Number(localStorage.getItem(LAST_UPDATE) ?? 0)
+    localStorage.setItem(LAST_UPDATE, String(serverTimestamp))
+    if (known && serverTimestamp > known) {
+      const body = new FormData()
+      body.set('timestamp', String(serverTimestamp))
+      void fetch('/resources/frontend-refresh', { method: 'POST', body }).finally(() => window.location.reload())
+    }
+  }, [serverTimestamp])
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useVersionCheck(loaderData.updateTimestamp)
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  let status: number | string = 'Error'
+  let message = 'Something went wrong.'
+  if (isRouteErrorResponse(error)) {
+    status = error.status
+    message = (error.data as { detail?: string } | null)?.detail ?? error.statusText ?? message
+  } else if (error instanceof Error) {
+    message = error.message
+  }
+  return (
+    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 p-8">
+      <title>{title('Unexpected Application Error!')}</title>
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="text-lg">
+        <span className="font-mono font-semibold" data-testid="error-status">
+          {status}
+        </span>{' '}
+        <span data-testid="error-message">{message}</span>
+      </p>
+      <p>
+        <a className="text-primary underline" href="/">
+          Go to the home page
+        </a>
+      </p>
+    </main>
+  )
+}

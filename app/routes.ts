@@ -1,0 +1,60 @@
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
+
+export default [
+  // The REST API, mounted as a resource route (DESIGN.md §2).
+  route('api/*', 'routes/api.ts'),
+  route('resources/frontend-refresh', 'routes/resources/frontend-refresh.ts'),
+  route('logout', 'routes/auth/logout.ts'),
+
+  layout('routes/public/layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('features', 'routes/public/features.tsx'),
+    route('pricing', 'routes/public/pricing.tsx'),
+    route('integrations', 'routes/public/integrations.tsx'),
+    route('faqs', 'routes/public/faqs.tsx'),
+    route('login', 'routes/auth/login.tsx'),
+    route('signup', 'routes/auth/signup.tsx'),
+    route('reset-password', 'routes/auth/reset-password.tsx'),
+    route('accept-invitation/:invitationId', 'routes/auth/accept-invitation.tsx'),
+  ]),
+
+  route('app', 'routes/app/layout.tsx', [
+    index('routes/app/dashboard.tsx'),
+    route('search', 'routes/app/search.tsx'),
+    route('user-settings', 'routes/app/user-settings.tsx'),
+    route('management-company', 'routes/app/management-company.tsx'),
+    route('account/change-password', 'routes/app/change-password.tsx'),
+    ...prefix('property-managers', [
+      index('routes/app/property-managers/list.tsx'),
+      route('new', 'routes/app/property-managers/new.tsx'),
+      route(':id', 'routes/app/property-managers/detail.tsx'),
+    ]),
+    ...prefix('maintenance-technicians', [
+      index('routes/app/maintenance-technicians/list.tsx'),
+      route('invite', 'routes/app/maintenance-technicians/invite.tsx', { id: 'technician-invite' }),
+      route('new', 'routes/app/maintenance-technicians/invite.tsx', { id: 'technician-new' }),
+      route(':id', 'routes/app/maintenance-technicians/detail.tsx'),
+    ]),
+    ...prefix('api-keys', [
+      index('routes/app/api-keys/list.tsx'),
+      route('new', 'routes/app/api-keys/new.tsx'),
+      route(':id', 'routes/app/api-keys/detail.tsx'),
+    ]),
+    ...prefix('email-messages', [index('routes/app/email-messages/list.tsx'), route(':id', 'routes/app/email-messages/detail.tsx')]),
+    route('*', 'routes/app/coming-later.tsx'),
+  ]),
+
+  route('rc', 'routes/rc/layout.tsx', [
+    index('routes/rc/dashboard.tsx'),
+    route('account/change-password', 'routes/rc/change-password.tsx'),
+    route('*', 'routes/rc/coming-later.tsx'),
+  ]),
+
+  route('mt', 'routes/mt/layout.tsx', [
+    index('routes/mt/dashboard.tsx'),
+    route('account/change-password', 'routes/mt/change-password.tsx'),
+    route('*', 'routes/mt/coming-later.tsx'),
+  ]),
+
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,69 @@
+import { Link } from 'react-router'
+import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
+import { buttonVariants } from '~/components/ui/button'
+import { Badge } from '~/components/ui/card'
+import { requireSession } from '~/utils/api-client.server'
+import { formatDateTime, title } from '~/utils/misc'
+import type { Route } from './+types/list'
+
+export const meta: Route.MetaFunction = () => [{ title: title('API Keys') }]
+
+export type ApiKey = { id: string; name: string; prefix: string; is_active: boolean; last_used_at: string | null; revoked_at: string | null; created_at: string }
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { api } = await requireSession(request)
+  return { page: await api.get<Page<ApiKey>>(`api-keys/?${listQuery(request)}`) }
+}
+
+export default function ApiKeys({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+      <Breadcrumbs items={[{ label: 'Settings', href: '/app/user-settings/' }, { label: 'API Keys' }]} />
+      <PageHeader title="API Keys">
+        <Link to="/app/api-keys/new/" className={buttonVariants()}>
+          Create an API key
+        </Link>
+      </PageHeader>
+      <p className="text-sm text-muted-foreground">
+        A key lets your own tools call the <a className="text-primary underline" href="/api/openapi.json">Lintel API</a> as you, with your permissions. Send it as{' '}
+        <code>Authorization: Bearer …</code>.
+      </p>
+      {page.results.length === 0 ? (
+        <EmptyState title="You have no API keys">
+          <Link to="/app/api-keys/new/" className="text-primary underline">
+            Create an API key
+          </Link>
+        </EmptyState>
+      ) : (
+        <Table>
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Key</Th>
+              <Th>Status</Th>
+              <Th>Last used</Th>
+              <Th>Created</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.results.map((k) => (
+              <tr key={k.id}>
+                <Td>
+                  <Link to={`/app/api-keys/${k.id}/`} className="font-medium text-primary underline">
+                    {k.name}
+                  </Link>
+                </Td>
+                <Td className="font-mono">{k.prefix}…</Td>
+                <Td>{k.is_active ? <Badge tone="success">Active</Badge> : <Badge>Revoked</Badge>}</Td>
+                <Td>{formatDateTime(k.last_used_at)}</Td>
+                <Td>{formatDateTime(k.created_at)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <Pagination page={page} />
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+import { Breadcrumbs } from '~/components/list'
+import { requireSession } from '~/utils/api-client.server'
+import { formatDateTime, title } from '~/utils/misc'
+import { EmailStatus, type EmailMessage } from './list'
+import type { Route } from './+types/detail'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.message.subject ?? 'Email') }]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { api } = await requireSession(request)
+  return { message: await api.get<EmailMessage & { text_body: string }>(`email-messages/${params.id}/`) }
+}
+
+export default function EmailMessageDetail({ loaderData }: Route.ComponentProps) {
+  const { message } = loaderData
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <Breadcrumbs items={[{ label: 'Emails', href: '/app/email-messages/' }, { label: message.subject }]} />
+      <h1 className="text-2xl font-bold">{message.subject}</h1>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        <dt className="font-medium">To</dt>
+        <dd>{message.to}</dd>
+        <dt className="font-medium">Status</dt>
+        <dd>
+          <EmailStatus status={message.status} /> {message.error ? <span className="text-destructive">{message.error}</span> : null}
+        </dd>
+        <dt className="font-medium">Created</dt>
+        <dd>{formatDateTime(message.created_at)}</dd>
+        <dt className="font-medium">Sent</dt>
+        <dd>{formatDateTime(message.sent_at)}</dd>
+      </dl>
+      {/* The plain-text body: links in it are what the recipient would click. */}
+      <pre className="whitespace-pre-wrap rounded-lg border bg-background p-4 font-sans text-sm" data-testid="email-body">
+        {message.text_body}
+      </pre>
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+import { Outlet, redirect } from 'react-router'
+import { AppShell } from '~/components/layout/app-shell'
+import type { WorkspaceWarning } from '~/components/layout/workspace-warnings'
+import { requireSession } from '~/utils/api-client.server'
+import { HOME_OF, type Me } from '~/utils/auth.server'
+import { fullName } from '~/utils/misc'
+import type { Route } from './+types/layout'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { api } = await requireSession(request)
+  const [me, warnings] = await Promise.all([api.get<Me>('auth/me/'), api.send<{ items: WorkspaceWarning[] }>('GET', 'workspace-warnings/')])
+  if (me.user.user_type !== 'property_manager') throw redirect(HOME_OF[me.user.user_type])
+  return { me, warnings: warnings.ok ? warnings.data.items : [] }
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  const { me, warnings } = loaderData
+  return (
+    <AppShell access={me} companyName={me.company.name} userName={fullName(me.user)} warnings={warnings}>
+      <Outlet />
+    </AppShell>
+  )
+}

@@ -1,0 +1,51 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from 'react-router'
+import { TechnicianBody } from '~/api/platform/people'
+import { Breadcrumbs } from '~/components/list'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import { Field, FormErrors } from '~/components/ui/field'
+import { requireSession } from '~/utils/api-client.server'
+import { reply, replyWithApiError } from '~/utils/forms.server'
+import { title } from '~/utils/misc'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/invite'
+
+export const meta: Route.MetaFunction = () => [{ title: title('Invite Maintenance Technician') }]
+
+export async function action({ request }: Route.ActionArgs) {
+  const { api } = await requireSession(request)
+  const submission = parseWithZod(await request.formData(), { schema: TechnicianBody })
+  if (submission.status !== 'success') return reply(submission)
+  const result = await api.send<{ id: string; email: string }>('POST', 'invite-maintenance-technician/', submission.value)
+  if (!result.ok) return replyWithApiError(submission, result.error, result.status)
+  throw await redirectWithToast(`/app/maintenance-technicians/${result.data.id}/`, { type: 'success', description: `Invitation sent to ${result.data.email}.` })
+}
+
+export default function InviteTechnician({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({ id: 'invite-technician', lastResult: actionData?.result })
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <Breadcrumbs items={[{ label: 'Maintenance Technicians', href: '/app/maintenance-technicians/' }, { label: 'Invite' }]} />
+      <h1 className="text-2xl font-bold">Invite Maintenance Technician</h1>
+      <Card>
+        <CardContent className="pt-6">
+          <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="First name" meta={fields.first_name} required />
+              <Field label="Last name" meta={fields.last_name} required />
+              <Field label="E-mail" meta={fields.email} type="email" required help="The invitation goes to this address." />
+              <Field label="Phone" meta={fields.phone} type="tel" />
+            </div>
+            <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
+              Send invitation
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,87 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from 'react-router'
+import { CompanyBody } from '~/api/platform/workspace'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import { Field, FormErrors, SelectField } from '~/components/ui/field'
+import { COUNTRIES, DIVISIONS } from '~/domain/geo'
+import { requireSession } from '~/utils/api-client.server'
+import { reply, replyWithApiError } from '~/utils/forms.server'
+import { title } from '~/utils/misc'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/management-company'
+
+export const meta: Route.MetaFunction = () => [{ title: title('Company Details') }]
+
+type Company = Record<string, string | null>
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { api } = await requireSession(request)
+  const [company, permissions] = await Promise.all([
+    api.get<Company>('property-management-company/'),
+    api.get<{ has_management_company_permissions: boolean }>('user-permissions'),
+  ])
+  return { company, canChange: permissions.has_management_company_permissions }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { api } = await requireSession(request)
+  const submission = parseWithZod(await request.formData(), { schema: CompanyBody })
+  if (submission.status !== 'success') return reply(submission)
+  const result = await api.send('PUT', 'property-management-company/', submission.value)
+  if (!result.ok) return replyWithApiError(submission, result.error, result.status)
+  throw await redirectWithToast('/app/management-company/', { type: 'success', description: 'Company details saved.' })
+}
+
+const TIME_ZONES = ['America/St_Johns', 'America/Halifax', 'America/Toronto', 'America/Winnipeg', 'America/Regina', 'America/Edmonton', 'America/Vancouver', 'America/Whitehorse', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu']
+
+export default function ManagementCompany({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const { company, canChange } = loaderData
+  const [form, fields] = useForm({
+    id: 'company',
+    lastResult: actionData?.result,
+    defaultValue: Object.fromEntries(Object.entries(company).map(([k, v]) => [k, v ?? ''])),
+  })
+  const divisions = COUNTRIES.flatMap((c) => DIVISIONS[c.code].map((d) => ({ value: d.code, label: `${d.name} (${c.name})` })))
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <h1 className="text-2xl font-bold">Company Details</h1>
+      <Card>
+        <CardContent className="pt-6">
+          <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <fieldset disabled={!canChange} className="grid gap-5 md:grid-cols-2">
+              <legend className="sr-only">Company details</legend>
+              <Field className="md:col-span-2" label="Company name" meta={fields.name} required />
+              <Field
+                label="Public address"
+                meta={fields.slug}
+                help="Used in your public links, such as your waitlist page. Lowercase letters, digits and hyphens."
+                required
+              />
+              <Field label="Website" meta={fields.website} type="url" placeholder="https://" />
+              <Field label="E-mail" meta={fields.email} type="email" />
+              <Field label="Phone" meta={fields.phone} type="tel" />
+              <Field className="md:col-span-2" label="Street address" meta={fields.street_address} autoComplete="street-address" />
+              <Field label="City" meta={fields.city} />
+              <SelectField label="Province or state" meta={fields.province} options={divisions} placeholder="Choose…" />
+              <Field label="Postal or ZIP code" meta={fields.postal_code} />
+              <SelectField label="Country" meta={fields.country} options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))} />
+              <SelectField label="Currency" meta={fields.currency} options={[{ value: 'CAD', label: 'Canadian dollar (CAD)' }, { value: 'USD', label: 'US dollar (USD)' }]} />
+              <SelectField label="Time zone" meta={fields.time_zone} options={TIME_ZONES.map((tz) => ({ value: tz, label: tz.replace('_', ' ') }))} />
+            </fieldset>
+            {canChange ? (
+              <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
+                Save company details
+              </Button>
+            ) : (
+              <p className="text-sm text-muted-foreground">Only managers with the Management Company permission can change these details.</p>
+            )}
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router'
+import { Breadcrumbs, EmptyState, ListToolbar, PageHeader, Pagination, listQuery, type Page } from '~/components/list'
+import { PeopleTable, STATUS_FILTER, type Person } from '~/components/people'
+import { buttonVariants } from '~/components/ui/button'
+import { requireSession } from '~/utils/api-client.server'
+import { title } from '~/utils/misc'
+import type { Route } from './+types/list'
+
+export const meta: Route.MetaFunction = () => [{ title: title('Property Managers') }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { api } = await requireSession(request)
+  return { page: await api.get<Page<Person>>(`property-managers/?${listQuery(request, ['status'])}`) }
+}
+
+export default function PropertyManagers({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+      <Breadcrumbs items={[{ label: 'Dashboard', href: '/app/' }, { label: 'Property Managers' }]} />
+      <PageHeader title="Property Managers">
+        <Link to="/app/property-managers/new/" className={buttonVariants()}>
+          Invite a property manager
+        </Link>
+      </PageHeader>
+      <ListToolbar placeholder="Name or e-mail" filters={[STATUS_FILTER]} />
+      {page.results.length === 0 ? (
+        <EmptyState title="No property managers match">
+          <Link to="/app/property-managers/new/" className="text-primary underline">
+            Invite a property manager
+          </Link>
+        </EmptyState>
+      ) : (
+        <PeopleTable people={page.results} basePath="/app/property-managers/" />
+      )}
+      <Pagination page={page} />
+    </div>
+  )
+}

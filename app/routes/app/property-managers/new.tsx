@@ -1,0 +1,56 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from 'react-router'
+import { InviteManagerBody } from '~/api/platform/people'
+import { Breadcrumbs } from '~/components/list'
+import { PermissionFields } from '~/components/permission-fields'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import { Field, FormErrors } from '~/components/ui/field'
+import { requireSession } from '~/utils/api-client.server'
+import { reply, replyWithApiError } from '~/utils/forms.server'
+import { title } from '~/utils/misc'
+import { PermissionCheckboxes } from '~/utils/permission-form'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/new'
+
+export const meta: Route.MetaFunction = () => [{ title: title('Invite Property Manager') }]
+
+const InviteForm = InviteManagerBody.extend(PermissionCheckboxes.shape)
+
+export async function action({ request }: Route.ActionArgs) {
+  const { api } = await requireSession(request)
+  const submission = parseWithZod(await request.formData(), { schema: InviteForm })
+  if (submission.status !== 'success') return reply(submission)
+  const result = await api.send<{ id: string; email: string }>('POST', 'invite-property-manager/', submission.value)
+  if (!result.ok) return replyWithApiError(submission, result.error, result.status)
+  throw await redirectWithToast(`/app/property-managers/${result.data.id}/`, { type: 'success', description: `Invitation sent to ${result.data.email}.` })
+}
+
+export default function InvitePropertyManager({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({ id: 'invite-manager', lastResult: actionData?.result })
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <Breadcrumbs items={[{ label: 'Property Managers', href: '/app/property-managers/' }, { label: 'Invite' }]} />
+      <h1 className="text-2xl font-bold">Invite Property Manager</h1>
+      <Card>
+        <CardContent className="pt-6">
+          <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="First name" meta={fields.first_name} required />
+              <Field label="Last name" meta={fields.last_name} required />
+              <Field label="E-mail" meta={fields.email} type="email" required help="The invitation goes to this address." />
+              <Field label="Phone" meta={fields.phone} type="tel" />
+            </div>
+            <PermissionFields fields={fields as never} />
+            <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
+              Send invitation
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

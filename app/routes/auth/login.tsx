@@ -1,0 +1,67 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { LoginBody, WRONG_CREDENTIALS } from '~/api/platform/auth'
+import { Honeypot } from '~/components/honeypot'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Field, FormErrors } from '~/components/ui/field'
+import { authenticator, LoginFailed, signInAndRedirect } from '~/utils/auth.server'
+import { isBot, reply, replyWithApiError } from '~/utils/forms.server'
+import { title } from '~/utils/misc'
+import type { Route } from './+types/login'
+
+export const meta: Route.MetaFunction = () => [{ title: title('Log in') }]
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.clone().formData()
+  const submission = parseWithZod(formData, { schema: LoginBody })
+  if (submission.status !== 'success') return reply(submission, { hide: ['password'] })
+  if (isBot(formData)) return replyWithApiError(submission, { detail: WRONG_CREDENTIALS }, 401, { hide: ['password'] })
+  try {
+    const signedIn = await authenticator.authenticate('form', request)
+    return signInAndRedirect(request, signedIn, formData.get('redirectTo')?.toString())
+  } catch (error) {
+    if (error instanceof LoginFailed) return replyWithApiError(submission, error.body, error.status, { hide: ['password'] })
+    throw error
+  }
+}
+
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({ id: 'login', lastResult: actionData?.result })
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1>Log in to Lintel</h1>
+          </CardTitle>
+          <CardDescription>Property managers, residents and technicians all sign in here.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Honeypot />
+            <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+            <Field label="E-mail" meta={fields.email} type="email" autoComplete="email" required />
+            <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" required />
+            <Button type="submit" disabled={navigation.state === 'submitting'}>
+              {navigation.state === 'submitting' ? 'Logging in…' : 'Log in'}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+      <div className="flex justify-between text-sm">
+        <Link className="text-primary underline" to="/reset-password/">
+          Forgot your password?
+        </Link>
+        <Link className="text-primary underline" to="/signup/">
+          Create a company account
+        </Link>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useNavigation } from 'react-router'
+import { RegisterBody } from '~/api/platform/auth'
+import { Honeypot } from '~/components/honeypot'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Field, FormErrors } from '~/components/ui/field'
+import { callApi, readBody } from '~/utils/api-client.server'
+import { signInAndRedirect, type SignedIn } from '~/utils/auth.server'
+import { isBot, reply, replyWithApiError } from '~/utils/forms.server'
+import { title } from '~/utils/misc'
+import type { ErrorBody } from '~/api/errors'
+import type { Route } from './+types/signup'
+
+export const meta: Route.MetaFunction = () => [{ title: title('Sign up') }]
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: RegisterBody })
+  if (submission.status !== 'success') return reply(submission, { hide: ['password'] })
+  if (isBot(formData)) return replyWithApiError(submission, { detail: 'We could not create the account. Please try again.' }, 400, { hide: ['password'] })
+  const response = await callApi('register/', { method: 'POST', body: submission.value, request })
+  const body = await readBody<SignedIn & ErrorBody>(response)
+  if (!response.ok) return replyWithApiError(submission, body, response.status, { hide: ['password'] })
+  return signInAndRedirect(request, body)
+}
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({ id: 'signup', lastResult: actionData?.result })
+  return (
+    <div className="mx-auto flex max-w-lg flex-col gap-6 px-4 py-12">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1>Create your company account</h1>
+          </CardTitle>
+          <CardDescription>You become its first property manager, with every permission. Invite your team next.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Honeypot />
+            <Field label="Company name" meta={fields.company_name} autoComplete="organization" required />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="First name" meta={fields.first_name} autoComplete="given-name" required />
+              <Field label="Last name" meta={fields.last_name} autoComplete="family-name" required />
+            </div>
+            <Field label="Work e-mail" meta={fields.email} type="email" autoComplete="email" required />
+            <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" help="At least 8 characters." required />
+            <Button type="submit" disabled={navigation.state === 'submitting'}>
+              Create account
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+      <p className="text-sm">
+        Already have an account?{' '}
+        <Link className="text-primary underline" to="/login/">
+          Log in
+        </Link>
+      </p>
+    </div>
+  )
+}

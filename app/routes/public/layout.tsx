@@ -1,0 +1,21 @@
+import { Outlet, useLocation } from 'react-router'
+import { PublicFooter, PublicHeader } from '~/components/layout/public-shell'
+import { readSession } from '~/utils/session.server'
+import type { Route } from './+types/layout'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { signedIn: Boolean(await readSession(request)) }
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation()
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PublicHeader signedIn={loaderData.signedIn} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      {pathname.startsWith('/op') ? null : <PublicFooter />}
+    </div>
+  )
+}

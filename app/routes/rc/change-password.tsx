@@ -1,0 +1,11 @@
+import { ChangePasswordForm } from '~/components/change-password'
+import { changePasswordAction } from '~/utils/change-password.server'
+import { title } from '~/utils/misc'
+import type { Route } from './+types/change-password'
+
+export const meta: Route.MetaFunction = () => [{ title: title('Change Password') }]
+export const action = ({ request }: Route.ActionArgs) => changePasswordAction(request, '/rc/')
+
+export default function RCChangePassword({ actionData }: Route.ComponentProps) {
+  return <ChangePasswordForm result={actionData?.result} />
+}

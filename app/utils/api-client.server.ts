@@ -1,0 +1,128 @@
+import { data, redirect } from 'react-router'
+import { getApi } from '~/api'
+import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
+import type { ErrorBody } from '~/api/errors'
+import { destroySession, readSession, reloadSession, storeTokens, type BrowserSession, type Tokens } from './session.server'
+import { toastHeader } from './toast.server'
+
+export const SESSION_EXPIRED = 'Your session has expired, please log in again.'
+
+/** What a failed call surfaces (SPEC.md §8): the parsed JSON body, or a described non-JSON/network failure. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number | 'unknown',
+    readonly body: ErrorBody,
+  ) {
+    super(body.detail)
+  }
+}
+
+type CallOptions = { method?: string; body?: unknown; token?: string; request: Request }
+
+/**
+ * The one way the UI reaches the API. In-process by default (no socket), or
+ * over HTTP to a separate API tier when API_URL is set; the contract is the same.
+ */
+export async function callApi(path: string, options: CallOptions): Promise<Response> {
+  const headers = new Headers({ accept: 'application/json' })
+  if (options.body !== undefined) headers.set('content-type', 'application/json')
+  if (options.token) headers.set('authorization', `Bearer ${options.token}`)
+  const ip = options.request.headers.get(CLIENT_IP_HEADER)
+  if (ip) headers.set(CLIENT_IP_HEADER, ip)
+  const init: RequestInit = { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }
+  const relative = `/api/${path.replace(/^\//, '')}`
+  if (process.env.API_URL) {
+    try {
+      return await fetch(process.env.API_URL.replace(/\/$/, '') + relative.replace(/^\/api/, ''), init)
+    } catch (error) {
+      throw new ApiCallError('unknown', { detail: `Network error: ${error instanceof Error ? error.message : String(error)}` })
+    }
+  }
+  return getApi().fetch(new Request(new URL(relative, options.request.url), init))
+}
+
+export async function readBody<T>(response: Response): Promise<T> {
+  const type = response.headers.get('content-type') ?? ''
+  if (response.status === 204) return null as T
+  if (!type.includes('application/json')) {
+    const text = await response.text()
+    throw new ApiCallError('unknown', { detail: `Unexpected error: ${text.slice(0, 200) || response.statusText}` })
+  }
+  return response.json() as Promise<T>
+}
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number | 'unknown'; error: ErrorBody }
+
+// Loaders of one page run in parallel; they share one refresh instead of racing to rotate the token.
+const refreshing = new Map<string, Promise<Tokens | null>>()
+
+async function refreshTokens(session: BrowserSession, request: Request): Promise<Tokens | null> {
+  let pending = refreshing.get(session.idHash)
+  if (!pending) {
+    pending = (async () => {
+      const response = await callApi('token/refresh/', { method: 'POST', body: { refresh: session.refreshToken }, request })
+      if (response.ok) {
+        const tokens = await readBody<Tokens>(response)
+        await storeTokens(session.idHash, tokens)
+        return tokens
+      }
+      // Another node may have refreshed this session a moment ago.
+      const latest = await reloadSession(session.idHash)
+      return latest && latest.accessToken !== session.accessToken ? { access: latest.accessToken, refresh: latest.refreshToken } : null
+    })().finally(() => setTimeout(() => refreshing.delete(session.idHash), 1000))
+    refreshing.set(session.idHash, pending)
+  }
+  return pending
+}
+
+/** Ends the session and sends the person to sign in again, with the toast that says why. */
+async function sessionExpired(request: Request): Promise<never> {
+  const headers = new Headers()
+  headers.append('set-cookie', await destroySession(request))
+  headers.append('set-cookie', await toastHeader({ type: 'error', description: SESSION_EXPIRED }))
+  const here = new URL(request.url)
+  throw redirect(`/login/?redirectTo=${encodeURIComponent(here.pathname + here.search)}`, { headers })
+}
+
+export type Api = ReturnType<typeof sessionApi>
+
+/** An API client acting as the signed-in person; refreshes the access token transparently on a 401. */
+export function sessionApi(request: Request, initial: BrowserSession) {
+  let session = initial
+  async function send<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+    let response = await callApi(path, { method, body, token: session.accessToken, request })
+    if (response.status === 401) {
+      const tokens = await refreshTokens(session, request)
+      if (!tokens) return sessionExpired(request)
+      session = { ...session, accessToken: tokens.access, refreshToken: tokens.refresh }
+      response = await callApi(path, { method, body, token: session.accessToken, request })
+      if (response.status === 401) return sessionExpired(request)
+    }
+    try {
+      const parsed = await readBody<T & ErrorBody>(response)
+      return response.ok ? { ok: true, status: response.status, data: parsed } : { ok: false, status: response.status, error: parsed }
+    } catch (error) {
+      if (error instanceof ApiCallError) return { ok: false, status: error.status, error: error.body }
+      throw error
+    }
+  }
+  return {
+    send,
+    /** For loaders: the data, or an error response the route's error boundary shows (404, 403, …). */
+    async get<T>(path: string): Promise<T> {
+      const result = await send<T>('GET', path)
+      if (result.ok) return result.data
+      throw data(result.error, { status: typeof result.status === 'number' ? result.status : 500 })
+    },
+  }
+}
+
+/** The signed-in person's API client, or a redirect to the login page. */
+export async function requireSession(request: Request) {
+  const session = await readSession(request)
+  if (!session) {
+    const here = new URL(request.url)
+    throw redirect(`/login/?redirectTo=${encodeURIComponent(here.pathname + here.search)}`)
+  }
+  return { session, api: sessionApi(request, session) }
+}

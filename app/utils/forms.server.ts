@@ -1,0 +1,32 @@
+import type { SubmissionResult } from '@conform-to/react'
+import type { Submission } from '@conform-to/react'
+import { data } from 'react-router'
+import type { ErrorBody } from '~/api/errors'
+import { HONEYPOT_FIELD } from '~/components/honeypot'
+
+/**
+ * Puts the API's field errors on the submitted form, keeping every value the
+ * person typed (never the passwords), with the API's status.
+ */
+export function replyWithApiError(submission: Submission<any>, error: ErrorBody, status: number | 'unknown', options: { hide?: string[] } = {}) {
+  const fieldErrors: Record<string, string[]> = {}
+  const formErrors: string[] = []
+  for (const [field, messages] of Object.entries(error.errors ?? {})) {
+    if (field === '__all__') formErrors.push(...messages)
+    else fieldErrors[field] = messages
+  }
+  if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.detail)
+  return data(
+    { result: submission.reply({ fieldErrors, formErrors, hideFields: options.hide }) as SubmissionResult<string[]> },
+    { status: typeof status === 'number' ? status : 500 },
+  )
+}
+
+export function reply(submission: Submission<any>, options: { hide?: string[] } = {}) {
+  return data({ result: submission.reply({ hideFields: options.hide }) as SubmissionResult<string[]> }, { status: submission.status === 'error' ? 400 : 200 })
+}
+
+/** Bots fill every field; people never see the honeypot. */
+export function isBot(formData: FormData) {
+  return Boolean(formData.get(HONEYPOT_FIELD))
+}

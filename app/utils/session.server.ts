@@ -1,0 +1,78 @@
+import { createCookie } from 'react-router'
+import { and, eq, gt, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { sessions } from '~/db/schema'
+import { randomToken, sha256 } from './crypto.server'
+import { instanceSecret } from './instance.server'
+
+export const SESSION_DAYS = 30
+
+/** Secure cookies need HTTPS; a plain-HTTP self-hosted install sets INSECURE_COOKIES=true. */
+export const secureCookies = () => process.env.NODE_ENV === 'production' && process.env.INSECURE_COOKIES !== 'true'
+
+let cookie: ReturnType<typeof createCookie> | undefined
+async function sessionCookie() {
+  return (cookie ??= createCookie('lintel_session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(),
+    path: '/',
+    maxAge: SESSION_DAYS * 86_400,
+    secrets: [await instanceSecret()],
+  }))
+}
+
+export type BrowserSession = { idHash: string; userId: string; accessToken: string; refreshToken: string }
+export type Tokens = { access: string; refresh: string }
+
+/** Starts a session: the tokens stay in the sessions table, the browser gets only an opaque id. */
+export async function createSession(userId: string, tokens: Tokens, userAgent: string | null) {
+  const id = randomToken()
+  await getDb()
+    .insert(sessions)
+    .values({
+      idHash: sha256(id),
+      userId,
+      accessToken: tokens.access,
+      refreshToken: tokens.refresh,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+      expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+    })
+  return (await sessionCookie()).serialize(id)
+}
+
+async function sessionIdHash(request: Request) {
+  const header = request.headers.get('cookie')
+  if (!header?.includes('lintel_session=')) return null
+  const id = await (await sessionCookie()).parse(header)
+  return typeof id === 'string' && id ? sha256(id) : null
+}
+
+export async function readSession(request: Request): Promise<BrowserSession | null> {
+  const idHash = await sessionIdHash(request)
+  if (!idHash) return null
+  const [row] = await getDb()
+    .select({ idHash: sessions.idHash, userId: sessions.userId, accessToken: sessions.accessToken, refreshToken: sessions.refreshToken })
+    .from(sessions)
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
+  return row ?? null
+}
+
+export async function reloadSession(idHash: string): Promise<BrowserSession | null> {
+  const [row] = await getDb()
+    .select({ idHash: sessions.idHash, userId: sessions.userId, accessToken: sessions.accessToken, refreshToken: sessions.refreshToken })
+    .from(sessions)
+    .where(eq(sessions.idHash, idHash))
+  return row ?? null
+}
+
+export async function storeTokens(idHash: string, tokens: Tokens) {
+  await getDb().update(sessions).set({ accessToken: tokens.access, refreshToken: tokens.refresh, lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash))
+}
+
+/** Deletes the session row and returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request) {
+  const idHash = await sessionIdHash(request)
+  if (idHash) await getDb().delete(sessions).where(eq(sessions.idHash, idHash))
+  return (await sessionCookie()).serialize('', { maxAge: 0 })
+}

@@ -1,0 +1,60 @@
+import { serve } from '@hono/node-server'
+import { fileURLToPath } from 'node:url'
+import path from 'node:path'
+import * as build from 'virtual:react-router/server-build'
+import { closeDb, getDb } from '~/db/client.server'
+import { seedDemoCompany } from '~/db/seed.server'
+import { recordBuild } from '~/utils/instance.server'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres'
+import { createHttpApp, defaultClientDir } from './http'
+import { runMigrations } from './migrate'
+
+const log = (message: string) => console.log(`[lintel] ${message}`)
+
+/**
+ * Starts Lintel: the database (embedded unless DATABASE_URL is set), the
+ * migrations, the demo company on a new database, then the HTTP server.
+ */
+export async function main() {
+  process.env.NODE_ENV ??= 'production'
+  const port = Number(process.env.PORT ?? 3000)
+  const host = process.env.HOST ?? '0.0.0.0'
+  let embedded: EmbeddedDatabase | undefined
+  let seed = process.env.SEED_DEMO === 'true'
+  if (!process.env.DATABASE_URL) {
+    const dataDir = path.resolve(process.env.DATA_DIR ?? './data')
+    log(`starting the embedded PostgreSQL in ${dataDir}`)
+    embedded = await startEmbeddedPostgres({ dataDir })
+    process.env.DATABASE_URL = embedded.url
+    seed = process.env.SEED_DEMO !== 'false'
+  }
+  await runMigrations(process.env.DATABASE_URL!)
+  if (seed) await seedDemoCompany(getDb())
+  await recordBuild(build.assets.version)
+
+  const app = createHttpApp(build, {
+    clientDir: defaultClientDir(fileURLToPath(import.meta.url)),
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  })
+  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => log(`listening on http://localhost:${info.port}`))
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log(`${signal}: stopping`)
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      // Idle keep-alive connections would hold close() open.
+      ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+      setTimeout(resolve, 5_000).unref()
+    })
+    await closeDb()
+    await embedded?.stop()
+    log('stopped')
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  return server
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    nonce: string
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ')
+}
+
+/**
+ * The whole HTTP face of Lintel: security headers, the same-origin rule for
+ * writes, static assets, then React Router (which also mounts the API).
+ */
+export function createHttpApp(build: ServerBuild, options: { clientDir: string; mode?: string; trustProxy?: boolean }) {
+  const app = new Hono()
+  const handle = createRequestHandler(build, options.mode ?? process.env.NODE_ENV)
+
+  app.use('*', async (c, next) => {
+    // Only the socket (or a trusted proxy) says who the client is; a client-sent value is discarded.
+    const forwarded = options.trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined
+    let ip = forwarded
+    if (!ip) {
+      try {
+        ip = getConnInfo(c).remote.address
+      } catch {
+        ip = undefined
+      }
+    }
+    c.req.raw.headers.set(CLIENT_IP_HEADER, ip ?? 'unknown')
+    await next()
+  })
+
+  app.use('*', async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('origin')
+      if (origin && origin !== 'null') {
+        const host = c.req.header('x-forwarded-host') ?? c.req.header('host')
+        let sameHost = false
+        try {
+          sameHost = new URL(origin).host === host
+        } catch {
+          sameHost = false
+        }
+        if (!sameHost) return c.json({ detail: 'Cross-origin requests are not allowed.' }, 403)
+      }
+    }
+    await next()
+  })
+
+  app.use('*', async (c, next) => {
+    const nonce = randomBytes(16).toString('base64')
+    c.set('nonce' as never, nonce as never)
+    await next()
+    const headers = c.res.headers
+    if ((headers.get('content-type') ?? '').includes('text/html')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+    else headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+    headers.set('X-Content-Type-Options', 'nosniff')
+    headers.set('X-Frame-Options', 'DENY')
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin')
+    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+    if (c.req.header('x-forwarded-proto') === 'https' || c.req.url.startsWith('https:')) {
+      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    }
+  })
+
+  app.use('*', compress())
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: options.clientDir,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  )
+  app.use('*', serveStatic({ root: options.clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+
+  app.all('*', (c) => handle(c.req.raw, { nonce: c.get('nonce' as never) as string }))
+  return app
+}
+
+export const defaultClientDir = (serverFile: string) => path.resolve(path.dirname(serverFile), '../client')
