@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { filterEntries, quickActions, visibleNavigation } from './navigation'
+import { ALL_PERMISSIONS, PERMISSIONS, type Access } from './permissions'
+
+const none = Object.fromEntries(PERMISSIONS.map((p) => [p.flag, false])) as Access['permissions']
+const off = { has_e_signature_enabled: false, has_lintel_ai_enabled: false, sms: false }
+
+describe('staff navigation', () => {
+  it('shows every group to a manager with all permissions, without the switched-off entries', () => {
+    const groups = visibleNavigation({ permissions: ALL_PERMISSIONS, settings: off })
+    expect(groups.map((g) => g.label)).toEqual(['Management Company', 'Properties', 'Leasing', 'Operations', 'Communications', 'Storage', 'Accounting', 'Reporting', 'AI'])
+    const links = groups.flatMap((g) => g.links.map((l) => l.label))
+    expect(links).not.toContain('Signature Requests')
+    expect(links).not.toContain('SMS')
+  })
+
+  it('adds Signature Requests and SMS only when their workspace switches are on', () => {
+    const links = visibleNavigation({ permissions: ALL_PERMISSIONS, settings: { ...off, has_e_signature_enabled: true, sms: true } }).flatMap((g) => g.links.map((l) => l.label))
+    expect(links).toContain('Signature Requests')
+    expect(links).toContain('SMS')
+  })
+
+  it('shows only Properties and the permitted groups to a limited manager', () => {
+    const groups = visibleNavigation({ permissions: { ...none, has_operations_permissions: true }, settings: off })
+    expect(groups.map((g) => g.label)).toEqual(['Properties', 'Operations'])
+  })
+
+  it('leaves Storage, Accounting and AI out of the phone drawer', () => {
+    const groups = visibleNavigation({ permissions: ALL_PERMISSIONS, settings: off }, { mobile: true })
+    expect(groups.map((g) => g.label)).not.toEqual(expect.arrayContaining(['Storage']))
+    expect(groups.map((g) => g.label)).toEqual(['Management Company', 'Properties', 'Leasing', 'Operations', 'Communications', 'Reporting'])
+  })
+})
+
+describe('palette quick actions', () => {
+  it('follows the sidebar gates, and the AI entry also needs the AI switch', () => {
+    const limited = quickActions({ permissions: { ...none, has_operations_permissions: true, has_lintel_ai_permissions: true }, settings: off }).map((e) => e.name)
+    expect(limited).toContain('View Work Orders')
+    expect(limited).not.toContain('View Property Managers')
+    expect(limited).not.toContain('Start a chat with Lintel AI')
+    const withAi = quickActions({ permissions: { ...none, has_lintel_ai_permissions: true }, settings: { ...off, has_lintel_ai_enabled: true } }).map((e) => e.name)
+    expect(withAi).toContain('Start a chat with Lintel AI')
+  })
+
+  it('filters by case-insensitive substring of the name', () => {
+    const entries = [
+      { name: 'View Rental Units', url: '/a', object_type: 'Quick Action' },
+      { name: 'Jane Rentals', url: '/b', object_type: 'Resident' },
+      { name: 'Work Orders', url: '/c', object_type: 'Quick Action' },
+    ]
+    expect(filterEntries(entries, 'RENTAL').map((e) => e.url)).toEqual(['/a', '/b'])
+    expect(filterEntries(entries, '  ')).toHaveLength(3)
+    expect(filterEntries(entries, 'zzz')).toEqual([])
+  })
+})

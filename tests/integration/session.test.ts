@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm'
+import { sign } from 'hono/jwt'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { sessions, users } from '~/db/schema'
+import { requireSession, SESSION_EXPIRED } from '~/utils/api-client.server'
+import { instanceSecret } from '~/utils/instance.server'
+import { createSession } from '~/utils/session.server'
+import { api, registerCompany } from '../factories/api'
+
+async function browserRequest(company: Awaited<ReturnType<typeof registerCompany>>, access = company.token) {
+  const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+  const setCookie = await createSession(user.id, { access, refresh: company.refresh }, 'vitest')
+  const cookie = setCookie.split(';')[0]
+  return { user, request: new Request('http://lintel.test/app/', { headers: { cookie } }) }
+}
+
+async function expiredAccessToken(user: { id: string; companyId: string }) {
+  const past = Math.floor(Date.now() / 1000) - 60
+  return sign({ sub: user.id, cid: user.companyId, typ: 'property_manager', iat: past - 900, exp: past }, await instanceSecret(), 'HS256')
+}
+
+describe('browser sessions', () => {
+  it('keeps tokens on the server: the cookie holds only an opaque id', async () => {
+    const company = await registerCompany()
+    const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+    const setCookie = await createSession(user.id, { access: company.token, refresh: company.refresh }, null)
+    expect(setCookie).toMatch(/HttpOnly/)
+    expect(setCookie).toMatch(/SameSite=Lax/)
+    expect(setCookie).not.toContain(company.token)
+    expect(setCookie).not.toContain(company.refresh)
+  })
+
+  it('refreshes an expired access token transparently and stores the new tokens', async () => {
+    const company = await registerCompany()
+    const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+    const { request } = await browserRequest(company, await expiredAccessToken(user))
+    const { api: client, session } = await requireSession(request)
+    const type = await client.get<{ user_type: string }>('get-user-type/')
+    expect(type.user_type).toBe('property_manager')
+    const [stored] = await getDb().select().from(sessions).where(eq(sessions.idHash, session.idHash))
+    expect(stored.refreshToken).not.toBe(company.refresh)
+    expect((await api('GET', 'get-user-type/', { token: stored.accessToken })).status).toBe(200)
+  })
+
+  it('ends a session that cannot be refreshed with a redirect to login and the expiry toast', async () => {
+    const company = await registerCompany()
+    const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+    const { request } = await browserRequest(company, await expiredAccessToken(user))
+    await api('POST', 'logout/', { body: { refresh: company.refresh } })
+    const { api: client, session } = await requireSession(request)
+    const thrown = await client.get('get-user-type/').then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(thrown).toBeInstanceOf(Response)
+    const response = thrown as Response
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/login/?redirectTo=%2Fapp%2F')
+    const cookies = response.headers.getSetCookie().join('\n')
+    expect(cookies).toMatch(/lintel_session=;/)
+    expect(decodeURIComponent(Buffer.from(/lintel_toast=([^;]+)/.exec(cookies)![1].split('.')[0], 'base64').toString())).toContain(SESSION_EXPIRED)
+    expect(await getDb().select().from(sessions).where(eq(sessions.idHash, session.idHash))).toEqual([])
+  })
+
+  it('sends a request without a session to login, remembering where it was going', async () => {
+    const thrown = await requireSession(new Request('http://lintel.test/app/property-managers/?page=2')).then(
+      () => null,
+      (e: unknown) => e as Response,
+    )
+    expect(thrown?.status).toBe(302)
+    expect(thrown?.headers.get('location')).toBe('/login/?redirectTo=%2Fapp%2Fproperty-managers%2F%3Fpage%3D2')
+  })
+})

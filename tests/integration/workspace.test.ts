@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { api, registerCompany } from '../factories/api'
+
+describe('company details', () => {
+  it('reads and updates the company, validating each field against its country', async () => {
+    const company = await registerCompany()
+    const current = await api('GET', 'property-management-company/', { token: company.token })
+    expect(current.body).toMatchObject({ name: company.company_name, country: 'CA', currency: 'CAD' })
+    const bad = await api('PUT', 'property-management-company/', {
+      token: company.token,
+      body: { ...current.body, province: 'TX', postal_code: '90210', time_zone: 'Mars/Olympus', website: 'not a url' },
+    })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['postal_code', 'province', 'time_zone', 'website'])
+    expect((await api('GET', 'property-management-company/', { token: company.token })).body.province).toBeNull()
+    const good = await api('PUT', 'property-management-company/', {
+      token: company.token,
+      body: { ...current.body, phone: '613 555 0101', street_address: '1 Main St', city: 'Ottawa', province: 'ON', postal_code: 'k1a 0b1' },
+    })
+    expect(good.status).toBe(200)
+    expect(good.body.postal_code).toBe('K1A 0B1')
+    const publicView = await api('GET', `property-management-company/${current.body.slug}/`)
+    expect(publicView.status).toBe(200)
+    expect(publicView.body).toEqual({ name: company.company_name, slug: current.body.slug, email: current.body.email, phone: '613 555 0101', website: null, city: 'Ottawa', province: 'ON', country: 'CA' })
+    expect((await api('GET', 'property-management-company/no-such-company/')).status).toBe(404)
+  })
+
+  it('refuses a public address another company uses', async () => {
+    const a = await registerCompany()
+    const b = await registerCompany()
+    const bCompany = (await api('GET', 'property-management-company/', { token: b.token })).body
+    const aCompany = (await api('GET', 'property-management-company/', { token: a.token })).body
+    const taken = await api('PUT', 'property-management-company/', { token: a.token, body: { ...aCompany, slug: bCompany.slug } })
+    expect(taken.status).toBe(400)
+    expect(taken.body.errors.slug[0]).toMatch(/already taken/)
+  })
+})
+
+describe('settings, features and warnings', () => {
+  it('switches workspace features on and reports warnings for what is missing', async () => {
+    const company = await registerCompany()
+    expect((await api('GET', 'user-settings/', { token: company.token })).body).toEqual({ has_e_signature_enabled: false, has_lintel_ai_enabled: false, sms: false })
+    const before = await api('GET', 'workspace-warnings/', { token: company.token })
+    const slugs = before.body.items.map((w: { slug: string }) => w.slug)
+    expect(slugs).toEqual(expect.arrayContaining(['company-contact-missing', 'company-address-missing', 'no-maintenance-technicians']))
+    expect(before.body.items.find((w: { slug: string }) => w.slug === 'company-address-missing').action_url).toBe('/app/management-company/')
+    const saved = await api('PUT', 'user_settings/', { token: company.token, body: { has_e_signature_enabled: true, has_lintel_ai_enabled: true, sms: true } })
+    expect(saved.body).toEqual({ has_e_signature_enabled: true, has_lintel_ai_enabled: true, sms: true })
+    const after = (await api('GET', 'workspace-warnings/', { token: company.token })).body.items.map((w: { slug: string }) => w.slug)
+    expect(after).toEqual(expect.arrayContaining(['ai-not-configured', 'sms-not-configured']))
+    const features = await api('GET', 'features/', { token: company.token })
+    expect(features.body.find((f: { key: string }) => f.key === 'e_signature').enabled).toBe(true)
+    // The AI switch is on, but without a model configured the feature is not usable.
+    expect(features.body.find((f: { key: string }) => f.key === 'ai').enabled).toBe(false)
+  })
+
+  it('names the field when a switch is missing', async () => {
+    const company = await registerCompany()
+    const response = await api('PUT', 'user_settings/', { token: company.token, body: { has_e_signature_enabled: true } })
+    expect(response.status).toBe(400)
+    expect(Object.keys(response.body.errors).sort()).toEqual(['has_lintel_ai_enabled', 'sms'])
+  })
+})
+
+describe('command palette', () => {
+  it('filters quick actions and records by case-insensitive substring, gated by permission and settings', async () => {
+    const company = await registerCompany()
+    await api('POST', 'invite-maintenance-technician/', { token: company.token, body: { email: `zed-${Date.now()}@example.test`, first_name: 'Zed', last_name: 'Quartz' } })
+    const all = await api('GET', 'command-palette/', { token: company.token })
+    const names = all.body.map((e: { name: string }) => e.name)
+    expect(names).toEqual(expect.arrayContaining(['View Property Managers', 'Add Maintenance Technician', 'Zed Quartz', 'Ada Manager']))
+    expect(names).not.toContain('Start a chat with Lintel AI')
+    expect(names).not.toContain('View Signature Requests')
+    const filtered = await api('GET', 'command-palette/?search=QUARTZ', { token: company.token })
+    expect(filtered.body).toEqual([{ name: 'Zed Quartz', url: expect.stringMatching(/^\/app\/maintenance-technicians\/.+\/$/), object_type: 'Maintenance Technician' }])
+    await api('PUT', 'user_settings/', { token: company.token, body: { has_e_signature_enabled: true, has_lintel_ai_enabled: true, sms: false } })
+    const enabled = (await api('GET', 'command-palette/', { token: company.token })).body.map((e: { name: string }) => e.name)
+    expect(enabled).toEqual(expect.arrayContaining(['Start a chat with Lintel AI', 'View Signature Requests']))
+    expect(enabled).not.toContain('View SMS')
+    expect((await api('GET', 'command-palette/?search=nothing-like-this', { token: company.token })).body).toEqual([])
+  })
+})
+
+describe('version and OpenAPI', () => {
+  it('publishes the update timestamp and records a browser refresh', async () => {
+    const company = await registerCompany()
+    const timestamp = await api('GET', 'update-timestamp/')
+    expect(timestamp.status).toBe(200)
+    expect(typeof timestamp.body.timestamp).toBe('number')
+    expect((await api('POST', 'record-frontend-cache-refresh/', { token: company.token, body: { timestamp: 123 } })).status).toBe(204)
+  })
+
+  it('serves an OpenAPI 3.1 document describing every route', async () => {
+    const doc = await api('GET', 'openapi.json')
+    expect(doc.status).toBe(200)
+    expect(doc.body.openapi).toBe('3.1.0')
+    for (const path of ['/api/login', '/api/register', '/api/user_settings', '/api/property-managers/{id}', '/api/api-keys/{id}', '/api/command-palette', '/api/accept-invitation']) {
+      expect(Object.keys(doc.body.paths)).toContain(path)
+    }
+    expect(doc.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' })
+  })
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await api('GET', 'no-such-endpoint/')
+    expect(response.status).toBe(404)
+    expect(response.body).toEqual({ detail: 'No such API endpoint.' })
+  })
+})
