@@ -5,7 +5,7 @@ import * as build from 'virtual:react-router/server-build'
 import { closeDb, getDb } from '~/db/client.server'
 import { seedDemoCompany } from '~/db/seed.server'
 import { recordBuild } from '~/utils/instance.server'
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres'
+import type { EmbeddedDatabase } from './embedded-postgres'
 import { createHttpApp, defaultClientDir } from './http'
 import { runMigrations } from './migrate'
 
@@ -24,6 +24,8 @@ export async function main() {
   if (!process.env.DATABASE_URL) {
     const dataDir = path.resolve(process.env.DATA_DIR ?? './data')
     log(`starting the embedded PostgreSQL in ${dataDir}`)
+    // Loaded only here: a production image talks to DATABASE_URL and does not ship the binaries.
+    const { startEmbeddedPostgres } = await import('./embedded-postgres')
     embedded = await startEmbeddedPostgres({ dataDir })
     process.env.DATABASE_URL = embedded.url
     seed = process.env.SEED_DEMO !== 'false'
