@@ -26,5 +26,12 @@ if (!existsSync(serverEntry) || statSync(serverEntry).mtimeMs < sourceTime) {
 }
 
 process.env.LINTEL_ROOT ??= root
+// Before the build is imported: modules read it when they load (cookie flags, React's mode).
+process.env.NODE_ENV ??= 'production'
 const { main } = await import(serverEntry)
-await main()
+try {
+  await main()
+} catch (error) {
+  console.error(`[lintel] ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}

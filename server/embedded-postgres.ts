@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import { userInfo } from 'node:os'
 import path from 'node:path'
@@ -44,6 +44,22 @@ async function stopOrphanedServer(databaseDir: string) {
   for (let i = 0; i < 300 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100))
 }
 
+/**
+ * One Lintel per data directory. A lock naming a live process means another
+ * Lintel is using this directory; a lock left by a killed one is taken over.
+ */
+async function lockDataDir(dataDir: string) {
+  const lockFile = path.join(dataDir, 'lintel.pid')
+  if (existsSync(lockFile)) {
+    const owner = Number((await readFile(lockFile, 'utf8')).trim())
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(`Another Lintel (process ${owner}) is already running with ${dataDir}. Stop it first, or set DATA_DIR to another directory.`)
+    }
+  }
+  await writeFile(lockFile, String(process.pid))
+  return () => rm(lockFile, { force: true })
+}
+
 async function readOrCreatePassword(dataDir: string) {
   const file = path.join(dataDir, 'postgres-password')
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim()
@@ -70,6 +86,7 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(dataDir, { recursive: true })
   // Run as root, PostgreSQL runs as the `postgres` user, which must be able to reach its directory.
   if (userInfo().uid === 0) await chmod(dataDir, 0o755)
+  const unlock = await lockDataDir(dataDir)
   const password = await readOrCreatePassword(dataDir)
   await stopOrphanedServer(databaseDir)
 
@@ -102,7 +119,15 @@ export async function startEmbeddedPostgres(options: {
     const [existing] = await admin`select 1 from pg_database where datname = ${databaseName}`
     if (!existing) await admin.unsafe(`create database "${databaseName}"`)
     await admin.end()
-    return { url, port, stop: () => pg.stop() }
+    return {
+      url,
+      port,
+      stop: async () => {
+        await pg.stop()
+        await unlock()
+      },
+    }
   }
+  await unlock()
   throw new Error(`Could not start the embedded PostgreSQL in ${databaseDir}: ${String(lastError ?? 'unknown error')}`)
 }
