@@ -37,13 +37,17 @@ export const meta: Route.MetaFunction = () => [{ title: title() }]
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
-/** Routes that work entirely without JavaScript can opt out of shipping it. */
-export type RouteHandle = { scripts?: false }
+/**
+ * Routes that work entirely without JavaScript can leave it out: the deepest
+ * matched route that says `scripts` decides, so a page can opt back in.
+ */
+export type RouteHandle = { scripts?: boolean }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const matches = useMatches()
-  const withScripts = !matches.some((m) => (m.handle as RouteHandle | undefined)?.scripts === false)
+  const deciding = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.scripts !== undefined)
+  const withScripts = (deciding?.handle as RouteHandle | undefined)?.scripts ?? true
   const loaderData = useRouteLoaderData<typeof loader>('root')
   return (
     <html lang="en">

@@ -3,8 +3,6 @@ import type { Route } from './+types/faqs'
 
 export const meta: Route.MetaFunction = () => [{ title: title('FAQs') }, { name: 'description', content: 'Answers to common questions about Lintel.' }]
 
-export const handle = { scripts: false }
-
 const FAQS = [
   {
     id: 'self-hosting',

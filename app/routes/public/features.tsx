@@ -3,8 +3,6 @@ import type { Route } from './+types/features'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Features') }, { name: 'description', content: 'What Lintel does for property managers, residents and technicians today.' }]
 
-export const handle = { scripts: false }
-
 const AVAILABLE = [
   { name: 'A workspace for your company', text: 'Sign up, add your company details, and invite property managers with exactly the permissions they need: eight groups from leasing to accounting.' },
   { name: 'Maintenance technicians', text: 'Invite technicians by e-mail; they get their own phone-friendly area and can be re-invited with one click.' },

@@ -7,8 +7,6 @@ export const meta: Route.MetaFunction = () => [
   { name: 'description', content: 'Lintel runs rental buildings, storage facilities and the money around them. Self-hostable, with an open API.' },
 ]
 
-export const handle = { scripts: false }
-
 export default function Home() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-16">

@@ -3,8 +3,6 @@ import type { Route } from './+types/integrations'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Integrations') }, { name: 'description', content: 'The outside services Lintel works with.' }]
 
-export const handle = { scripts: false }
-
 const INTEGRATIONS = [
   { name: 'Any SMTP server', text: 'Invitations, password resets and notices go out through your own mail server. Without one, Lintel keeps every message readable in the app.' },
   { name: 'PostgreSQL', text: 'Lintel ships with an embedded PostgreSQL and runs on any PostgreSQL you point it at.' },

@@ -4,8 +4,6 @@ import type { Route } from './+types/pricing'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Pricing') }, { name: 'description', content: 'Lintel is free to self-host.' }]
 
-export const handle = { scripts: false }
-
 export default function Pricing() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-16">
