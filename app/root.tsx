@@ -33,7 +33,10 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return headers
 }
 
-export const meta: Route.MetaFunction = () => [{ title: title() }]
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [{ title: title() }]
+  return [{ title: title(isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'Unexpected Application Error!') }]
+}
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -116,7 +119,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 p-8">
-      <title>{title('Unexpected Application Error!')}</title>
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
       <p className="text-lg">
         <span className="font-mono font-semibold" data-testid="error-status">

@@ -1,5 +1,8 @@
 import { data } from 'react-router'
 import { NotFound } from '~/components/layout/not-found'
+import { title } from '~/utils/misc'
+
+export const meta = () => [{ title: title('Page not found') }]
 
 export function loader() {
   throw data({ detail: 'Page not found.' }, { status: 404 })

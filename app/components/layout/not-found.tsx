@@ -1,9 +1,6 @@
-import { title } from '~/utils/misc'
-
 export function NotFound() {
   return (
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col justify-center gap-4 p-8">
-      <title>{title('Page not found')}</title>
       <p className="font-mono text-sm text-muted-foreground">404</p>
       <h1 className="text-3xl font-bold">Page not found</h1>
       <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
