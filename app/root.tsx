@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -85,12 +85,16 @@ const LAST_UPDATE = 'lastUpdateTime'
  */
 function useVersionCheck(serverTimestamp: number) {
   const revalidator = useRevalidator()
+  // The revalidator changes identity on every render; the interval must not restart with it,
+  // or a person who interacts more often than once a minute would never be checked.
+  const revalidate = useRef(revalidator.revalidate)
+  revalidate.current = revalidator.revalidate
   useEffect(() => {
     const id = window.setInterval(() => {
-      if (document.visibilityState === 'visible') revalidator.revalidate()
+      if (document.visibilityState === 'visible') void revalidate.current()
     }, VERSION_CHECK_MS)
     return () => window.clearInterval(id)
-  }, [revalidator])
+  }, [])
   useEffect(() => {
     const known = Number(localStorage.getItem(LAST_UPDATE) ?? 0)
     localStorage.setItem(LAST_UPDATE, String(serverTimestamp))

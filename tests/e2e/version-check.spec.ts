@@ -1,0 +1,49 @@
+import { expect, test, type Page } from '@playwright/test'
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the version check is the page’s own script')
+
+async function logIn(page: Page) {
+  await page.goto('/login/')
+  await page.getByLabel('E-mail').fill('manager@demo.test')
+  await page.getByLabel('Password').fill('lintel-demo')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/app\/$/)
+}
+
+test('the page asks the server for its version every 60 seconds', async ({ page }) => {
+  await page.clock.install()
+  await logIn(page)
+  await expect(page.getByRole('heading', { name: 'Property Manager Dashboard' })).toBeVisible()
+  const revalidations: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('.data')) revalidations.push(request.url())
+  })
+  await page.clock.fastForward(30_000)
+  // Someone working on the page in between does not postpone the check.
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  revalidations.length = 0
+  await page.clock.fastForward(31_000)
+  await expect.poll(() => revalidations.length).toBeGreaterThan(0)
+})
+
+test('a tab that knows an older version records the refresh and reloads onto the new one', async ({ page }) => {
+  await logIn(page)
+  const serverTimestamp = (await (await page.request.get('/api/update-timestamp/')).json()).timestamp as number
+  // As if this tab had last run the previous deploy.
+  await page.evaluate((old) => localStorage.setItem('lastUpdateTime', String(old)), serverTimestamp - 1000)
+  const refreshes: string[] = []
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/resources/frontend-refresh') && request.method() === 'POST') refreshes.push(request.url())
+    if (request.resourceType() === 'document') documents.push(request.url())
+  })
+  await page.goto('/app/user-settings/', { waitUntil: 'commit' })
+  await expect.poll(() => refreshes.length).toBe(1)
+  await expect.poll(() => documents.length).toBe(2)
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('lastUpdateTime'))).toBe(String(serverTimestamp))
+  // Once current, it stays put.
+  await page.waitForTimeout(500)
+  expect(documents).toHaveLength(2)
+})
