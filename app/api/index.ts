@@ -4,6 +4,7 @@ import { handleError, notFound } from './errors'
 import { router as apiKeys } from './platform/api-keys'
 import { router as auth } from './platform/auth'
 import { router as commandPalette } from './platform/command-palette'
+import { router as dashboard } from './platform/dashboard'
 import { router as emailMessages } from './platform/email-messages'
 import { router as people } from './platform/people'
 import { router as workspace } from './platform/workspace'
@@ -11,7 +12,7 @@ import { router as workspace } from './platform/workspace'
 /** The Lintel REST API: the system of record. The UI and third parties call the same routes. */
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
-  for (const router of [auth, workspace, people, apiKeys, commandPalette, emailMessages]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages]) api.route('/', router)
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

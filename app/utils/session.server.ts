@@ -48,14 +48,23 @@ async function sessionIdHash(request: Request) {
   return typeof id === 'string' && id ? sha256(id) : null
 }
 
+// The loaders of one page run together and each asks for the session: they share one query in flight.
+const inFlight = new Map<string, Promise<BrowserSession | null>>()
+
 export async function readSession(request: Request): Promise<BrowserSession | null> {
   const idHash = await sessionIdHash(request)
   if (!idHash) return null
-  const [row] = await getDb()
-    .select({ idHash: sessions.idHash, userId: sessions.userId, accessToken: sessions.accessToken, refreshToken: sessions.refreshToken })
-    .from(sessions)
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
-  return row ?? null
+  let pending = inFlight.get(idHash)
+  if (!pending) {
+    pending = getDb()
+      .select({ idHash: sessions.idHash, userId: sessions.userId, accessToken: sessions.accessToken, refreshToken: sessions.refreshToken })
+      .from(sessions)
+      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
+      .then(([row]) => row ?? null)
+      .finally(() => inFlight.delete(idHash))
+    inFlight.set(idHash, pending)
+  }
+  return pending
 }
 
 export async function reloadSession(idHash: string): Promise<BrowserSession | null> {

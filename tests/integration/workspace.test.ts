@@ -106,3 +106,14 @@ describe('version and OpenAPI', () => {
     expect(response.body).toEqual({ detail: 'No such API endpoint.' })
   })
 })
+
+describe('dashboard', () => {
+  it('counts the team for managers who may see it, and leaves it out for others', async () => {
+    const company = await registerCompany()
+    await api('POST', 'invite-maintenance-technician/', { token: company.token, body: { email: `dash-${Date.now()}@example.test`, first_name: 'Dee', last_name: 'Ash' } })
+    const figures = await api('GET', 'dashboard/', { token: company.token })
+    expect(figures.body).toEqual({ team: { property_managers: 1, maintenance_technicians: 0, invited: 1 } })
+    const key = (await api('POST', 'api-keys/', { token: company.token, body: { name: 'dash' } })).body.key
+    expect((await api('GET', 'dashboard', { token: key })).status).toBe(200)
+  })
+})
