@@ -108,7 +108,7 @@ describe('version and OpenAPI', () => {
 })
 
 describe('dashboard', () => {
-  it('counts the team for managers who may see it, and leaves it out for others', async () => {
+  it('counts active managers, technicians and pending invitations, for a token or an API key', async () => {
     const company = await registerCompany()
     await api('POST', 'invite-maintenance-technician/', { token: company.token, body: { email: `dash-${Date.now()}@example.test`, first_name: 'Dee', last_name: 'Ash' } })
     const figures = await api('GET', 'dashboard/', { token: company.token })
