@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * End-to-end tests against the production server (`node scripts/start.mjs`)
+ * in Debian's chromium, once with JavaScript and once without (DESIGN.md §10).
+ *
+ * The config file is loaded by the runner and again by every worker; the port
+ * and the data directory are chosen once, by the runner, and handed to the
+ * workers through the environment they inherit.
+ */
+function freePort() {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()
+}
+
+const isRunner = !process.env.TEST_WORKER_INDEX
+if (!process.env.LINTEL_E2E_PORT) process.env.LINTEL_E2E_PORT = freePort()
+if (!process.env.LINTEL_E2E_DATA_DIR) {
+  // A fresh database for every run: the demo company is seeded into it on start.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lintel-e2e-'))
+  process.env.LINTEL_E2E_DATA_DIR = dataDir
+  // The runner exits after the web server has been stopped.
+  if (isRunner) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+}
+
+const port = Number(process.env.LINTEL_E2E_PORT)
+export const baseURL = `http://localhost:${port}`
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  // Wide enough that the staff sidebar stays open (it overlays at 1600 px and below).
+  viewport: { width: 1680, height: 1000 },
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    { name: 'js-on', use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'js-off', use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `${baseURL}/login/`,
+    env: {
+      DATA_DIR: process.env.LINTEL_E2E_DATA_DIR!,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+    },
+    reuseExistingServer: false,
+    // The first start may have to build (about 10 s) and initialise PostgreSQL.
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+})

@@ -1,0 +1,20 @@
+import type { Page } from '@playwright/test'
+import { DEMO_PASSWORD } from './api'
+
+/** Fills the login form the way a person does. Leaves the page wherever the form sends it. */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login/')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+export const TITLES = {
+  manager: 'Property Manager Dashboard | Lintel',
+  resident: 'Resident Center Dashboard | Lintel',
+  technician: 'Maintenance Technician Dashboard | Lintel',
+  login: 'Log in | Lintel',
+} as const
+
+/** True when the test runs in the project without JavaScript. */
+export const withoutJs = (projectName: string) => projectName === 'js-off'
