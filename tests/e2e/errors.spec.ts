@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
 async function logIn(page: Page, email: string) {
   await page.goto('/login/')

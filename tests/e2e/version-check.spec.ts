@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the version check is the page’s own script')
 
