@@ -1,14 +1,15 @@
 import { DEMO } from './support/api'
 import { logIn, TITLES, withoutJs } from './support/auth'
-import { expect, test } from './support/fixtures'
+import { expect, test, type Page } from './support/fixtures'
 
-test.beforeEach(async ({ page }) => {
+async function signInAsManager(page: Page) {
   await logIn(page, DEMO.manager)
   await expect(page).toHaveTitle(TITLES.manager)
-})
+}
 
 test('ctrl+k opens the command palette, which filters as you type and goes where you choose', async ({ page, axe }, testInfo) => {
   test.skip(withoutJs(testInfo.project.name), 'the floating palette is JavaScript; without it the search page answers (next test)')
+  await signInAsManager(page)
   const palette = page.getByRole('dialog', { name: 'Command palette' })
   // The shortcut works once the page is interactive.
   await expect(async () => {
@@ -36,6 +37,7 @@ test('ctrl+k opens the command palette, which filters as you type and goes where
 })
 
 test('the floating search button opens the palette, or without JavaScript a search page answering the same query', async ({ page }, testInfo) => {
+  await signInAsManager(page)
   const button = page.getByTestId('palette-button')
   await expect(button).toHaveAttribute('href', '/app/search/')
   await expect(button).toHaveAccessibleName('Open the command palette')

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { hydrated } from './support/auth'
 import { expect, test } from './support/fixtures'
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the version check is the page’s own script')
@@ -15,6 +16,8 @@ test('the page asks the server for its version every 60 seconds', async ({ page 
   await page.clock.install()
   await logIn(page)
   await expect(page.getByRole('heading', { name: 'Property Manager Dashboard' })).toBeVisible()
+  // The interval starts when the page hydrates, which may come after the markup shows.
+  await hydrated(page)
   const revalidations: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('.data')) revalidations.push(request.url())
@@ -30,6 +33,8 @@ test('the page asks the server for its version every 60 seconds', async ({ page 
 
 test('a tab that knows an older version records the refresh and reloads onto the new one', async ({ page }) => {
   await logIn(page)
+  // Let this page record the current version first, or it would reload itself under the test.
+  await hydrated(page)
   const serverTimestamp = (await (await page.request.get('/api/update-timestamp/')).json()).timestamp as number
   // As if this tab had last run the previous deploy.
   await page.evaluate((old) => localStorage.setItem('lastUpdateTime', String(old)), serverTimestamp - 1000)

@@ -18,3 +18,14 @@ export const TITLES = {
 
 /** True when the test runs in the project without JavaScript. */
 export const withoutJs = (projectName: string) => projectName === 'js-off'
+
+/**
+ * Waits until React has hydrated the page and run its effects. Server-rendered
+ * markup is visible (and a heading assertion passes) before that, so a test of
+ * the page's own script (timers, shortcuts) must wait for this first.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true)
+  // Effects run right after the hydration commit.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
+}

@@ -123,7 +123,12 @@ function watch(page: Page, checker: Checker, javaScriptEnabled: boolean) {
     pending.push(
       response.text().then(
         (html) => checker.snapshot(response.url(), html, `as served, ${response.status()}`),
-        (error) => checker.problems.push(`${response.url()}: could not read the document: ${String(error)}`),
+        (error) => {
+          // A document replaced at once (a reload, a script redirect) can no longer be read; the page that replaced it is checked.
+          const gone = /navigated away|No resource with given identifier/.test(String(error))
+          if (gone) checker.checked.push(`${response.url()} (not checked: replaced before it could be read)`)
+          else checker.problems.push(`${response.url()}: could not read the document: ${String(error)}`)
+        },
       ),
     )
   })
@@ -194,3 +199,4 @@ export const test = base.extend<{ axe: Axe }>({
 })
 
 export { expect }
+export type { Page }
