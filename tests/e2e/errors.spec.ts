@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { hydrated } from './support/auth'
 import { expect, test } from './support/fixtures'
 
 async function logIn(page: Page, email: string) {
@@ -12,6 +13,8 @@ async function logIn(page: Page, email: string) {
 test('a screen whose code fails to load reloads the page instead of leaving it broken', async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, 'client-side navigation needs JavaScript')
   await logIn(page, 'manager@demo.test')
+  // Before hydration the link would be an ordinary page load, not the client-side navigation under test.
+  await hydrated(page)
   const documents: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)

@@ -1,5 +1,5 @@
 import { DEMO } from './support/api'
-import { logIn, TITLES, withoutJs } from './support/auth'
+import { hydrated, logIn, TITLES, withoutJs } from './support/auth'
 import { expect, test, type Page } from './support/fixtures'
 
 async function signInAsManager(page: Page) {
@@ -10,12 +10,11 @@ async function signInAsManager(page: Page) {
 test('ctrl+k opens the command palette, which filters as you type and goes where you choose', async ({ page, axe }, testInfo) => {
   test.skip(withoutJs(testInfo.project.name), 'the floating palette is JavaScript; without it the search page answers (next test)')
   await signInAsManager(page)
-  const palette = page.getByRole('dialog', { name: 'Command palette' })
   // The shortcut works once the page is interactive.
-  await expect(async () => {
-    await page.keyboard.press('Control+k')
-    await expect(palette).toBeVisible({ timeout: 1_000 })
-  }).toPass()
+  await hydrated(page)
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await page.keyboard.press('Control+k')
+  await expect(palette).toBeVisible()
   const search = palette.getByRole('combobox')
   await expect(search).toBeFocused()
 
@@ -46,11 +45,11 @@ test('the floating search button opens the palette, or without JavaScript a sear
     await button.click()
     await expect(page).toHaveURL('/app/search/')
   } else {
+    await hydrated(page)
     const palette = page.getByRole('dialog', { name: 'Command palette' })
-    await expect(async () => {
-      await button.click()
-      await expect(palette).toBeVisible({ timeout: 1_000 })
-    }).toPass()
+    await button.click()
+    await expect(palette).toBeVisible()
+    await expect(page).toHaveURL('/app/')
     await page.keyboard.press('Escape')
     await expect(palette).toBeHidden()
     // The same page is there for anyone who follows the link.
