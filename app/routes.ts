@@ -1,8 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
 export default [
-  // The REST API, mounted as a resource route (DESIGN.md §2).
-  route('api/*', 'routes/api.ts'),
   route('resources/frontend-refresh', 'routes/resources/frontend-refresh.ts'),
   route('logout', 'routes/auth/logout.ts'),
 

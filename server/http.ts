@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { getApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
 
 declare module 'react-router' {
@@ -71,12 +73,10 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
   })
 
   app.use('*', async (c, next) => {
-    const nonce = randomBytes(16).toString('base64')
-    c.set('nonce' as never, nonce as never)
     await next()
     const headers = c.res.headers
-    if ((headers.get('content-type') ?? '').includes('text/html')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
-    else headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+    // Pages set their own policy with their nonce; everything else may not run or embed anything.
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('X-Frame-Options', 'DENY')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
@@ -89,17 +89,38 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
 
   app.use('*', compress())
 
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: options.clientDir,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  )
-  app.use('*', serveStatic({ root: options.clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+  // The API answers directly (DESIGN.md §2 as amended by ADR 003): no page routing in front of it.
+  const api = getApi()
+  app.all('/api', (c) => api.fetch(c.req.raw))
+  app.all('/api/*', (c) => api.fetch(c.req.raw))
 
-  app.all('*', (c) => handle(c.req.raw, { nonce: c.get('nonce' as never) as string }))
+  // The built files are known at start; other paths go straight to the app without touching the disk.
+  const files = listFiles(options.clientDir)
+  const fingerprinted = serveStatic({ root: options.clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') })
+  const plain = serveStatic({ root: options.clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') })
+  app.use('*', (c, next) => {
+    if (!files.has(c.req.path)) return next()
+    return (c.req.path.startsWith('/assets/') ? fingerprinted : plain)(c, next)
+  })
+
+  app.all('*', async (c) => {
+    const nonce = randomBytes(16).toString('base64')
+    const response = await handle(c.req.raw, { nonce })
+    if ((response.headers.get('content-type') ?? '').includes('text/html')) response.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+    return response
+  })
   return app
+}
+
+function listFiles(root: string, prefix = ''): Set<string> {
+  const found = new Set<string>()
+  if (!existsSync(root)) return found
+  for (const entry of readdirSync(path.join(root, prefix), { withFileTypes: true })) {
+    const relative = `${prefix}/${entry.name}`
+    if (entry.isDirectory()) for (const file of listFiles(root, relative)) found.add(file)
+    else found.add(relative)
+  }
+  return found
 }
 
 export const defaultClientDir = (serverFile: string) => path.resolve(path.dirname(serverFile), '../client')

@@ -1,4 +1,3 @@
-import { decode } from 'hono/jwt'
 import { redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
@@ -6,6 +5,7 @@ import type { ErrorBody } from '~/api/errors'
 import type { UserType } from '~/db/schema'
 import type { Access } from '~/domain/permissions'
 import { callApi, readBody, requireSession } from './api-client.server'
+import { readJwtClaims } from './jwt.server'
 import { createSession, type Tokens } from './session.server'
 
 /** Where each kind of user works. Owners have no area yet, so they land on the home page. */
@@ -46,7 +46,7 @@ authenticator.use(
 
 /** Opens a browser session for tokens the API issued and sends the person to their area. */
 export async function signInAndRedirect(request: Request, signedIn: SignedIn, redirectTo?: string | null) {
-  const userId = String(decode(signedIn.access).payload.sub)
+  const userId = String(readJwtClaims(signedIn.access).sub)
   const cookie = await createSession(userId, signedIn, request.headers.get('user-agent'))
   const home = HOME_OF[signedIn.user_type]
   const target = redirectTo && isSafeRedirect(redirectTo) && redirectTo.startsWith(home) ? redirectTo : home

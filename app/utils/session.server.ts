@@ -3,13 +3,14 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { sessions } from '~/db/schema'
 import { randomToken, sha256 } from './crypto.server'
-import { instanceSecret } from './instance.server'
 
 export const SESSION_DAYS = 30
 
 /** Secure cookies need HTTPS; a plain-HTTP self-hosted install sets INSECURE_COOKIES=true. */
 export const secureCookies = () => process.env.NODE_ENV === 'production' && process.env.INSECURE_COOKIES !== 'true'
 
+// Unsigned on purpose: the value is a random 256-bit id whose hash is the key of its row, so it
+// cannot be guessed or forged, and a signature would only add a WebCrypto call to every loader.
 let cookie: ReturnType<typeof createCookie> | undefined
 async function sessionCookie() {
   return (cookie ??= createCookie('lintel_session', {
@@ -18,7 +19,6 @@ async function sessionCookie() {
     secure: secureCookies(),
     path: '/',
     maxAge: SESSION_DAYS * 86_400,
-    secrets: [await instanceSecret()],
   }))
 }
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { sign } from 'hono/jwt'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { sessions, users } from '~/db/schema'
 import { requireSession, SESSION_EXPIRED } from '~/utils/api-client.server'
 import { instanceSecret } from '~/utils/instance.server'
+import { signJwt } from '~/utils/jwt.server'
 import { createSession } from '~/utils/session.server'
 import { api, registerCompany } from '../factories/api'
 
@@ -17,7 +17,7 @@ async function browserRequest(company: Awaited<ReturnType<typeof registerCompany
 
 async function expiredAccessToken(user: { id: string; companyId: string }) {
   const past = Math.floor(Date.now() / 1000) - 60
-  return sign({ sub: user.id, cid: user.companyId, typ: 'property_manager', iat: past - 900, exp: past }, await instanceSecret(), 'HS256')
+  return signJwt({ sub: user.id, cid: user.companyId, typ: 'property_manager', iat: past - 900, exp: past }, await instanceSecret())
 }
 
 describe('browser sessions', () => {

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
-import { sign, verify } from 'hono/jwt'
 import { getDb } from '~/db/client.server'
 import { apiKeys, users, type UserType } from '~/db/schema'
 import { PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
 import { sha256 } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
+import { signJwt, verifyJwt } from '~/utils/jwt.server'
 import type { AppEnv, Principal } from '../context'
 import { forbidden, unauthorized } from '../errors'
 
@@ -16,11 +16,7 @@ export const INVALID_TOKEN = 'Given token not valid for any token type'
 
 export async function signAccessToken(user: { id: string; companyId: string; userType: UserType }) {
   const now = Math.floor(Date.now() / 1000)
-  return sign(
-    { sub: user.id, cid: user.companyId, typ: user.userType, iat: now, exp: now + ACCESS_TOKEN_SECONDS },
-    await instanceSecret(),
-    'HS256',
-  )
+  return signJwt({ sub: user.id, cid: user.companyId, typ: user.userType, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, await instanceSecret())
 }
 
 const principalColumns = {
@@ -47,7 +43,6 @@ function toPrincipal(row: PrincipalRow, apiKeyId?: string): Principal {
   }
 }
 
-// The user is read on every call, so a revoked permission or a deactivated user takes effect at once.
 const principalById = () =>
   getDb()
     .select(principalColumns)
@@ -56,18 +51,41 @@ const principalById = () =>
     .prepare('principal_by_id')
 let principalStatement: ReturnType<typeof principalById> | undefined
 
-async function principalFromAccessToken(token: string): Promise<Principal> {
-  let payload: Record<string, unknown>
-  try {
-    payload = await verify(token, await instanceSecret(), 'HS256')
-  } catch {
-    throw unauthorized(INVALID_TOKEN)
-  }
-  if (typeof payload.sub !== 'string') throw unauthorized(INVALID_TOKEN)
+/**
+ * Who a user is and may do, kept for two seconds: a page makes several API
+ * calls at once and each would otherwise read the same row. Changes made
+ * through this process take effect at once (forgetPrincipal); another app
+ * node sees them within the two seconds.
+ */
+const PRINCIPAL_TTL_MS = 2_000
+const principals = new Map<string, { principal: Principal; until: number }>()
+
+export function forgetPrincipal(userId: string) {
+  principals.delete(userId)
+}
+
+async function loadPrincipal(userId: string): Promise<Principal | null> {
+  const cached = principals.get(userId)
+  const now = Date.now()
+  if (cached && cached.until > now) return cached.principal
   principalStatement ??= principalById()
-  const [row] = (await principalStatement.execute({ id: payload.sub })) as PrincipalRow[]
-  if (!row) throw unauthorized(INVALID_TOKEN)
-  return toPrincipal(row)
+  const [row] = (await principalStatement.execute({ id: userId })) as PrincipalRow[]
+  if (!row) {
+    principals.delete(userId)
+    return null
+  }
+  const principal = toPrincipal(row)
+  if (principals.size > 10_000) principals.clear()
+  principals.set(userId, { principal, until: now + PRINCIPAL_TTL_MS })
+  return principal
+}
+
+async function principalFromAccessToken(token: string): Promise<Principal> {
+  const payload = verifyJwt(token, await instanceSecret())
+  if (!payload || typeof payload.sub !== 'string') throw unauthorized(INVALID_TOKEN)
+  const principal = await loadPrincipal(payload.sub)
+  if (!principal) throw unauthorized(INVALID_TOKEN)
+  return principal
 }
 
 async function principalFromApiKey(key: string): Promise<Principal> {

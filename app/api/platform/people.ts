@@ -9,7 +9,7 @@ import { linkEmail, sendEmail } from '~/utils/mailer.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { badRequest, conflict, fieldError, notFound } from '../errors'
-import { requireStaff } from '../middleware/auth'
+import { forgetPrincipal, requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { publicOrigin } from '../origin'
 import { containsPattern, ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
@@ -231,6 +231,7 @@ router.openapi(
       })
       .where(eq(users.id, row.id))
       .returning()
+    forgetPrincipal(row.id)
     return c.json(serializeManager(updated), 200)
   },
 )
@@ -325,6 +326,7 @@ router.openapi(
       .set({ firstName: body.first_name, lastName: body.last_name, phone: body.phone, isActive: body.is_active ?? row.isActive, updatedAt: sql`now()` })
       .where(eq(users.id, row.id))
       .returning()
+    forgetPrincipal(row.id)
     return c.json(serializePerson(updated), 200)
   },
 )

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, count, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { companies, invitations, users } from '~/db/schema'
 import { COUNTRIES, isDivisionOf, isPostalCodeOf } from '~/domain/geo'
@@ -248,17 +248,17 @@ router.openapi(
     responses: { 200: jsonResponse(z.object({ items: z.array(WorkspaceWarning) }).openapi('WorkspaceWarnings'), 'Warnings'), ...errorResponses(401, 403) },
   }),
   async (c) => {
-    const db = getDb()
     const companyId = c.var.principal.companyId
-    const [company] = await db.select().from(companies).where(eq(companies.id, companyId))
-    const [technicians] = await db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.userType, 'maintenance_technician'), eq(users.isActive, true)))
-    const [expired] = await db
-      .select({ n: count() })
-      .from(invitations)
-      .where(and(eq(invitations.companyId, companyId), isNull(invitations.acceptedAt), lt(invitations.expiresAt, sql`now()`)))
+    // One round trip: the company row and the counts the checks need.
+    const [found] = await getDb()
+      .select({
+        company: companies,
+        technicians: sql<number>`(select count(*) from ${users} where ${users.companyId} = ${companies.id} and ${users.userType} = 'maintenance_technician' and ${users.isActive})`.mapWith(Number),
+        expiredInvitations: sql<number>`(select count(*) from ${invitations} where ${invitations.companyId} = ${companies.id} and ${invitations.acceptedAt} is null and ${invitations.expiresAt} < now())`.mapWith(Number),
+      })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+    const { company, technicians, expiredInvitations: expired } = found
     const wired = integrations()
     const items: z.infer<typeof WorkspaceWarning>[] = []
     if (!company.email || !company.phone) {
@@ -301,7 +301,7 @@ router.openapi(
         action_url: '/app/user-settings/',
       })
     }
-    if (technicians.n === 0) {
+    if (technicians === 0) {
       items.push({
         slug: 'no-maintenance-technicians',
         name: 'No maintenance technicians yet',
@@ -309,10 +309,10 @@ router.openapi(
         action_url: '/app/maintenance-technicians/invite/',
       })
     }
-    if (expired.n > 0) {
+    if (expired > 0) {
       items.push({
         slug: 'invitations-expired',
-        name: `${expired.n} invitation${expired.n === 1 ? ' has' : 's have'} expired`,
+        name: `${expired} invitation${expired === 1 ? ' has' : 's have'} expired`,
         description: 'Some people never accepted their invitation. Send it again from their page.',
         action_url: '/app/maintenance-technicians/',
       })

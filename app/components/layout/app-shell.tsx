@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Form, Link, NavLink } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { STAFF_TOP_LINKS, visibleNavigation } from '~/domain/navigation'
 import type { Access } from '~/domain/permissions'
 import { cn } from '~/utils/misc'
@@ -49,23 +49,27 @@ function closeWhenNarrow() {
   }
 }
 
-function SidebarLink({ href, label, icon: Icon }: { href: string; label: string; icon?: LucideIcon }) {
+/** The dashboard is active only on itself; any other link also on the pages below it. */
+function isActive(href: string, pathname: string) {
+  return href === '/app/' ? pathname === '/app/' || pathname === '/app' : pathname.startsWith(href)
+}
+
+// Plain links with the active state worked out once per render: some sixty NavLinks would each match the location.
+function SidebarLink({ href, label, icon: Icon, active }: { href: string; label: string; icon?: LucideIcon; active: boolean }) {
   return (
     <li>
-      <NavLink
+      <Link
         to={href}
-        end={href === '/app/'}
         onClick={closeWhenNarrow}
-        className={({ isActive }) =>
-          cn(
-            'flex items-center gap-2 rounded-md px-3 py-1.5 text-sm text-slate-300 hover:bg-white/10 hover:text-white',
-            isActive && 'bg-white/15 font-semibold text-white',
-          )
-        }
+        aria-current={active ? 'page' : undefined}
+        className={cn(
+          'flex items-center gap-2 rounded-md px-3 py-1.5 text-sm text-slate-300 hover:bg-white/10 hover:text-white',
+          active && 'bg-white/15 font-semibold text-white',
+        )}
       >
         {Icon ? <Icon aria-hidden className="size-4" /> : null}
         {label}
-      </NavLink>
+      </Link>
     </li>
   )
 }
@@ -77,6 +81,7 @@ function SidebarLink({ href, label, icon: Icon }: { href: string; label: string;
  */
 function Sidebar({ access }: { access: Access }) {
   const groups = visibleNavigation(access)
+  const { pathname } = useLocation()
   return (
     <aside
       aria-label="Sidebar"
@@ -93,7 +98,7 @@ function Sidebar({ access }: { access: Access }) {
       <nav aria-label="Staff" className="flex flex-1 flex-col gap-4 px-2 pb-4">
         <ul className="flex flex-col gap-0.5">
           {STAFF_TOP_LINKS.map((link) => (
-            <SidebarLink key={link.href} {...link} icon={TOP_ICONS[link.label]} />
+            <SidebarLink key={link.href} href={link.href} label={link.label} icon={TOP_ICONS[link.label]} active={isActive(link.href, pathname)} />
           ))}
         </ul>
         {groups.map((group) => {
@@ -106,7 +111,7 @@ function Sidebar({ access }: { access: Access }) {
               </h2>
               <ul className="flex flex-col gap-0.5">
                 {group.links.map((link) => (
-                  <SidebarLink key={link.href} href={link.href} label={link.label} />
+                  <SidebarLink key={link.href} href={link.href} label={link.label} active={isActive(link.href, pathname)} />
                 ))}
               </ul>
             </section>
