@@ -83,7 +83,7 @@ class Checker {
         await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body }))
         try {
           await page.goto(url, { waitUntil: 'load' })
-          const results = await new AxeBuilder({ page }).analyze()
+          const results = await new AxeBuilder({ page }).setLegacyMode().analyze()
           this.checked.push(`${url} (${label})`)
           this.record(url, titleOf(html), results.violations)
         } finally {
@@ -98,7 +98,7 @@ class Checker {
   /** Checks a page in place (JavaScript on, nothing navigating). */
   async live(page: Page, label: string) {
     await this.queue
-    const results = await new AxeBuilder({ page }).analyze()
+    const results = await new AxeBuilder({ page }).setLegacyMode().analyze()
     this.checked.push(`${page.url()} (${label})`)
     this.record(page.url(), await page.title(), results.violations)
   }
