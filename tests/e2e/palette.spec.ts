@@ -12,10 +12,10 @@ test('ctrl+k opens the command palette, which filters as you type and goes where
   await signInAsManager(page)
   // The shortcut works once the page is interactive.
   await hydrated(page)
-  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  const palette = page.getByRole('dialog', { name: 'Search' })
   await page.keyboard.press('Control+k')
   await expect(palette).toBeVisible()
-  const search = palette.getByRole('combobox')
+  const search = palette.getByRole('combobox', { name: 'Search' })
   await expect(search).toBeFocused()
 
   await search.fill('TECHNIC')
@@ -46,7 +46,7 @@ test('the floating search button opens the palette, or without JavaScript a sear
     await expect(page).toHaveURL('/app/search/')
   } else {
     await hydrated(page)
-    const palette = page.getByRole('dialog', { name: 'Command palette' })
+    const palette = page.getByRole('dialog', { name: 'Search' })
     await button.click()
     await expect(palette).toBeVisible()
     await expect(page).toHaveURL('/app/')

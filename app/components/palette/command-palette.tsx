@@ -27,7 +27,7 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
     <Command.Dialog
       open={open}
       onOpenChange={onOpenChange}
-      label="Command palette"
+      label="Search"
       shouldFilter={false}
       overlayClassName="fixed inset-0 z-50 bg-black/40"
       contentClassName="fixed left-1/2 top-[15vh] z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-lg border bg-background shadow-2xl"

@@ -21,7 +21,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Search</h1>
-      <Form method="get" className="flex gap-2" role="search">
+      <Form method="get" action="/app/search/" className="flex gap-2" role="search">
         <label htmlFor="search-q" className="sr-only">
           Search
         </label>
