@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { useEffect, useRef } from 'react'
 import {
   data,
@@ -24,7 +25,10 @@ export const VERSION_CHECK_MS = 60_000
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [{ toast, clear }, timestamp] = await Promise.all([readToast(request), updateTimestamp()])
-  return data({ toast, updateTimestamp: timestamp }, clear ? { headers: { 'set-cookie': clear } } : undefined)
+  // New on every render (and after every action, which revalidates): a form submitted twice from one
+  // render carries the same key, so the API acts once (see IdempotencyKey).
+  const formKey = randomUUID()
+  return data({ toast, updateTimestamp: timestamp, formKey }, clear ? { headers: { 'set-cookie': clear } } : undefined)
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

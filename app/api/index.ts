@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
+import { idempotency } from './middleware/idempotency'
 import { router as apiKeys } from './platform/api-keys'
 import { router as auth } from './platform/auth'
 import { router as commandPalette } from './platform/command-palette'
@@ -12,6 +13,7 @@ import { router as workspace } from './platform/workspace'
 /** The Lintel REST API: the system of record. The UI and third parties call the same routes. */
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
+  api.use('*', idempotency)
   for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages]) api.route('/', router)
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

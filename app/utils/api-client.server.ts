@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import { getApi } from '~/api'
+import { IDEMPOTENCY_HEADER } from '~/api/middleware/idempotency'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
 import type { ErrorBody } from '~/api/errors'
 import { destroySession, readSession, reloadSession, storeTokens, type BrowserSession, type Tokens } from './session.server'
@@ -17,7 +18,7 @@ export class ApiCallError extends Error {
   }
 }
 
-type CallOptions = { method?: string; body?: unknown; token?: string; request: Request }
+type CallOptions = { method?: string; body?: unknown; token?: string; request: Request; idempotencyKey?: string }
 
 /**
  * The one way the UI reaches the API. In-process by default (no socket), or
@@ -27,6 +28,7 @@ export async function callApi(path: string, options: CallOptions): Promise<Respo
   const headers = new Headers({ accept: 'application/json' })
   if (options.body !== undefined) headers.set('content-type', 'application/json')
   if (options.token) headers.set('authorization', `Bearer ${options.token}`)
+  if (options.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey)
   const ip = options.request.headers.get(CLIENT_IP_HEADER)
   if (ip) headers.set(CLIENT_IP_HEADER, ip)
   const init: RequestInit = { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }
@@ -89,13 +91,13 @@ export type Api = ReturnType<typeof sessionApi>
 /** An API client acting as the signed-in person; refreshes the access token transparently on a 401. */
 export function sessionApi(request: Request, initial: BrowserSession) {
   let session = initial
-  async function send<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
-    let response = await callApi(path, { method, body, token: session.accessToken, request })
+  async function send<T>(method: string, path: string, body?: unknown, options: { idempotencyKey?: string } = {}): Promise<ApiResult<T>> {
+    let response = await callApi(path, { method, body, token: session.accessToken, request, ...options })
     if (response.status === 401) {
       const tokens = await refreshTokens(session, request)
       if (!tokens) return sessionExpired(request)
       session = { ...session, accessToken: tokens.access, refreshToken: tokens.refresh }
-      response = await callApi(path, { method, body, token: session.accessToken, request })
+      response = await callApi(path, { method, body, token: session.accessToken, request, ...options })
       if (response.status === 401) return sessionExpired(request)
     }
     try {

@@ -3,12 +3,13 @@ import type { Submission } from '@conform-to/react'
 import { data } from 'react-router'
 import type { ErrorBody } from '~/api/errors'
 import { HONEYPOT_FIELD } from '~/components/honeypot'
+import { IDEMPOTENCY_FIELD } from '~/components/idempotency-key'
 
 /**
  * Puts the API's field errors on the submitted form, keeping every value the
  * person typed (never the passwords), with the API's status.
  */
-export function replyWithApiError(submission: Submission<any>, error: ErrorBody, status: number | 'unknown', options: { hide?: string[] } = {}) {
+export function replyWithApiError(submission: Submission<unknown>, error: ErrorBody, status: number | 'unknown', options: { hide?: string[] } = {}) {
   const fieldErrors: Record<string, string[]> = {}
   const formErrors: string[] = []
   for (const [field, messages] of Object.entries(error.errors ?? {})) {
@@ -22,11 +23,17 @@ export function replyWithApiError(submission: Submission<any>, error: ErrorBody,
   )
 }
 
-export function reply(submission: Submission<any>, options: { hide?: string[] } = {}) {
+export function reply(submission: Submission<unknown>, options: { hide?: string[] } = {}) {
   return data({ result: submission.reply({ hideFields: options.hide }) as SubmissionResult<string[]> }, { status: submission.status === 'error' ? 400 : 200 })
 }
 
 /** Bots fill every field; people never see the honeypot. */
 export function isBot(formData: FormData) {
   return Boolean(formData.get(HONEYPOT_FIELD))
+}
+
+/** The form's idempotency key (see IdempotencyKey), to pass on to the API. */
+export function idempotencyKeyOf(formData: FormData) {
+  const key = formData.get(IDEMPOTENCY_FIELD)
+  return typeof key === 'string' && key ? key : undefined
 }

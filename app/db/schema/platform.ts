@@ -212,3 +212,23 @@ export const appMeta = pgTable('app_meta', {
   value: jsonb().notNull(),
   updatedAt: updatedAt(),
 })
+
+/**
+ * The first answer to each `Idempotency-Key`, so a repeated submission (a
+ * double click, a retry after a dropped connection) gets that answer again
+ * instead of acting twice. Kept for a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text().notNull(),
+    key: text().notNull(),
+    method: text().notNull(),
+    path: text().notNull(),
+    status: integer(),
+    contentType: text(),
+    body: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+)

@@ -3,12 +3,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
 import { RegisterBody } from '~/api/platform/auth'
 import { Honeypot } from '~/components/honeypot'
+import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Field, FormErrors } from '~/components/ui/field'
 import { callApi, readBody } from '~/utils/api-client.server'
 import { signInAndRedirect, type SignedIn } from '~/utils/auth.server'
-import { isBot, reply, replyWithApiError } from '~/utils/forms.server'
+import { idempotencyKeyOf, isBot, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import type { ErrorBody } from '~/api/errors'
 import type { Route } from './+types/signup'
@@ -20,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: RegisterBody })
   if (submission.status !== 'success') return reply(submission, { hide: ['password'] })
   if (isBot(formData)) return replyWithApiError(submission, { detail: 'We could not create the account. Please try again.' }, 400, { hide: ['password'] })
-  const response = await callApi('register/', { method: 'POST', body: submission.value, request })
+  const response = await callApi('register/', { method: 'POST', body: submission.value, request, idempotencyKey: idempotencyKeyOf(formData) })
   const body = await readBody<SignedIn & ErrorBody>(response)
   if (!response.ok) return replyWithApiError(submission, body, response.status, { hide: ['password'] })
   return signInAndRedirect(request, body)
@@ -42,6 +43,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />
             <Honeypot />
+            <IdempotencyKey form="signup" />
             <Field label="Company name" meta={fields.company_name} autoComplete="organization" required />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name" meta={fields.first_name} autoComplete="given-name" required />

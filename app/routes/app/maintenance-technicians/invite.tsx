@@ -3,11 +3,12 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import { TechnicianBody } from '~/api/platform/people'
 import { Breadcrumbs } from '~/components/list'
+import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Field, FormErrors } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
-import { reply, replyWithApiError } from '~/utils/forms.server'
+import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/invite'
@@ -16,9 +17,10 @@ export const meta: Route.MetaFunction = () => [{ title: title('Invite Maintenanc
 
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireSession(request)
-  const submission = parseWithZod(await request.formData(), { schema: TechnicianBody })
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: TechnicianBody })
   if (submission.status !== 'success') return reply(submission)
-  const result = await api.send<{ id: string; email: string }>('POST', 'invite-maintenance-technician/', submission.value)
+  const result = await api.send<{ id: string; email: string }>('POST', 'invite-maintenance-technician/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   throw await redirectWithToast(`/app/maintenance-technicians/${result.data.id}/`, { type: 'success', description: `Invitation sent to ${result.data.email}.` })
 }
@@ -34,6 +36,7 @@ export default function InviteTechnician({ actionData }: Route.ComponentProps) {
         <CardContent className="pt-6">
           <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />
+            <IdempotencyKey form="invite-technician" />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name" meta={fields.first_name} required />
               <Field label="Last name" meta={fields.last_name} required />

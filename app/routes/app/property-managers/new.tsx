@@ -4,11 +4,12 @@ import { Form, useNavigation } from 'react-router'
 import { InviteManagerBody } from '~/api/platform/people'
 import { Breadcrumbs } from '~/components/list'
 import { PermissionFields } from '~/components/permission-fields'
+import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Field, FormErrors } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
-import { reply, replyWithApiError } from '~/utils/forms.server'
+import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { PermissionCheckboxes } from '~/utils/permission-form'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -20,9 +21,10 @@ const InviteForm = InviteManagerBody.extend(PermissionCheckboxes.shape)
 
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireSession(request)
-  const submission = parseWithZod(await request.formData(), { schema: InviteForm })
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: InviteForm })
   if (submission.status !== 'success') return reply(submission)
-  const result = await api.send<{ id: string; email: string }>('POST', 'invite-property-manager/', submission.value)
+  const result = await api.send<{ id: string; email: string }>('POST', 'invite-property-manager/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   throw await redirectWithToast(`/app/property-managers/${result.data.id}/`, { type: 'success', description: `Invitation sent to ${result.data.email}.` })
 }
@@ -38,6 +40,7 @@ export default function InvitePropertyManager({ actionData }: Route.ComponentPro
         <CardContent className="pt-6">
           <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />
+            <IdempotencyKey form="invite-manager" />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name" meta={fields.first_name} required />
               <Field label="Last name" meta={fields.last_name} required />
