@@ -1,5 +1,5 @@
 // `npm test`: the whole gate (DESIGN.md §10), in order, stopping at the first failing stage:
-// typecheck → unit + integration (vitest) → production build → end-to-end (Playwright).
+// typecheck → lint → unit + integration (vitest) → production build → end-to-end (Playwright).
 // Its last line is always `N passed, N failed` (vitest and Playwright tests summed; skipped
 // tests are not counted as passed), and it exits non-zero when anything failed.
 import { spawn } from 'node:child_process'
@@ -41,6 +41,10 @@ const stages = [
       ['npx', ['react-router', 'typegen']],
       ['npx', ['tsc', '--noEmit']],
     ],
+  },
+  {
+    name: 'lint',
+    commands: [['npx', ['eslint', '.']]],
   },
   {
     name: 'unit + integration (vitest)',

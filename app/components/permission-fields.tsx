@@ -14,7 +14,7 @@ const HELP: Record<string, string> = {
 }
 
 /** One checkbox per permission group, from the same table the sidebar reads. */
-export function PermissionFields({ fields, disabled }: { fields: Record<string, FieldMetadata<any>>; disabled?: boolean }) {
+export function PermissionFields({ fields, disabled }: { fields: Record<string, FieldMetadata<unknown>>; disabled?: boolean }) {
   return (
     <fieldset disabled={disabled} className="flex flex-col gap-4 rounded-lg border p-4">
       <legend className="px-1 text-sm font-semibold">Permissions</legend>

@@ -28,7 +28,7 @@ export function Field({
   type = 'text',
   className,
   ...props
-}: Common & { meta: FieldMetadata<any>; type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'number' } & Omit<
+}: Common & { meta: FieldMetadata<unknown>; type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'number' } & Omit<
     React.InputHTMLAttributes<HTMLInputElement>,
     'type' | 'name' | 'id' | 'form'
   >) {
@@ -59,7 +59,7 @@ export function SelectField({
   options,
   className,
   placeholder,
-}: Common & { meta: FieldMetadata<any>; options: { value: string; label: string }[]; placeholder?: string }) {
+}: Common & { meta: FieldMetadata<unknown>; options: { value: string; label: string }[]; placeholder?: string }) {
   return (
     <div className={cn('flex flex-col gap-2', className)}>
       <Label htmlFor={meta.id}>{label}</Label>
@@ -84,7 +84,7 @@ export function SelectField({
 }
 
 /** A checkbox whose unchecked state is submitted too (as "off" is absent from forms). */
-export function CheckboxField({ label, help, meta, className }: Common & { meta: FieldMetadata<any> }) {
+export function CheckboxField({ label, help, meta, className }: Common & { meta: FieldMetadata<unknown> }) {
   const checked = meta.initialValue === 'on' || meta.initialValue === 'true' || (meta.initialValue as unknown) === true
   return (
     <div className={cn('flex items-start gap-3', className)}>

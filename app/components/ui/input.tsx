@@ -25,6 +25,10 @@ export function Select({ className, ...props }: React.SelectHTMLAttributes<HTMLS
   )
 }
 
-export function Label({ className, ...props }: React.LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('text-sm font-medium leading-none', className)} {...props} />
+export function Label({ className, htmlFor, children, ...props }: React.LabelHTMLAttributes<HTMLLabelElement>) {
+  return (
+    <label htmlFor={htmlFor} className={cn('text-sm font-medium leading-none', className)} {...props}>
+      {children}
+    </label>
+  )
 }
