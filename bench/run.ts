@@ -17,9 +17,11 @@
  * machine can only slow a run down. Each run also records how much CPU the server (with
  * its PostgreSQL) got, so a starved run shows.
  *
- * Knobs (environment): BENCH_DURATION (s per run, default 8), BENCH_WARMUP (s, default 3;
+ * Knobs (environment): BENCH_DURATION (s per run, default 8), BENCH_WARMUP (s, default 5;
  * later rounds warm up 1 s), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 20),
- * BENCH_TOOL (wrk|autocannon), BENCH_PIN (0 to disable), BENCH_KEEP (1 keeps the temp DATA_DIR).
+ * BENCH_TOOL (wrk|autocannon), BENCH_PIN (0 to disable), BENCH_KEEP (1 keeps the temp DATA_DIR),
+ * BENCH_ACCEPT_ENCODING (e.g. gzip: every load request, baseline and subject, asks for compression
+ * the way browsers do; by default none does), BENCH_NOISY_CPUS, BENCH_MAX_ROUNDS, BENCH_BUDGET (s).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -37,12 +39,14 @@ const outDir = path.join(benchDir, '.out')
 const logDir = path.join(outDir, 'logs')
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3))
 const MAX_ROUNDS = Math.max(ROUNDS, Number(process.env.BENCH_MAX_ROUNDS ?? 6))
 /** Extra rounds (for configurations with only noisy runs) stop once the whole run would exceed this. */
 const BUDGET_SECONDS = Number(process.env.BENCH_BUDGET ?? 270)
+/** Sent with every load request (baselines too) when set: browsers always ask for gzip. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING
 const DEMO = { email: 'manager@demo.test', password: 'lintel-demo' }
 
 const TARGETS = { pageRatio: 1 / 3, apiRatio: 1 / 4, loginJsKiB: 90 }
@@ -499,11 +503,12 @@ async function main() {
   const bareJs = await pageJavaScript(bareBase, '/')
 
   // 1 and 2. Throughput: baseline and subject alternate, same settings, best round of each.
+  const loadHeaders = (headers: Record<string, string>) => (ACCEPT_ENCODING ? { ...headers, 'accept-encoding': ACCEPT_ENCODING } : headers)
   const subjects: Subject[] = [
-    { key: 'barePage', label: 'bare React Router page GET /', url: `${bareBase}/`, headers: {}, check: (b) => b.includes('Hello from a bare React Router page'), server: bare },
-    { key: 'lintelPage', label: 'Lintel GET /app/ (signed in)', url: `${base}/app/`, headers: pageHeaders, check: (b) => b.includes('<title>Property Manager Dashboard | Lintel</title>'), server: warm.server },
-    { key: 'bareApi', label: 'bare Hono GET /x', url: `${honoBase}/x`, headers: {}, check: (b) => b === '{"ok":true}', server: hono },
-    { key: 'lintelApi', label: 'Lintel GET /api/get-user-type/ (bearer)', url: `${base}/api/get-user-type/`, headers: apiHeaders, check: (b) => b.includes('"user_type":"property_manager"'), server: warm.server },
+    { key: 'barePage', label: 'bare React Router page GET /', url: `${bareBase}/`, headers: loadHeaders({}), check: (b) => b.includes('Hello from a bare React Router page'), server: bare },
+    { key: 'lintelPage', label: 'Lintel GET /app/ (signed in)', url: `${base}/app/`, headers: loadHeaders(pageHeaders), check: (b) => b.includes('<title>Property Manager Dashboard | Lintel</title>'), server: warm.server },
+    { key: 'bareApi', label: 'bare Hono GET /x', url: `${honoBase}/x`, headers: loadHeaders({}), check: (b) => b === '{"ok":true}', server: hono },
+    { key: 'lintelApi', label: 'Lintel GET /api/get-user-type/ (bearer)', url: `${base}/api/get-user-type/`, headers: loadHeaders(apiHeaders), check: (b) => b.includes('"user_type":"property_manager"'), server: warm.server },
   ]
   const samples = new Map<string, Sample[]>(subjects.map((s) => [s.key, []]))
   const quiet = (key: string) => samples.get(key)!.filter((s) => !s.noisy)
@@ -593,9 +598,10 @@ async function main() {
     js.files
       .slice(0, 8)
       .map((f) => `${path.basename(f.path)} ${kib(f.gzip)}`)
-      .join(', ')
+      .join(', ') || '(none: the page loads no JavaScript)'
   const setup =
     `${new Date().toISOString()} · ${cpuCount} CPUs · Node ${process.version} · load: ${TOOL}, ${CONNECTIONS} connections, ` +
+    `${ACCEPT_ENCODING ? `Accept-Encoding: ${ACCEPT_ENCODING} on every request` : 'no Accept-Encoding (nothing compressed)'}, ` +
     `${WARMUP}s warm-up + ${DURATION}s measured, fastest quiet run of ≥ ${ROUNDS} interleaved rounds · load average ${loadStart[0].toFixed(1)} at start, ${loadEnd[0].toFixed(1)} at end · ${PIN ? `servers (and PostgreSQL) pinned to CPU ${SERVER_CPU}, load generator to CPU ${LOAD_CPU}` : 'no CPU pinning'} · ` +
     `Lintel from build/ via scripts/start.mjs (NODE_ENV=production, embedded PostgreSQL) · sizes in KiB (1024 B), gzip = Node zlib default level`
   const markdown = [
