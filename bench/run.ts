@@ -44,7 +44,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3))
 const MAX_ROUNDS = Math.max(ROUNDS, Number(process.env.BENCH_MAX_ROUNDS ?? 6))
 /** Extra rounds (for configurations with only noisy runs) stop once the whole run would exceed this. */
-const BUDGET_SECONDS = Number(process.env.BENCH_BUDGET ?? 270)
+const BUDGET_SECONDS = Number(process.env.BENCH_BUDGET ?? 210)
 /** Sent with every load request (baselines too) when set: browsers always ask for gzip. */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING
 const DEMO = { email: 'manager@demo.test', password: 'lintel-demo' }
