@@ -51,15 +51,23 @@ async function sessionIdHash(request: Request) {
 // The loaders of one page run together and each asks for the session: they share one query in flight.
 const inFlight = new Map<string, Promise<BrowserSession | null>>()
 
+// Every page reads its session: the statement is built once, not on every request.
+const sessionById = () =>
+  getDb()
+    .select({ idHash: sessions.idHash, userId: sessions.userId, accessToken: sessions.accessToken, refreshToken: sessions.refreshToken })
+    .from(sessions)
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('session_by_id')
+let sessionStatement: ReturnType<typeof sessionById> | undefined
+
 export async function readSession(request: Request): Promise<BrowserSession | null> {
   const idHash = await sessionIdHash(request)
   if (!idHash) return null
   let pending = inFlight.get(idHash)
   if (!pending) {
-    pending = getDb()
-      .select({ idHash: sessions.idHash, userId: sessions.userId, accessToken: sessions.accessToken, refreshToken: sessions.refreshToken })
-      .from(sessions)
-      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
+    sessionStatement ??= sessionById()
+    pending = sessionStatement
+      .execute({ idHash })
       .then(([row]) => row ?? null)
       .finally(() => inFlight.delete(idHash))
     inFlight.set(idHash, pending)
