@@ -1,6 +1,7 @@
 import { createCookie } from 'react-router'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { preparedStatement } from '~/db/prepared.server'
 import { sessions } from '~/db/schema'
 import { randomToken, sha256 } from './crypto.server'
 
@@ -52,21 +53,20 @@ async function sessionIdHash(request: Request) {
 const inFlight = new Map<string, Promise<BrowserSession | null>>()
 
 // Every page reads its session: the statement is built once, not on every request.
-const sessionById = () =>
-  getDb()
+const sessionById = preparedStatement((db) =>
+  db
     .select({ idHash: sessions.idHash, userId: sessions.userId, accessToken: sessions.accessToken, refreshToken: sessions.refreshToken })
     .from(sessions)
     .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
-    .prepare('session_by_id')
-let sessionStatement: ReturnType<typeof sessionById> | undefined
+    .prepare('session_by_id'),
+)
 
 export async function readSession(request: Request): Promise<BrowserSession | null> {
   const idHash = await sessionIdHash(request)
   if (!idHash) return null
   let pending = inFlight.get(idHash)
   if (!pending) {
-    sessionStatement ??= sessionById()
-    pending = sessionStatement
+    pending = sessionById()
       .execute({ idHash })
       .then(([row]) => row ?? null)
       .finally(() => inFlight.delete(idHash))

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { getDb } from '~/db/client.server'
+import { preparedStatement } from '~/db/prepared.server'
 import { apiKeys, users, type UserType } from '~/db/schema'
 import { PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
 import { sha256 } from '~/utils/crypto.server'
@@ -43,13 +44,13 @@ function toPrincipal(row: PrincipalRow, apiKeyId?: string): Principal {
   }
 }
 
-const principalById = () =>
-  getDb()
+const principalById = preparedStatement((db) =>
+  db
     .select(principalColumns)
     .from(users)
     .where(and(eq(users.id, sql.placeholder('id')), eq(users.isActive, true)))
-    .prepare('principal_by_id')
-let principalStatement: ReturnType<typeof principalById> | undefined
+    .prepare('principal_by_id'),
+)
 
 /**
  * Who a user is and may do, kept for two seconds: a page makes several API
@@ -68,8 +69,7 @@ async function loadPrincipal(userId: string): Promise<Principal | null> {
   const cached = principals.get(userId)
   const now = Date.now()
   if (cached && cached.until > now) return cached.principal
-  principalStatement ??= principalById()
-  const [row] = (await principalStatement.execute({ id: userId })) as PrincipalRow[]
+  const [row] = (await principalById().execute({ id: userId })) as PrincipalRow[]
   if (!row) {
     principals.delete(userId)
     return null

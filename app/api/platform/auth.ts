@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { preparedStatement } from '~/db/prepared.server'
 import { companies, passwordResetTokens, refreshTokens, userTypes, users } from '~/db/schema'
 import { ALL_PERMISSIONS, permissionColumnsFrom, permissionsFromRow } from '~/domain/permissions'
 import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
@@ -86,6 +87,16 @@ const Me = z
     settings: WorkspaceSettings,
   })
   .openapi('Me')
+
+// Every staff, resident and technician page asks for this.
+const meById = preparedStatement((db) =>
+  db
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('me_by_id'),
+)
 
 export const router = createRouter()
 
@@ -331,13 +342,7 @@ router.openapi(
     responses: { 200: jsonResponse(Me, 'Current user'), ...errorResponses(401) },
   }),
   async (c) => {
-    const principal = c.var.principal
-    const db = getDb()
-    const [row] = await db
-      .select({ user: users, company: companies })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, principal.userId))
+    const [row] = await meById().execute({ id: c.var.principal.userId })
     if (!row) throw badRequest('Unknown user.')
     const { user, company } = row
     return c.json(

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { preparedStatement } from '~/db/prepared.server'
 import { companies, invitations, users } from '~/db/schema'
 import { COUNTRIES, isDivisionOf, isPostalCodeOf } from '~/domain/geo'
 import { updateTimestamp } from '~/utils/instance.server'
@@ -87,6 +88,19 @@ const WorkspaceWarning = z
   .openapi('WorkspaceWarning')
 
 const Feature = z.object({ key: z.string(), name: z.string(), enabled: z.boolean(), description: z.string() }).openapi('Feature')
+
+// Every staff page shows the warnings: one prepared round trip for the company row and the counts the checks need.
+const warningFacts = preparedStatement((db) =>
+  db
+    .select({
+      company: companies,
+      technicians: sql<number>`(select count(*) from ${users} where ${users.companyId} = ${companies.id} and ${users.userType} = 'maintenance_technician' and ${users.isActive})`.mapWith(Number),
+      expiredInvitations: sql<number>`(select count(*) from ${invitations} where ${invitations.companyId} = ${companies.id} and ${invitations.acceptedAt} is null and ${invitations.expiresAt} < now())`.mapWith(Number),
+    })
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .prepare('workspace_warning_facts'),
+)
 
 export const router = createRouter()
 
@@ -249,15 +263,7 @@ router.openapi(
   }),
   async (c) => {
     const companyId = c.var.principal.companyId
-    // One round trip: the company row and the counts the checks need.
-    const [found] = await getDb()
-      .select({
-        company: companies,
-        technicians: sql<number>`(select count(*) from ${users} where ${users.companyId} = ${companies.id} and ${users.userType} = 'maintenance_technician' and ${users.isActive})`.mapWith(Number),
-        expiredInvitations: sql<number>`(select count(*) from ${invitations} where ${invitations.companyId} = ${companies.id} and ${invitations.acceptedAt} is null and ${invitations.expiresAt} < now())`.mapWith(Number),
-      })
-      .from(companies)
-      .where(eq(companies.id, companyId))
+    const [found] = await warningFacts().execute({ companyId })
     const { company, technicians, expiredInvitations: expired } = found
     const wired = integrations()
     const items: z.infer<typeof WorkspaceWarning>[] = []
