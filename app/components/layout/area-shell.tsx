@@ -71,7 +71,7 @@ export function AreaShell({ home, menu, companyName, children }: { home: string;
   )
 }
 
-export function Tile({ title, links }: { title: string; links: { label: string; href: string }[] }) {
+function Tile({ title, links }: { title: string; links: { label: string; href: string }[] }) {
   return (
     <section className="flex flex-col gap-3 rounded-lg border bg-background p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{title}</h2>
@@ -85,5 +85,22 @@ export function Tile({ title, links }: { title: string; links: { label: string; 
         ))}
       </ul>
     </section>
+  )
+}
+
+/** The resident and technician dashboards: a greeting and one tile per menu group. */
+export function AreaDashboard({ title, firstName, menu }: { title: string; firstName?: string; menu: AreaMenuGroup[] }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="text-muted-foreground">Welcome, {firstName}.</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {menu.map((group) => (
+          <Tile key={group.label} title={group.label} links={group.links} />
+        ))}
+      </div>
+    </div>
   )
 }
