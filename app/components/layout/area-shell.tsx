@@ -11,37 +11,23 @@ export type AreaMenuGroup = { label: string; links: { label: string; href: strin
  * (a <details>, so it works without JavaScript).
  */
 export function AreaShell({ home, menu, companyName, children }: { home: string; menu: AreaMenuGroup[]; companyName: string; children: React.ReactNode }) {
-  const links = (
-    <>
-      {menu.map((group) => (
-        <div key={group.label} className="flex flex-col gap-1 md:flex-row md:items-center md:gap-1">
-          <span className="px-2 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground md:hidden">{group.label}</span>
-          <details className="group relative max-md:open:contents [&>summary]:max-md:hidden">
-            <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent [&::-webkit-details-marker]:hidden">
-              {group.label} <ChevronDown aria-hidden className="size-4" />
-            </summary>
-            <ul className="z-30 flex flex-col gap-1 md:absolute md:right-0 md:top-full md:mt-1 md:min-w-56 md:rounded-md md:border md:bg-background md:p-1 md:shadow-lg">
-              {group.links.map((link) => (
-                <li key={link.href}>
-                  <NavLink
-                    to={link.href}
-                    end
-                    className={({ isActive }) => cn('block rounded-md px-3 py-2 text-sm hover:bg-accent', isActive && 'font-semibold text-primary')}
-                  >
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </details>
-        </div>
+  const linkList = (links: AreaMenuGroup['links'], className: string) => (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <NavLink to={link.href} end className={({ isActive }) => cn('block rounded-md px-3 py-2 text-sm hover:bg-accent', isActive && 'font-semibold text-primary')}>
+            {link.label}
+          </NavLink>
+        </li>
       ))}
-      <Form method="post" action="/logout">
-        <button type="submit" className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent">
-          <LogOut aria-hidden className="size-4" /> Log out
-        </button>
-      </Form>
-    </>
+    </ul>
+  )
+  const logOut = (
+    <Form method="post" action="/logout">
+      <button type="submit" className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent">
+        <LogOut aria-hidden className="size-4" /> Log out
+      </button>
+    </Form>
   )
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
@@ -52,14 +38,28 @@ export function AreaShell({ home, menu, companyName, children }: { home: string;
             <span className="hidden text-sm text-muted-foreground sm:inline">{companyName}</span>
           </Link>
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-            {links}
+            {menu.map((group) => (
+              <details key={group.label} className="relative">
+                <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent [&::-webkit-details-marker]:hidden">
+                  {group.label} <ChevronDown aria-hidden className="size-4" />
+                </summary>
+                {linkList(group.links, 'absolute right-0 top-full z-30 mt-1 flex min-w-56 flex-col gap-1 rounded-md border bg-background p-1 shadow-lg')}
+              </details>
+            ))}
+            {logOut}
           </nav>
           <details className="md:hidden">
             <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md border px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
               <Menu aria-hidden className="size-4" /> Menu
             </summary>
-            <nav aria-label="Main (small screens)" className="absolute inset-x-0 top-14 z-30 flex flex-col gap-1 border-b bg-background p-3 shadow-lg">
-              {links}
+            <nav aria-label="Main (small screens)" className="absolute inset-x-0 top-14 z-30 flex flex-col gap-2 border-b bg-background p-3 shadow-lg">
+              {menu.map((group) => (
+                <section key={group.label} aria-label={group.label}>
+                  <h2 className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{group.label}</h2>
+                  {linkList(group.links, 'flex flex-col')}
+                </section>
+              ))}
+              {logOut}
             </nav>
           </details>
         </div>
