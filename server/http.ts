@@ -15,6 +15,8 @@ declare module 'react-router' {
   }
 }
 
+type HttpEnv = { Variables: { clientIp: string } }
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 const SECURITY_HEADERS = [
@@ -33,7 +35,7 @@ function sameHost(origin: string, host: string | null) {
   }
 }
 
-function clientAddress(c: Context, trustProxy?: boolean) {
+function clientAddress(c: Context<HttpEnv>, trustProxy?: boolean) {
   const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined
   if (forwarded) return forwarded
   try {
@@ -63,7 +65,7 @@ export function contentSecurityPolicy(nonce: string) {
  * writes, static assets, then React Router (which also mounts the API).
  */
 export function createHttpApp(build: ServerBuild, options: { clientDir: string; mode?: string; trustProxy?: boolean }) {
-  const app = new Hono()
+  const app = new Hono<HttpEnv>()
   const handle = createRequestHandler(build, options.mode ?? process.env.NODE_ENV)
 
   // One pass for what every request needs (each extra middleware costs a measurable share of an API call).
@@ -76,8 +78,8 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
         return c.json({ detail: 'Cross-origin requests are not allowed.' }, 403)
       }
     }
-    // Only the socket (or a trusted proxy) says who the client is; a client-sent value is discarded.
-    request.headers.set(CLIENT_IP_HEADER, clientAddress(c, options.trustProxy) ?? 'unknown')
+    // Only the socket (or a trusted proxy) says who the client is; a client-sent value is never used.
+    c.set('clientIp', clientAddress(c, options.trustProxy) ?? 'unknown')
     await next()
     const headers = c.res.headers
     // Pages set their own policy with their nonce; everything else may not run or embed anything.
@@ -88,12 +90,20 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
     }
   })
 
-  app.use('*', compress())
-
   // The API answers directly (DESIGN.md §2 as amended by ADR 003): no page routing in front of it.
+  // Its answers are small JSON, sent as they are: gzipping a few hundred bytes costs more than it saves.
   const api = getApi()
-  app.all('/api', (c) => api.fetch(c.req.raw))
-  app.all('/api/*', (c) => api.fetch(c.req.raw))
+  const toApi = (c: Context<HttpEnv>) => api.fetch(c.req.raw, { clientIp: c.get('clientIp') })
+  app.all('/api', toApi)
+  app.all('/api/*', toApi)
+
+  // Pages and assets are compressed for clients that ask; for the others the response is left untouched
+  // (Hono's compress would rebuild it as a stream just to add Vary).
+  const compression = compress()
+  app.use('*', (c, next) => {
+    if (/\b(gzip|deflate)\b/.test(c.req.header('accept-encoding') ?? '')) return compression(c, next)
+    return next().then(() => c.res.headers.append('Vary', 'Accept-Encoding'))
+  })
 
   // The built files are known at start; other paths go straight to the app without touching the disk.
   const files = listFiles(options.clientDir)
@@ -106,6 +116,8 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
 
   app.all('*', async (c) => {
     const nonce = randomBytes(16).toString('base64')
+    // Pages call the API in-process; the API client passes the address on from this header.
+    c.req.raw.headers.set(CLIENT_IP_HEADER, c.get('clientIp'))
     const response = await handle(c.req.raw, { nonce })
     if ((response.headers.get('content-type') ?? '').includes('text/html')) response.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
     return response

@@ -14,6 +14,8 @@ export type Principal = {
 }
 
 export type AppEnv = {
+  /** Passed by the HTTP server with each request (see server/http.ts); absent for in-process calls. */
+  Bindings: { clientIp?: string }
   Variables: {
     principal: Principal
   }

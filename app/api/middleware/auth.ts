@@ -59,25 +59,32 @@ const principalById = preparedStatement((db) =>
  * node sees them within the two seconds.
  */
 const PRINCIPAL_TTL_MS = 2_000
-const principals = new Map<string, { principal: Principal; until: number }>()
+// The lookup itself is kept, so the parallel API calls of one page share one query.
+const principals = new Map<string, { lookup: Promise<Principal | null>; until: number }>()
 
 export function forgetPrincipal(userId: string) {
   principals.delete(userId)
 }
 
-async function loadPrincipal(userId: string): Promise<Principal | null> {
-  const cached = principals.get(userId)
+function loadPrincipal(userId: string): Promise<Principal | null> {
   const now = Date.now()
-  if (cached && cached.until > now) return cached.principal
-  const [row] = (await principalById().execute({ id: userId })) as PrincipalRow[]
-  if (!row) {
-    principals.delete(userId)
-    return null
-  }
-  const principal = toPrincipal(row)
+  const cached = principals.get(userId)
+  if (cached && cached.until > now) return cached.lookup
   if (principals.size > 10_000) principals.clear()
-  principals.set(userId, { principal, until: now + PRINCIPAL_TTL_MS })
-  return principal
+  const lookup = principalById()
+    .execute({ id: userId })
+    .then(([row]) => (row ? toPrincipal(row as PrincipalRow) : null))
+  principals.set(userId, { lookup, until: now + PRINCIPAL_TTL_MS })
+  // A failed or empty lookup is not remembered.
+  lookup.then(
+    (principal) => {
+      if (!principal && principals.get(userId)?.lookup === lookup) principals.delete(userId)
+    },
+    () => {
+      if (principals.get(userId)?.lookup === lookup) principals.delete(userId)
+    },
+  )
+  return lookup
 }
 
 async function principalFromAccessToken(token: string): Promise<Principal> {

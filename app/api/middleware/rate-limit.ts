@@ -4,11 +4,14 @@ import { getDb } from '~/db/client.server'
 import { rateLimitHits } from '~/db/schema'
 import { tooManyRequests } from '../errors'
 
-/** Set by the HTTP server from the socket (never from the client), and passed on by the UI's API client. */
+/**
+ * Who the client is: given by the HTTP server as a binding for direct API calls, and as this header
+ * (set from the socket, never taken from the client) on page requests, which the UI's API client passes on.
+ */
 export const CLIENT_IP_HEADER = 'x-lintel-client-ip'
 
 export function clientIp(c: Context) {
-  return c.req.header(CLIENT_IP_HEADER) ?? 'unknown'
+  return (c.env as { clientIp?: string } | undefined)?.clientIp ?? c.req.header(CLIENT_IP_HEADER) ?? 'unknown'
 }
 
 function describe(seconds: number) {
