@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, count, desc, eq } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { apiKeys } from '~/db/schema'
 import { randomToken, sha256 } from '~/utils/crypto.server'
@@ -131,7 +131,7 @@ router.openapi(
     const [updated] = await t.db
       .update(apiKeys)
       .set({ name: body.name ?? row.name, revokedAt: body.is_active === false ? (row.revokedAt ?? new Date()) : row.revokedAt })
-      .where(and(eq(apiKeys.id, row.id)))
+      .where(eq(apiKeys.id, row.id))
       .returning()
     return c.json(serialize(updated), 200)
   },

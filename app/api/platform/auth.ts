@@ -12,7 +12,7 @@ import { INVALID_TOKEN } from '../middleware/auth'
 import { clientIp, rateLimiter } from '../middleware/rate-limit'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { publicOrigin } from '../origin'
-import { Detail, Email, NewPassword, PermissionFlags, PersonName, TokenPair, WorkspaceSettings } from './schemas'
+import { Detail, Email, NewPassword, PermissionFlags, PersonName, TokenPair, WorkspaceSettings, workspaceSettingsOf } from './schemas'
 import { issueTokens, revokeAllTokens } from './tokens'
 
 const loginFailuresPerAccount = rateLimiter('login-account', 10, 15 * 60)
@@ -350,7 +350,7 @@ router.openapi(
         user: { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName, user_type: user.userType, is_company_admin: user.isCompanyAdmin },
         company: { id: company.id, name: company.name, slug: company.slug, currency: company.currency, time_zone: company.timeZone },
         permissions: permissionsFromRow(user),
-        settings: { has_e_signature_enabled: company.hasESignatureEnabled, has_lintel_ai_enabled: company.hasAiEnabled, sms: company.smsEnabled },
+        settings: workspaceSettingsOf(company),
       },
       200,
     )

@@ -8,6 +8,7 @@ import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
 import { containsPattern } from '../pagination'
 import { tenant } from '../tenant'
+import { workspaceSettingsOf } from './schemas'
 
 const PaletteEntrySchema = z.object({ name: z.string(), url: z.string(), object_type: z.string() }).openapi('CommandPaletteEntry')
 const RECORD_LIMIT = 50
@@ -30,7 +31,7 @@ router.openapi(
     const [company] = await t.db.select().from(companies).where(eq(companies.id, t.companyId))
     const access = {
       permissions: permissionsFromRow(t.principal.permissions),
-      settings: { has_e_signature_enabled: company.hasESignatureEnabled, has_lintel_ai_enabled: company.hasAiEnabled, sms: company.smsEnabled },
+      settings: workspaceSettingsOf(company),
     }
     const entries: PaletteEntry[] = filterEntries(quickActions(access), search)
     if (t.principal.permissions.hasManagementCompanyPermissions) {

@@ -37,6 +37,11 @@ export const WorkspaceSettings = z
   .object({ has_e_signature_enabled: z.boolean(), has_lintel_ai_enabled: z.boolean(), sms: z.boolean() })
   .openapi('WorkspaceSettings')
 
+/** The workspace switches as the API states them, from a company row. */
+export function workspaceSettingsOf(company: { hasESignatureEnabled: boolean; hasAiEnabled: boolean; smsEnabled: boolean }): z.infer<typeof WorkspaceSettings> {
+  return { has_e_signature_enabled: company.hasESignatureEnabled, has_lintel_ai_enabled: company.hasAiEnabled, sms: company.smsEnabled }
+}
+
 export const Detail = z.object({ detail: z.string() }).openapi('Detail')
 
 export const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) })

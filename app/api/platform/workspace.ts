@@ -6,11 +6,11 @@ import { companies, invitations, users } from '~/db/schema'
 import { COUNTRIES, isDivisionOf, isPostalCodeOf } from '~/domain/geo'
 import { updateTimestamp } from '~/utils/instance.server'
 import { createRouter } from '../create-app'
-import { notFound, validationError } from '../errors'
+import { fieldError, notFound } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { SlugSchema } from './auth'
-import { OptionalText, WorkspaceSettings } from './schemas'
+import { OptionalText, WorkspaceSettings, workspaceSettingsOf } from './schemas'
 
 type CompanyRow = typeof companies.$inferSelect
 
@@ -134,7 +134,7 @@ router.openapi(
     const db = getDb()
     const companyId = c.var.principal.companyId
     const [taken] = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.slug, body.slug), sql`${companies.id} <> ${companyId}`))
-    if (taken) throw validationError(new z.ZodError([{ code: 'custom', path: ['slug'], message: 'That address is already taken; choose another.', input: body.slug }]))
+    if (taken) throw fieldError('slug', 'That address is already taken; choose another.')
     const [row] = await db
       .update(companies)
       .set({
@@ -175,10 +175,6 @@ router.openapi(
   },
 )
 
-function settingsOf(row: CompanyRow) {
-  return { has_e_signature_enabled: row.hasESignatureEnabled, has_lintel_ai_enabled: row.hasAiEnabled, sms: row.smsEnabled }
-}
-
 router.openapi(
   createRoute({
     method: 'get',
@@ -190,7 +186,7 @@ router.openapi(
   }),
   async (c) => {
     const [row] = await getDb().select().from(companies).where(eq(companies.id, c.var.principal.companyId))
-    return c.json(settingsOf(row), 200)
+    return c.json(workspaceSettingsOf(row), 200)
   },
 )
 
@@ -211,7 +207,7 @@ router.openapi(
       .set({ hasESignatureEnabled: body.has_e_signature_enabled, hasAiEnabled: body.has_lintel_ai_enabled, smsEnabled: body.sms, updatedAt: sql`now()` })
       .where(eq(companies.id, c.var.principal.companyId))
       .returning()
-    return c.json(settingsOf(row), 200)
+    return c.json(workspaceSettingsOf(row), 200)
   },
 )
 

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, useNavigation } from 'react-router'
+import { Form, useNavigation, useRouteLoaderData } from 'react-router'
 import { CompanyBody } from '~/api/platform/workspace'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
@@ -10,6 +10,7 @@ import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
+import type { loader as layoutLoader } from './layout'
 import type { Route } from './+types/management-company'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Company Details') }]
@@ -18,11 +19,7 @@ type Company = Record<string, string | null>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
-  const [company, permissions] = await Promise.all([
-    api.get<Company>('property-management-company/'),
-    api.get<{ has_management_company_permissions: boolean }>('user-permissions'),
-  ])
-  return { company, canChange: permissions.has_management_company_permissions }
+  return { company: await api.get<Company>('property-management-company/') }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -38,7 +35,9 @@ const TIME_ZONES = ['America/St_Johns', 'America/Halifax', 'America/Toronto', 'A
 
 export default function ManagementCompany({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const { company, canChange } = loaderData
+  const { company } = loaderData
+  // The staff layout already knows this manager's permissions (auth/me/).
+  const canChange = useRouteLoaderData<typeof layoutLoader>('routes/app/layout')?.me.permissions.has_management_company_permissions ?? false
   const [form, fields] = useForm({
     id: 'company',
     lastResult: actionData?.result,

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -10,6 +10,7 @@ import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
+import type { loader as layoutLoader } from './layout'
 import type { Route } from './+types/user-settings'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Settings') }]
@@ -21,15 +22,6 @@ const SettingsForm = z.object({
   sms: z.boolean().default(false),
 })
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  const [settings, permissions] = await Promise.all([
-    api.get<WorkspaceSettings>('user-settings/'),
-    api.get<{ has_management_company_permissions: boolean }>('user-permissions'),
-  ])
-  return { settings, canChange: permissions.has_management_company_permissions }
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireSession(request)
   const submission = parseWithZod(await request.formData(), { schema: SettingsForm })
@@ -39,9 +31,12 @@ export async function action({ request }: Route.ActionArgs) {
   throw await redirectWithToast('/app/user-settings/', { type: 'success', description: 'Settings saved.' })
 }
 
-export default function UserSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function UserSettings({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const { settings, canChange } = loaderData
+  // The staff layout already loaded the switches and permissions (auth/me/) for this very page.
+  const me = useRouteLoaderData<typeof layoutLoader>('routes/app/layout')?.me
+  const settings: WorkspaceSettings = me?.settings ?? { has_e_signature_enabled: false, has_lintel_ai_enabled: false, sms: false }
+  const canChange = me?.permissions.has_management_company_permissions ?? false
   const [form, fields] = useForm({
     id: 'user-settings',
     lastResult: actionData?.result,
