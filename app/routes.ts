@@ -39,6 +39,15 @@ export default [
       route(':id', 'routes/app/api-keys/detail.tsx'),
     ]),
     ...prefix('email-messages', [index('routes/app/email-messages/list.tsx'), route(':id', 'routes/app/email-messages/detail.tsx')]),
+    // Every resource of the engine (app/resources/): one set of generic pages, no route per resource.
+    ...prefix(':resource', [
+      index('routes/app/resource/list.tsx'),
+      route('new', 'routes/app/resource/new.tsx'),
+      route('export', 'routes/app/resource/export.ts'),
+      route('options', 'routes/app/resource/options.ts'),
+      route(':id', 'routes/app/resource/detail.tsx'),
+      route(':id/edit', 'routes/app/resource/edit.tsx'),
+    ]),
     route('*', 'routes/app/coming-later.tsx'),
   ]),
 

@@ -1,4 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { RESOURCES } from '~/resources'
+import { resourceRouter } from '~/resources/engine/api.server'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
 import { idempotency } from './middleware/idempotency'
@@ -8,13 +10,16 @@ import { router as commandPalette } from './platform/command-palette'
 import { router as dashboard } from './platform/dashboard'
 import { router as emailMessages } from './platform/email-messages'
 import { router as people } from './platform/people'
+import { router as referenceData } from './platform/reference-data'
 import { router as workspace } from './platform/workspace'
 
 /** The Lintel REST API: the system of record. The UI and third parties call the same routes. */
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', idempotency)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData]) api.route('/', router)
+  // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
+  for (const resource of RESOURCES) api.route('/', resourceRouter(resource))
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

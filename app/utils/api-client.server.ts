@@ -91,7 +91,7 @@ export type Api = ReturnType<typeof sessionApi>
 /** An API client acting as the signed-in person; refreshes the access token transparently on a 401. */
 export function sessionApi(request: Request, initial: BrowserSession) {
   let session = initial
-  async function send<T>(method: string, path: string, body?: unknown, options: { idempotencyKey?: string } = {}): Promise<ApiResult<T>> {
+  async function call(method: string, path: string, body?: unknown, options: { idempotencyKey?: string } = {}): Promise<Response> {
     let response = await callApi(path, { method, body, token: session.accessToken, request, ...options })
     if (response.status === 401) {
       const tokens = await refreshTokens(session, request)
@@ -100,6 +100,10 @@ export function sessionApi(request: Request, initial: BrowserSession) {
       response = await callApi(path, { method, body, token: session.accessToken, request, ...options })
       if (response.status === 401) return sessionExpired(request)
     }
+    return response
+  }
+  async function send<T>(method: string, path: string, body?: unknown, options: { idempotencyKey?: string } = {}): Promise<ApiResult<T>> {
+    const response = await call(method, path, body, options)
     try {
       const parsed = await readBody<T & ErrorBody>(response)
       return response.ok ? { ok: true, status: response.status, data: parsed } : { ok: false, status: response.status, error: parsed }
@@ -110,6 +114,8 @@ export function sessionApi(request: Request, initial: BrowserSession) {
   }
   return {
     send,
+    /** The API's response as it is (a CSV export, a file), after the same token handling. */
+    raw: (path: string) => call('GET', path),
     /** For loaders: the data, or an error response the route's error boundary shows (404, 403, …). */
     async get<T>(path: string): Promise<T> {
       const result = await send<T>('GET', path)

@@ -12,3 +12,15 @@ describe('password hashing', () => {
     expect(await verifyPassword('anything', null)).toBe(false)
   })
 })
+
+describe('field encryption', () => {
+  it('round-trips, refuses tampering and masks all but the last four', async () => {
+    const { encryptValue, decryptValue, maskValue } = await import('./crypto.server')
+    const stored = encryptValue('123-456-789', 'secret-a')
+    expect(stored).not.toContain('123')
+    expect(decryptValue(stored, 'secret-a')).toBe('123-456-789')
+    expect(decryptValue(stored, 'secret-b')).toBeNull()
+    expect(decryptValue(stored.slice(0, -2) + 'AA', 'secret-a')).toBeNull()
+    expect(maskValue('123-456-789')).toBe('•••••6789')
+  })
+})

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 // scrypt with N=2^15 costs ~100 ms and 32 MiB per guess: slow for an attacker, fine for a login.
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
@@ -38,4 +38,33 @@ export function randomToken(bytes = 32) {
 /** Secrets are stored only as hashes; a leaked table reveals no usable token. */
 export function sha256(value: string) {
   return createHash('sha256').update(value).digest('base64url')
+}
+
+/**
+ * Sensitive values kept readable only by this installation (tax ids): AES-256-GCM
+ * under a key derived from the instance secret. `v1.iv.tag.ciphertext`, base64url.
+ */
+export function encryptValue(plain: string, secret: string): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', createHash('sha256').update(`lintel-field:${secret}`).digest(), iv)
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.')
+}
+
+export function decryptValue(stored: string, secret: string): string | null {
+  const [version, iv, tag, data] = stored.split('.')
+  if (version !== 'v1' || !iv || !tag || data === undefined) return null
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', createHash('sha256').update(`lintel-field:${secret}`).digest(), Buffer.from(iv, 'base64url'))
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8')
+  } catch {
+    return null
+  }
+}
+
+/** What anyone ever sees of a secret: its last four characters. */
+export function maskValue(plain: string) {
+  const visible = plain.replace(/[\s-]/g, '').slice(-4)
+  return `•••••${visible}`
 }

@@ -22,7 +22,8 @@ export async function api<T = Json>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   })
   const text = await response.text()
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }
+  const json = (response.headers.get('content-type') ?? '').includes('json')
+  return { status: response.status, body: text ? (json ? JSON.parse(text) : text) : null, headers: response.headers }
 }
 
 export const unique = (prefix = 'x') => `${prefix}${randomBytes(4).toString('hex')}`
@@ -43,4 +44,21 @@ export async function registerCompany(overrides: Partial<Record<string, string>>
   const response = await api('POST', 'register/', { body, ip: `198.51.100.${Math.floor(Math.random() * 250)}` })
   if (response.status !== 201) throw new Error(`register failed: ${JSON.stringify(response.body)}`)
   return { ...body, token: response.body.access as string, refresh: response.body.refresh as string }
+}
+
+/**
+ * Someone invited into `company` who accepted and signed in: a property manager
+ * with the given permission flags (none by default), or a maintenance technician.
+ */
+export async function signedInMember(company: { token: string }, kind: 'manager' | 'technician' = 'manager', flags: Record<string, boolean> = {}) {
+  const email = `${kind}-${unique()}@example.test`
+  const path = kind === 'manager' ? 'invite-property-manager/' : 'invite-maintenance-technician/'
+  const invited = await api('POST', path, { token: company.token, body: { email, first_name: 'Member', last_name: kind, ...flags } })
+  if (invited.status !== 201) throw new Error(`invite failed: ${JSON.stringify(invited.body)}`)
+  const mail = await api('GET', `email-messages/?search=${encodeURIComponent(email)}`, { token: company.token })
+  const text = (await api('GET', `email-messages/${mail.body.results[0].id}/`, { token: company.token })).body.text_body as string
+  const invitation = /\/accept-invitation\/([^/\s]+)\//.exec(text)![1]
+  const accepted = await api('POST', 'accept-invitation/', { body: { invitation_id: invitation, first_name: 'Member', last_name: kind, password: PASSWORD } })
+  if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`)
+  return { email, token: accepted.body.access as string }
 }

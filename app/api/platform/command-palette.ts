@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq, ilike, or, sql } from 'drizzle-orm'
-import { companies, users } from '~/db/schema'
-import { filterEntries, quickActions, type PaletteEntry } from '~/domain/navigation'
-import { permissionsFromRow } from '~/domain/permissions'
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { companies, searchEntries, users } from '~/db/schema'
+import { filterEntries, QUICK_ACTION, quickActions, type PaletteEntry } from '~/domain/navigation'
+import { allows, permissionsFromRow, type Access } from '~/domain/permissions'
+import { RESOURCES } from '~/resources'
+import { pagePathOf } from '~/resources/engine/view'
 import { createRouter } from '../create-app'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
@@ -33,7 +35,32 @@ router.openapi(
       permissions: permissionsFromRow(t.principal.permissions),
       settings: workspaceSettingsOf(company),
     }
-    const entries: PaletteEntry[] = filterEntries(quickActions(access), search)
+    const entries: PaletteEntry[] = filterEntries([...quickActions(access), ...resourceActions(access, quickActions(access))], search)
+    const readable = RESOURCES.filter((r) => r.palette !== false && allows(access, { permission: r.permission }))
+    if (readable.length) {
+      const term = containsPattern(search)
+      // One index (search_entries, trigram) over every resource's records: fast at hundreds of thousands.
+      const records = await t.db
+        .select({ resource: searchEntries.resource, id: searchEntries.recordId, name: searchEntries.name })
+        .from(searchEntries)
+        .where(
+          and(
+            eq(searchEntries.companyId, t.companyId),
+            inArray(
+              searchEntries.resource,
+              readable.map((r) => r.name),
+            ),
+            term ? ilike(searchEntries.name, term) : undefined,
+          ),
+        )
+        .orderBy(searchEntries.name)
+        .limit(RECORD_LIMIT)
+      const byName = new Map(readable.map((r) => [r.name, r]))
+      for (const record of records) {
+        const resource = byName.get(record.resource)!
+        entries.push({ name: record.name, url: `${pagePathOf(resource)}${record.id}/`, object_type: resource.singular })
+      }
+    }
     if (t.principal.permissions.hasManagementCompanyPermissions) {
       const term = containsPattern(search)
       const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`
@@ -55,3 +82,16 @@ router.openapi(
     return c.json(entries, 200)
   },
 )
+
+/** View and Add for every resource this person may use, where the sidebar's own quick actions do not already offer them. */
+function resourceActions(access: Access, existing: PaletteEntry[]): PaletteEntry[] {
+  const urls = new Set(existing.map((e) => e.url))
+  const actions: PaletteEntry[] = []
+  for (const resource of RESOURCES) {
+    if (resource.palette === false || !allows(access, { permission: resource.permission })) continue
+    const path = pagePathOf(resource)
+    if (resource.methods.includes('list') && !urls.has(path)) actions.push({ name: `View ${resource.plural}`, url: path, object_type: QUICK_ACTION })
+    if (resource.methods.includes('create') && !urls.has(`${path}new/`)) actions.push({ name: `Add ${resource.singular}`, url: `${path}new/`, object_type: QUICK_ACTION })
+  }
+  return actions
+}

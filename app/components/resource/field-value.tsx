@@ -1,0 +1,62 @@
+import { Link } from 'react-router'
+import { displayMoney, displayPercent } from '~/domain/money'
+import { optionLabel, type Address } from '~/resources/engine/fields'
+import type { FieldView } from '~/resources/engine/view'
+
+export function formatAddress(address: Address | null | undefined) {
+  if (!address) return ''
+  return [address.street, address.street2, address.city, `${address.province} ${address.postal_code}`.trim(), address.country].filter(Boolean).join(', ')
+}
+
+/** A field's value as people read it: amounts with their currency, choices by label, references as links. */
+export function FieldValue({ field, record, currency }: { field: FieldView; record: Record<string, unknown>; currency?: string }) {
+  const value = record[field.name]
+  if (value === null || value === undefined || value === '') return <span className="text-muted-foreground">—</span>
+  switch (field.kind) {
+    case 'money':
+      return <span className="tabular-nums">{displayMoney(String(value), currency)}</span>
+    case 'percent':
+      return <span className="tabular-nums">{displayPercent(String(value))}</span>
+    case 'number':
+      return (
+        <span className="tabular-nums">
+          {String(value)}
+          {field.unit ? ` ${field.unit}` : ''}
+        </span>
+      )
+    case 'boolean':
+      return <>{value ? 'Yes' : 'No'}</>
+    case 'select':
+      return <>{optionLabel(field.options, value)}</>
+    case 'address':
+      return <>{formatAddress(value as Address)}</>
+    case 'email':
+      return (
+        <a href={`mailto:${String(value)}`} className="text-primary underline">
+          {String(value)}
+        </a>
+      )
+    case 'phone':
+      return (
+        <a href={`tel:${String(value).replace(/[^\d+]/g, '')}`} className="text-primary underline">
+          {String(value)}
+        </a>
+      )
+    case 'reference': {
+      const label = (field.labelKey ? record[field.labelKey] : null) ?? String(value)
+      return field.targetPath ? (
+        <Link to={`${field.targetPath}${String(value)}/`} className="text-primary underline">
+          {String(label) || field.targetSingular}
+        </Link>
+      ) : (
+        <>{String(label)}</>
+      )
+    }
+    case 'date':
+      return <span className="tabular-nums">{String(value)}</span>
+    case 'longText':
+      return <span className="whitespace-pre-wrap">{String(value)}</span>
+    default:
+      return <>{String(value)}</>
+  }
+}

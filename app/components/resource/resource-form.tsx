@@ -1,0 +1,321 @@
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { useEffect, useState } from 'react'
+import { Form, useFetcher, useNavigation } from 'react-router'
+import { COUNTRIES, DIVISIONS } from '~/domain/geo'
+import type { ReferenceChoices } from '~/resources/engine/pages.server'
+import type { FieldView, ResourceView } from '~/resources/engine/view'
+import { cn } from '~/utils/misc'
+import { IdempotencyKey } from '../idempotency-key'
+import { Button } from '../ui/button'
+import { ErrorList, FormErrors } from '../ui/field'
+import { Input, Label, Select } from '../ui/input'
+
+type Meta = FieldMetadata<unknown>
+
+function describedBy(meta: Meta, help?: string) {
+  return [meta.errors?.length ? meta.errorId : undefined, help ? `${meta.id}-help` : undefined].filter(Boolean).join(' ') || undefined
+}
+
+function initial(meta: Meta) {
+  const value = meta.initialValue
+  return typeof value === 'string' ? value : value == null ? '' : String(value)
+}
+
+/** Label, input, help and errors: the frame every field kind shares. */
+function Frame({ field, meta, children, className }: { field: FieldView; meta: Meta; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex flex-col gap-2', className)}>
+      <Label htmlFor={meta.id}>
+        {field.label}
+        {field.required ? <span aria-hidden className="text-destructive"> *</span> : null}
+      </Label>
+      {children}
+      {field.help ? (
+        <p id={`${meta.id}-help`} className="text-xs text-muted-foreground">
+          {field.help}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+function common(field: FieldView, meta: Meta) {
+  return {
+    id: meta.id,
+    name: meta.name,
+    required: field.required,
+    'aria-invalid': meta.errors?.length ? true : undefined,
+    'aria-describedby': describedBy(meta, field.help),
+  }
+}
+
+function TextInput({ field, meta }: { field: FieldView; meta: Meta }) {
+  const type = field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : field.kind === 'date' ? 'date' : 'text'
+  const max = 'max' in field && field.kind !== 'number' ? field.max : undefined
+  return (
+    <Frame field={field} meta={meta}>
+      <Input {...common(field, meta)} type={type} defaultValue={initial(meta)} maxLength={max} autoComplete={field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'off'} />
+    </Frame>
+  )
+}
+
+/** Numbers, amounts and percentages are typed as text and checked by the server, so "1,250.00" or "$900" work too. */
+function NumberInput({ field, meta, currency }: { field: FieldView; meta: Meta; currency: string }) {
+  const prefix = field.kind === 'money' ? (currency === 'USD' ? 'US$' : '$') : null
+  const suffix = field.kind === 'percent' ? '%' : field.kind === 'number' ? field.unit : null
+  return (
+    <Frame field={field} meta={meta}>
+      <div className="flex items-center gap-2">
+        {prefix ? <span className="text-sm text-muted-foreground">{prefix}</span> : null}
+        <Input {...common(field, meta)} type="text" inputMode="decimal" defaultValue={initial(meta)} className="max-w-48" />
+        {suffix ? <span className="text-sm text-muted-foreground">{suffix}</span> : null}
+      </div>
+    </Frame>
+  )
+}
+
+function SelectInput({ field, meta }: { field: FieldView & { kind: 'select' }; meta: Meta }) {
+  return (
+    <Frame field={field} meta={meta}>
+      <Select {...common(field, meta)} defaultValue={initial(meta)}>
+        <option value="">{field.required ? 'Choose…' : '—'}</option>
+        {field.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </Frame>
+  )
+}
+
+function BooleanInput({ field, meta }: { field: FieldView; meta: Meta }) {
+  const value = meta.initialValue as unknown
+  return (
+    <div className="flex items-start gap-3 sm:col-span-2">
+      <input
+        type="checkbox"
+        id={meta.id}
+        name={meta.name}
+        defaultChecked={value === true || value === 'on' || value === 'true'}
+        aria-describedby={describedBy(meta, field.help)}
+        className="mt-0.5 size-4 rounded border-input accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      />
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={meta.id}>{field.label}</Label>
+        {field.help ? (
+          <p id={`${meta.id}-help`} className="text-xs text-muted-foreground">
+            {field.help}
+          </p>
+        ) : null}
+        <ErrorList id={meta.errorId} errors={meta.errors} />
+      </div>
+    </div>
+  )
+}
+
+function LongTextInput({ field, meta }: { field: FieldView; meta: Meta }) {
+  return (
+    <Frame field={field} meta={meta} className="sm:col-span-2">
+      <textarea
+        {...common(field, meta)}
+        defaultValue={initial(meta)}
+        rows={4}
+        className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive"
+      />
+    </Frame>
+  )
+}
+
+function SecretInput({ field, meta, current }: { field: FieldView; meta: Meta; current?: string | null }) {
+  return (
+    <Frame field={field} meta={meta}>
+      <Input {...common(field, meta)} required={field.required && !current} type="text" autoComplete="off" defaultValue="" placeholder={current ? `${current} (leave blank to keep)` : undefined} />
+    </Frame>
+  )
+}
+
+/** Street, city, province or state, postal code and country; without JavaScript the province list holds both countries' divisions. */
+function AddressInput({ field, meta }: { field: FieldView; meta: Meta }) {
+  const parts = (meta as FieldMetadata<Record<string, string>>).getFieldset()
+  const part = (name: string) => (parts as unknown as Record<string, Meta>)[name]
+  const [country, setCountry] = useState(initial(part('country')) || 'CA')
+  const partInput = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+    const m = part(name)
+    return (
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={m.id} className="text-xs text-muted-foreground">
+          {label}
+        </Label>
+        <Input id={m.id} name={m.name} defaultValue={initial(m)} aria-invalid={m.errors?.length ? true : undefined} aria-describedby={m.errors?.length ? m.errorId : undefined} {...props} />
+        <ErrorList id={m.errorId} errors={m.errors} />
+      </div>
+    )
+  }
+  const province = part('province')
+  const countryMeta = part('country')
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border p-3 sm:col-span-2" aria-describedby={field.help ? `${meta.id}-help` : undefined}>
+      <legend className="px-1 text-sm font-medium">
+        {field.label}
+        {field.required ? <span aria-hidden className="text-destructive"> *</span> : null}
+      </legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {partInput('street', 'Street', { autoComplete: 'address-line1', className: 'sm:col-span-2' })}
+        {partInput('street2', 'Unit, suite or building (optional)', { autoComplete: 'address-line2' })}
+        {partInput('city', 'City', { autoComplete: 'address-level2' })}
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={province.id} className="text-xs text-muted-foreground">
+            Province or state
+          </Label>
+          <Select id={province.id} name={province.name} defaultValue={initial(province)} aria-invalid={province.errors?.length ? true : undefined} aria-describedby={province.errors?.length ? province.errorId : undefined}>
+            <option value="">Choose…</option>
+            {COUNTRIES.map((c) => (
+              <optgroup key={c.code} label={c.name}>
+                {(DIVISIONS[c.code] ?? []).map((d) => (
+                  <option key={`${c.code}-${d.code}`} value={d.code}>
+                    {d.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </Select>
+          <ErrorList id={province.errorId} errors={province.errors} />
+        </div>
+        {partInput('postal_code', 'Postal or ZIP code', { autoComplete: 'postal-code' })}
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={countryMeta.id} className="text-xs text-muted-foreground">
+            Country
+          </Label>
+          <Select id={countryMeta.id} name={countryMeta.name} value={country} onChange={(e) => setCountry(e.target.value)}>
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+          <ErrorList id={countryMeta.errorId} errors={countryMeta.errors} />
+        </div>
+      </div>
+      {field.help ? (
+        <p id={`${meta.id}-help`} className="text-xs text-muted-foreground">
+          {field.help}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  )
+}
+
+/**
+ * A reference: a select of the target's records. When there are more than a
+ * select should hold, a search box narrows them: with JavaScript as you type,
+ * without it through the form's own "Find" button (the form comes back with
+ * every value kept and the choices narrowed).
+ */
+function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta; choices: ReferenceChoices }) {
+  const fetcher = useFetcher<ReferenceChoices>()
+  const [search, setSearch] = useState(choices.search ?? '')
+  const shown = fetcher.data ?? choices
+  const selected = initial(meta)
+  const target = field.kind === 'reference' ? field.resource : ''
+  useEffect(() => {
+    if (!choices.more && !choices.search) return
+    const timer = setTimeout(() => {
+      if (search !== (choices.search ?? '') || fetcher.data) fetcher.load(`/app/${target}/options/?search=${encodeURIComponent(search)}`)
+    }, 200)
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed search triggers a load
+  }, [search])
+  const searchable = choices.more || !!choices.search
+  return (
+    <Frame field={field} meta={meta}>
+      {searchable ? (
+        <div className="flex gap-2">
+          <Input
+            aria-label={`Search ${field.label.toLowerCase()}`}
+            name={`${field.name}__search`}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={`Search ${field.targetSingular?.toLowerCase() ?? 'records'}…`}
+          />
+          <Button type="submit" name="intent" value={`find:${field.name}`} variant="secondary" formNoValidate>
+            Find
+          </Button>
+        </div>
+      ) : null}
+      <Select {...common(field, meta)} key={shown.options.map((o) => o.value).join()} defaultValue={selected}>
+        <option value="">{shown.options.length ? (field.required ? 'Choose…' : '—') : `No ${field.targetSingular?.toLowerCase() ?? 'record'} found`}</option>
+        {shown.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+      {shown.more ? <p className="text-xs text-muted-foreground">Showing the first {shown.options.length}; search to narrow the list.</p> : null}
+    </Frame>
+  )
+}
+
+export type FormActionData = { result?: SubmissionResult<string[]>; choices?: Record<string, ReferenceChoices> } | undefined
+
+/** The new and edit form of any resource, by field kind; server-validated, values kept on error. */
+export function ResourceForm({
+  view,
+  record,
+  choices,
+  actionData,
+  currency,
+  submitLabel,
+}: {
+  view: ResourceView
+  record?: Record<string, unknown>
+  choices: Record<string, ReferenceChoices>
+  actionData: FormActionData
+  currency: string
+  submitLabel: string
+}) {
+  const navigation = useNavigation()
+  const formId = `${view.name}-form`
+  const [form, fields] = useForm<Record<string, unknown>>({ id: formId, lastResult: actionData?.result, defaultValue: record as never, shouldValidate: 'onSubmit' })
+  const metaOf = (name: string) => (fields as unknown as Record<string, Meta>)[name]
+  const allChoices = { ...choices, ...actionData?.choices }
+  return (
+    <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {record ? null : <IdempotencyKey form={formId} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {view.fields
+          .filter((f) => !f.readOnly && !f.hiddenInForm && f.kind !== 'file')
+          .map((field) => {
+            const meta = metaOf(field.name)
+            switch (field.kind) {
+              case 'select':
+                return <SelectInput key={field.name} field={field} meta={meta} />
+              case 'boolean':
+                return <BooleanInput key={field.name} field={field} meta={meta} />
+              case 'longText':
+                return <LongTextInput key={field.name} field={field} meta={meta} />
+              case 'address':
+                return <AddressInput key={field.name} field={field} meta={meta} />
+              case 'secret':
+                return <SecretInput key={field.name} field={field} meta={meta} current={record?.[field.name] as string | null} />
+              case 'reference':
+                return <ReferenceInput key={field.name} field={field} meta={meta} choices={allChoices[field.name] ?? { options: [], more: false }} />
+              case 'money':
+              case 'percent':
+              case 'number':
+                return <NumberInput key={field.name} field={field} meta={meta} currency={currency} />
+              default:
+                return <TextInput key={field.name} field={field} meta={meta} />
+            }
+          })}
+      </div>
+      <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
+        {submitLabel}
+      </Button>
+    </Form>
+  )
+}

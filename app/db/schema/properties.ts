@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import type { Address } from '~/resources/engine/fields'
+import { companies, users } from './platform'
+
+/*
+ * The Properties group (issue 3): the portfolio a company manages. Select
+ * values are stored as text and checked by the resource definitions
+ * (app/resources/), so a new choice needs no migration.
+ */
+
+const id = () => uuid().primaryKey().defaultRandom()
+const companyId = () =>
+  uuid()
+    .notNull()
+    .references(() => companies.id)
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
+const cents = () => bigint({ mode: 'number' })
+const address = () => jsonb().$type<Address>()
+
+/** How the company charges an owner for managing a property. */
+export const feeSchedules = pgTable(
+  'fee_schedules',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text().notNull(),
+    feeType: text().notNull(),
+    /** Hundredths of a percent of collected income (850 = 8.5%). */
+    percentage: integer(),
+    flatAmount: cents(),
+    minimumAmount: cents(),
+    leasingFeePercentage: integer(),
+    renewalFeeAmount: cents(),
+    description: text(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('fee_schedules_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
+)
+
+export const propertyOwners = pgTable(
+  'property_owners',
+  {
+    id: id(),
+    companyId: companyId(),
+    ownerType: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    companyName: text(),
+    email: text(),
+    phone: text(),
+    alternatePhone: text(),
+    mailingAddress: address(),
+    /** Encrypted at rest (AES-GCM with the instance secret); only its last four characters are ever shown. */
+    taxId: text(),
+    taxForm: text(),
+    paymentMethod: text(),
+    /** Cash the owner wants left in the property's account before a distribution. */
+    reserveAmount: cents(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('property_owners_company_name_idx').on(t.companyId, t.lastName, t.companyName)],
+)
+
+/** A property: one or more buildings managed together for one set of owners. */
+export const propertyGroups = pgTable(
+  'property_groups',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text().notNull(),
+    propertyType: text().notNull(),
+    address: address(),
+    feeScheduleId: uuid().references(() => feeSchedules.id),
+    yearBuilt: integer(),
+    reserveAmount: cents(),
+    description: text(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('property_groups_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
+)
+
+/** Who owns a property, and how much of it. */
+export const propertyOwnerships = pgTable(
+  'property_ownerships',
+  {
+    id: id(),
+    companyId: companyId(),
+    propertyGroupId: uuid()
+      .notNull()
+      .references(() => propertyGroups.id, { onDelete: 'cascade' }),
+    propertyOwnerId: uuid()
+      .notNull()
+      .references(() => propertyOwners.id),
+    /** Hundredths of a percent; a property's owners never add up to more than 100%. */
+    percentage: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('property_ownerships_owner_key').on(t.companyId, t.propertyGroupId, t.propertyOwnerId)],
+)
+
+export const buildings = pgTable(
+  'buildings',
+  {
+    id: id(),
+    companyId: companyId(),
+    propertyGroupId: uuid()
+      .notNull()
+      .references(() => propertyGroups.id),
+    name: text().notNull(),
+    address: address(),
+    yearBuilt: integer(),
+    floors: integer(),
+    description: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('buildings_company_property_idx').on(t.companyId, t.propertyGroupId), index('buildings_company_name_idx').on(t.companyId, t.name)],
+)
+
+export const rentalUnits = pgTable(
+  'rental_units',
+  {
+    id: id(),
+    companyId: companyId(),
+    buildingId: uuid()
+      .notNull()
+      .references(() => buildings.id),
+    unitNumber: text().notNull(),
+    unitType: text().notNull(),
+    status: text().notNull(),
+    bedrooms: integer(),
+    bathrooms: numeric({ precision: 3, scale: 1 }),
+    areaSqFt: integer(),
+    marketRent: cents(),
+    description: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('rental_units_building_number_key').on(t.companyId, t.buildingId, sql`lower(${t.unitNumber})`),
+    index('rental_units_company_number_idx').on(t.companyId, t.unitNumber),
+    index('rental_units_company_status_idx').on(t.companyId, t.status),
+  ],
+)
+
+export const residents = pgTable(
+  'residents',
+  {
+    id: id(),
+    companyId: companyId(),
+    residentType: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text(),
+    phone: text(),
+    alternatePhone: text(),
+    dateOfBirth: date({ mode: 'string' }),
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    moveInDate: date({ mode: 'string' }),
+    moveOutDate: date({ mode: 'string' }),
+    emergencyContactName: text(),
+    emergencyContactPhone: text(),
+    emergencyContactRelationship: text(),
+    forwardingAddress: address(),
+    /** The resident center account, once invited. */
+    userId: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('residents_company_name_idx').on(t.companyId, t.lastName, t.firstName),
+    index('residents_company_type_idx').on(t.companyId, t.residentType),
+    index('residents_company_unit_idx').on(t.companyId, t.rentalUnitId),
+  ],
+)
+
+export const residentPets = pgTable(
+  'resident_pets',
+  {
+    id: id(),
+    companyId: companyId(),
+    residentId: uuid()
+      .notNull()
+      .references(() => residents.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    petType: text().notNull(),
+    breed: text(),
+    color: text(),
+    weightLbs: integer(),
+    isServiceAnimal: boolean().notNull().default(false),
+    isVaccinated: boolean().notNull().default(false),
+    licenseNumber: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('resident_pets_company_resident_idx').on(t.companyId, t.residentId)],
+)
+
+export const parkingSpaces = pgTable(
+  'parking_spaces',
+  {
+    id: id(),
+    companyId: companyId(),
+    propertyGroupId: uuid()
+      .notNull()
+      .references(() => propertyGroups.id),
+    spaceNumber: text().notNull(),
+    parkingSpaceType: text().notNull(),
+    monthlyRent: cents(),
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    description: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('parking_spaces_number_key').on(t.companyId, t.propertyGroupId, sql`lower(${t.spaceNumber})`)],
+)
+
+export const residentVehicles = pgTable(
+  'resident_vehicles',
+  {
+    id: id(),
+    companyId: companyId(),
+    residentId: uuid()
+      .notNull()
+      .references(() => residents.id, { onDelete: 'cascade' }),
+    make: text().notNull(),
+    model: text().notNull(),
+    year: integer(),
+    color: text(),
+    licensePlate: text().notNull(),
+    plateRegion: text(),
+    parkingSpaceId: uuid().references(() => parkingSpaces.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('resident_vehicles_company_resident_idx').on(t.companyId, t.residentId), index('resident_vehicles_company_plate_idx').on(t.companyId, t.licensePlate)],
+)
+
+export const appliances = pgTable(
+  'appliances',
+  {
+    id: id(),
+    companyId: companyId(),
+    rentalUnitId: uuid()
+      .notNull()
+      .references(() => rentalUnits.id),
+    applianceType: text().notNull(),
+    brand: text(),
+    modelNumber: text(),
+    serialNumber: text(),
+    installedOn: date({ mode: 'string' }),
+    warrantyExpiresOn: date({ mode: 'string' }),
+    description: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('appliances_company_unit_idx').on(t.companyId, t.rentalUnitId)],
+)
+
+/**
+ * The command palette's index: every record's name, kept by the resource engine
+ * in the same transaction as the record, with a trigram index so a substring
+ * search stays fast at hundreds of thousands of records.
+ */
+export const searchEntries = pgTable(
+  'search_entries',
+  {
+    companyId: companyId(),
+    resource: text().notNull(),
+    recordId: uuid().notNull(),
+    name: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.resource, t.recordId] }), index('search_entries_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+)

@@ -1,0 +1,502 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import type { Context } from 'hono'
+import type { AppEnv } from '~/api/context'
+import { createRouter } from '~/api/create-app'
+import { badRequest, conflict, fieldErrorsFrom, notFound } from '~/api/errors'
+import { requireStaff } from '~/api/middleware/auth'
+import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
+import { containsPattern, ListQuery, page, pageOf, type Page } from '~/api/pagination'
+import type { ListQuery as ListQueryValue } from '~/api/pagination'
+import { tenant } from '~/api/tenant'
+import type { Executor } from '~/db/client.server'
+import { searchEntries } from '~/db/schema'
+import { formatDecimal } from '~/domain/money'
+import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
+import { instanceSecret } from '~/utils/instance.server'
+import type { AnyResource } from './define'
+import { apiName, labelKey, optionLabel, type Field } from './fields'
+import { resourceNamed } from '../index'
+import { inputSchema, outputSchema, writableFields } from './validation'
+
+/*
+ * The API of every resource, derived from its definition (DESIGN.md §7): list,
+ * create, get, update and delete (or deactivate) as SPEC.md §7 allows, each
+ * with its OpenAPI entry, tenant scoping, the permission guard, validation,
+ * references checked against this company, and the palette's search entry
+ * written in the same transaction as the record.
+ */
+
+type Row = Record<string, unknown>
+type Json = Record<string, unknown>
+type Columns = Record<string, PgColumn>
+
+export const apiPathOf = (resource: AnyResource) => resource.apiPath ?? resource.name
+const columnsOf = (resource: AnyResource) => getTableColumns(resource.table) as Columns
+const fieldEntries = (resource: AnyResource) => Object.entries(resource.fields).filter((e): e is [string, Field] => !!e[1])
+const hasIsActive = (resource: AnyResource) => 'isActive' in columnsOf(resource)
+
+/** The SQL naming a record: its title fields joined by spaces. */
+export function titleSql(resource: AnyResource, table: PgTable = resource.table): SQL<string> {
+  const columns = getTableColumns(table) as Columns
+  const parts = resource.title.map((key) => sql`${columns[key]}`)
+  if (!parts.length) return sql<string>`''`
+  return sql<string>`concat_ws(' ', ${sql.join(parts, sql`, `)})`
+}
+
+/** The name a record goes by, from its row (the same rule as titleSql). */
+export function titleOf(resource: AnyResource, row: Row) {
+  return resource.title
+    .map((key) => row[key])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .join(' ')
+}
+
+function referenceTargets(resource: AnyResource) {
+  return fieldEntries(resource)
+    .filter((e): e is [string, Field & { kind: 'reference' }] => e[1].kind === 'reference')
+    .map(([key, field]) => {
+      const target = resourceNamed(field.resource)
+      if (!target) throw new Error(`${resource.name}.${key} refers to unknown resource ${field.resource}`)
+      return { key, field, target, alias: alias(target.table, `ref_${apiName(key)}`) }
+    })
+}
+
+/** Column values → the API's JSON (money as "1250.00", secrets masked, reference names beside their ids). */
+async function serialize(resource: AnyResource, row: Row, labels: Record<string, unknown> = {}): Promise<Json> {
+  const out: Json = { id: row.id }
+  for (const [key, field] of fieldEntries(resource)) {
+    const value = row[key]
+    const name = apiName(key)
+    if (value === null || value === undefined) out[name] = null
+    else if (field.kind === 'money' || field.kind === 'percent') out[name] = formatDecimal(Number(value))
+    else if (field.kind === 'number') out[name] = Number(value)
+    else if (field.kind === 'secret') {
+      const plain = decryptValue(String(value), await instanceSecret())
+      out[name] = plain === null ? null : maskValue(plain)
+    } else out[name] = value
+    if (field.kind === 'reference') out[labelKey(key)] = (labels[labelKey(key)] as string | null | undefined) ?? null
+  }
+  if ('isActive' in row) out.is_active = row.isActive
+  out.created_at = (row.createdAt as Date).toISOString()
+  out.updated_at = (row.updatedAt as Date).toISOString()
+  return out
+}
+
+/** The list's query: the common contract plus one parameter per filter (and is_active where records deactivate). */
+export function listQuerySchema(resource: AnyResource) {
+  const shape: Record<string, z.ZodType> = {}
+  for (const key of resource.filters ?? []) {
+    const field = resource.fields[key]!
+    const name = apiName(key)
+    if (field.kind === 'select') {
+      const values = ['ALL', ...field.options.map((o) => o.value)] as [string, ...string[]]
+      shape[name] = z.enum(values, { error: `${field.label} must be one of: ${values.join(', ')}.` }).optional()
+    } else if (field.kind === 'boolean') shape[name] = z.enum(['true', 'false'], { error: `${field.label} must be true or false.` }).optional()
+    else if (field.kind === 'reference') shape[name] = z.uuid({ error: `${field.label} must be an id.` }).optional()
+    else throw new Error(`${resource.name}: filter ${key} must be a select, boolean or reference field`)
+  }
+  if (hasIsActive(resource)) shape.is_active = z.enum(['true', 'false'], { error: 'is_active must be true or false.' }).optional()
+  return ListQuery.extend(shape)
+}
+
+/** The validated list query: the common contract, and filters by their API names. */
+export type ListParams = ListQueryValue & { [filter: string]: unknown }
+
+/** Sortable names → what to sort by: the list's columns (references by their record's name) and the timestamps. */
+function sortables(resource: AnyResource, targets: ReturnType<typeof referenceTargets>) {
+  const columns = columnsOf(resource)
+  const allowed: Record<string, SQL | PgColumn> = {}
+  for (const key of resource.columns) {
+    const reference = targets.find((r) => r.key === key)
+    allowed[apiName(key)] = reference ? titleSql(reference.target, reference.alias) : columns[key]
+  }
+  allowed.created_at = columns.createdAt
+  allowed.updated_at = columns.updatedAt
+  return allowed
+}
+
+function orderingOf(resource: AnyResource, targets: ReturnType<typeof referenceTargets>, ordering: string | undefined) {
+  const allowed = sortables(resource, targets)
+  const terms = (ordering || resource.ordering).split(',').map((t) => t.trim()).filter(Boolean)
+  return terms.map((term) => {
+    const descending = term.startsWith('-')
+    const name = descending ? term.slice(1) : term
+    const target = allowed[name]
+    if (!target) throw badRequest(`Cannot order by "${name}".`, { ordering: [`Cannot order by "${name}". Choose one of: ${Object.keys(allowed).join(', ')}.`] })
+    return descending ? desc(target) : asc(target)
+  })
+}
+
+/** Conditions of a list request beyond the tenant: search over the search fields, and each filter. */
+function conditionsOf(resource: AnyResource, query: ListParams): (SQL | undefined)[] {
+  const columns = columnsOf(resource)
+  const term = containsPattern(query.search)
+  const conditions: (SQL | undefined)[] = []
+  if (term) conditions.push(or(...resource.search.map((key) => ilike(columns[key], term))))
+  for (const key of resource.filters ?? []) {
+    const value = query[apiName(key)] as string | undefined
+    if (value === undefined || value === 'ALL') continue
+    const field = resource.fields[key]!
+    conditions.push(eq(columns[key], field.kind === 'boolean' ? value === 'true' : value))
+  }
+  if (hasIsActive(resource) && query.is_active !== undefined) conditions.push(eq(columns.isActive, query.is_active === 'true'))
+  return conditions
+}
+
+/** Rows with the names of the records they refer to, in one query. */
+function selectWithLabels(db: Executor, resource: AnyResource) {
+  const targets = referenceTargets(resource)
+  const columns = columnsOf(resource)
+  const labels = Object.fromEntries(targets.map((r) => [labelKey(r.key), titleSql(r.target, r.alias)]))
+  let query = db
+    .select({ row: resource.table, labels, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(resource.table)
+    .$dynamic()
+  for (const r of targets) query = query.leftJoin(r.alias, eq((getTableColumns(r.alias) as Columns).id, columns[r.key]))
+  return { query, targets }
+}
+
+export async function listRecords(db: Executor, companyId: string, resource: AnyResource, query: ListParams, options: { limit?: number; offset?: number } = {}) {
+  const columns = columnsOf(resource)
+  const { query: select, targets } = selectWithLabels(db, resource)
+  const rows = await select
+    .where(and(eq(columns.companyId, companyId), ...conditionsOf(resource, query)))
+    .orderBy(...orderingOf(resource, targets, query.ordering), asc(columns.id))
+    .limit(options.limit ?? query.page_size)
+    .offset(options.offset ?? (query.page - 1) * query.page_size)
+  let total = rows[0]?.total
+  if (total === undefined) {
+    // Past the last page the window count is not there; count on its own.
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(resource.table)
+      .where(and(eq(columns.companyId, companyId), ...conditionsOf(resource, query)))
+    total = counted.n
+  }
+  return { total, rows: await Promise.all(rows.map((r) => serialize(resource, r.row as Row, r.labels))) }
+}
+
+async function getRecord(db: Executor, companyId: string, resource: AnyResource, id: string): Promise<Json | null> {
+  if (!z.uuid().safeParse(id).success) return null
+  const columns = columnsOf(resource)
+  const { query } = selectWithLabels(db, resource)
+  const [found] = await query.where(and(eq(columns.companyId, companyId), eq(columns.id, id)))
+  return found ? serialize(resource, found.row as Row, found.labels) : null
+}
+
+/** API body (snake_case, validated) → column values, encrypting secrets. */
+async function columnValues(resource: AnyResource, body: Json) {
+  const values: Row = {}
+  for (const [key, field] of writableFields(resource)) {
+    const name = apiName(key)
+    if (!(name in body)) continue
+    const value = body[name]
+    values[key] = field.kind === 'secret' && typeof value === 'string' && value ? encryptValue(value, await instanceSecret()) : value
+  }
+  return values
+}
+
+/** Each reference must name a record of this company; otherwise the field gets the error, not the database. */
+async function checkReferences(db: Executor, companyId: string, resource: AnyResource, values: Row) {
+  const errors: Record<string, string[]> = {}
+  for (const { key, field, target } of referenceTargets(resource)) {
+    const id = values[key]
+    if (typeof id !== 'string') continue
+    const columns = columnsOf(target)
+    const [found] = await db
+      .select({ id: columns.id })
+      .from(target.table)
+      .where(and(eq(columns.companyId, companyId), eq(columns.id, id)))
+    if (!found) errors[apiName(key)] = [`${field.label}: no such ${target.singular.toLowerCase()} in your company.`]
+  }
+  if (Object.keys(errors).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
+}
+
+async function runRules(resource: AnyResource, tx: Executor, companyId: string, id: string | undefined, values: Row) {
+  const errors = await resource.rules?.validate?.({ companyId, id, values, tx })
+  if (errors && Object.keys(errors).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
+}
+
+async function indexForSearch(tx: Executor, resource: AnyResource, companyId: string, row: Row) {
+  if (resource.palette === false) return
+  const name = titleOf(resource, row) || resource.singular
+  await tx
+    .insert(searchEntries)
+    .values({ companyId, resource: resource.name, recordId: String(row.id), name })
+    .onConflictDoUpdate({ target: [searchEntries.companyId, searchEntries.resource, searchEntries.recordId], set: { name } })
+}
+
+/** PostgreSQL's answers to constraint violations, as the client's error. */
+function constraintError(resource: AnyResource, error: unknown): never {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code
+  if (code === '23505') {
+    throw badRequest(`A ${resource.singular.toLowerCase()} with these details already exists.`, {
+      __all__: [`A ${resource.singular.toLowerCase()} with these details already exists (${resource.title.map((k) => resource.fields[k]?.label).join(', ')} must be unique).`],
+    })
+  }
+  if (code === '23503') throw conflict(`This ${resource.singular.toLowerCase()} is still used by other records, so it cannot be removed.`)
+  throw error
+}
+
+/** A body that passed the resource's input schema (values in storage units: cents, hundredths). */
+export type ParsedInput = { values: Json }
+
+/** Validates a client's body as POST (`create`) or PUT (`update`) would; imports and the seed start here. */
+export function parseInput(resource: AnyResource, body: unknown, mode: 'create' | 'update'): ParsedInput {
+  const parsed = inputSchema(resource, mode).safeParse(body)
+  if (!parsed.success) {
+    const errors = fieldErrorsFrom(parsed.error)
+    throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
+  }
+  return { values: parsed.data }
+}
+
+/**
+ * Creates a record as the API does (validation, references, rules, search
+ * entry) inside the caller's transaction; imports and the demo seed use it too.
+ */
+export async function createRecord(tx: Executor, companyId: string, resource: AnyResource, input: ParsedInput): Promise<Row> {
+  const values = await columnValues(resource, input.values)
+  await checkReferences(tx, companyId, resource, values)
+  await runRules(resource, tx, companyId, undefined, values)
+  const [row] = (await tx
+    .insert(resource.table)
+    .values({ ...values, companyId } as never)
+    .returning()) as Row[]
+  await indexForSearch(tx, resource, companyId, row)
+  return row
+}
+
+export type ResourceContext = Context<AppEnv>
+
+function guard(resource: AnyResource) {
+  return signedIn(requireStaff(resource.permission))
+}
+
+/** The routes SPEC.md §7 allows for this resource, on one router. */
+export function resourceRouter(resource: AnyResource) {
+  const router = createRouter()
+  const path = `/${apiPathOf(resource)}`
+  const Item = outputSchema(resource).openapi(resource.singular.replace(/\W/g, ''))
+  const Query = listQuerySchema(resource)
+  const tags = [resource.group]
+  const lower = resource.singular.toLowerCase()
+  const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: `The ${lower}'s id` }) })
+  const methods = new Set(resource.methods)
+
+  if (methods.has('list')) {
+    router.openapi(
+      createRoute({
+        method: 'get',
+        path,
+        tags,
+        summary: `List ${resource.plural.toLowerCase()}: search, filter, order and page`,
+        ...guard(resource),
+        request: { query: Query },
+        responses: { 200: jsonResponse(pageOf(Item, `${Item.meta()?.id ?? resource.singular}Page`), `A page of ${resource.plural.toLowerCase()}`), ...errorResponses(400, 401, 403) },
+      }),
+      async (c) => {
+        const query = c.req.valid('query') as ListParams
+        const t = tenant(c)
+        const { total, rows } = await listRecords(t.db, t.companyId, resource, query)
+        return c.json(page(c, query, total, rows) as Page<Json>, 200)
+      },
+    )
+    router.openapi(
+      createRoute({
+        method: 'get',
+        path: `${path}/export`,
+        tags,
+        summary: `The ${resource.plural.toLowerCase()} matching the same search and filters, as CSV`,
+        ...guard(resource),
+        request: { query: Query.omit({ page: true, page_size: true }) },
+        responses: { 200: { description: 'CSV with a header row', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses(400, 401, 403) },
+      }),
+      async (c) => {
+        const query = { ...(c.req.valid('query') as ListParams), page: 1, page_size: EXPORT_LIMIT }
+        const t = tenant(c)
+        const { rows } = await listRecords(t.db, t.companyId, resource, query)
+        const filename = `${resource.name}-${new Date().toISOString().slice(0, 10)}.csv`
+        return c.body(toCsv(resource, rows), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` })
+      },
+    )
+  }
+
+  if (methods.has('create')) {
+    router.openapi(
+      createRoute({
+        method: 'post',
+        path,
+        tags,
+        summary: `Create a ${lower}`,
+        ...guard(resource),
+        request: jsonBody(inputSchema(resource, 'create'), `The new ${lower}`),
+        responses: { 201: jsonResponse(Item, `The ${lower} as stored`), ...errorResponses(400, 401, 403) },
+      }),
+      async (c) => {
+        const t = tenant(c)
+        const created = await t.db.transaction((tx) => createRecord(tx, t.companyId, resource, { values: c.req.valid('json') as Json })).catch((e) => constraintError(resource, e))
+        return c.json((await getRecord(t.db, t.companyId, resource, String(created.id)))!, 201)
+      },
+    )
+  }
+
+  if (methods.has('get')) {
+    router.openapi(
+      createRoute({
+        method: 'get',
+        path: `${path}/{id}`,
+        tags,
+        summary: `One ${lower}`,
+        ...guard(resource),
+        request: { params: IdParam },
+        responses: { 200: jsonResponse(Item, `The ${lower}`), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => {
+        const t = tenant(c)
+        const found = await getRecord(t.db, t.companyId, resource, c.req.valid('param').id)
+        if (!found) throw notFound(`No such ${lower}.`)
+        return c.json(found, 200)
+      },
+    )
+  }
+
+  if (methods.has('update')) {
+    router.openapi(
+      createRoute({
+        method: 'put',
+        path: `${path}/{id}`,
+        tags,
+        summary: `Change a ${lower}: only the fields sent change`,
+        ...guard(resource),
+        request: { params: IdParam, ...jsonBody(inputSchema(resource, 'update'), 'The fields to change') },
+        responses: { 200: jsonResponse(Item, `The ${lower} as stored`), ...errorResponses(400, 401, 403, 404) },
+      }),
+      async (c) => {
+        const t = tenant(c)
+        const id = c.req.valid('param').id
+        if (!z.uuid().safeParse(id).success) throw notFound(`No such ${lower}.`)
+        const columns = columnsOf(resource)
+        await t.db
+          .transaction(async (tx) => {
+            const [current] = (await tx
+              .select()
+              .from(resource.table)
+              .where(and(eq(columns.companyId, t.companyId), eq(columns.id, id)))
+              .for('update')) as Row[]
+            if (!current) throw notFound(`No such ${lower}.`)
+            const values = await columnValues(resource, c.req.valid('json') as Json)
+            await checkReferences(tx, t.companyId, resource, values)
+            await runRules(resource, tx, t.companyId, id, { ...current, ...values })
+            const [row] = (await tx
+              .update(resource.table)
+              .set({ ...values, updatedAt: new Date() } as never)
+              .where(and(eq(columns.companyId, t.companyId), eq(columns.id, id)))
+              .returning()) as Row[]
+            await indexForSearch(tx, resource, t.companyId, row)
+          })
+          .catch((e) => constraintError(resource, e))
+        return c.json((await getRecord(t.db, t.companyId, resource, id))!, 200)
+      },
+    )
+  }
+
+  if (methods.has('delete')) {
+    const deactivates = resource.deactivates && hasIsActive(resource)
+    router.openapi(
+      createRoute({
+        method: 'delete',
+        path: `${path}/{id}`,
+        tags,
+        summary: deactivates ? `Deactivate a ${lower} (its history stays; reactivate undoes it)` : `Delete a ${lower}`,
+        ...guard(resource),
+        request: { params: IdParam },
+        responses: { 204: { description: deactivates ? 'Deactivated' : 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
+      }),
+      async (c) => {
+        await setActiveOrDelete(c, resource, c.req.valid('param').id, deactivates ? false : 'delete')
+        return c.body(null, 204)
+      },
+    )
+    if (deactivates) {
+      router.openapi(
+        createRoute({
+          method: 'post',
+          path: `${path}/{id}/reactivate`,
+          tags,
+          summary: `Reactivate a deactivated ${lower}`,
+          ...guard(resource),
+          request: { params: IdParam },
+          responses: { 200: jsonResponse(Item, `The ${lower}`), ...errorResponses(401, 403, 404) },
+        }),
+        async (c) => {
+          const t = tenant(c)
+          const id = c.req.valid('param').id
+          await setActiveOrDelete(c, resource, id, true)
+          return c.json((await getRecord(t.db, t.companyId, resource, id))!, 200)
+        },
+      )
+    }
+  }
+  return router
+}
+
+async function setActiveOrDelete(c: ResourceContext, resource: AnyResource, id: string, change: boolean | 'delete') {
+  const t = tenant(c)
+  const lower = resource.singular.toLowerCase()
+  if (!z.uuid().safeParse(id).success) throw notFound(`No such ${lower}.`)
+  const columns = columnsOf(resource)
+  const where = and(eq(columns.companyId, t.companyId), eq(columns.id, id))
+  await t.db
+    .transaction(async (tx) => {
+      const changed =
+        change === 'delete'
+          ? await tx.delete(resource.table).where(where).returning({ id: columns.id })
+          : await tx
+              .update(resource.table)
+              .set({ isActive: change, updatedAt: new Date() } as never)
+              .where(where)
+              .returning({ id: columns.id })
+      if (!changed.length) throw notFound(`No such ${lower}.`)
+      if (change === 'delete') {
+        await tx
+          .delete(searchEntries)
+          .where(and(eq(searchEntries.companyId, t.companyId), eq(searchEntries.resource, resource.name), inArray(searchEntries.recordId, [id])))
+      }
+    })
+    .catch((e) => constraintError(resource, e))
+}
+
+/** An export holds at most this many rows; past it, narrow the list first. */
+export const EXPORT_LIMIT = 50_000
+
+function csvCell(value: unknown) {
+  const text = value === null || value === undefined ? '' : typeof value === 'object' ? formatAddress(value as Json) : String(value)
+  // A leading = + - @ would run as a formula in a spreadsheet; a quote makes it text.
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+function formatAddress(a: Json) {
+  return [a.street, a.street2, a.city, a.province, a.postal_code, a.country].filter(Boolean).join(', ')
+}
+
+/** The rows as a spreadsheet opens them: labels as headers, choices and references by name. */
+export function toCsv(resource: AnyResource, rows: Json[]) {
+  const fields = fieldEntries(resource).filter(([, f]) => f.kind !== 'file')
+  const header = ['ID', ...fields.map(([, f]) => f.label), 'Created']
+  const lines = rows.map((row) => [
+    row.id,
+    ...fields.map(([key, f]) => {
+      const value = row[apiName(key)]
+      if (f.kind === 'reference') return row[labelKey(key)]
+      if (f.kind === 'select') return value == null ? '' : optionLabel(f.options, value)
+      if (f.kind === 'boolean') return value == null ? '' : value ? 'Yes' : 'No'
+      return value
+    }),
+    row.created_at,
+  ])
+  return [header, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}

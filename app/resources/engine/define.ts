@@ -1,0 +1,92 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { PermissionGroup } from '~/domain/permissions'
+import type { Field } from './fields'
+
+/** Every resource table has these: the tenant leads, and rows know when they changed. */
+export type ResourceTable = PgTable & {
+  id: PgColumn
+  companyId: PgColumn
+  createdAt: PgColumn
+  updatedAt: PgColumn
+}
+
+export type Method = 'list' | 'create' | 'get' | 'update' | 'delete'
+
+/** Only columns the table really has can be fields; the bookkeeping columns are the engine's. */
+type FieldKey<T extends ResourceTable> = Exclude<keyof T['$inferSelect'] & string, 'id' | 'companyId' | 'createdAt' | 'updatedAt' | 'isActive'>
+export type FieldsOf<T extends ResourceTable> = { [K in FieldKey<T>]?: Field }
+
+export type Related = {
+  /** The child resource, e.g. `rental-units` on a building. */
+  resource: string
+  /** The child's reference field pointing here, e.g. `buildingId`. */
+  field: string
+  label?: string
+}
+
+/** Domain rules beside the definition (DESIGN.md §7): explicit checks the generic validation cannot know. */
+export type Rules = {
+  /**
+   * Runs inside the write's transaction after field validation, with the row as
+   * it will be stored. Returns field errors (by API name) to refuse the write.
+   */
+  validate?: (context: RuleContext) => Promise<Record<string, string[]> | undefined>
+}
+export type RuleContext = {
+  companyId: string
+  /** The id of the row being updated; undefined on create. */
+  id: string | undefined
+  /** Column values as they will be stored (defaults not yet applied on create). */
+  values: Record<string, unknown>
+  // The transaction, typed loosely so definitions need no database import.
+  tx: unknown
+}
+
+export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extends FieldsOf<T> = FieldsOf<T>> = {
+  /** Path segment of its pages (/app/{name}/) and, unless `apiPath` says otherwise, of its API (/api/{name}/). */
+  name: string
+  apiPath?: string
+  singular: string
+  plural: string
+  /** One line under the list's title: what these records are for. */
+  description: string
+  /** OpenAPI tag and sidebar group. */
+  group: string
+  /** The permission of SPEC.md §6 this resource needs; none = every staff member. */
+  permission?: PermissionGroup
+  table: T
+  fields: F
+  /** The fields whose values, joined by spaces, name a record (palette, pickers, breadcrumbs). */
+  title: readonly (keyof F & string)[]
+  /** List columns, in order. */
+  columns: readonly (keyof F & string)[]
+  /** Text fields the list's `search` matches (case-insensitive substring). */
+  search: readonly (keyof F & string)[]
+  /** Select, boolean and reference fields a list can be narrowed by. */
+  filters?: readonly (keyof F & string)[]
+  /** Filters the list page starts with, by API name (e.g. residents open on current residents). */
+  defaultFilters?: Record<string, string>
+  /** Default ordering, e.g. `unit_number` or `-created_at`. */
+  ordering: string
+  /** What SPEC.md §7 allows for this resource, no more. */
+  methods: readonly Method[]
+  /** With `delete` allowed and an `isActive` column: DELETE deactivates instead (and `reactivate/` undoes it). */
+  deactivates?: boolean
+  /** Lists of other resources shown on a record's detail page. */
+  related?: readonly Related[]
+  /** Notes and documents can be attached to its records (default true). */
+  attachments?: boolean
+  /** Records and the View/Add quick actions appear in the command palette (default true). */
+  palette?: boolean
+  rules?: Rules
+}
+
+export type AnyResource = ResourceDefinition<ResourceTable, Record<string, Field | undefined>>
+
+/**
+ * Declares a resource. `fields`, `columns`, `search` and `filters` are checked
+ * against the table: naming a column the table does not have fails the typecheck.
+ */
+export function defineResource<T extends ResourceTable, const F extends FieldsOf<T>>(definition: ResourceDefinition<T, F>): AnyResource {
+  return definition as unknown as AnyResource
+}

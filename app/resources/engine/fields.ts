@@ -1,0 +1,80 @@
+/**
+ * The kinds of field a resource can have (DESIGN.md §7). A field says how its
+ * value is validated, stored, sent over the API and shown; the engine derives
+ * the zod schemas, the form inputs and the list cells from it. Pure data: it
+ * also travels to the browser inside a resource's view.
+ */
+
+export type Option = { readonly value: string; readonly label: string }
+
+type Base = {
+  label: string
+  required?: boolean
+  help?: string
+  /** Shown on the detail page and in the API, never written by a form or a client. */
+  readOnly?: boolean
+  /** Left out of the new and edit forms (set by domain code), still in the API and on the detail page. */
+  hiddenInForm?: boolean
+}
+
+export type TextField = Base & { kind: 'text' | 'longText' | 'email' | 'phone'; max?: number }
+export type NumberField = Base & { kind: 'number'; min?: number; max?: number; /** digits after the point; 0 = whole numbers */ decimals?: number; unit?: string }
+export type MoneyField = Base & { kind: 'money'; /** in cents */ min?: number }
+export type PercentField = Base & { kind: 'percent'; /** in hundredths of a percent (10000 = 100%) */ max?: number }
+export type DateField = Base & { kind: 'date' }
+export type SelectField = Base & { kind: 'select'; options: readonly Option[] }
+export type BooleanField = Base & { kind: 'boolean' }
+/** A postal address in one jsonb column: street, street2, city, province (or state), postal code, country. */
+export type AddressField = Base & { kind: 'address' }
+/** The id of another resource's record in this company (a uuid column ending in Id). */
+export type ReferenceField = Base & { kind: 'reference'; resource: string }
+/** Stored encrypted; the API and pages only ever show its last four characters. */
+export type SecretField = Base & { kind: 'secret'; max?: number }
+/** An uploaded file (multipart); its bytes go to the file store, the row keeps where. */
+export type FileField = Base & { kind: 'file'; accept: readonly string[]; maxBytes: number }
+
+export type Field = TextField | NumberField | MoneyField | PercentField | DateField | SelectField | BooleanField | AddressField | ReferenceField | SecretField | FileField
+export type FieldKind = Field['kind']
+
+export type Address = { street: string; street2?: string | null; city: string; province: string; postal_code: string; country: string }
+
+type Options<F extends Field> = Omit<F, 'kind' | 'label'>
+
+export const text = (label: string, options: Options<TextField> = {}): TextField => ({ kind: 'text', label, max: 200, ...options })
+export const longText = (label: string, options: Options<TextField> = {}): TextField => ({ kind: 'longText', label, max: 10_000, ...options })
+export const email = (label: string, options: Options<TextField> = {}): TextField => ({ kind: 'email', label, max: 254, ...options })
+export const phone = (label: string, options: Options<TextField> = {}): TextField => ({ kind: 'phone', label, max: 40, ...options })
+export const number = (label: string, options: Options<NumberField> = {}): NumberField => ({ kind: 'number', label, decimals: 0, min: 0, ...options })
+export const money = (label: string, options: Options<MoneyField> = {}): MoneyField => ({ kind: 'money', label, min: 0, ...options })
+export const percent = (label: string, options: Options<PercentField> = {}): PercentField => ({ kind: 'percent', label, max: 10_000, ...options })
+export const date = (label: string, options: Options<DateField> = {}): DateField => ({ kind: 'date', label, ...options })
+export const select = (label: string, choices: readonly Option[], options: Omit<Options<SelectField>, 'options'> = {}): SelectField => ({
+  kind: 'select',
+  label,
+  options: choices,
+  ...options,
+})
+export const boolean = (label: string, options: Options<BooleanField> = {}): BooleanField => ({ kind: 'boolean', label, ...options })
+export const address = (label: string, options: Options<AddressField> = {}): AddressField => ({ kind: 'address', label, ...options })
+export const reference = (label: string, resource: string, options: Omit<Options<ReferenceField>, 'resource'> = {}): ReferenceField => ({
+  kind: 'reference',
+  label,
+  resource,
+  ...options,
+})
+export const secret = (label: string, options: Options<SecretField> = {}): SecretField => ({ kind: 'secret', label, max: 40, ...options })
+export const file = (label: string, options: Options<FileField>): FileField => ({ kind: 'file', label, ...options })
+
+/** `buildingId` → `building_id`: the API and the forms speak snake_case. */
+export function apiName(key: string) {
+  return key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)
+}
+
+/** The extra key a reference's record name travels under: `building_id` → `building_label`. */
+export function labelKey(key: string) {
+  return `${apiName(key).replace(/_id$/, '')}_label`
+}
+
+export function optionLabel(options: readonly Option[], value: unknown) {
+  return options.find((o) => o.value === value)?.label ?? (value == null ? '' : String(value))
+}

@@ -1,0 +1,159 @@
+import { parse } from '@conform-to/react'
+import { data } from 'react-router'
+import type { Page } from '~/api/pagination'
+import { laterPageTitle, STAFF_LATER } from '~/domain/pages'
+import type { Api } from '~/utils/api-client.server'
+import { idempotencyKeyOf, replyWithApiError } from '~/utils/forms.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { resourceNamed } from '../index'
+import { apiPathOf } from './api.server'
+import type { AnyResource } from './define'
+import { pagePathOf, recordTitle, viewOf, type FieldView, type ResourceView } from './view'
+
+/*
+ * The server half of the generic list, new, edit and detail pages: loaders and
+ * actions that turn a resource's view into API calls. Routes stay thin.
+ */
+
+export type Record_ = Record<string, unknown> & { id: string }
+export type Choice = { value: string; label: string }
+/** A reference field's choices: the first page of the target's records, and whether there are more to search. */
+export type ReferenceChoices = { options: Choice[]; more: boolean; search?: string }
+
+/** How many records a plain select offers before the form asks to search instead. */
+export const PICKER_LIMIT = 100
+
+export type Lookup = { resource: AnyResource; view: ResourceView } | { comingLater: string }
+
+/** The resource at /app/{name}/, or the honest "coming later" page of a sidebar link not built yet, or a 404. */
+export function lookupResource(name: string | undefined, request: Request): Lookup {
+  const resource = name ? resourceNamed(name) : undefined
+  if (resource) return { resource, view: viewOf(resource, resourceNamed) }
+  const later = laterPageTitle(STAFF_LATER, new URL(request.url).pathname)
+  if (later) return { comingLater: later }
+  throw data({ detail: 'Page not found.' }, { status: 404 })
+}
+
+/** The list's API query from the page's own query string, starting from the resource's default filters. */
+export function listParams(view: ResourceView, url: URL) {
+  const params = new URLSearchParams()
+  for (const key of ['page', 'page_size', 'search', 'ordering', 'is_active', ...view.filters]) {
+    const value = url.searchParams.get(key) ?? (key in view.defaultFilters ? view.defaultFilters[key] : null)
+    if (value) params.set(key, value)
+  }
+  return params
+}
+
+export async function loadList(api: Api, resource: AnyResource, view: ResourceView, url: URL) {
+  const params = listParams(view, url)
+  const [page, filterChoices] = await Promise.all([
+    api.get<Page<Record_>>(`${apiPathOf(resource)}/?${params}`),
+    referenceChoices(api, view, view.fields.filter((f) => view.filters.includes(f.name) && f.kind === 'reference'), {}),
+  ])
+  return { page, filterChoices, applied: Object.fromEntries(params) }
+}
+
+/** Choices for reference fields (a form's inputs or a list's filters), each narrowed by its own search when given. */
+export async function referenceChoices(api: Api, view: ResourceView, fields: FieldView[], searches: Record<string, string>) {
+  const entries = await Promise.all(
+    fields
+      .filter((f) => f.kind === 'reference')
+      .map(async (field) => {
+        const target = resourceNamed((field as FieldView & { resource: string }).resource)
+        if (!target) return [field.name, { options: [], more: false }] as const
+        const search = searches[field.name]?.trim()
+        const query = new URLSearchParams({ page_size: String(PICKER_LIMIT), ...(search ? { search } : {}) })
+        const result = await api.send<Page<Record_>>('GET', `${apiPathOf(target)}/?${query}`)
+        // Without the permission to read the target, the field offers nothing rather than failing the page.
+        if (!result.ok) return [field.name, { options: [], more: false }] as const
+        const targetView = viewOf(target, resourceNamed)
+        const options = result.data.results.map((r) => ({ value: r.id, label: recordTitle(targetView, r) }))
+        return [field.name, { options, more: result.data.count > options.length, search }] as const
+      }),
+  )
+  return Object.fromEntries(entries) as Record<string, ReferenceChoices>
+}
+
+/** The form as the API wants it: empty inputs are null, checkboxes true or false, addresses nested, numbers as typed. */
+export function bodyFromForm(view: ResourceView, value: Record<string, unknown>, mode: 'create' | 'update') {
+  const body: Record<string, unknown> = {}
+  for (const field of view.fields) {
+    if (field.readOnly || field.hiddenInForm || field.kind === 'file') continue
+    const raw = value[field.name]
+    if (field.kind === 'boolean') body[field.name] = raw === 'on' || raw === 'true'
+    else if (field.kind === 'address') {
+      const parts = (raw ?? {}) as Record<string, string | undefined>
+      const filled = Object.entries(parts).some(([key, v]) => key !== 'country' && typeof v === 'string' && v.trim())
+      body[field.name] = filled ? parts : null
+    } else if (field.kind === 'secret') {
+      // A secret is never shown back; leaving it blank on edit keeps the stored one.
+      if (typeof raw === 'string' && raw.trim()) body[field.name] = raw
+      else if (mode === 'create') body[field.name] = null
+    } else body[field.name] = typeof raw === 'string' && raw.trim() !== '' ? raw : null
+  }
+  return body
+}
+
+/** Which reference field asked to search (the no-JavaScript picker), and what for. */
+function pickerSearch(formData: FormData) {
+  const intent = formData.get('intent')
+  if (typeof intent !== 'string' || !intent.startsWith('find:')) return null
+  const field = intent.slice('find:'.length)
+  return { field, search: String(formData.get(`${field}__search`) ?? '') }
+}
+
+/**
+ * Saves the new or edit form through the API. On a field error the form comes
+ * back with every value kept; the no-JavaScript picker's "Find" comes back the
+ * same way, with that field's choices narrowed.
+ */
+export async function saveForm(api: Api, request: Request, resource: AnyResource, view: ResourceView, id?: string) {
+  const formData = await request.formData()
+  const submission = parse<Record<string, unknown>, string[]>(formData, { resolve: (value) => ({ value }) })
+  const find = pickerSearch(formData)
+  if (find) {
+    const fields = view.fields.filter((f) => f.name === find.field)
+    const choices = await referenceChoices(api, view, fields, { [find.field]: find.search })
+    return { result: submission.reply(), choices }
+  }
+  const body = bodyFromForm(view, (submission.payload ?? {}) as Record<string, unknown>, id ? 'update' : 'create')
+  const result = id
+    ? await api.send<Record_>('PUT', `${apiPathOf(resource)}/${id}/`, body)
+    : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })
+  if (!result.ok) return replyWithApiError(submission as never, result.error, result.status, { hide: view.fields.filter((f) => f.kind === 'secret').map((f) => f.name) })
+  const name = recordTitle(view, result.data)
+  throw await redirectWithToast(`${pagePathOf(resource)}${result.data.id}/`, { type: 'success', description: `${view.singular} ${name} ${id ? 'saved' : 'created'}.` })
+}
+
+export const RELATED_PAGE_SIZE = 10
+
+export async function loadDetail(api: Api, resource: AnyResource, view: ResourceView, id: string) {
+  const record = await api.get<Record_>(`${apiPathOf(resource)}/${id}/`)
+  const related = await Promise.all(
+    view.related.map(async (r) => {
+      const target = resourceNamed(r.name)!
+      const result = await api.send<Page<Record_>>('GET', `${apiPathOf(target)}/?${r.field}=${id}&page_size=${RELATED_PAGE_SIZE}`)
+      return { ...r, view: viewOf(target, resourceNamed), page: result.ok ? result.data : null }
+    }),
+  )
+  return { record, related }
+}
+
+/** Deactivate, reactivate or delete from the detail page. */
+export async function detailAction(api: Api, request: Request, resource: AnyResource, view: ResourceView, id: string) {
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const base = `${apiPathOf(resource)}/${id}/`
+  if (intent === 'deactivate' || intent === 'delete') {
+    const result = await api.send('DELETE', base)
+    if (!result.ok) return { error: result.error.detail }
+    if (intent === 'delete') throw await redirectWithToast(view.path, { type: 'success', description: `${view.singular} deleted.` })
+    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${view.singular} deactivated.` })
+  }
+  if (intent === 'reactivate') {
+    const result = await api.send('POST', `${base}reactivate/`)
+    if (!result.ok) return { error: result.error.detail }
+    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${view.singular} reactivated.` })
+  }
+  throw data({ detail: 'Unknown action.' }, { status: 400 })
+}

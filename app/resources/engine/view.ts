@@ -1,0 +1,73 @@
+import type { AnyResource, Method } from './define'
+import { apiName, labelKey, type Field } from './fields'
+
+/**
+ * What the generic pages need to know of a resource, as plain JSON: loaders
+ * send it with the data, so the browser never loads the definitions (or the
+ * database schema they are typed from).
+ */
+export type FieldView = Field & { name: string; labelKey?: string; targetPath?: string; targetSingular?: string }
+
+export type ResourceView = {
+  name: string
+  path: string
+  singular: string
+  plural: string
+  description: string
+  group: string
+  methods: Method[]
+  deactivates: boolean
+  hasIsActive: boolean
+  attachments: boolean
+  fields: FieldView[]
+  title: string[]
+  columns: string[]
+  filters: string[]
+  defaultFilters: Record<string, string>
+  related: { name: string; path: string; plural: string; label: string; field: string }[]
+}
+
+export function pagePathOf(resource: { name: string }) {
+  return `/app/${resource.name}/`
+}
+
+export function viewOf(resource: AnyResource, lookup: (name: string) => AnyResource | undefined): ResourceView {
+  const fields: FieldView[] = []
+  for (const [key, field] of Object.entries(resource.fields)) {
+    if (!field) continue
+    const view: FieldView = { ...field, name: apiName(key) }
+    if (field.kind === 'reference') {
+      const target = lookup(field.resource)
+      view.labelKey = labelKey(key)
+      view.targetPath = target ? pagePathOf(target) : undefined
+      view.targetSingular = target?.singular
+    }
+    fields.push(view)
+  }
+  return {
+    name: resource.name,
+    path: pagePathOf(resource),
+    singular: resource.singular,
+    plural: resource.plural,
+    description: resource.description,
+    group: resource.group,
+    methods: [...resource.methods],
+    deactivates: !!resource.deactivates,
+    hasIsActive: 'isActive' in resource.table,
+    attachments: resource.attachments !== false,
+    fields,
+    title: resource.title.map(apiName),
+    columns: resource.columns.map(apiName),
+    filters: (resource.filters ?? []).map(apiName),
+    defaultFilters: resource.defaultFilters ?? {},
+    related: (resource.related ?? []).flatMap((r) => {
+      const target = lookup(r.resource)
+      return target ? [{ name: target.name, path: pagePathOf(target), plural: target.plural, label: r.label ?? target.plural, field: apiName(r.field) }] : []
+    }),
+  }
+}
+
+/** The record's name as the pages show it (same rule as the API's titleSql). */
+export function recordTitle(view: ResourceView, record: Record<string, unknown>) {
+  return view.title.map((name) => record[name]).filter((v) => v !== null && v !== undefined && v !== '').join(' ') || view.singular
+}

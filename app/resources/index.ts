@@ -1,0 +1,39 @@
+import type { AnyResource } from './engine/define'
+import {
+  appliancesResource,
+  buildingsResource,
+  feeSchedulesResource,
+  parkingSpacesResource,
+  propertyGroupsResource,
+  propertyOwnershipsResource,
+  propertyOwnersResource,
+  rentalUnitsResource,
+  residentPetsResource,
+  residentsResource,
+  residentVehiclesResource,
+} from './properties'
+
+/**
+ * Every resource of the engine (DESIGN.md §7). Registering a definition here
+ * gives it its API, pages, palette entries, CSV export, and puts it under the
+ * isolation and permission test that walks this list.
+ */
+export const RESOURCES: readonly AnyResource[] = [
+  feeSchedulesResource,
+  propertyOwnersResource,
+  propertyGroupsResource,
+  propertyOwnershipsResource,
+  buildingsResource,
+  rentalUnitsResource,
+  residentsResource,
+  residentPetsResource,
+  parkingSpacesResource,
+  residentVehiclesResource,
+  appliancesResource,
+]
+
+const byName = new Map(RESOURCES.map((r) => [r.name, r]))
+
+export function resourceNamed(name: string): AnyResource | undefined {
+  return byName.get(name)
+}

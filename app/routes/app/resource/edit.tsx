@@ -1,0 +1,49 @@
+import { data } from 'react-router'
+import { Breadcrumbs } from '~/components/list'
+import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
+import { useCurrency } from '~/components/resource/use-currency'
+import { Card, CardContent } from '~/components/ui/card'
+import { apiPathOf } from '~/resources/engine/api.server'
+import { lookupResource, referenceChoices, saveForm, type Record_ } from '~/resources/engine/pages.server'
+import { recordTitle } from '~/resources/engine/view'
+import { requireSession } from '~/utils/api-client.server'
+import { title } from '~/utils/misc'
+import type { Route } from './+types/edit'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Edit ${recordTitle(loaderData.view, loaderData.record)}` : 'Page not found') }]
+
+function editable(name: string | undefined, request: Request) {
+  const found = lookupResource(name, request)
+  if ('comingLater' in found || !found.view.methods.includes('update')) throw data({ detail: 'Page not found.' }, { status: 404 })
+  return found
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { resource, view } = editable(params.resource, request)
+  const { api } = await requireSession(request)
+  const [record, choices] = await Promise.all([api.get<Record_>(`${apiPathOf(resource)}/${params.id}/`), referenceChoices(api, view, view.fields, {})])
+  return { view, record, choices }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { resource, view } = editable(params.resource, request)
+  const { api } = await requireSession(request)
+  return saveForm(api, request, resource, view, params.id)
+}
+
+export default function EditRecord({ loaderData, actionData }: Route.ComponentProps) {
+  const currency = useCurrency()
+  const { view, record, choices } = loaderData
+  const name = recordTitle(view, record)
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: name, href: `${view.path}${record.id}/` }, { label: 'Edit' }]} />
+      <h1 className="text-2xl font-bold">Edit {name}</h1>
+      <Card>
+        <CardContent className="pt-6">
+          <ResourceForm view={view} record={record} choices={choices} actionData={actionData as FormActionData} currency={currency} submitLabel="Save changes" />
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

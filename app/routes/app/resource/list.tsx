@@ -1,0 +1,178 @@
+import { ArrowDown, ArrowUp, Download, Plus } from 'lucide-react'
+import { Form, Link, useSearchParams } from 'react-router'
+import { ComingLater } from '~/components/layout/coming-later'
+import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td } from '~/components/list'
+import { FieldValue } from '~/components/resource/field-value'
+import { useCurrency } from '~/components/resource/use-currency'
+import { Button, buttonVariants } from '~/components/ui/button'
+import { Input, Select } from '~/components/ui/input'
+import { optionLabel } from '~/resources/engine/fields'
+import { loadList, lookupResource } from '~/resources/engine/pages.server'
+import { recordTitle, type ResourceView } from '~/resources/engine/view'
+import { requireSession } from '~/utils/api-client.server'
+import { title } from '~/utils/misc'
+import type { Route } from './+types/list'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.kind === 'list' ? loaderData.view.plural : (loaderData?.page ?? 'Page not found')) }]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const found = lookupResource(params.resource, request)
+  if ('comingLater' in found) return { kind: 'later' as const, page: found.comingLater }
+  const { api } = await requireSession(request)
+  const list = await loadList(api, found.resource, found.view, new URL(request.url))
+  return { kind: 'list' as const, view: found.view, ...list }
+}
+
+const PAGE_SIZES = [25, 50, 100]
+
+/** A column header that sorts by its field; a second click reverses the order. */
+function SortHeader({ view, name, label }: { view: ResourceView; name: string; label: string }) {
+  const [params] = useSearchParams()
+  const current = params.get('ordering') ?? ''
+  const next = new URLSearchParams(params)
+  next.set('ordering', current === name ? `-${name}` : name)
+  next.delete('page')
+  const direction = current === name ? 'ascending' : current === `-${name}` ? 'descending' : undefined
+  return (
+    <th className="border-b bg-muted/60 px-4 py-2 font-semibold" aria-sort={direction ?? 'none'} scope="col">
+      <Link to={`${view.path}?${next}`} className="inline-flex items-center gap-1 hover:underline">
+        {label}
+        {direction === 'ascending' ? <ArrowUp aria-hidden className="size-3.5" /> : direction === 'descending' ? <ArrowDown aria-hidden className="size-3.5" /> : null}
+        <span className="sr-only">{direction ? `, sorted ${direction}` : ', sort'}</span>
+      </Link>
+    </th>
+  )
+}
+
+function Toolbar({ view, applied, filterChoices }: { view: ResourceView; applied: Record<string, string>; filterChoices: Record<string, { options: { value: string; label: string }[] }> }) {
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-2" aria-label={`Search ${view.plural.toLowerCase()}`}>
+      <div className="flex min-w-56 flex-1 flex-col gap-1">
+        <label htmlFor="list-search" className="text-sm font-medium">
+          Search
+        </label>
+        <Input id="list-search" type="search" name="search" defaultValue={applied.search ?? ''} placeholder={`Search ${view.plural.toLowerCase()}`} />
+      </div>
+      {view.fields
+        .filter((f) => view.filters.includes(f.name))
+        .map((field) => {
+          const options = field.kind === 'select' ? field.options : field.kind === 'boolean' ? [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] : (filterChoices[field.name]?.options ?? [])
+          return (
+            <div key={field.name} className="flex flex-col gap-1">
+              <label htmlFor={`filter-${field.name}`} className="text-sm font-medium">
+                {field.label}
+              </label>
+              <Select id={`filter-${field.name}`} name={field.name} defaultValue={applied[field.name] ?? ''} className="max-w-56">
+                <option value={field.kind === 'select' ? 'ALL' : ''}>All</option>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          )
+        })}
+      {view.hasIsActive ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-is_active" className="text-sm font-medium">
+            Active
+          </label>
+          <Select id="filter-is_active" name="is_active" defaultValue={applied.is_active ?? ''}>
+            <option value="">All</option>
+            <option value="true">Active</option>
+            <option value="false">Deactivated</option>
+          </Select>
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-1">
+        <label htmlFor="list-page-size" className="text-sm font-medium">
+          Per page
+        </label>
+        <Select id="list-page-size" name="page_size" defaultValue={applied.page_size ?? '25'}>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {applied.ordering ? <input type="hidden" name="ordering" value={applied.ordering} /> : null}
+      <Button type="submit" variant="secondary">
+        Apply
+      </Button>
+    </Form>
+  )
+}
+
+export default function ResourceList({ loaderData }: Route.ComponentProps) {
+  const currency = useCurrency()
+  if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
+  const { view, page, applied, filterChoices } = loaderData
+  const canCreate = view.methods.includes('create')
+  const columns = view.columns.map((name) => view.fields.find((f) => f.name === name)!)
+  const exportQuery = new URLSearchParams(applied)
+  exportQuery.delete('page')
+  exportQuery.delete('page_size')
+  const narrowed = Object.keys(applied).some((k) => k !== 'page' && k !== 'page_size' && k !== 'ordering' && !(k in view.defaultFilters && applied[k] === view.defaultFilters[k]))
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4">
+      <Breadcrumbs items={[{ label: 'Dashboard', href: '/app/' }, { label: view.plural }]} />
+      <PageHeader title={view.plural}>
+        <a href={`${view.path}export/?${exportQuery}`} className={buttonVariants({ variant: 'outline' })} download>
+          <Download aria-hidden /> Export CSV
+        </a>
+        {canCreate ? (
+          <Link to={`${view.path}new/`} className={buttonVariants()}>
+            <Plus aria-hidden /> Add {view.singular}
+          </Link>
+        ) : null}
+      </PageHeader>
+      <p className="text-sm text-muted-foreground">{view.description}</p>
+      <Toolbar view={view} applied={applied} filterChoices={filterChoices} />
+      {page.results.length === 0 ? (
+        <EmptyState title={narrowed ? `No ${view.plural.toLowerCase()} match` : `No ${view.plural.toLowerCase()} yet`}>
+          {narrowed ? (
+            <Link to={view.path} className="text-sm text-primary underline">
+              Clear the search and filters
+            </Link>
+          ) : canCreate ? (
+            <Link to={`${view.path}new/`} className={buttonVariants()}>
+              <Plus aria-hidden /> Add the first {view.singular.toLowerCase()}
+            </Link>
+          ) : null}
+        </EmptyState>
+      ) : (
+        <Table>
+          <caption className="sr-only">{view.plural}</caption>
+          <thead>
+            <tr>
+              {columns.map((field) => (
+                <SortHeader key={field.name} view={view} name={field.name} label={field.label} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {page.results.map((record) => (
+              <tr key={record.id} className="hover:bg-muted/40">
+                {columns.map((field, i) => (
+                  <Td key={field.name}>
+                    {i === 0 ? (
+                      <Link to={`${view.path}${record.id}/`} className="font-medium text-primary underline">
+                        {field.kind === 'select' ? optionLabel(field.options, record[field.name]) : String(record[field.name] ?? '') || recordTitle(view, record)}
+                      </Link>
+                    ) : (
+                      <FieldValue field={field} record={record} currency={currency} />
+                    )}
+                  </Td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <Pagination page={page} />
+    </div>
+  )
+}
+

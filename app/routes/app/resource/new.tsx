@@ -1,0 +1,47 @@
+import { ComingLater } from '~/components/layout/coming-later'
+import { Breadcrumbs } from '~/components/list'
+import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
+import { useCurrency } from '~/components/resource/use-currency'
+import { Card, CardContent } from '~/components/ui/card'
+import { lookupResource, referenceChoices, saveForm } from '~/resources/engine/pages.server'
+import { requireSession } from '~/utils/api-client.server'
+import { title } from '~/utils/misc'
+import type { Route } from './+types/new'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.kind === 'form' ? `Add ${loaderData.view.singular}` : (loaderData?.page ?? 'Page not found')) }]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const found = lookupResource(params.resource, request)
+  if ('comingLater' in found) return { kind: 'later' as const, page: found.comingLater }
+  if (!found.view.methods.includes('create')) throw new Response('Not found', { status: 404 })
+  const { api } = await requireSession(request)
+  // A link from a parent record (e.g. "Add rental unit" on a building) fills in the reference.
+  const url = new URL(request.url)
+  const preset = Object.fromEntries(found.view.fields.filter((f) => f.kind === 'reference' && url.searchParams.get(f.name)).map((f) => [f.name, url.searchParams.get(f.name)!]))
+  const choices = await referenceChoices(api, found.view, found.view.fields, {})
+  return { kind: 'form' as const, view: found.view, choices, preset }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const found = lookupResource(params.resource, request)
+  if ('comingLater' in found) throw new Response('Not found', { status: 404 })
+  const { api } = await requireSession(request)
+  return saveForm(api, request, found.resource, found.view)
+}
+
+export default function NewRecord({ loaderData, actionData }: Route.ComponentProps) {
+  const currency = useCurrency()
+  if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
+  const { view, choices, preset } = loaderData
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: `Add ${view.singular}` }]} />
+      <h1 className="text-2xl font-bold">Add {view.singular}</h1>
+      <Card>
+        <CardContent className="pt-6">
+          <ResourceForm view={view} record={Object.keys(preset).length ? preset : undefined} choices={choices} actionData={actionData as FormActionData} currency={currency} submitLabel={`Add ${view.singular}`} />
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

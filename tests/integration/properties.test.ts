@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest'
+import { api, registerCompany, unique } from '../factories/api'
+
+const ADDRESS = { street: '12 Maple Street', city: 'Ottawa', province: 'on', postal_code: 'k1p1a1', country: 'CA' }
+
+/** A property with one building, as a manager would set it up. */
+async function portfolio(token: string) {
+  const property = await api('POST', 'property-groups/', { token, body: { name: `Maple ${unique()}`, property_type: 'RESIDENTIAL', address: ADDRESS } })
+  expect(property.status).toBe(201)
+  const building = await api('POST', 'buildings/', { token, body: { name: 'North Tower', property_group_id: property.body.id, floors: 6 } })
+  expect(building.status).toBe(201)
+  return { property: property.body, building: building.body }
+}
+
+describe('the Properties group through the resource engine', () => {
+  it('creates, lists, searches, filters, orders and pages rental units', async () => {
+    const { token } = await registerCompany()
+    const { building } = await portfolio(token)
+    for (const [unit_number, status, rent] of [
+      ['101', 'VACANT', '1450.00'],
+      ['102', 'OCCUPIED', '1500.5'],
+      ['201', 'OCCUPIED', '1725'],
+    ]) {
+      const created = await api('POST', 'rental-units/', { token, body: { unit_number, building_id: building.id, unit_type: 'APARTMENT', status, bedrooms: '2', bathrooms: '1.5', market_rent: rent } })
+      expect(created.status).toBe(201)
+    }
+    const list = await api('GET', 'rental-units/?ordering=-unit_number&page_size=2', { token })
+    expect(list.status).toBe(200)
+    expect(list.body.count).toBe(3)
+    expect(list.body.results.map((u: { unit_number: string }) => u.unit_number)).toEqual(['201', '102'])
+    expect(list.body.next).toContain('page=2')
+    expect(list.body.previous).toBeNull()
+    expect(list.body.results[1]).toMatchObject({ market_rent: '1500.50', bathrooms: 1.5, bedrooms: 2, building_id: building.id, building_label: 'North Tower', status: 'OCCUPIED' })
+
+    const occupied = await api('GET', 'rental-units/?status=OCCUPIED', { token })
+    expect(occupied.body.count).toBe(2)
+    expect((await api('GET', 'rental-units/?status=ALL', { token })).body.count).toBe(3)
+    const searched = await api('GET', 'rental-units/?search=10', { token })
+    expect(searched.body.results.map((u: { unit_number: string }) => u.unit_number).sort()).toEqual(['101', '102'])
+    const byBuilding = await api('GET', `rental-units/?building_id=${building.id}&ordering=market_rent`, { token })
+    expect(byBuilding.body.results[0].unit_number).toBe('101')
+    const byBuildingName = await api('GET', 'rental-units/?ordering=building_id', { token })
+    expect(byBuildingName.status).toBe(200)
+  })
+
+  it('answers bad parameters and bad bodies with 400 naming the field, changing nothing', async () => {
+    const { token } = await registerCompany()
+    const { building } = await portfolio(token)
+    for (const [query, field] of [
+      ['ordering=color', 'ordering'],
+      ['status=SOLD', 'status'],
+      ['page=0', 'page'],
+      ['page_size=5000', 'page_size'],
+      ['building_id=nope', 'building_id'],
+    ]) {
+      const response = await api('GET', `rental-units/?${query}`, { token })
+      expect(response.status, query).toBe(400)
+      expect(Object.keys(response.body.errors), query).toContain(field)
+    }
+    const bad = await api('POST', 'rental-units/', { token, body: { building_id: building.id, unit_type: 'CASTLE', status: 'VACANT', market_rent: '12.345', bedrooms: '-1' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors.unit_number).toEqual(['Unit number is required.'])
+    expect(bad.body.errors.unit_type[0]).toMatch(/^Unit type must be one of/)
+    expect(bad.body.errors.market_rent[0]).toMatch(/Market rent must be a number like 1250.00/)
+    expect(bad.body.errors.bedrooms[0]).toMatch(/Bedrooms must be at least 0/)
+    const address = await api('POST', 'property-groups/', { token, body: { name: 'Bad', property_type: 'RESIDENTIAL', address: { ...ADDRESS, province: 'ZZ', postal_code: '90210' } } })
+    expect(address.status).toBe(400)
+    expect(address.body.errors['address.province'][0]).toMatch(/province or territory of Canada/)
+    expect(address.body.errors['address.postal_code'][0]).toMatch(/A1A 1A1/)
+    expect((await api('GET', 'rental-units/', { token })).body.count).toBe(0)
+  })
+
+  it('normalises addresses, masks tax ids and checks domain rules', async () => {
+    const { token } = await registerCompany()
+    const { property } = await portfolio(token)
+    expect(property.address).toEqual({ ...ADDRESS, province: 'ON', postal_code: 'K1P 1A1' })
+    const owner = await api('POST', 'property-owners/', { token, body: { owner_type: 'PERSON', first_name: 'Olive', last_name: 'Owner', tax_id: '123-456-789' } })
+    expect(owner.status).toBe(201)
+    expect(owner.body.tax_id).toBe('•••••6789')
+    const company = await api('POST', 'property-owners/', { token, body: { owner_type: 'COMPANY' } })
+    expect(company.body.errors.company_name).toEqual(['Company name is required for a company owner.'])
+
+    const half = await api('POST', 'property-ownerships/', { token, body: { property_group_id: property.id, property_owner_id: owner.body.id, percentage: '60' } })
+    expect(half.status).toBe(201)
+    expect(half.body).toMatchObject({ percentage: '60.00', property_owner_label: 'Olive Owner', property_group_label: property.name })
+    const second = await api('POST', 'property-owners/', { token, body: { owner_type: 'COMPANY', company_name: 'Birch Holdings Inc.' } })
+    const over = await api('POST', 'property-ownerships/', { token, body: { property_group_id: property.id, property_owner_id: second.body.id, percentage: '40.01' } })
+    expect(over.status).toBe(400)
+    expect(over.body.errors.percentage[0]).toMatch(/100.01%/)
+    expect((await api('POST', 'property-ownerships/', { token, body: { property_group_id: property.id, property_owner_id: second.body.id, percentage: '40' } })).status).toBe(201)
+    // Raising the first share past the whole is refused too.
+    expect((await api('PUT', `property-ownerships/${half.body.id}/`, { token, body: { percentage: '61' } })).status).toBe(400)
+
+    const resident = await api('POST', 'residents/', { token, body: { first_name: 'Rita', last_name: 'Resident', resident_type: 'CURRENT_RESIDENT', move_in_date: '2026-05-01', move_out_date: '2026-04-01' } })
+    expect(resident.body.errors.move_out_date).toEqual(['Move-out date cannot be before the move-in date.'])
+  })
+
+  it('updates only the fields sent, deactivates and reactivates where allowed, and offers only the methods SPEC allows', async () => {
+    const { token } = await registerCompany()
+    const { property, building } = await portfolio(token)
+    const updated = await api('PUT', `buildings/${building.id}/`, { token, body: { floors: 7 } })
+    expect(updated.status).toBe(200)
+    expect(updated.body).toMatchObject({ name: 'North Tower', floors: 7 })
+    expect((await api('PUT', `buildings/${building.id}/`, { token, body: { name: '' } })).body.errors.name).toEqual(['Name is required.'])
+    expect((await api('DELETE', `buildings/${building.id}/`, { token })).status).toBe(404)
+
+    expect((await api('DELETE', `property-groups/${property.id}/`, { token })).status).toBe(204)
+    expect((await api('GET', `property-groups/${property.id}/`, { token })).body.is_active).toBe(false)
+    expect((await api('GET', 'property-groups/?is_active=true', { token })).body.count).toBe(0)
+    const back = await api('POST', `property-groups/${property.id}/reactivate/`, { token })
+    expect(back.body.is_active).toBe(true)
+  })
+
+  it('keeps references inside the company', async () => {
+    const mine = await registerCompany()
+    const theirs = await registerCompany()
+    const { building } = await portfolio(theirs.token)
+    const response = await api('POST', 'rental-units/', { token: mine.token, body: { unit_number: '1', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' } })
+    expect(response.status).toBe(400)
+    expect(response.body.errors.building_id).toEqual(['Building: no such building in your company.'])
+  })
+
+  it('exports the filtered list as CSV, names instead of codes', async () => {
+    const { token } = await registerCompany()
+    const { building } = await portfolio(token)
+    await api('POST', 'rental-units/', { token, body: { unit_number: '7', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT', market_rent: '999' } })
+    await api('POST', 'rental-units/', { token, body: { unit_number: '=cmd', building_id: building.id, unit_type: 'APARTMENT', status: 'DOWN' } })
+    const { getApi } = await import('~/api')
+    const response = await getApi().request('http://lintel.test/api/rental-units/export/?status=VACANT', { headers: { authorization: `Bearer ${token}` } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/csv')
+    const lines = (await response.text()).trim().split('\r\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toContain('Unit number,Building,Unit type,Status')
+    expect(lines[1]).toContain(',7,North Tower,Apartment,Vacant,')
+    expect(lines[1]).toContain('999.00')
+    const all = await getApi().request('http://lintel.test/api/rental-units/export/', { headers: { authorization: `Bearer ${token}` } })
+    expect(await all.text()).toContain("'=cmd")
+  })
+})
+
+describe('records in the command palette', () => {
+  it('finds every record by name, case-insensitively, with View and Add actions gated by permission', async () => {
+    const company = await registerCompany()
+    const { property, building } = await portfolio(company.token)
+    const resident = await api('POST', 'residents/', { token: company.token, body: { first_name: 'Zelda', last_name: 'Quartermaine', resident_type: 'CURRENT_RESIDENT' } })
+    const found = await api('GET', 'command-palette/?search=quartermaine', { token: company.token })
+    expect(found.body).toContainEqual({ name: 'Zelda Quartermaine', url: `/app/residents/${resident.body.id}/`, object_type: 'Resident' })
+    const renamed = await api('PUT', `buildings/${building.id}/`, { token: company.token, body: { name: 'Birchwood Annex' } })
+    expect(renamed.status).toBe(200)
+    const buildings = await api('GET', 'command-palette/?search=birchwood', { token: company.token })
+    expect(buildings.body).toContainEqual({ name: 'Birchwood Annex', url: `/app/buildings/${building.id}/`, object_type: 'Building' })
+    const actions = (await api('GET', 'command-palette/?search=add', { token: company.token })).body.map((e: { name: string }) => e.name)
+    expect(actions).toEqual(expect.arrayContaining(['Add Rental Unit', 'Add Property', 'Add Fee Schedule']))
+    expect((await api('GET', `command-palette/?search=${encodeURIComponent(property.name)}`, { token: company.token })).body[0]).toMatchObject({ object_type: 'Property' })
+
+    // Without the management company permission, fee schedules are out of reach; other companies never show.
+    const { signedInMember } = await import('../factories/api')
+    const limited = await signedInMember(company, 'manager', { has_operations_permissions: true })
+    const limitedActions = (await api('GET', 'command-palette/?search=fee', { token: limited.token })).body.map((e: { name: string }) => e.name)
+    expect(limitedActions).not.toContain('Add Fee Schedule')
+    const stranger = await registerCompany()
+    expect((await api('GET', 'command-palette/?search=quartermaine', { token: stranger.token })).body).toEqual([])
+  })
+})
