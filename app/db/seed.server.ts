@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from './client.server'
 import { companies, users } from './schema'
+import { seedDemoPortfolio } from './seed-portfolio.server'
 import { ALL_PERMISSIONS, permissionColumnsFrom } from '~/domain/permissions'
 import { hashPassword } from '~/utils/crypto.server'
 
 export const DEMO_PASSWORD = 'lintel-demo'
 export const DEMO_SLUG = 'maple'
 
-/** The demo company of the README. Runs only on a database without any company. */
+/** The demo company of the README and its portfolio. Runs only on a database without any company, so a restart adds nothing. */
 export async function seedDemoCompany(db: Database) {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db.transaction(async (tx) => {
@@ -39,5 +40,6 @@ export async function seedDemoCompany(db: Database) {
       { ...person('resident@demo.test', 'Sam', 'Patel'), userType: 'resident' },
       { ...person('tech@demo.test', 'Jordan', 'Roy'), userType: 'maintenance_technician', phone: '+1 613 555 0199' },
     ])
+    await seedDemoPortfolio(tx, company.id)
   })
 }
