@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import type { ErrorBody } from '~/api/errors'
+import type { WorkspaceWarning } from '~/components/layout/workspace-warnings'
 import type { UserType } from '~/db/schema'
 import type { Access } from '~/domain/permissions'
 import { callApi, readBody, requireSession } from './api-client.server'
@@ -63,6 +64,8 @@ export type Me = {
   company: { id: string; name: string; slug: string; currency: string; time_zone: string }
   permissions: Access['permissions']
   settings: Access['settings']
+  /** Staff only (null for everyone else): the warnings every staff page shows. */
+  workspace_warnings: WorkspaceWarning[] | null
 }
 
 /** The signed-in person of this area, or a redirect to their own area (or to login). */

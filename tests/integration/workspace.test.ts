@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { api, registerCompany } from '../factories/api'
+import { api, registerCompany, signedInMember } from '../factories/api'
 
 describe('company details', () => {
   it('reads and updates the company, validating each field against its country', async () => {
@@ -52,6 +52,17 @@ describe('settings, features and warnings', () => {
     expect(features.body.find((f: { key: string }) => f.key === 'e_signature').enabled).toBe(true)
     // The AI switch is on, but without a model configured the feature is not usable.
     expect(features.body.find((f: { key: string }) => f.key === 'ai').enabled).toBe(false)
+  })
+
+  it('answers the same warnings with the signed-in staff member (auth/me/), and none for a technician', async () => {
+    const company = await registerCompany()
+    const technician = await signedInMember(company, 'technician')
+    const warnings = (await api('GET', 'workspace-warnings/', { token: company.token })).body.items
+    const me = await api('GET', 'auth/me/', { token: company.token })
+    expect(me.body.workspace_warnings).toEqual(warnings)
+    // The technician just invited clears the "no technicians" warning for both answers.
+    expect(warnings.map((w: { slug: string }) => w.slug)).not.toContain('no-maintenance-technicians')
+    expect((await api('GET', 'auth/me/', { token: technician.token })).body.workspace_warnings).toBeNull()
   })
 
   it('names the field when a switch is missing', async () => {

@@ -14,6 +14,7 @@ import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { publicOrigin } from '../origin'
 import { Detail, Email, NewPassword, PermissionFlags, PersonName, TokenPair, WorkspaceSettings, workspaceSettingsOf } from './schemas'
 import { issueTokens, revokeAllTokens } from './tokens'
+import { warningCounts, WorkspaceWarning, workspaceWarnings } from './workspace-warnings'
 
 const loginFailuresPerAccount = rateLimiter('login-account', 10, 15 * 60)
 const loginAttemptsPerIp = rateLimiter('login-ip', 100, 15 * 60)
@@ -85,10 +86,14 @@ const Me = z
     company: z.object({ id: z.string(), name: z.string(), slug: z.string(), currency: z.string(), time_zone: z.string() }),
     permissions: PermissionFlags,
     settings: WorkspaceSettings,
+    workspace_warnings: z
+      .array(WorkspaceWarning)
+      .nullable()
+      .openapi({ description: 'For staff, the same list as GET workspace-warnings/ (every staff page shows it); null for everyone else' }),
   })
   .openapi('Me')
 
-// Every staff, resident and technician page asks for this.
+// Every staff, resident and technician page asks for this; a staff page also shows the workspace warnings, read in the same round trip.
 const meById = preparedStatement((db) =>
   db
     .select({ user: users, company: companies })
@@ -96,6 +101,14 @@ const meById = preparedStatement((db) =>
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('me_by_id'),
+)
+const staffMeById = preparedStatement((db) =>
+  db
+    .select({ user: users, company: companies, counts: warningCounts(db) })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('staff_me_by_id'),
 )
 
 export const router = createRouter()
@@ -337,12 +350,21 @@ router.openapi(
     method: 'get',
     path: '/auth/me',
     tags: ['Authentication'],
-    summary: 'The signed-in user, their company, permissions and workspace settings in one call',
+    summary: 'The signed-in user, their company, permissions, workspace settings and (staff) workspace warnings in one call',
     ...signedIn(),
     responses: { 200: jsonResponse(Me, 'Current user'), ...errorResponses(401) },
   }),
   async (c) => {
-    const [row] = await meById().execute({ id: c.var.principal.userId })
+    const { userId, userType } = c.var.principal
+    let row: { user: typeof users.$inferSelect; company: typeof companies.$inferSelect } | undefined
+    let warnings: WorkspaceWarning[] | null = null
+    if (userType === 'property_manager') {
+      const [staff] = await staffMeById().execute({ id: userId })
+      row = staff
+      if (staff) warnings = workspaceWarnings(staff.company, staff.counts)
+    } else {
+      ;[row] = await meById().execute({ id: userId })
+    }
     if (!row) throw badRequest('Unknown user.')
     const { user, company } = row
     return c.json(
@@ -351,6 +373,7 @@ router.openapi(
         company: { id: company.id, name: company.name, slug: company.slug, currency: company.currency, time_zone: company.timeZone },
         permissions: permissionsFromRow(user),
         settings: workspaceSettingsOf(company),
+        workspace_warnings: warnings,
       },
       200,
     )

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
-import { companies, invitations, users } from '~/db/schema'
+import { companies, users } from '~/db/schema'
 import { COUNTRIES, isDivisionOf, isPostalCodeOf } from '~/domain/geo'
 import { updateTimestamp } from '~/utils/instance.server'
 import { createRouter } from '../create-app'
@@ -11,6 +11,7 @@ import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { SlugSchema } from './auth'
 import { OptionalText, WorkspaceSettings, workspaceSettingsOf } from './schemas'
+import { integrations, warningCounts, WorkspaceWarning, workspaceWarnings } from './workspace-warnings'
 
 type CompanyRow = typeof companies.$inferSelect
 
@@ -83,20 +84,12 @@ export function serializeCompany(row: CompanyRow): z.infer<typeof Company> {
   }
 }
 
-const WorkspaceWarning = z
-  .object({ slug: z.string(), name: z.string(), description: z.string(), action_url: z.string().nullable() })
-  .openapi('WorkspaceWarning')
-
 const Feature = z.object({ key: z.string(), name: z.string(), enabled: z.boolean(), description: z.string() }).openapi('Feature')
 
-// Every staff page shows the warnings: one prepared round trip for the company row and the counts the checks need.
+// The warnings endpoint: one prepared round trip for the company row and the counts the checks need.
 const warningFacts = preparedStatement((db) =>
   db
-    .select({
-      company: companies,
-      technicians: sql<number>`(select count(*) from ${users} where ${users.companyId} = ${companies.id} and ${users.userType} = 'maintenance_technician' and ${users.isActive})`.mapWith(Number),
-      expiredInvitations: sql<number>`(select count(*) from ${invitations} where ${invitations.companyId} = ${companies.id} and ${invitations.acceptedAt} is null and ${invitations.expiresAt} < now())`.mapWith(Number),
-    })
+    .select({ company: companies, ...warningCounts(db) })
     .from(companies)
     .where(eq(companies.id, sql.placeholder('companyId')))
     .prepare('workspace_warning_facts'),
@@ -211,17 +204,6 @@ router.openapi(
   },
 )
 
-/** Which outside services this installation is wired to (DESIGN.md §9). */
-export function integrations() {
-  return {
-    smtp: Boolean(process.env.SMTP_URL),
-    ai: Boolean(process.env.AI_BASE_URL && process.env.AI_MODEL),
-    sms: Boolean(process.env.TWILIO_ACCOUNT_SID && process.env.TWILIO_AUTH_TOKEN),
-    payments: Boolean(process.env.STRIPE_SECRET_KEY),
-    s3: Boolean(process.env.S3_BUCKET),
-  }
-}
-
 router.openapi(
   createRoute({
     method: 'get',
@@ -260,66 +242,8 @@ router.openapi(
   async (c) => {
     const companyId = c.var.principal.companyId
     const [found] = await warningFacts().execute({ companyId })
-    const { company, technicians, expiredInvitations: expired } = found
-    const wired = integrations()
-    const items: z.infer<typeof WorkspaceWarning>[] = []
-    if (!company.email || !company.phone) {
-      items.push({
-        slug: 'company-contact-missing',
-        name: 'Company contact details are incomplete',
-        description: 'Residents, applicants and owners see your e-mail and phone number on notices and statements. Add both.',
-        action_url: '/app/management-company/',
-      })
-    }
-    if (!company.streetAddress || !company.city || !company.postalCode) {
-      items.push({
-        slug: 'company-address-missing',
-        name: 'Company address is missing',
-        description: 'Leases, notices and owner statements print your mailing address. Add it to your company details.',
-        action_url: '/app/management-company/',
-      })
-    }
-    if (!wired.smtp) {
-      items.push({
-        slug: 'email-not-delivered',
-        name: 'Outgoing e-mail is not being delivered',
-        description: 'No SMTP server is configured (SMTP_URL), so invitations and notices are kept under Emails instead of being sent.',
-        action_url: '/app/email-messages/',
-      })
-    }
-    if (company.hasAiEnabled && !wired.ai) {
-      items.push({
-        slug: 'ai-not-configured',
-        name: 'The AI assistant is on but has no model',
-        description: 'Set AI_BASE_URL and AI_MODEL for this installation, or turn the assistant off in Settings.',
-        action_url: '/app/user-settings/',
-      })
-    }
-    if (company.smsEnabled && !wired.sms) {
-      items.push({
-        slug: 'sms-not-configured',
-        name: 'SMS is on but no provider is configured',
-        description: 'Messages will be stored but not sent until Twilio credentials are set. Turn SMS off in Settings if you do not need it.',
-        action_url: '/app/user-settings/',
-      })
-    }
-    if (technicians === 0) {
-      items.push({
-        slug: 'no-maintenance-technicians',
-        name: 'No maintenance technicians yet',
-        description: 'Invite your technicians so work orders can be assigned to them and tracked from their phones.',
-        action_url: '/app/maintenance-technicians/invite/',
-      })
-    }
-    if (expired > 0) {
-      items.push({
-        slug: 'invitations-expired',
-        name: `${expired} invitation${expired === 1 ? ' has' : 's have'} expired`,
-        description: 'Some people never accepted their invitation. Send it again from their page.',
-        action_url: '/app/maintenance-technicians/',
-      })
-    }
-    return c.json({ items }, 200)
+    const { company, ...counts } = found
+    return c.json({ items: workspaceWarnings(company, counts) }, 200)
   },
 )
 
