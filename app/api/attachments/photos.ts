@@ -1,0 +1,138 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
+import { photos } from '~/db/schema'
+import { createRouter } from '../create-app'
+import { notFound } from '../errors'
+import { requireStaff } from '../middleware/auth'
+import { errorResponses, jsonResponse, signedIn } from '../openapi'
+import { ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
+import { IdParam } from '../platform/schemas'
+import { tenant } from '../tenant'
+import { blankToUndefined, checkReadable, optionalRecordFields, recordConditions, TAGS } from './records'
+import { binaryResponse, fileInput, PHOTO_UPLOADS, receiveUpload, sendStored, uploadLimit } from './uploads'
+
+const Photo = z
+  .object({
+    id: z.uuid(),
+    record_type: z.string().nullable(),
+    record_id: z.uuid().nullable(),
+    name: z.string().openapi({ description: 'The name of the uploaded file' }),
+    caption: z.string().nullable(),
+    sort_order: z.number().int().openapi({ description: 'Photos of a record show in this order, lowest first' }),
+    content_type: z.string(),
+    size_bytes: z.number().int(),
+    sha256: z.string(),
+    uploaded_by: z.uuid(),
+    download_url: z.string().openapi({ example: '/api/photos/5b1f…/download/' }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('Photo')
+
+const NewPhoto = z
+  .object({
+    file: fileInput(PHOTO_UPLOADS),
+    caption: z.preprocess(blankToUndefined, z.string().trim().max(500, 'Caption must be at most 500 characters.').optional()),
+    sort_order: z
+      .preprocess(blankToUndefined, z.coerce.number({ error: 'Sort order must be a whole number.' }).int('Sort order must be a whole number.').min(0, 'Sort order cannot be negative.').optional())
+      .openapi({ description: "Where it goes among the record's photos; after the others when left out" }),
+    ...optionalRecordFields,
+  })
+  .openapi('NewPhoto')
+
+const PhotoQuery = ListQuery.extend(optionalRecordFields)
+const ORDERING = { sort_order: photos.sortOrder, created_at: photos.createdAt }
+
+function serialize(row: typeof photos.$inferSelect) {
+  return {
+    id: row.id,
+    record_type: row.recordType,
+    record_id: row.recordId,
+    name: row.name,
+    caption: row.caption,
+    sort_order: row.sortOrder,
+    content_type: row.contentType,
+    size_bytes: row.sizeBytes,
+    sha256: row.sha256,
+    uploaded_by: row.uploadedBy,
+    download_url: `/api/photos/${row.id}/download/`,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+export const router = createRouter()
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/photos',
+    tags: TAGS,
+    summary: 'Upload a photo, on its own or of a record (multipart/form-data)',
+    ...signedIn(requireStaff(), uploadLimit(PHOTO_UPLOADS)),
+    request: { body: { required: true, content: { 'multipart/form-data': { schema: NewPhoto } }, description: 'The image and its caption' } },
+    responses: { 201: jsonResponse(Photo, 'The photo as stored'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const input = c.req.valid('form')
+    const t = tenant(c)
+    const row = await receiveUpload(c, input, PHOTO_UPLOADS, async (stored, upload) => {
+      const sameRecord = stored.recordType && stored.recordId ? and(eq(photos.recordType, stored.recordType), eq(photos.recordId, stored.recordId)) : isNull(photos.recordType)
+      // After the record's other photos unless a place was asked for.
+      const next = sql<number>`(select coalesce(max(${photos.sortOrder}) + 1, 0) from ${photos} where ${t.where(photos, sameRecord)})`
+      const [created] = await t.db
+        .insert(photos)
+        .values({ ...stored, name: upload.name || 'photo', caption: input.caption ?? null, sortOrder: input.sort_order ?? next })
+        .returning()
+      return created
+    })
+    return c.json(serialize(row), 201)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/photos',
+    tags: TAGS,
+    summary: "A record's photos (or all photos), in their order",
+    ...signedIn(requireStaff()),
+    request: { query: PhotoQuery },
+    responses: { 200: jsonResponse(pageOf(Photo, 'PhotoPage'), 'A page of photos'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const t = tenant(c)
+    const where = t.where(photos, ...recordConditions(t.principal, photos, query))
+    const [total] = await t.db.select({ n: count() }).from(photos).where(where)
+    const rows = await t.db
+      .select()
+      .from(photos)
+      .where(where)
+      .orderBy(...orderBy(query.ordering, ORDERING, 'sort_order,created_at'), photos.id)
+      .limit(query.page_size)
+      .offset(offsetOf(query))
+    return c.json(page(c, query, total.n, rows.map(serialize)), 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/photos/{id}/download',
+    tags: TAGS,
+    summary: 'The image itself, to show in a page',
+    ...signedIn(requireStaff()),
+    request: { params: IdParam },
+    responses: { 200: binaryResponse('The image, with its stored content type'), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    const id = c.req.valid('param').id
+    if (!z.uuid().safeParse(id).success) throw notFound('No such photo.')
+    const t = tenant(c)
+    const [photo] = await t.db.select().from(photos).where(t.where(photos, eq(photos.id, id)))
+    if (!photo) throw notFound('No such photo.')
+    checkReadable(t.principal, photo.recordType)
+    return sendStored(c, photo, 'inline')
+  },
+)

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { companies, users } from './platform'
+
+/*
+ * Notes, documents and photos that attach to a record of any resource
+ * (issue 3): `record_type` is the resource's name (`rental-units`) and
+ * `record_id` its id, checked by the API against the resource's table. The
+ * bytes of a file live in the file store (app/utils/file-store.server.ts);
+ * a row keeps where, how big, what type (sniffed from the bytes) and its
+ * SHA-256.
+ */
+
+const id = () => uuid().primaryKey().defaultRandom()
+const companyId = () =>
+  uuid()
+    .notNull()
+    .references(() => companies.id)
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
+
+/** The columns every stored file has. */
+const storedFile = () => ({
+  /** The type sniffed from the first bytes, never the one the client claimed. */
+  contentType: text().notNull(),
+  sizeBytes: integer().notNull(),
+  /** `<company id>/<random>`: where the file store keeps the bytes. */
+  storageKey: text().notNull(),
+  /** Hex SHA-256 of the bytes, to show a download is what was uploaded. */
+  sha256: text().notNull(),
+  uploadedBy: uuid()
+    .notNull()
+    .references(() => users.id),
+})
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: id(),
+    companyId: companyId(),
+    recordType: text().notNull(),
+    recordId: uuid().notNull(),
+    body: text().notNull(),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notes_record_idx').on(t.companyId, t.recordType, t.recordId)],
+)
+
+/** A file kept for the company; attached to a record, or standing alone (both record columns null). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    companyId: companyId(),
+    recordType: text(),
+    recordId: uuid(),
+    name: text().notNull(),
+    documentType: text().notNull(),
+    ...storedFile(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('documents_record_idx').on(t.companyId, t.recordType, t.recordId),
+    check('documents_record_check', sql`(${t.recordType} is null) = (${t.recordId} is null)`),
+  ],
+)
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: id(),
+    companyId: companyId(),
+    recordType: text(),
+    recordId: uuid(),
+    name: text().notNull(),
+    caption: text(),
+    sortOrder: integer().notNull().default(0),
+    ...storedFile(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('photos_record_idx').on(t.companyId, t.recordType, t.recordId, t.sortOrder),
+    check('photos_record_check', sql`(${t.recordType} is null) = (${t.recordId} is null)`),
+  ],
+)

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { fileResponse } from '~/components/resource/attachments.server'
+import { requireSession } from '~/utils/api-client.server'
+
+/** /app/documents/:id/download: a document's bytes for the signed-in person, saved under its name. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api } = await requireSession(request)
+  return fileResponse(api, `documents/${encodeURIComponent(params.id ?? '')}/download/`)
+}
