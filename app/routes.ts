@@ -39,6 +39,8 @@ export default [
       route(':id', 'routes/app/api-keys/detail.tsx'),
     ]),
     ...prefix('email-messages', [index('routes/app/email-messages/list.tsx'), route(':id', 'routes/app/email-messages/detail.tsx')]),
+    route('documents/:id/download', 'routes/app/files/document-download.ts'),
+    route('photos/:id/download', 'routes/app/files/photo-download.ts'),
     // Every resource of the engine (app/resources/): one set of generic pages, no route per resource.
     ...prefix(':resource', [
       index('routes/app/resource/list.tsx'),

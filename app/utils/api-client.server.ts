@@ -26,12 +26,14 @@ type CallOptions = { method?: string; body?: unknown; token?: string; request: R
  */
 export async function callApi(path: string, options: CallOptions): Promise<Response> {
   const headers = new Headers({ accept: 'application/json' })
-  if (options.body !== undefined) headers.set('content-type', 'application/json')
+  // Uploads travel as multipart form data (SPEC.md §7); everything else as JSON.
+  const multipart = options.body instanceof FormData
+  if (options.body !== undefined && !multipart) headers.set('content-type', 'application/json')
   if (options.token) headers.set('authorization', `Bearer ${options.token}`)
   if (options.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey)
   const ip = options.request.headers.get(CLIENT_IP_HEADER)
   if (ip) headers.set(CLIENT_IP_HEADER, ip)
-  const init: RequestInit = { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }
+  const init: RequestInit = { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body) }
   const relative = `/api/${path.replace(/^\//, '')}`
   if (process.env.API_URL) {
     try {

@@ -140,8 +140,7 @@ export async function loadDetail(api: Api, resource: AnyResource, view: Resource
 }
 
 /** Deactivate, reactivate or delete from the detail page. */
-export async function detailAction(api: Api, request: Request, resource: AnyResource, view: ResourceView, id: string) {
-  const formData = await request.formData()
+export async function detailAction(api: Api, formData: FormData, resource: AnyResource, view: ResourceView, id: string) {
   const intent = formData.get('intent')
   const base = `${apiPathOf(resource)}/${id}/`
   if (intent === 'deactivate' || intent === 'delete') {

@@ -113,6 +113,17 @@ export function writableFields(resource: AnyResource) {
  * `update`: only the fields sent change). Keys are the API's snake_case names.
  */
 export function inputSchema(resource: AnyResource, mode: 'create' | 'update') {
+  const cached = schemas.get(resource)?.[mode]
+  if (cached) return cached
+  const schema = buildInputSchema(resource, mode)
+  schemas.set(resource, { ...schemas.get(resource), [mode]: schema })
+  return schema
+}
+
+// Built once per resource and mode: building one costs milliseconds, and imports validate thousands of rows.
+const schemas = new WeakMap<AnyResource, Partial<Record<'create' | 'update', ReturnType<typeof buildInputSchema>>>>()
+
+function buildInputSchema(resource: AnyResource, mode: 'create' | 'update') {
   const shape: Record<string, z.ZodType> = {}
   for (const [key, field] of writableFields(resource)) {
     const base = inputOf(field)

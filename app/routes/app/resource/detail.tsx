@@ -1,6 +1,8 @@
 import { Pencil, Plus } from 'lucide-react'
 import { Form, Link, useNavigation } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
+import { Attachments } from '~/components/resource/attachments'
+import { attachmentAction, loadAttachments } from '~/components/resource/attachments.server'
 import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
 import { FieldValue } from '~/components/resource/field-value'
 import { useCurrency } from '~/components/resource/use-currency'
@@ -21,15 +23,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = lookupResource(params.resource, request)
   if ('comingLater' in found) return { kind: 'later' as const, page: found.comingLater }
   const { api } = await requireSession(request)
-  const detail = await loadDetail(api, found.resource, found.view, params.id)
-  return { kind: 'record' as const, view: found.view, ...detail }
+  const [detail, attachments] = await Promise.all([
+    loadDetail(api, found.resource, found.view, params.id),
+    found.view.attachments ? loadAttachments(api, found.resource.name, params.id) : null,
+  ])
+  return { kind: 'record' as const, view: found.view, ...detail, attachments }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const found = lookupResource(params.resource, request)
   if ('comingLater' in found) throw new Response('Not found', { status: 404 })
   const { api } = await requireSession(request)
-  return detailAction(api, request, found.resource, found.view, params.id)
+  // Read once: the notes and upload forms post here too.
+  const formData = await request.formData()
+  const handled = await attachmentAction(api, formData, found.resource.name, params.id)
+  if (handled) return handled
+  return detailAction(api, formData, found.resource, found.view, params.id)
 }
 
 export default function RecordDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,6 +92,7 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
           </dl>
         </CardContent>
       </Card>
+      {loaderData.attachments ? <Attachments data={loaderData.attachments} actionData={actionData as never} /> : null}
       {related.map((list) => {
         const columns = list.view.columns.map((n) => list.view.fields.find((f) => f.name === n)!).filter((f) => f.name !== list.field)
         const canAdd = list.view.methods.includes('create')
