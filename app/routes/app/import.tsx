@@ -1,0 +1,260 @@
+import { Download, FileUp, Upload } from 'lucide-react'
+import { data, Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import type { ErrorBody } from '~/api/errors'
+import { IdempotencyKey } from '~/components/idempotency-key'
+import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
+import { FieldValue } from '~/components/resource/field-value'
+import { useCurrency } from '~/components/resource/use-currency'
+import { Button, buttonVariants } from '~/components/ui/button'
+import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { ErrorList, FormErrors } from '~/components/ui/field'
+import { Label } from '~/components/ui/input'
+import type { ImportResult } from '~/resources/engine/import.server'
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORTABLE, templateCsv } from '~/resources/engine/import'
+import { lookupResource } from '~/resources/engine/pages.server'
+import type { FieldView, ResourceView } from '~/resources/engine/view'
+import { requireSession } from '~/utils/api-client.server'
+import { idempotencyKeyOf } from '~/utils/forms.server'
+import { title } from '~/utils/misc'
+import { redirectWithToast } from '~/utils/toast.server'
+
+/*
+ * /app/:resource/import/ — a CSV from another system, previewed row by row,
+ * then imported whole. Works without JavaScript: the file is read by the
+ * preview's post, and the checked text travels back in a hidden field with
+ * the import's post, so nothing is kept on the server in between.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [{ title: title(loaderData ? `Import ${loaderData.view.plural}` : 'Import') }]
+
+const MB = 1024 * 1024
+
+function importable(name: string | undefined, request: Request) {
+  const found = lookupResource(name, request)
+  if ('comingLater' in found || !IMPORTABLE.includes(found.view.name)) throw data({ detail: 'Page not found.' }, { status: 404 })
+  return found
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { view, resource } = importable(params.resource, request)
+  await requireSession(request)
+  const required = view.fields.filter((f) => f.required && !f.readOnly).map((f) => f.label)
+  // The limits travel as data: the page's own code never loads the import rules (ADR 004).
+  return { view, template: templateCsv(resource), required, limits: { rows: IMPORT_MAX_ROWS.toLocaleString('en-CA'), megabytes: IMPORT_MAX_BYTES / MB } }
+}
+
+/** The file and the pasted text could both be there; past this the post is not even read. */
+const FORM_LIMIT = 2 * IMPORT_MAX_BYTES + MB
+const PREVIEW_ROWS = 100
+
+type Preview = {
+  result: ImportResult
+  /** The fields the rows fill, in the definition's order: the preview's columns. */
+  shown: string[]
+  /** The rows on the page: those with errors when there are any, else the first ones. */
+  rows: ImportResult['rows']
+  csv: string
+  refused?: string
+}
+type ActionData = { kind: 'error'; error: string } | ({ kind: 'preview' } & Preview)
+
+function previewOf(view: ResourceView, result: ImportResult, csv: string, refused?: string): { kind: 'preview' } & Preview {
+  const keys = new Set(result.rows.flatMap((r) => Object.keys(r.values)))
+  const shown = view.fields.filter((f) => keys.has(f.name) || (f.labelKey && keys.has(f.labelKey))).map((f) => f.name)
+  const invalid = result.rows.filter((r) => Object.keys(r.errors).length)
+  const rows = (invalid.length ? invalid : result.rows).slice(0, PREVIEW_ROWS)
+  // The rows alone can be large; the page gets what it shows, with the counts.
+  return { kind: 'preview', result: { ...result, rows: [] }, shown, rows, csv, refused }
+}
+
+async function csvOf(form: FormData) {
+  const file = form.get('file')
+  if (file instanceof File && file.size > 0) return file.size > IMPORT_MAX_BYTES ? null : file.text()
+  const text = form.get('csv') ?? form.get('pasted')
+  return typeof text === 'string' ? text : ''
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { view } = importable(params.resource, request)
+  const { api } = await requireSession(request)
+  const tooLarge = `The file is larger than ${IMPORT_MAX_BYTES / MB} MB; split it into smaller files.`
+  if (Number(request.headers.get('content-length') ?? 0) > FORM_LIMIT) return data<ActionData>({ kind: 'error', error: tooLarge }, { status: 400 })
+  const form = await request.formData()
+  const csv = await csvOf(form)
+  if (csv === null) return data<ActionData>({ kind: 'error', error: tooLarge }, { status: 400 })
+  if (!csv.trim()) return data<ActionData>({ kind: 'error', error: 'Choose a CSV file, or paste its text.' }, { status: 400 })
+
+  if (form.get('intent') === 'import') {
+    const imported = await api.send<{ created: number }>('POST', `imports/${view.name}/`, { csv }, { idempotencyKey: idempotencyKeyOf(form) })
+    if (imported.ok) {
+      const n = imported.data.created
+      return redirectWithToast(view.path, { type: 'success', description: `Imported ${n} ${(n === 1 ? view.singular : view.plural).toLowerCase()}.` })
+    }
+    const refused = imported.error as ErrorBody & Partial<ImportResult>
+    if (refused.rows) return data<ActionData>(previewOf(view, refused as ImportResult, csv, refused.detail), { status: 400 })
+    return data<ActionData>({ kind: 'error', error: refused.errors?.csv?.[0] ?? refused.detail }, { status: typeof imported.status === 'number' ? imported.status : 500 })
+  }
+
+  const checked = await api.send<ImportResult>('POST', `imports/${view.name}/preview/`, { csv })
+  if (!checked.ok) return data<ActionData>({ kind: 'error', error: checked.error.errors?.csv?.[0] ?? checked.error.detail }, { status: typeof checked.status === 'number' ? checked.status : 500 })
+  return previewOf(view, checked.data, csv) as ActionData
+}
+
+export default function ImportPage() {
+  const { view, template, required, limits } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as ActionData | undefined
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const importing = busy && navigation.formData?.get('intent') === 'import'
+  const preview = actionData?.kind === 'preview' ? actionData : undefined
+  const plural = view.plural.toLowerCase()
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4">
+      <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: 'Import' }]} />
+      <PageHeader title={`Import ${view.plural}`}>
+        <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(template)}`} download={`${view.name}-template.csv`} className={buttonVariants({ variant: 'outline' })}>
+          <Download aria-hidden /> Download a template
+        </a>
+      </PageHeader>
+      <p className="text-sm text-muted-foreground">
+        Bring your {plural} over from AppFolio, Buildium, Yardi or a spreadsheet: upload a CSV with a header row, check the preview, then import. Nothing is imported unless every row is
+        ready. Up to {limits.rows} rows and {limits.megabytes} MB per file.
+      </p>
+
+      {preview ? <PreviewSection view={view} preview={preview} busy={busy} importing={importing} /> : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{preview ? 'Check another file' : 'Choose a file'}</CardTitle>
+          <CardDescription>
+            Columns are matched by name, in any order: your export’s own headers (Unit, Beds, Market Rent, Tenant First Name, Email Address…) or the template’s. Required:{' '}
+            {required.join(', ')}.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
+            {actionData?.kind === 'error' ? <FormErrors errors={[actionData.error]} /> : null}
+            <input type="hidden" name="intent" value="preview" />
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="import-file">CSV file</Label>
+              <input
+                id="import-file"
+                type="file"
+                name="file"
+                accept=".csv,.txt,.tsv,text/csv,text/plain"
+                className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-accent"
+              />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="import-pasted">Or paste the rows, header first</Label>
+              <textarea id="import-pasted" name="pasted" rows={6} className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
+            </div>
+            <Button type="submit" variant={preview ? 'outline' : 'default'} className="self-start" disabled={busy}>
+              <FileUp aria-hidden /> {busy && !importing ? 'Checking…' : 'Preview'}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
+
+function PreviewSection({ view, preview, busy, importing }: { view: ResourceView; preview: Preview; busy: boolean; importing: boolean }) {
+  const currency = useCurrency()
+  const { result } = preview
+  const total = result.valid_rows + result.invalid_rows
+  const fields = preview.shown.map((name) => view.fields.find((f) => f.name === name)!)
+  const ready = result.invalid_rows === 0
+  return (
+    <section aria-labelledby="preview-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="preview-heading" className="text-lg font-semibold">
+          Preview: {total} row{total === 1 ? '' : 's'}
+        </h2>
+        <div className="flex gap-2" data-testid="import-counts">
+          <Badge tone="success">{result.valid_rows} ready</Badge>
+          {result.invalid_rows ? <Badge tone="danger">{result.invalid_rows} with errors</Badge> : null}
+        </div>
+      </div>
+      {preview.refused ? <FormErrors errors={[preview.refused]} /> : null}
+      {result.missing_columns.length ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          No column gives {result.missing_columns.map((m) => m.label).join(', ')}, which every {view.singular.toLowerCase()} needs.
+        </p>
+      ) : null}
+      {result.unknown_columns.length ? (
+        <p className="text-sm" data-testid="unknown-columns">
+          <span className="font-medium">Ignored columns</span> (no matching field): {result.unknown_columns.join(', ')}
+        </p>
+      ) : null}
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">How the columns were read</summary>
+        <ul className="mt-2 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+          {result.columns.map((c, i) => (
+            <li key={`${c.header}-${i}`}>
+              <span className="font-mono">{c.header || '(no header)'}</span> → {c.label ?? <span className="text-muted-foreground">ignored</span>}
+            </li>
+          ))}
+        </ul>
+      </details>
+
+      <p className="text-sm text-muted-foreground">
+        {ready
+          ? preview.rows.length < total
+            ? `The first ${preview.rows.length} of ${total} rows:`
+            : 'Every row is ready:'
+          : `The rows with errors${preview.rows.length < result.invalid_rows ? ` (the first ${preview.rows.length})` : ''}. Correct them in your file and check it again.`}
+      </p>
+      <Table>
+        <caption className="sr-only">{ready ? 'Rows to import' : 'Rows with errors'}</caption>
+        <thead>
+          <tr>
+            <Th>Line</Th>
+            {fields.map((f) => (
+              <Th key={f.name}>{f.label}</Th>
+            ))}
+            {ready ? null : <Th>Errors</Th>}
+          </tr>
+        </thead>
+        <tbody>
+          {preview.rows.map((row) => {
+            const wrong = new Set(Object.keys(row.errors).map((k) => k.split('.')[0]))
+            return (
+              <tr key={row.line} className={wrong.size ? 'bg-red-50' : undefined} data-testid={`import-line-${row.line}`}>
+                <Td className="tabular-nums">{row.line}</Td>
+                {fields.map((f) => (
+                  <Td key={f.name} className={wrong.has(f.name) ? 'font-medium text-red-900 underline decoration-red-500 decoration-wavy' : undefined}>
+                    <PreviewValue field={f} values={row.values} currency={currency} />
+                  </Td>
+                ))}
+                {ready ? null : (
+                  <Td className="min-w-72">
+                    <ErrorList errors={Object.values(row.errors).flat()} />
+                  </Td>
+                )}
+              </tr>
+            )
+          })}
+        </tbody>
+      </Table>
+
+      {ready ? (
+        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value="import" />
+          <input type="hidden" name="csv" value={preview.csv} />
+          <IdempotencyKey form={`import-${view.name}`} />
+          <Button type="submit" disabled={busy}>
+            <Upload aria-hidden /> {importing ? 'Importing…' : `Import ${result.valid_rows} row${result.valid_rows === 1 ? '' : 's'}`}
+          </Button>
+          <span className="text-sm text-muted-foreground">All of them are created together, or none.</span>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
+
+/** A cell as the record would show it; a reference that found nothing shows the name the row gave. */
+function PreviewValue({ field, values, currency }: { field: FieldView; values: Record<string, unknown>; currency: string }) {
+  if (field.kind === 'reference' && !values[field.name] && field.labelKey && values[field.labelKey]) return <>{String(values[field.labelKey])}</>
+  return <FieldValue field={field} record={values} currency={currency} />
+}
