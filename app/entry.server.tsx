@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import { MarkupCacheContext } from './utils/markup-cache'
+import { markupCache } from './utils/markup-cache.server'
 import { NonceContext } from './utils/nonce'
 
 export const streamTimeout = 5_000
@@ -21,7 +23,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkupCacheContext.Provider value={markupCache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkupCacheContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

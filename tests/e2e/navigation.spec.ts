@@ -29,6 +29,17 @@ test('a manager with every permission sees every group', async ({ page }) => {
   }
 })
 
+test('the sidebar marks the page you are on', async ({ page }) => {
+  await logIn(page, DEMO.manager)
+  const current = page.getByRole('navigation', { name: 'Staff' }).locator('[aria-current="page"]')
+  await expect(current).toHaveText('Dashboard')
+  await page.goto('/app/user-settings/')
+  await expect(current).toHaveText('Settings')
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Work Orders' }).click()
+  await expect(page).toHaveURL('/app/work-orders/')
+  await expect(current).toHaveText('Work Orders')
+})
+
 test('an unknown address answers 404 with “Page not found”', async ({ page }) => {
   const response = await page.goto('/no-such-page/')
   expect(response?.status()).toBe(404)

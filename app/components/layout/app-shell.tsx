@@ -17,8 +17,9 @@ import {
 } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Form, Link, useLocation, useNavigate } from 'react-router'
-import { STAFF_TOP_LINKS, visibleNavigation } from '~/domain/navigation'
+import { STAFF_TOP_LINKS, visibleNavigation, type NavGroup } from '~/domain/navigation'
 import type { Access } from '~/domain/permissions'
+import { ServerCached } from '~/utils/markup-cache'
 import { cn } from '~/utils/misc'
 import { Logo } from './public-shell'
 import { WarningsPanel, type WorkspaceWarning } from './workspace-warnings'
@@ -49,9 +50,14 @@ function closeWhenNarrow() {
   }
 }
 
-/** The dashboard is active only on itself; any other link also on the pages below it. */
+/**
+ * The dashboard is active only on itself; any other link also on the pages below it.
+ * The server's location has no trailing slash (React Router strips it from the
+ * request URL), the browser's has one: both must mark the same link.
+ */
 function isActive(href: string, pathname: string) {
-  return href === '/app/' ? pathname === '/app/' || pathname === '/app' : pathname.startsWith(href)
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`
+  return href === '/app/' ? path === href : path.startsWith(href)
 }
 
 /**
@@ -84,6 +90,35 @@ function useSidebarNavigation() {
   }
 }
 
+/** The sidebar's links: everything in it depends on these two props, so the server renders each variant once (ServerCached). */
+function SidebarLinks({ groups, active }: { groups: NavGroup[]; active: string[] }) {
+  return (
+    <>
+      <ul className="flex flex-col gap-0.5">
+        {STAFF_TOP_LINKS.map((link) => (
+          <SidebarLink key={link.href} href={link.href} label={link.label} icon={TOP_ICONS[link.label]} active={active.includes(link.href)} />
+        ))}
+      </ul>
+      {groups.map((group) => {
+        const Icon = GROUP_ICONS[group.label]
+        return (
+          <section key={group.label} aria-labelledby={`nav-${group.label}`} className={cn(!group.mobile && 'max-md:hidden')} data-nav-group={group.label}>
+            <h2 id={`nav-${group.label}`} className="mb-1 flex items-center gap-2 px-3 text-xs font-semibold uppercase tracking-wide text-slate-400">
+              {Icon ? <Icon aria-hidden className="size-3.5" /> : null}
+              {group.label}
+            </h2>
+            <ul className="flex flex-col gap-0.5">
+              {group.links.map((link) => (
+                <SidebarLink key={link.href} href={link.href} label={link.label} active={active.includes(link.href)} />
+              ))}
+            </ul>
+          </section>
+        )
+      })}
+    </>
+  )
+}
+
 /**
  * The staff sidebar of SPEC.md §2. Its open/closed state is a checkbox, so the
  * toggle works without JavaScript: open above 1600 px, an overlay at or below
@@ -93,6 +128,9 @@ function Sidebar({ access }: { access: Access }) {
   const groups = visibleNavigation(access)
   const { pathname } = useLocation()
   const onNavigate = useSidebarNavigation()
+  const active = [...STAFF_TOP_LINKS, ...groups.flatMap((group) => group.links)].filter((link) => isActive(link.href, pathname)).map((link) => link.href)
+  // The labels and icons belong to the hrefs (STAFF_NAVIGATION), so the visible hrefs and the active ones name a variant.
+  const variant = `staff-sidebar ${active.join(' ')} | ${groups.map((group) => group.links.map((link) => link.href).join(' ')).join(' | ')}`
   return (
     <aside
       aria-label="Sidebar"
@@ -106,31 +144,10 @@ function Sidebar({ access }: { access: Access }) {
           <Logo className="[&_svg]:text-white" />
         </Link>
       </div>
-      {/* Clicks (and Enter, which clicks) on the anchors inside bubble here; the links stay ordinary links. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation only: the interactive elements are the anchors */}
-      <nav aria-label="Staff" className="flex flex-1 flex-col gap-4 px-2 pb-4" onClick={onNavigate}>
-        <ul className="flex flex-col gap-0.5">
-          {STAFF_TOP_LINKS.map((link) => (
-            <SidebarLink key={link.href} href={link.href} label={link.label} icon={TOP_ICONS[link.label]} active={isActive(link.href, pathname)} />
-          ))}
-        </ul>
-        {groups.map((group) => {
-          const Icon = GROUP_ICONS[group.label]
-          return (
-            <section key={group.label} aria-labelledby={`nav-${group.label}`} className={cn(!group.mobile && 'max-md:hidden')} data-nav-group={group.label}>
-              <h2 id={`nav-${group.label}`} className="mb-1 flex items-center gap-2 px-3 text-xs font-semibold uppercase tracking-wide text-slate-400">
-                {Icon ? <Icon aria-hidden className="size-3.5" /> : null}
-                {group.label}
-              </h2>
-              <ul className="flex flex-col gap-0.5">
-                {group.links.map((link) => (
-                  <SidebarLink key={link.href} href={link.href} label={link.label} active={isActive(link.href, pathname)} />
-                ))}
-              </ul>
-            </section>
-          )
-        })}
-      </nav>
+      {/* Clicks (and Enter, which clicks) on the anchors inside bubble up to the nav; the links stay ordinary links. */}
+      <ServerCached as="nav" cacheKey={variant} aria-label="Staff" className="flex flex-1 flex-col gap-4 px-2 pb-4" onClick={onNavigate}>
+        <SidebarLinks groups={groups} active={active} />
+      </ServerCached>
       <Form method="post" action="/logout" className="border-t border-white/10 p-2">
         <button type="submit" className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-white/10 hover:text-white">
           <LogOut aria-hidden className="size-4" /> Log out
