@@ -41,6 +41,7 @@ export default [
     ...prefix('email-messages', [index('routes/app/email-messages/list.tsx'), route(':id', 'routes/app/email-messages/detail.tsx')]),
     route('documents/:id/download', 'routes/app/files/document-download.ts'),
     route('photos/:id/download', 'routes/app/files/photo-download.ts'),
+    route(':resource/import', 'routes/app/import.tsx'),
     // Every resource of the engine (app/resources/): one set of generic pages, no route per resource.
     ...prefix(':resource', [
       index('routes/app/resource/list.tsx'),

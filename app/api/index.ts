@@ -10,6 +10,7 @@ import { router as auth } from './platform/auth'
 import { router as commandPalette } from './platform/command-palette'
 import { router as dashboard } from './platform/dashboard'
 import { router as emailMessages } from './platform/email-messages'
+import { router as imports } from './platform/imports'
 import { router as people } from './platform/people'
 import { router as referenceData } from './platform/reference-data'
 import { router as workspace } from './platform/workspace'
@@ -18,7 +19,7 @@ import { router as workspace } from './platform/workspace'
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', idempotency)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of RESOURCES) api.route('/', resourceRouter(resource))
 

@@ -7,6 +7,7 @@ import { idempotencyKeyOf, replyWithApiError } from '~/utils/forms.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { resourceNamed } from '../index'
 import { apiPathOf } from './api.server'
+import { IMPORTABLE } from './import'
 import type { AnyResource } from './define'
 import { pagePathOf, recordTitle, viewOf, type FieldView, type ResourceView } from './view'
 
@@ -28,7 +29,7 @@ export type Lookup = { resource: AnyResource; view: ResourceView } | { comingLat
 /** The resource at /app/{name}/, or the honest "coming later" page of a sidebar link not built yet, or a 404. */
 export function lookupResource(name: string | undefined, request: Request): Lookup {
   const resource = name ? resourceNamed(name) : undefined
-  if (resource) return { resource, view: viewOf(resource, resourceNamed) }
+  if (resource) return { resource, view: { ...viewOf(resource, resourceNamed), importable: IMPORTABLE.includes(resource.name) } }
   const later = laterPageTitle(STAFF_LATER, new URL(request.url).pathname)
   if (later) return { comingLater: later }
   throw data({ detail: 'Page not found.' }, { status: 404 })

@@ -19,6 +19,8 @@ export type ResourceView = {
   deactivates: boolean
   hasIsActive: boolean
   attachments: boolean
+  /** A CSV import from another system exists (set by the page loaders, which know the import rules). */
+  importable?: boolean
   fields: FieldView[]
   title: string[]
   columns: string[]

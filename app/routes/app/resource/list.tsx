@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Download, Plus } from 'lucide-react'
+import { ArrowDown, ArrowUp, Download, Plus, Upload } from 'lucide-react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td } from '~/components/list'
@@ -119,6 +119,11 @@ export default function ResourceList({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Dashboard', href: '/app/' }, { label: view.plural }]} />
       <PageHeader title={view.plural}>
+        {view.importable ? (
+          <Link to={`${view.path}import/`} className={buttonVariants({ variant: 'outline' })}>
+            <Upload aria-hidden /> Import CSV
+          </Link>
+        ) : null}
         <a href={`${view.path}export/?${exportQuery}`} className={buttonVariants({ variant: 'outline' })} download>
           <Download aria-hidden /> Export CSV
         </a>
