@@ -50,7 +50,7 @@ test('an unknown address answers 404 with “Page not found”', async ({ page }
 test('a page that comes later has its real title and an honest empty state', async ({ page }) => {
   await logIn(page, DEMO.manager)
   await expect(page).toHaveTitle(TITLES.manager)
-  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Leases' }).click()
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Leases', exact: true }).click()
   await expect(page).toHaveURL('/app/leases/')
   await expect(page).toHaveTitle('Leases | Lintel')
   await expect(page.getByRole('heading', { level: 1, name: 'Leases' })).toBeVisible()
