@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import type { AppLoadContext, EntryContext } from 'react-router'
 import { MarkupCacheContext } from './utils/markup-cache'
 import { markupCache } from './utils/markup-cache.server'
+import { ServerRouter } from './utils/server-router.server'
 import { NonceContext } from './utils/nonce'
 
 export const streamTimeout = 5_000
@@ -24,7 +25,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <MarkupCacheContext.Provider value={markupCache}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={routerContext} nonce={nonce} />
         </MarkupCacheContext.Provider>
       </NonceContext.Provider>,
       {
