@@ -12,7 +12,9 @@ const rendered = new Map<string, string>()
 /**
  * The server's markup cache (see ServerCached). renderToString gives exactly
  * the HTML the page render would have produced for the element, text
- * separators included, so the browser hydrates it without a mismatch.
+ * separators included, so the browser hydrates it without a mismatch. It runs
+ * in the middle of the page's render: it is React's separate synchronous
+ * renderer, which puts the page render's state back when it returns.
  */
 export const markupCache: MarkupCache = (key: string, element: ReactElement) => {
   // The dev server reloads edited components but not this module: a kept entry would be stale markup.

@@ -16,11 +16,11 @@ import {
  *
  * Theirs turns the build's route manifest into route objects twice per page:
  * createServerRoutes, then convertRoutesToDataRoutes inside createStaticRouter.
- * That took a sixth of a staff page's CPU, and grows with every route added.
- * Both depend on the build only, so here they are made once per build; the
- * per-request part (the router's state, the hydration data, the streamed
- * loader data) is theirs, line for line. Check this file when upgrading
- * React Router: the e2e tests render every page through it.
+ * That was about a tenth of a staff page's CPU (npm run bench), growing with
+ * every route added. Both depend on the build only, so here they are made
+ * once per build; the per-request part (the router's state, the hydration
+ * data, the streamed loader data) follows theirs. Check this file when
+ * upgrading React Router: every page the e2e tests visit renders through it.
  */
 export function ServerRouter({ context, nonce }: { context: EntryContext; nonce?: string }) {
   const { manifest, routeModules, criticalCss, serverHandoffString } = context
