@@ -53,7 +53,7 @@ export function page<T>(c: Context, query: ListQuery, count: number, results: T[
  * `ordering=name,-created_at` against the columns a collection allows.
  * An unknown field is a 400 that names it, never silently ignored.
  */
-export function orderBy(ordering: string | undefined, allowed: Record<string, AnyPgColumn>, fallback: string): SQL[] {
+export function orderBy(ordering: string | undefined, allowed: Record<string, AnyPgColumn | SQL>, fallback: string): SQL[] {
   const terms = (ordering || fallback).split(',').map((t) => t.trim()).filter(Boolean)
   return terms.map((term) => {
     const descending = term.startsWith('-')

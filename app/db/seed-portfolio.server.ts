@@ -1,7 +1,6 @@
 import type { Executor } from './client.server'
-import { createRecord, parseInput, type ParsedInput } from '~/resources/engine/api.server'
+import { createRecord, parseInput } from '~/resources/engine/api.server'
 import type { AnyResource } from '~/resources/engine/define'
-import { inputSchema } from '~/resources/engine/validation'
 import {
   appliancesResource,
   buildingsResource,
@@ -125,18 +124,6 @@ const COMMERCIAL_TENANTS: Record<string, { first: string; last: string; business
   '100': { first: 'Marisol', last: 'Ferreira', business: 'Bathurst Street Bakery' },
 }
 
-/*
- * parseInput builds the resource's zod schema on every call (~15-25 ms), which
- * made the seed take seconds. The same schema, built once per resource, gives
- * the same values; on a failure parseInput itself reports the field errors.
- */
-const schemas = new Map<AnyResource, ReturnType<typeof inputSchema>>()
-function parseForCreate(resource: AnyResource, body: Record<string, unknown>): ParsedInput {
-  let schema = schemas.get(resource)
-  if (!schema) schemas.set(resource, (schema = inputSchema(resource, 'create')))
-  const parsed = schema.safeParse(body)
-  return parsed.success ? { values: parsed.data } : parseInput(resource, body, 'create')
-}
 
 const money = (dollars: number) => dollars.toFixed(2)
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
@@ -145,7 +132,7 @@ const isoDate = (year: number, month: number, day: number) => `${year}-${pad(mon
 /** Creates the demo portfolio for `companyId` inside the seed's transaction. */
 export async function seedDemoPortfolio(tx: Executor, companyId: string) {
   const random = generator(20_260_301)
-  const create = async (resource: AnyResource, body: Record<string, unknown>) => createRecord(tx, companyId, resource, parseForCreate(resource, body))
+  const create = async (resource: AnyResource, body: Record<string, unknown>) => createRecord(tx, companyId, resource, parseInput(resource, body, 'create'))
   const idOf = async (resource: AnyResource, body: Record<string, unknown>) => String((await create(resource, body)).id)
 
   const residential = await idOf(feeSchedulesResource, {

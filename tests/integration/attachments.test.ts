@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getApi } from '~/api'
-import { router as attachmentsRouter } from '~/api/attachments'
 import { attachmentAction, fileResponse, loadAttachments } from '~/components/resource/attachments.server'
 import { resourceNamed } from '~/resources'
 import type { Api } from '~/utils/api-client.server'
@@ -18,8 +17,6 @@ const MB = 1024 * 1024
 let dataDir: string
 let before: string | undefined
 beforeAll(async () => {
-  // The routes join the API in app/api/index.ts; until then this file mounts them itself.
-  if (!getApi().routes.some((r) => r.path === '/api/notes')) getApi().route('/', attachmentsRouter)
   before = process.env.DATA_DIR
   dataDir = await mkdtemp(path.join(tmpdir(), 'lintel-attachments-'))
   process.env.DATA_DIR = dataDir

@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { getApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
-import { router as imports } from '~/api/platform/imports'
 import { IDEMPOTENCY_FIELD } from '~/components/idempotency-key'
 import { getDb } from '~/db/client.server'
 import { users } from '~/db/schema'
@@ -12,9 +11,6 @@ import { createSession } from '~/utils/session.server'
 import { readToast } from '~/utils/toast.server'
 import { api, registerCompany, signedInMember, unique } from '../factories/api'
 
-// The import router joins app/api/index.ts separately; until it does, mount it here (before the API's first request).
-const app = getApi()
-if (!app.routes.some((r) => r.path.startsWith('/api/imports/'))) app.route('/', imports)
 
 const ADDRESS = { street: '12 Maple Street', city: 'Ottawa', province: 'ON', postal_code: 'K1P 1A1', country: 'CA' }
 

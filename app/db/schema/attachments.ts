@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { companies, users } from './platform'
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { companyId, createdAt, id, updatedAt } from './columns'
+import { users } from './platform'
 
 /*
  * Notes, documents and photos that attach to a record of any resource
@@ -11,13 +12,6 @@ import { companies, users } from './platform'
  * SHA-256.
  */
 
-const id = () => uuid().primaryKey().defaultRandom()
-const companyId = () =>
-  uuid()
-    .notNull()
-    .references(() => companies.id)
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 
 /** The columns every stored file has. */
 const storedFile = () => ({

@@ -13,9 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
+// columns.ts refers back to `companies` lazily (inside references()), so this cycle is safe.
+import { createdAt, updatedAt } from './columns'
 
 /** A property-management company: the tenant every other row belongs to. */
 export const companies = pgTable('companies', {

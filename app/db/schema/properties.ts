@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { Address } from '~/resources/engine/fields'
-import { companies, users } from './platform'
+import { cents, companyId, createdAt, id, updatedAt } from './columns'
+import { users } from './platform'
 
 /*
  * The Properties group (issue 3): the portfolio a company manages. Select
@@ -9,14 +10,6 @@ import { companies, users } from './platform'
  * (app/resources/), so a new choice needs no migration.
  */
 
-const id = () => uuid().primaryKey().defaultRandom()
-const companyId = () =>
-  uuid()
-    .notNull()
-    .references(() => companies.id)
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
-const cents = () => bigint({ mode: 'number' })
 const address = () => jsonb().$type<Address>()
 
 /** How the company charges an owner for managing a property. */

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
@@ -7,8 +7,7 @@ import { createRouter } from '~/api/create-app'
 import { badRequest, conflict, fieldErrorsFrom, notFound } from '~/api/errors'
 import { requireStaff } from '~/api/middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
-import { containsPattern, ListQuery, page, pageOf, type Page } from '~/api/pagination'
-import type { ListQuery as ListQueryValue } from '~/api/pagination'
+import { containsPattern, ListQuery, orderBy, page, pageOf, type Page } from '~/api/pagination'
 import { tenant } from '~/api/tenant'
 import type { Executor } from '~/db/client.server'
 import { searchEntries } from '~/db/schema'
@@ -53,7 +52,15 @@ export function titleOf(resource: AnyResource, row: Row) {
     .join(' ')
 }
 
+// The same for every request of a resource, so worked out once.
+const targetsOf = new WeakMap<AnyResource, ReturnType<typeof findReferenceTargets>>()
 function referenceTargets(resource: AnyResource) {
+  let targets = targetsOf.get(resource)
+  if (!targets) targetsOf.set(resource, (targets = findReferenceTargets(resource)))
+  return targets
+}
+
+function findReferenceTargets(resource: AnyResource) {
   return fieldEntries(resource)
     .filter((e): e is [string, Field & { kind: 'reference' }] => e[1].kind === 'reference')
     .map(([key, field]) => {
@@ -102,7 +109,7 @@ export function listQuerySchema(resource: AnyResource) {
 }
 
 /** The validated list query: the common contract, and filters by their API names. */
-export type ListParams = ListQueryValue & { [filter: string]: unknown }
+export type ListParams = ListQuery & { [filter: string]: unknown }
 
 /** Sortable names → what to sort by: the list's columns (references by their record's name) and the timestamps. */
 function sortables(resource: AnyResource, targets: ReturnType<typeof referenceTargets>) {
@@ -117,17 +124,6 @@ function sortables(resource: AnyResource, targets: ReturnType<typeof referenceTa
   return allowed
 }
 
-function orderingOf(resource: AnyResource, targets: ReturnType<typeof referenceTargets>, ordering: string | undefined) {
-  const allowed = sortables(resource, targets)
-  const terms = (ordering || resource.ordering).split(',').map((t) => t.trim()).filter(Boolean)
-  return terms.map((term) => {
-    const descending = term.startsWith('-')
-    const name = descending ? term.slice(1) : term
-    const target = allowed[name]
-    if (!target) throw badRequest(`Cannot order by "${name}".`, { ordering: [`Cannot order by "${name}". Choose one of: ${Object.keys(allowed).join(', ')}.`] })
-    return descending ? desc(target) : asc(target)
-  })
-}
 
 /** Conditions of a list request beyond the tenant: search over the search fields, and each filter. */
 function conditionsOf(resource: AnyResource, query: ListParams): (SQL | undefined)[] {
@@ -163,7 +159,7 @@ export async function listRecords(db: Executor, companyId: string, resource: Any
   const { query: select, targets } = selectWithLabels(db, resource)
   const rows = await select
     .where(and(eq(columns.companyId, companyId), ...conditionsOf(resource, query)))
-    .orderBy(...orderingOf(resource, targets, query.ordering), asc(columns.id))
+    .orderBy(...orderBy(query.ordering, sortables(resource, targets), resource.ordering), asc(columns.id))
     .limit(options.limit ?? query.page_size)
     .offset(options.offset ?? (query.page - 1) * query.page_size)
   let total = rows[0]?.total

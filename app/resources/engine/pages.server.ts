@@ -26,10 +26,18 @@ export const PICKER_LIMIT = 100
 
 export type Lookup = { resource: AnyResource; view: ResourceView } | { comingLater: string }
 
+// A definition does not change while the server runs: its page view is worked out once.
+const views = new WeakMap<AnyResource, ResourceView>()
+function pageViewOf(resource: AnyResource) {
+  let view = views.get(resource)
+  if (!view) views.set(resource, (view = { ...viewOf(resource, resourceNamed), importable: IMPORTABLE.includes(resource.name) }))
+  return view
+}
+
 /** The resource at /app/{name}/, or the honest "coming later" page of a sidebar link not built yet, or a 404. */
 export function lookupResource(name: string | undefined, request: Request): Lookup {
   const resource = name ? resourceNamed(name) : undefined
-  if (resource) return { resource, view: { ...viewOf(resource, resourceNamed), importable: IMPORTABLE.includes(resource.name) } }
+  if (resource) return { resource, view: pageViewOf(resource) }
   const later = laterPageTitle(STAFF_LATER, new URL(request.url).pathname)
   if (later) return { comingLater: later }
   throw data({ detail: 'Page not found.' }, { status: 404 })
@@ -67,7 +75,7 @@ export async function referenceChoices(api: Api, view: ResourceView, fields: Fie
         const result = await api.send<Page<Record_>>('GET', `${apiPathOf(target)}/?${query}`)
         // Without the permission to read the target, the field offers nothing rather than failing the page.
         if (!result.ok) return [field.name, { options: [], more: false }] as const
-        const targetView = viewOf(target, resourceNamed)
+        const targetView = pageViewOf(target)
         const options = result.data.results.map((r) => ({ value: r.id, label: recordTitle(targetView, r) }))
         return [field.name, { options, more: result.data.count > options.length, search }] as const
       }),
@@ -134,7 +142,7 @@ export async function loadDetail(api: Api, resource: AnyResource, view: Resource
     view.related.map(async (r) => {
       const target = resourceNamed(r.name)!
       const result = await api.send<Page<Record_>>('GET', `${apiPathOf(target)}/?${r.field}=${id}&page_size=${RELATED_PAGE_SIZE}`)
-      return { ...r, view: viewOf(target, resourceNamed), page: result.ok ? result.data : null }
+      return { ...r, view: pageViewOf(target), page: result.ok ? result.data : null }
     }),
   )
   return { record, related }
