@@ -4,6 +4,7 @@ import { resourceRouter } from '~/resources/engine/api.server'
 import { router as attachments } from './attachments'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
+import { router as referrals } from './marketing/referrals'
 import { idempotency } from './middleware/idempotency'
 import { router as apiKeys } from './platform/api-keys'
 import { router as auth } from './platform/auth'
@@ -19,7 +20,7 @@ import { router as workspace } from './platform/workspace'
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', idempotency)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of RESOURCES) api.route('/', resourceRouter(resource))
 

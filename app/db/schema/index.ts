@@ -1,3 +1,4 @@
 export * from './platform'
 export * from './properties'
 export * from './attachments'
+export * from './marketing'
