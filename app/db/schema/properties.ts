@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { Address } from '~/resources/engine/fields'
-import { cents, companyId, createdAt, id, updatedAt } from './columns'
+import { cents, companyId, createdAt, id, searchIndex, updatedAt } from './columns'
 import { users } from './platform'
 
 /*
@@ -31,7 +31,7 @@ export const feeSchedules = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('fee_schedules_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('fee_schedules_company_name_key').on(t.companyId, sql`lower(${t.name})`), searchIndex('fee_schedules', [t.name, t.description])],
 )
 
 export const propertyOwners = pgTable(
@@ -57,7 +57,10 @@ export const propertyOwners = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('property_owners_company_name_idx').on(t.companyId, t.lastName, t.companyName)],
+  (t) => [
+    index('property_owners_company_name_idx').on(t.companyId, t.lastName, t.companyName),
+    searchIndex('property_owners', [t.companyName, t.firstName, t.lastName, t.email, t.phone]),
+  ],
 )
 
 /** A property: one or more buildings managed together for one set of owners. */
@@ -77,7 +80,7 @@ export const propertyGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('property_groups_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('property_groups_company_name_key').on(t.companyId, sql`lower(${t.name})`), searchIndex('property_groups', [t.name])],
 )
 
 /** Who owns a property, and how much of it. */
@@ -116,7 +119,11 @@ export const buildings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('buildings_company_property_idx').on(t.companyId, t.propertyGroupId), index('buildings_company_name_idx').on(t.companyId, t.name)],
+  (t) => [
+    index('buildings_company_property_idx').on(t.companyId, t.propertyGroupId),
+    index('buildings_company_name_idx').on(t.companyId, t.name),
+    searchIndex('buildings', [t.name]),
+  ],
 )
 
 export const rentalUnits = pgTable(
@@ -142,6 +149,7 @@ export const rentalUnits = pgTable(
     uniqueIndex('rental_units_building_number_key').on(t.companyId, t.buildingId, sql`lower(${t.unitNumber})`),
     index('rental_units_company_number_idx').on(t.companyId, t.unitNumber),
     index('rental_units_company_status_idx').on(t.companyId, t.status),
+    searchIndex('rental_units', [t.unitNumber, t.description]),
   ],
 )
 
@@ -173,6 +181,7 @@ export const residents = pgTable(
     index('residents_company_name_idx').on(t.companyId, t.lastName, t.firstName),
     index('residents_company_type_idx').on(t.companyId, t.residentType),
     index('residents_company_unit_idx').on(t.companyId, t.rentalUnitId),
+    searchIndex('residents', [t.firstName, t.lastName, t.email, t.phone]),
   ],
 )
 
@@ -195,7 +204,7 @@ export const residentPets = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('resident_pets_company_resident_idx').on(t.companyId, t.residentId)],
+  (t) => [index('resident_pets_company_resident_idx').on(t.companyId, t.residentId), searchIndex('resident_pets', [t.name, t.breed])],
 )
 
 export const parkingSpaces = pgTable(
@@ -214,7 +223,7 @@ export const parkingSpaces = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('parking_spaces_number_key').on(t.companyId, t.propertyGroupId, sql`lower(${t.spaceNumber})`)],
+  (t) => [uniqueIndex('parking_spaces_number_key').on(t.companyId, t.propertyGroupId, sql`lower(${t.spaceNumber})`), searchIndex('parking_spaces', [t.spaceNumber])],
 )
 
 export const residentVehicles = pgTable(
@@ -235,7 +244,11 @@ export const residentVehicles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('resident_vehicles_company_resident_idx').on(t.companyId, t.residentId), index('resident_vehicles_company_plate_idx').on(t.companyId, t.licensePlate)],
+  (t) => [
+    index('resident_vehicles_company_resident_idx').on(t.companyId, t.residentId),
+    index('resident_vehicles_company_plate_idx').on(t.companyId, t.licensePlate),
+    searchIndex('resident_vehicles', [t.licensePlate, t.make, t.model]),
+  ],
 )
 
 export const appliances = pgTable(
@@ -256,7 +269,7 @@ export const appliances = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('appliances_company_unit_idx').on(t.companyId, t.rentalUnitId)],
+  (t) => [index('appliances_company_unit_idx').on(t.companyId, t.rentalUnitId), searchIndex('appliances', [t.brand, t.modelNumber, t.serialNumber])],
 )
 
 /**
@@ -272,5 +285,11 @@ export const searchEntries = pgTable(
     recordId: uuid().notNull(),
     name: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.resource, t.recordId] }), index('search_entries_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.resource, t.recordId] }),
+    // Three letters or more: the trigram index finds a name anywhere.
+    index('search_entries_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // One or two letters (no trigram to look up): the palette walks names in order and stops at its limit.
+    index('search_entries_company_name_idx').on(t.companyId, t.name),
+  ],
 )

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
@@ -11,6 +11,7 @@ import { containsPattern, ListQuery, orderBy, page, pageOf, type Page } from '~/
 import { tenant } from '~/api/tenant'
 import type { Executor } from '~/db/client.server'
 import { searchEntries } from '~/db/schema'
+import { searchText } from '~/db/schema/columns'
 import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
@@ -125,12 +126,18 @@ function sortables(resource: AnyResource, targets: ReturnType<typeof referenceTa
 }
 
 
+/** A search over the search fields, in the form the table's trigram index (searchIndex) answers. */
+export function searchCondition(resource: AnyResource, pattern: string) {
+  const columns = columnsOf(resource)
+  return ilike(searchText(resource.search.map((key) => columns[key])), pattern)
+}
+
 /** Conditions of a list request beyond the tenant: search over the search fields, and each filter. */
 function conditionsOf(resource: AnyResource, query: ListParams): (SQL | undefined)[] {
   const columns = columnsOf(resource)
   const term = containsPattern(query.search)
   const conditions: (SQL | undefined)[] = []
-  if (term) conditions.push(or(...resource.search.map((key) => ilike(columns[key], term))))
+  if (term && resource.search.length) conditions.push(searchCondition(resource, term))
   for (const key of resource.filters ?? []) {
     const value = query[apiName(key)] as string | undefined
     if (value === undefined || value === 'ALL') continue
@@ -146,32 +153,35 @@ function selectWithLabels(db: Executor, resource: AnyResource) {
   const targets = referenceTargets(resource)
   const columns = columnsOf(resource)
   const labels = Object.fromEntries(targets.map((r) => [labelKey(r.key), titleSql(r.target, r.alias)]))
-  let query = db
-    .select({ row: resource.table, labels, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(resource.table)
-    .$dynamic()
+  let query = db.select({ row: resource.table, labels }).from(resource.table).$dynamic()
   for (const r of targets) query = query.leftJoin(r.alias, eq((getTableColumns(r.alias) as Columns).id, columns[r.key]))
   return { query, targets }
 }
 
-export async function listRecords(db: Executor, companyId: string, resource: AnyResource, query: ListParams, options: { limit?: number; offset?: number } = {}) {
+/**
+ * One page of a list and, unless `count: false`, how many records match.
+ * The count is its own query, run beside the page: counting inside the page query
+ * (a window) would make PostgreSQL join and sort every match instead of walking an
+ * index to the page and stopping (56 ms against 1 ms for 40k residents).
+ */
+export async function listRecords(
+  db: Executor,
+  companyId: string,
+  resource: AnyResource,
+  query: ListParams,
+  options: { limit?: number; offset?: number; count?: boolean } = {},
+) {
   const columns = columnsOf(resource)
+  const where = and(eq(columns.companyId, companyId), ...conditionsOf(resource, query))
   const { query: select, targets } = selectWithLabels(db, resource)
-  const rows = await select
-    .where(and(eq(columns.companyId, companyId), ...conditionsOf(resource, query)))
+  const pageRows = select
+    .where(where)
     .orderBy(...orderBy(query.ordering, sortables(resource, targets), resource.ordering), asc(columns.id))
     .limit(options.limit ?? query.page_size)
     .offset(options.offset ?? (query.page - 1) * query.page_size)
-  let total = rows[0]?.total
-  if (total === undefined) {
-    // Past the last page the window count is not there; count on its own.
-    const [counted] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(resource.table)
-      .where(and(eq(columns.companyId, companyId), ...conditionsOf(resource, query)))
-    total = counted.n
-  }
-  return { total, rows: await Promise.all(rows.map((r) => serialize(resource, r.row as Row, r.labels))) }
+  const counted = options.count === false ? undefined : db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(resource.table).where(where)
+  const [rows, count] = await Promise.all([pageRows, counted])
+  return { total: count?.[0].n ?? rows.length, rows: await Promise.all(rows.map((r) => serialize(resource, r.row as Row, r.labels))) }
 }
 
 async function getRecord(db: Executor, companyId: string, resource: AnyResource, id: string): Promise<Json | null> {
@@ -313,7 +323,7 @@ export function resourceRouter(resource: AnyResource) {
       async (c) => {
         const query = { ...(c.req.valid('query') as ListParams), page: 1, page_size: EXPORT_LIMIT }
         const t = tenant(c)
-        const { rows } = await listRecords(t.db, t.companyId, resource, query)
+        const { rows } = await listRecords(t.db, t.companyId, resource, query, { count: false })
         const filename = `${resource.name}-${new Date().toISOString().slice(0, 10)}.csv`
         return c.body(toCsv(resource, rows), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` })
       },
