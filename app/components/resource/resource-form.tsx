@@ -239,8 +239,12 @@ function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
+            // The list narrows as you type; Enter here must not send the form.
+            onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
             placeholder={`Search ${field.targetSingular?.toLowerCase() ?? 'records'}…`}
           />
+          {/* What the choices below were narrowed by: text typed past it (Enter in the box, without JavaScript) is searched, not saved. */}
+          <input type="hidden" name={`${field.name}__searched`} value={search} />
           <Button type="submit" name="intent" value={`find:${field.name}`} variant="secondary" formNoValidate>
             Find
           </Button>
@@ -284,6 +288,8 @@ export function ResourceForm({
   const allChoices = { ...choices, ...actionData?.choices }
   return (
     <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+      {/* The form's first submit button is the one Enter presses: saving, not a reference picker's Find. */}
+      <button type="submit" hidden />
       <FormErrors id={form.errorId} errors={form.errors} />
       {record ? null : <IdempotencyKey form={formId} />}
       <div className="grid gap-4 sm:grid-cols-2">

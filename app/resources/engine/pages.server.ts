@@ -103,12 +103,22 @@ export function bodyFromForm(view: ResourceView, value: Record<string, unknown>,
   return body
 }
 
-/** Which reference field asked to search (the no-JavaScript picker), and what for. */
-function pickerSearch(formData: FormData) {
+/**
+ * Which reference field asked to search (the no-JavaScript picker), and what
+ * for: its Find button, or Enter in its search box, which sends the form as
+ * Save does but with text the choices were not narrowed by yet.
+ */
+function pickerSearch(view: ResourceView, formData: FormData) {
   const intent = formData.get('intent')
-  if (typeof intent !== 'string' || !intent.startsWith('find:')) return null
-  const field = intent.slice('find:'.length)
-  return { field, search: String(formData.get(`${field}__search`) ?? '') }
+  if (typeof intent === 'string' && intent.startsWith('find:')) {
+    const field = intent.slice('find:'.length)
+    return { field, search: String(formData.get(`${field}__search`) ?? '') }
+  }
+  for (const field of view.fields) {
+    const search = formData.get(`${field.name}__search`)
+    if (typeof search === 'string' && search !== (formData.get(`${field.name}__searched`) ?? '')) return { field: field.name, search }
+  }
+  return null
 }
 
 /**
@@ -119,7 +129,7 @@ function pickerSearch(formData: FormData) {
 export async function saveForm(api: Api, request: Request, resource: AnyResource, view: ResourceView, id?: string) {
   const formData = await request.formData()
   const submission = parse<Record<string, unknown>, string[]>(formData, { resolve: (value) => ({ value }) })
-  const find = pickerSearch(formData)
+  const find = pickerSearch(view, formData)
   if (find) {
     const fields = view.fields.filter((f) => f.name === find.field)
     const choices = await referenceChoices(api, view, fields, { [find.field]: find.search })
