@@ -1,0 +1,210 @@
+import { readFile } from 'node:fs/promises'
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test, type Page } from './support/fixtures'
+import { registerCompany, unique, type Company } from './support/api'
+import { hydrated, logIn, withoutJs } from './support/auth'
+
+/**
+ * Two parts of the generic resource pages, with JavaScript on and off:
+ * importing a CSV from another system (preview with per-row errors, then all
+ * rows or none), and the reference picker once there are more records than a
+ * plain select should hold.
+ */
+
+const bearer = (company: Company) => ({ authorization: `Bearer ${company.token}` })
+
+async function createThroughApi(request: APIRequestContext, company: Company, path: string, data: Record<string, unknown>) {
+  const response = await request.post(`/api/${path}/`, { data, headers: bearer(company) })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as { id: string } & Record<string, unknown>
+}
+
+async function unitCount(request: APIRequestContext, company: Company) {
+  const response = await request.get('/api/rental-units/?page_size=1', { headers: bearer(company) })
+  expect(response.status()).toBe(200)
+  return ((await response.json()) as { count: number }).count
+}
+
+const csvFile = (rows: string[][]) => ({
+  name: 'units-from-our-old-system.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(rows.map((r) => r.map((cell) => (/[",]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')).join('\r\n') + '\r\n'),
+})
+
+async function preview(page: Page, file: ReturnType<typeof csvFile>) {
+  await page.getByLabel('CSV file').setInputFiles(file)
+  await page.getByRole('button', { name: 'Preview' }).click()
+}
+
+test('a manager imports rental units from a CSV: a row with an error is named and nothing is written until the file is right', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  const property = await createThroughApi(request, company, 'property-groups', { name: unique('Maple'), property_type: 'RESIDENTIAL' })
+  await createThroughApi(request, company, 'buildings', { name: 'Maple House', property_group_id: property.id })
+  await logIn(page, company.email, company.password)
+
+  await page.goto('/app/rental-units/')
+  await expect(page.getByText('No rental units yet')).toBeVisible()
+  await page.getByRole('link', { name: 'Import CSV' }).click()
+  await expect(page).toHaveTitle('Import Rental Units | Lintel')
+
+  // The template is the header row the import reads.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download a template' }).click()])
+  expect(download.suggestedFilename()).toBe('rental-units-template.csv')
+  const template = (await readFile((await download.path())!, 'utf8')).trim().split(',')
+  expect(template).toEqual(expect.arrayContaining(['Unit number', 'Building', 'Unit type', 'Status', 'Market rent']))
+
+  // Another system's headers, in its own order; the third row's unit type is not one we know.
+  const header = ['Unit', 'Building', 'Beds', 'Market Rent', 'Unit Type', 'Status']
+  const rows = [
+    ['101', 'Maple House', '1', '$1,450.00', 'Apartment', 'Vacant'],
+    ['102', 'Maple House', '2', '$1,725.00', 'Townhome', 'Occupied'],
+    ['103', 'Maple House', '2', '$1,800.00', 'Spaceship', 'Occupied'],
+  ]
+  await preview(page, csvFile([header, ...rows]))
+  await expect(page.getByRole('heading', { name: 'Preview: 3 rows' })).toBeVisible()
+  await expect(page.getByTestId('import-counts')).toContainText('2 ready')
+  await expect(page.getByTestId('import-counts')).toContainText('1 with errors')
+  const errors = page.getByRole('table', { name: 'Rows with errors' })
+  // Only the row with the error is listed, by its line in the file (the header is line 1), with the field named.
+  await expect(errors.getByRole('row')).toHaveCount(2)
+  const wrong = errors.getByRole('row').nth(1)
+  await expect(wrong.getByRole('cell').first()).toHaveText('4')
+  await expect(wrong).toContainText('103')
+  await expect(wrong).toContainText(/Unit type must be one of: .*Apartment/)
+  await expect(page.getByRole('button', { name: /^Import \d+ rows?$/ })).toHaveCount(0)
+  // The preview wrote nothing.
+  expect(await unitCount(request, company)).toBe(0)
+  await page.goto('/app/rental-units/')
+  await expect(page.getByText('No rental units yet')).toBeVisible()
+
+  // The corrected file imports whole.
+  await page.goto('/app/rental-units/import/')
+  rows[2][4] = 'Condo'
+  await preview(page, csvFile([header, ...rows]))
+  await expect(page.getByTestId('import-counts')).toContainText('3 ready')
+  await expect(page.getByTestId('import-counts')).not.toContainText('with errors')
+  const ready = page.getByRole('table', { name: 'Rows to import' })
+  await expect(ready.getByRole('row')).toHaveCount(4)
+  await expect(ready.getByRole('row').nth(2)).toContainText('Townhouse')
+  await page.getByRole('button', { name: 'Import 3 rows' }).click()
+
+  await expect(page).toHaveTitle('Rental Units | Lintel')
+  await expect(page.getByText('Imported 3 rental units.')).toBeVisible()
+  await expect(page.getByText('3 results')).toBeVisible()
+  for (const [unit, , , rent] of rows) await expect(page.getByRole('row').filter({ hasText: unit })).toContainText(rent)
+  await expect(page.getByRole('row').filter({ hasText: '103' })).toContainText('Condo')
+  await expect(page.getByRole('row').filter({ hasText: '101' })).toContainText('Maple House')
+  expect(await unitCount(request, company)).toBe(3)
+})
+
+test('the import API gives the template, refuses a file with a bad row whole, and imports the corrected one', async ({ request }) => {
+  const company = await registerCompany(request)
+  const property = await createThroughApi(request, company, 'property-groups', { name: unique('Birch'), property_type: 'RESIDENTIAL' })
+  await createThroughApi(request, company, 'buildings', { name: 'Birch Block', property_group_id: property.id })
+
+  const template = await request.get('/api/imports/rental-units/template/', { headers: bearer(company) })
+  expect(template.status()).toBe(200)
+  expect(template.headers()['content-type']).toContain('text/csv')
+  expect((await template.text()).split('\r\n')[0]).toContain('Unit number,Building,Unit type,Status')
+
+  const csv = (bedrooms: string) => `Unit number,Building,Unit type,Status,Bedrooms\r\nA1,Birch Block,Apartment,Vacant,1\r\nA2,Birch Block,Apartment,Vacant,${bedrooms}\r\n`
+  const refused = await request.post('/api/imports/rental-units/', { data: { csv: csv('two') }, headers: { ...bearer(company), 'idempotency-key': unique('imp') } })
+  expect(refused.status()).toBe(400)
+  const body = (await refused.json()) as { errors: { csv: string[] }; rows: { line: number; errors: Record<string, string[]> }[] }
+  expect(body.rows.find((r) => r.line === 3)?.errors.bedrooms?.[0]).toMatch(/Bedrooms/)
+  expect(body.errors.csv[0]).toMatch(/^Line 3: Bedrooms/)
+  expect(await unitCount(request, company)).toBe(0)
+
+  const created = await request.post('/api/imports/rental-units/', { data: { csv: csv('2') }, headers: { ...bearer(company), 'idempotency-key': unique('imp') } })
+  expect(created.status(), await created.text()).toBe(201)
+  expect(await created.json()).toEqual({ created: 2 })
+  expect(await unitCount(request, company)).toBe(2)
+})
+
+/** A company with 120 rental units in one building, made in one request through the import API; two of them are penthouses. */
+async function companyWithManyUnits(request: APIRequestContext) {
+  const company = await registerCompany(request)
+  const property = await createThroughApi(request, company, 'property-groups', { name: unique('Cedar'), property_type: 'RESIDENTIAL' })
+  await createThroughApi(request, company, 'buildings', { name: 'Cedar Tower', property_group_id: property.id })
+  const units = [...Array.from({ length: 118 }, (_, i) => `${1001 + i}`), 'PH-East', 'PH-West']
+  const csv = ['Unit number,Building,Unit type,Status', ...units.map((u) => `${u},Cedar Tower,Apartment,Vacant`)].join('\r\n')
+  const imported = await request.post('/api/imports/rental-units/', { data: { csv }, headers: { ...bearer(company), 'idempotency-key': unique('imp') } })
+  expect(imported.status(), await imported.text()).toBe(201)
+  return company
+}
+
+async function residentCount(request: APIRequestContext, company: Company) {
+  const response = await request.get('/api/residents/?page_size=1', { headers: bearer(company) })
+  return ((await response.json()) as { count: number }).count
+}
+
+const FIRST_HUNDRED = 'Showing the first 100; search to narrow the list.'
+
+test('past a hundred records the reference picker searches: a resident is given one unit among many', async ({ page, request }, testInfo) => {
+  const company = await companyWithManyUnits(request)
+  await logIn(page, company.email, company.password)
+  await page.goto('/app/residents/new/')
+  await expect(page).toHaveTitle('Add Resident | Lintel')
+  const unit = page.getByLabel('Rental unit', { exact: true })
+  const search = page.getByRole('searchbox', { name: 'Search rental unit' })
+  // A plain select of all 120 would be unusable: it holds the first hundred and asks to search.
+  await expect(search).toBeVisible()
+  await expect(page.getByText(FIRST_HUNDRED)).toBeVisible()
+  await expect(unit.locator('option')).toHaveCount(101)
+  await expect(unit.locator('option', { hasText: 'PH-West' })).toHaveCount(0)
+
+  const last = unique('Penthouse')
+  await page.getByLabel('First name').fill('Robin')
+  await page.getByLabel('Last name').fill(last)
+  await page.getByLabel('Resident type').selectOption('CURRENT_RESIDENT')
+  const js = !withoutJs(testInfo.project.name)
+  if (js) await hydrated(page)
+  await search.fill('ph-')
+  if (!js) {
+    // Without JavaScript the form goes to the server and comes back narrowed, with what was typed kept.
+    await page.getByRole('button', { name: 'Find' }).click()
+    await expect(page.getByLabel('Last name')).toHaveValue(last)
+    await expect(page.getByLabel('Resident type')).toHaveValue('CURRENT_RESIDENT')
+    await expect(search).toHaveValue('ph-')
+  }
+  // As you type (or after Find): only the matches are offered.
+  await expect(unit.locator('option')).toHaveText(['—', 'PH-East', 'PH-West'])
+  await expect(page.getByText(FIRST_HUNDRED)).toHaveCount(0)
+  await unit.selectOption({ label: 'PH-West' })
+  // Enter in a text field saves the form, as it does in any form.
+  await page.getByLabel('First name').press('Enter')
+
+  await expect(page).toHaveTitle(`Robin ${last} | Lintel`)
+  const field = page.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Rental unit$/ }) })
+  await expect(field.getByRole('link', { name: 'PH-West' })).toBeVisible()
+  await field.getByRole('link', { name: 'PH-West' }).click()
+  await expect(page).toHaveTitle('PH-West | Lintel')
+  await expect(page.getByRole('region', { name: 'Residents (1)' }).getByRole('row').filter({ hasText: last })).toBeVisible()
+  expect(await residentCount(request, company)).toBe(1)
+})
+
+test('Enter in the picker’s search box searches; it does not save the form', async ({ page, request }, testInfo) => {
+  const company = await companyWithManyUnits(request)
+  await logIn(page, company.email, company.password)
+  await page.goto('/app/residents/new/')
+  if (!withoutJs(testInfo.project.name)) await hydrated(page)
+  await page.getByLabel('First name').fill('Sam')
+  await page.getByLabel('Last name').fill('Searcher')
+  await page.getByLabel('Resident type').selectOption('CURRENT_RESIDENT')
+  const search = page.getByRole('searchbox', { name: 'Search rental unit' })
+  await search.fill('PH-E')
+  await search.press('Enter')
+  const unit = page.getByLabel('Rental unit', { exact: true })
+  await expect(unit.locator('option')).toHaveText(['—', 'PH-East'])
+  await expect(page).toHaveTitle('Add Resident | Lintel')
+  await expect(page.getByLabel('Last name')).toHaveValue('Searcher')
+  await expect(search).toHaveValue('PH-E')
+  expect(await residentCount(request, company)).toBe(0)
+
+  await unit.selectOption({ label: 'PH-East' })
+  await page.getByRole('button', { name: 'Add Resident' }).click()
+  await expect(page).toHaveTitle('Sam Searcher | Lintel')
+  await expect(page.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Rental unit$/ }) }).getByRole('link', { name: 'PH-East' })).toBeVisible()
+  // One resident: the Enter in the search box saved nothing.
+  expect(await residentCount(request, company)).toBe(1)
+})
