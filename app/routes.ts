@@ -42,7 +42,16 @@ export default [
     route('documents/:id/download', 'routes/app/files/document-download.ts'),
     route('photos/:id/download', 'routes/app/files/photo-download.ts'),
     route(':resource/import', 'routes/app/import.tsx'),
-    // Every resource of the engine (app/resources/): one set of generic pages, no route per resource.
+    // Every resource of the engine (app/resources/): one set of generic pages, no route per resource;
+    // the accounting area's resources sit under /app/accounting/.
+    ...prefix('accounting/:resource', [
+      index('routes/app/resource/list.tsx', { id: 'accounting-resource-list' }),
+      route('new', 'routes/app/resource/new.tsx', { id: 'accounting-resource-new' }),
+      route('export', 'routes/app/resource/export.ts', { id: 'accounting-resource-export' }),
+      route('options', 'routes/app/resource/options.ts', { id: 'accounting-resource-options' }),
+      route(':id', 'routes/app/resource/detail.tsx', { id: 'accounting-resource-detail' }),
+      route(':id/edit', 'routes/app/resource/edit.tsx', { id: 'accounting-resource-edit' }),
+    ]),
     ...prefix(':resource', [
       index('routes/app/resource/list.tsx'),
       route('new', 'routes/app/resource/new.tsx'),

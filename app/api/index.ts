@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { RESOURCES } from '~/resources'
 import { resourceRouter } from '~/resources/engine/api.server'
+import { router as accounting } from './accounting'
 import { router as attachments } from './attachments'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
@@ -20,7 +21,7 @@ import { router as workspace } from './platform/workspace'
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', idempotency)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of RESOURCES) api.route('/', resourceRouter(resource))
 

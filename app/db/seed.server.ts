@@ -3,6 +3,7 @@ import type { Database } from './client.server'
 import { companies, users } from './schema'
 import { seedDemoPortfolio } from './seed-portfolio.server'
 import { ALL_PERMISSIONS, permissionColumnsFrom } from '~/domain/permissions'
+import { openBooks } from '~/ledger/chart.server'
 import { hashPassword } from '~/utils/crypto.server'
 
 export const DEMO_PASSWORD = 'lintel-demo'
@@ -40,6 +41,7 @@ export async function seedDemoCompany(db: Database) {
       { ...person('resident@demo.test', 'Sam', 'Patel'), userType: 'resident' },
       { ...person('tech@demo.test', 'Jordan', 'Roy'), userType: 'maintenance_technician', phone: '+1 613 555 0199' },
     ])
+    await openBooks(tx, company.id)
     await seedDemoPortfolio(tx, company.id)
   })
 }

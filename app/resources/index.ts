@@ -1,3 +1,4 @@
+import { accountsResource, bankAccountsResource, creditCardsResource } from './accounting'
 import type { AnyResource } from './engine/define'
 import {
   appliancesResource,
@@ -30,6 +31,9 @@ export const RESOURCES: readonly AnyResource[] = [
   parkingSpacesResource,
   residentVehiclesResource,
   appliancesResource,
+  accountsResource,
+  bankAccountsResource,
+  creditCardsResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

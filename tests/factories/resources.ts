@@ -35,19 +35,31 @@ function sampleValue(field: Field, key: string): unknown {
   }
 }
 
+/** Values a resource's domain rules need beyond what a field's kind gives (a credit card's GL account must be a credit card account). */
+const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unknown>>> = {
+  'credit-cards': async (token) => ({
+    gl_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'LIABILITY', subtype: 'CREDIT_CARD' })).id,
+    last_four: '4242',
+  }),
+  'bank-accounts': async () => ({ institution_number: '003', transit_number: '00102' }),
+}
+
 /**
  * Creates a valid record of any resource through the API, first creating the
  * records it refers to. Every field is filled, so every kind is exercised.
  */
-export async function createSample(resource: AnyResource, token: string): Promise<Record<string, unknown>> {
+export async function createSample(resource: AnyResource, token: string, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {}
   for (const [key, field] of Object.entries(resource.fields)) {
     if (!field || field.readOnly || field.kind === 'file') continue
     if (field.kind === 'reference') {
+      // A record pointing at its own kind (a sub-account's parent) is left without one: the chain would never end.
+      if (field.resource === resource.name) continue
       const target = resourceNamed(field.resource)!
       body[apiName(key)] = (await createSample(target, token)).id
     } else body[apiName(key)] = sampleValue(field, key)
   }
+  Object.assign(body, await (SAMPLE_RULES[resource.name]?.(token) ?? {}), overrides)
   const created = await api('POST', `${apiPathOf(resource)}/`, { token, body })
   if (created.status !== 201) throw new Error(`creating a sample ${resource.name} failed: ${JSON.stringify(created.body)}`)
   return created.body

@@ -4,6 +4,7 @@ import { getDb } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
 import { companies, passwordResetTokens, refreshTokens, userTypes, users } from '~/db/schema'
 import { ALL_PERMISSIONS, permissionColumnsFrom, permissionsFromRow } from '~/domain/permissions'
+import { openBooks } from '~/ledger/chart.server'
 import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
 import { createRouter } from '../create-app'
@@ -134,6 +135,7 @@ router.openapi(
       const [emailTaken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${body.email}`)
       if (emailTaken) throw fieldError('email', 'An account with this e-mail already exists. Sign in or reset your password.')
       const [company] = await tx.insert(companies).values({ name: body.company_name, slug, email: body.email }).returning()
+      await openBooks(tx, company.id)
       const [user] = await tx
         .insert(users)
         .values({

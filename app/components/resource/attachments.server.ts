@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { ErrorBody } from '~/api/errors'
 import type { Page } from '~/api/pagination'
 import { DOCUMENT_TYPES, valuesOf } from '~/domain/reference-data'
+import { resourceNamed } from '~/resources'
 import { pagePathOf } from '~/resources/engine/view'
 import type { Api } from '~/utils/api-client.server'
 import { idempotencyKeyOf, replyWithApiError, reply } from '~/utils/forms.server'
@@ -68,7 +69,7 @@ export async function attachmentAction(api: Api, input: Request | FormData, reco
   const formData = input instanceof FormData ? input : await input.formData()
   const intent = formData.get('intent')
   if (!isAttachmentIntent(intent)) return undefined
-  const back = options.redirectTo ?? `${pagePathOf({ name: recordType })}${recordId}/`
+  const back = options.redirectTo ?? `${pagePathOf(resourceNamed(recordType) ?? { name: recordType })}${recordId}/`
   const record = { record_type: recordType, record_id: recordId }
   const idempotencyKey = idempotencyKeyOf(formData)
 

@@ -223,7 +223,7 @@ function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta
   useEffect(() => {
     if (!choices.more && !choices.search) return
     const timer = setTimeout(() => {
-      if (search !== (choices.search ?? '') || fetcher.data) fetcher.load(`/app/${target}/options/?search=${encodeURIComponent(search)}`)
+      if (search !== (choices.search ?? '') || fetcher.data) fetcher.load(`${field.targetPath ?? `/app/${target}/`}options/?search=${encodeURIComponent(search)}`)
     }, 200)
     return () => clearTimeout(timer)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed search triggers a load

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm'
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import { alias, getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
 import { createRouter } from '~/api/create-app'
@@ -236,14 +236,33 @@ async function indexForSearch(tx: Executor, resource: AnyResource, companyId: st
 
 /** PostgreSQL's answers to constraint violations, as the client's error. */
 function constraintError(resource: AnyResource, error: unknown): never {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code
+  const pg = (error as { code?: string; constraint_name?: string; cause?: { code?: string; constraint_name?: string } }) ?? {}
+  const code = pg.code ?? pg.cause?.code
+  const singular = resource.singular.toLowerCase()
+  const a = /^[aeiou]/.test(singular) ? 'An' : 'A'
   if (code === '23505') {
-    throw badRequest(`A ${resource.singular.toLowerCase()} with these details already exists.`, {
-      __all__: [`A ${resource.singular.toLowerCase()} with these details already exists (${resource.title.map((k) => resource.fields[k]?.label).join(', ')} must be unique).`],
+    const keys = uniqueFieldsOf(resource, pg.constraint_name ?? pg.cause?.constraint_name)
+    if (keys.length) {
+      const labels = keys.map((k) => resource.fields[k]!.label.toLowerCase()).join(' and ')
+      const message = `${a} ${singular} with this ${labels} already exists.`
+      throw badRequest(message, Object.fromEntries(keys.map((k) => [apiName(k), [message]])))
+    }
+    throw badRequest(`${a} ${singular} with these details already exists.`, {
+      __all__: [`${a} ${singular} with these details already exists (${resource.title.map((k) => resource.fields[k]?.label).join(', ')} must be unique).`],
     })
   }
-  if (code === '23503') throw conflict(`This ${resource.singular.toLowerCase()} is still used by other records, so it cannot be removed.`)
+  if (code === '23503') throw conflict(`This ${singular} is still used by other records, so it cannot be removed.`)
   throw error
+}
+
+/** The fields a unique index covers (beyond the tenant), when it names plain columns. */
+function uniqueFieldsOf(resource: AnyResource, constraint: string | undefined): string[] {
+  const index = getTableConfig(resource.table).indexes.find((i) => i.config.name === constraint)
+  if (!index) return []
+  const byName = new Map(Object.entries(columnsOf(resource)).map(([key, column]) => [column.name, key]))
+  const keys = index.config.columns.map((c) => ('name' in c ? byName.get(c.name as string) : undefined))
+  if (keys.some((k) => k === undefined)) return []
+  return (keys as string[]).filter((k) => k !== 'companyId' && resource.fields[k])
 }
 
 /** A body that passed the resource's input schema (values in storage units: cents, hundredths). */

@@ -45,6 +45,8 @@ export type RuleContext = {
 export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extends FieldsOf<T> = FieldsOf<T>> = {
   /** Path segment of its pages (/app/{name}/) and, unless `apiPath` says otherwise, of its API (/api/{name}/). */
   name: string
+  /** A sidebar area whose pages sit under it: `accounting` puts them at /app/accounting/{name}/. */
+  section?: 'accounting'
   apiPath?: string
   singular: string
   plural: string

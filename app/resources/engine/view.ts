@@ -29,8 +29,8 @@ export type ResourceView = {
   related: { name: string; path: string; plural: string; label: string; field: string }[]
 }
 
-export function pagePathOf(resource: { name: string }) {
-  return `/app/${resource.name}/`
+export function pagePathOf(resource: { name: string; section?: string }) {
+  return resource.section ? `/app/${resource.section}/${resource.name}/` : `/app/${resource.name}/`
 }
 
 export function viewOf(resource: AnyResource, lookup: (name: string) => AnyResource | undefined): ResourceView {

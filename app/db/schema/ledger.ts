@@ -1,0 +1,299 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { cents, companyId, createdAt, id, searchIndex, updatedAt } from './columns'
+import { companies, users } from './platform'
+import { propertyGroups, propertyOwners, rentalUnits, residents } from './properties'
+
+/*
+ * The ledger (DESIGN.md §6, ADR 006). Accounts form the chart; every money
+ * document posts a journal entry of at least two lines summing to zero
+ * through one posting function (app/ledger/posting.server.ts). Posted entries
+ * and the amounts and accounts of their lines are never updated: a correction
+ * is a reversal plus a replacement. Select values are text checked by the
+ * domain (app/domain/ledger/), so a new choice needs no migration.
+ */
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    companyId: companyId(),
+    /** The account number people and reports sort by, e.g. "1010"; unique in a company. */
+    number: text().notNull(),
+    name: text().notNull(),
+    /** ASSET, LIABILITY, EQUITY, INCOME or EXPENSE. */
+    accountType: text().notNull(),
+    /** Finer kind within the type (BANK, ACCOUNTS_RECEIVABLE, OPERATING_EXPENSE …): groups the statements. */
+    subtype: text().notNull(),
+    parentAccountId: uuid().references((): AnyPgColumn => accounts.id),
+    description: text(),
+    /** Receipts into this income account count toward the management fee. */
+    subjectToManagementFee: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('accounts_company_number_key').on(t.companyId, t.number), searchIndex('accounts', [t.number, t.name, t.description])],
+)
+
+/** Which account plays each role the postings need (accounts receivable, undeposited funds …). */
+export const defaultGlAccounts = pgTable(
+  'default_gl_accounts',
+  {
+    companyId: companyId(),
+    role: text().notNull(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.role] })],
+)
+
+/**
+ * One row per company: the lock date (no posting on or before it) and the next
+ * entry number. Posting takes this row's lock, so numbers have no gaps and a
+ * posting cannot slip into a period while it is being locked.
+ */
+export const ledgerSettings = pgTable('ledger_settings', {
+  companyId: uuid()
+    .primaryKey()
+    .references(() => companies.id),
+  lockDate: date({ mode: 'string' }),
+  nextEntryNumber: bigint({ mode: 'number' }).notNull().default(1),
+  updatedAt: updatedAt(),
+})
+
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: id(),
+    companyId: companyId(),
+    number: bigint({ mode: 'number' }).notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    memo: text(),
+    /** BOTH, or ACCRUAL / CASH for an entry that belongs to one basis only (ADR 006). */
+    basis: text().notNull().default('BOTH'),
+    /** The document that posted it (JOURNAL_ENTRY, BANK_DEPOSIT, RECURRING_JOURNAL_ENTRY …) and why. */
+    sourceType: text().notNull(),
+    sourceId: uuid().notNull(),
+    purpose: text().notNull(),
+    reversesEntryId: uuid().references((): AnyPgColumn => journalEntries.id),
+    replacesEntryId: uuid().references((): AnyPgColumn => journalEntries.id),
+    createdById: uuid().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Posting is idempotent per (source document, purpose).
+    uniqueIndex('journal_entries_source_key').on(t.companyId, t.sourceType, t.sourceId, t.purpose),
+    uniqueIndex('journal_entries_company_number_key').on(t.companyId, t.number),
+    // An entry is reversed at most once.
+    uniqueIndex('journal_entries_reverses_key').on(t.reversesEntryId),
+    index('journal_entries_company_date_idx').on(t.companyId, t.date),
+    index('journal_entries_company_source_idx').on(t.companyId, t.sourceId),
+  ],
+)
+
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: id(),
+    companyId: companyId(),
+    entryId: uuid()
+      .notNull()
+      .references(() => journalEntries.id),
+    lineNumber: integer().notNull(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    /** The entry's date and basis, kept on each line so a statement reads one table. */
+    date: date({ mode: 'string' }).notNull(),
+    basis: text().notNull(),
+    /** Cents: a debit is positive, a credit negative; an entry's lines sum to zero. */
+    amount: cents().notNull(),
+    memo: text(),
+    propertyGroupId: uuid().references(() => propertyGroups.id),
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    /** Leases and vendors are recorded now; their tables arrive with leasing and payables. */
+    leaseId: uuid(),
+    residentId: uuid().references(() => residents.id),
+    vendorId: uuid(),
+    propertyOwnerId: uuid().references(() => propertyOwners.id),
+    /** Memo and dimensions may be corrected (never the amount or account). */
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('journal_lines_amount_nonzero', sql`${t.amount} <> 0`),
+    index('journal_lines_company_account_date_idx').on(t.companyId, t.accountId, t.date),
+    index('journal_lines_entry_idx').on(t.entryId),
+    index('journal_lines_company_property_date_idx').on(t.companyId, t.propertyGroupId, t.date),
+  ],
+)
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text().notNull(),
+    /** OPERATING or TRUST (money held for owners and residents). */
+    bankAccountType: text().notNull(),
+    glAccountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    propertyGroupId: uuid().references(() => propertyGroups.id),
+    institutionName: text(),
+    institutionNumber: text(),
+    transitNumber: text(),
+    /** Encrypted at rest; shown only by its last four digits. */
+    accountNumber: text(),
+    description: text(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('bank_accounts_gl_account_key').on(t.companyId, t.glAccountId), searchIndex('bank_accounts', [t.name, t.institutionName])],
+)
+
+export const creditCards = pgTable(
+  'credit_cards',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text().notNull(),
+    glAccountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    issuer: text(),
+    lastFour: text(),
+    creditLimit: cents(),
+    description: text(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('credit_cards_gl_account_key').on(t.companyId, t.glAccountId), searchIndex('credit_cards', [t.name, t.issuer])],
+)
+
+/** Undeposited receipts gathered into one deposit: Dr the bank, Cr undeposited funds. */
+export const bankDeposits = pgTable(
+  'bank_deposits',
+  {
+    id: id(),
+    companyId: companyId(),
+    bankAccountId: uuid()
+      .notNull()
+      .references(() => bankAccounts.id),
+    date: date({ mode: 'string' }).notNull(),
+    memo: text(),
+    amount: cents().notNull(),
+    journalEntryId: uuid().references(() => journalEntries.id),
+    createdById: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('bank_deposits_company_date_idx').on(t.companyId, t.date)],
+)
+
+/** The undeposited-funds debit lines a deposit gathered; a receipt is deposited once. */
+export const bankDepositItems = pgTable(
+  'bank_deposit_items',
+  {
+    companyId: companyId(),
+    bankDepositId: uuid()
+      .notNull()
+      .references(() => bankDeposits.id),
+    journalLineId: uuid()
+      .notNull()
+      .references(() => journalLines.id),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.journalLineId] }), index('bank_deposit_items_deposit_idx').on(t.bankDepositId)],
+)
+
+export const bankReconciliations = pgTable(
+  'bank_reconciliations',
+  {
+    id: id(),
+    companyId: companyId(),
+    bankAccountId: uuid()
+      .notNull()
+      .references(() => bankAccounts.id),
+    statementDate: date({ mode: 'string' }).notNull(),
+    statementEndingBalance: cents().notNull(),
+    /** The previous final reconciliation's ending balance (zero for the first). */
+    openingBalance: cents().notNull(),
+    /** DRAFT until marked final; a final reconciliation locks its cleared lines. */
+    status: text().notNull().default('DRAFT'),
+    finalizedAt: timestamp({ withTimezone: true }),
+    finalizedById: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('bank_reconciliations_account_date_idx').on(t.companyId, t.bankAccountId, t.statementDate)],
+)
+
+/** The bank account's journal lines ticked as cleared on a reconciliation. */
+export const bankReconciliationItems = pgTable(
+  'bank_reconciliation_items',
+  {
+    companyId: companyId(),
+    bankReconciliationId: uuid()
+      .notNull()
+      .references(() => bankReconciliations.id, { onDelete: 'cascade' }),
+    journalLineId: uuid()
+      .notNull()
+      .references(() => journalLines.id),
+  },
+  (t) => [primaryKey({ columns: [t.bankReconciliationId, t.journalLineId] }), index('bank_reconciliation_items_line_idx').on(t.journalLineId)],
+)
+
+/** Lines of a bank statement imported from CSV or OFX, each with the register line it matches once confirmed. */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: id(),
+    companyId: companyId(),
+    bankAccountId: uuid()
+      .notNull()
+      .references(() => bankAccounts.id),
+    date: date({ mode: 'string' }).notNull(),
+    description: text().notNull(),
+    amount: cents().notNull(),
+    /** The bank's own id for the transaction (OFX FITID), or a hash of the CSV row: importing twice adds nothing. */
+    externalId: text().notNull(),
+    matchedJournalLineId: uuid().references(() => journalLines.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('bank_statement_lines_external_key').on(t.companyId, t.bankAccountId, t.externalId)],
+)
+
+/** A line of a recurring entry: cents as in journal_lines (a debit positive). */
+export type RecurringLine = {
+  accountId: string
+  amount: number
+  memo?: string | null
+  propertyGroupId?: string | null
+  rentalUnitId?: string | null
+}
+
+/** A journal entry posted every period by the scheduler, once per period whatever the number of app processes. */
+export const recurringJournalEntries = pgTable(
+  'recurring_journal_entries',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text().notNull(),
+    memo: text(),
+    /** WEEKLY, MONTHLY, QUARTERLY or YEARLY. */
+    frequency: text().notNull(),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }),
+    lines: jsonb().$type<RecurringLine[]>().notNull(),
+    isActive: boolean().notNull().default(true),
+    createdById: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('recurring_journal_entries_company_idx').on(t.companyId)],
+)
