@@ -291,6 +291,9 @@ export const recurringJournalEntries = pgTable(
     endDate: date({ mode: 'string' }),
     lines: jsonb().$type<RecurringLine[]>().notNull(),
     isActive: boolean().notNull().default(true),
+    /** Why the scheduler's last run could not post a period (a locked date, an inactive account); null once it posts cleanly. */
+    lastError: text(),
+    lastErrorAt: timestamp({ withTimezone: true }),
     createdById: uuid().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
