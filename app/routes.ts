@@ -42,6 +42,12 @@ export default [
     route('documents/:id/download', 'routes/app/files/document-download.ts'),
     route('photos/:id/download', 'routes/app/files/photo-download.ts'),
     route(':resource/import', 'routes/app/import.tsx'),
+    ...prefix('accounting/journal-entries', [
+      index('routes/app/accounting/journal-entries/list.tsx'),
+      route('new', 'routes/app/accounting/journal-entries/new.tsx'),
+      route(':id', 'routes/app/accounting/journal-entries/detail.tsx'),
+      route(':id/edit', 'routes/app/accounting/journal-entries/edit.tsx'),
+    ]),
     // Every resource of the engine (app/resources/): one set of generic pages, no route per resource;
     // the accounting area's resources sit under /app/accounting/.
     ...prefix('accounting/:resource', [

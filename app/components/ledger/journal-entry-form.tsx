@@ -1,0 +1,192 @@
+import { Plus } from 'lucide-react'
+import { useState } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { IdempotencyKey } from '~/components/idempotency-key'
+import { Button } from '~/components/ui/button'
+import { ErrorList, FormErrors } from '~/components/ui/field'
+import { Input, Select } from '~/components/ui/input'
+import { formatMoney, parseMoney } from '~/domain/money'
+
+/*
+ * The journal entry form: date, memo and a grid of lines (account, debit, credit,
+ * memo, property). It is a plain form: without JavaScript "Add lines" asks the server
+ * for more rows and every value comes back; with it the totals follow the typing.
+ */
+
+export const LINE_ROWS = 4
+
+export type LineValues = { account_id: string; debit: string; credit: string; memo: string; property_group_id: string }
+export type EntryFormValues = { date: string; memo: string; reversal_date?: string; lines: LineValues[] }
+export type EntryFormErrors = { form?: string[]; fields?: Record<string, string[]>; lines?: Record<number, string[]> }
+type Choice = { value: string; label: string }
+
+export const emptyLine = (): LineValues => ({ account_id: '', debit: '', credit: '', memo: '', property_group_id: '' })
+
+function totalsOf(lines: Pick<LineValues, 'debit' | 'credit'>[]) {
+  let debit = 0
+  let credit = 0
+  for (const line of lines) {
+    debit += parseMoney(line.debit || '0') ?? 0
+    credit += parseMoney(line.credit || '0') ?? 0
+  }
+  return { debit, credit }
+}
+
+function totalsFromForm(form: HTMLFormElement) {
+  const data = new FormData(form)
+  const rows = Number(data.get('rows')) || 0
+  return totalsOf(Array.from({ length: rows }, (_, i) => ({ debit: String(data.get(`lines[${i}].debit`) ?? ''), credit: String(data.get(`lines[${i}].credit`) ?? '') })))
+}
+
+export function JournalEntryForm({
+  id,
+  values,
+  errors,
+  choices,
+  submitLabel,
+  correcting,
+}: {
+  id: string
+  values: EntryFormValues
+  errors?: EntryFormErrors
+  choices: { accounts: Choice[]; properties: Choice[] }
+  submitLabel: string
+  /** Editing a posted entry: say what will happen and offer a date for the reversal. */
+  correcting?: { number: number; date: string }
+}) {
+  const navigation = useNavigation()
+  const [totals, setTotals] = useState(() => totalsOf(values.lines))
+  const difference = totals.debit - totals.credit
+  return (
+    <Form method="post" id={id} className="flex flex-col gap-5" noValidate onInput={(e) => setTotals(totalsFromForm(e.currentTarget))}>
+      <IdempotencyKey form={id} />
+      <input type="hidden" name="rows" value={values.lines.length} />
+      <FormErrors errors={errors?.form} />
+      {correcting ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          Saving posts a reversal of entry #{correcting.number} and a new entry with these lines. Both stay in the journal, so the books show what changed and when.
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-date`} className="text-sm font-medium">
+            Date <span aria-hidden>*</span>
+          </label>
+          <Input id={`${id}-date`} type="date" name="date" required defaultValue={values.date} aria-invalid={errors?.fields?.date ? true : undefined} aria-describedby={`${id}-date-error`} />
+          <ErrorList id={`${id}-date-error`} errors={errors?.fields?.date} />
+        </div>
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <label htmlFor={`${id}-memo`} className="text-sm font-medium">
+            Memo
+          </label>
+          <Input id={`${id}-memo`} name="memo" maxLength={1000} defaultValue={values.memo} placeholder="What this entry records" />
+          <ErrorList errors={errors?.fields?.memo} />
+        </div>
+        {correcting ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-reversal-date`} className="text-sm font-medium">
+              Reverse entry #{correcting.number} on
+            </label>
+            <Input id={`${id}-reversal-date`} type="date" name="reversal_date" defaultValue={values.reversal_date || correcting.date} aria-describedby={`${id}-reversal-help`} />
+            <p id={`${id}-reversal-help`} className="text-xs text-muted-foreground">
+              Its own date by default; choose a date in an open period if that one is closed.
+            </p>
+            <ErrorList errors={errors?.fields?.reversal_date} />
+          </div>
+        ) : null}
+      </div>
+      <div className="overflow-x-auto rounded-md border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Lines: each has a debit or a credit; debits must equal credits.</caption>
+          <thead className="bg-muted/60 text-left">
+            <tr>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                #
+              </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                Account
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                Debit
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                Credit
+              </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                Memo
+              </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                Property
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {values.lines.map((line, i) => {
+              const lineErrors = errors?.lines?.[i]
+              const label = (what: string) => `Line ${i + 1} ${what}`
+              return (
+                <tr key={i} className="border-t align-top">
+                  <td className="px-2 py-2 text-muted-foreground">{i + 1}</td>
+                  <td className="min-w-56 px-2 py-2">
+                    <Select name={`lines[${i}].account_id`} defaultValue={line.account_id} aria-label={label('account')} aria-invalid={lineErrors ? true : undefined} aria-describedby={lineErrors ? `${id}-line-${i}-error` : undefined}>
+                      <option value="">Choose an account</option>
+                      {choices.accounts.map((a) => (
+                        <option key={a.value} value={a.value}>
+                          {a.label}
+                        </option>
+                      ))}
+                    </Select>
+                    <ErrorList id={`${id}-line-${i}-error`} errors={lineErrors} />
+                  </td>
+                  <td className="w-32 px-2 py-2">
+                    <Input name={`lines[${i}].debit`} inputMode="decimal" defaultValue={line.debit} aria-label={label('debit')} className="text-right" />
+                  </td>
+                  <td className="w-32 px-2 py-2">
+                    <Input name={`lines[${i}].credit`} inputMode="decimal" defaultValue={line.credit} aria-label={label('credit')} className="text-right" />
+                  </td>
+                  <td className="min-w-40 px-2 py-2">
+                    <Input name={`lines[${i}].memo`} maxLength={500} defaultValue={line.memo} aria-label={label('memo')} />
+                  </td>
+                  <td className="min-w-40 px-2 py-2">
+                    <Select name={`lines[${i}].property_group_id`} defaultValue={line.property_group_id} aria-label={label('property')}>
+                      <option value="">None</option>
+                      {choices.properties.map((p) => (
+                        <option key={p.value} value={p.value}>
+                          {p.label}
+                        </option>
+                      ))}
+                    </Select>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+          <tfoot className="border-t bg-muted/30 font-medium">
+            <tr>
+              <td className="px-2 py-2" colSpan={2}>
+                Totals
+              </td>
+              <td className="px-2 py-2 text-right tabular-nums" data-testid="total-debit">
+                {formatMoney(totals.debit)}
+              </td>
+              <td className="px-2 py-2 text-right tabular-nums" data-testid="total-credit">
+                {formatMoney(totals.credit)}
+              </td>
+              <td className="px-2 py-2" colSpan={2} aria-live="polite">
+                {difference === 0 ? <span className="text-emerald-700">Balanced</span> : <span className="text-red-700">Out of balance by {formatMoney(Math.abs(difference))}</span>}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value="save" disabled={navigation.state === 'submitting'}>
+          {submitLabel}
+        </Button>
+        <Button type="submit" name="intent" value="add-lines" variant="outline" formNoValidate>
+          <Plus aria-hidden /> Add lines
+        </Button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,217 @@
+import { Pencil, Undo2 } from 'lucide-react'
+import { Form, Link, useNavigation } from 'react-router'
+import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
+import { useCurrency } from '~/components/resource/use-currency'
+import { Button, buttonVariants } from '~/components/ui/button'
+import { Badge, Card, CardContent } from '~/components/ui/card'
+import { FormErrors } from '~/components/ui/field'
+import { Input } from '~/components/ui/input'
+import { displayMoney, formatMoney, parseMoney } from '~/domain/money'
+import { requireSession } from '~/utils/api-client.server'
+import { formatDateTime, title } from '~/utils/misc'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/detail'
+
+export type JournalLine = {
+  id: string
+  line_number: number
+  account_id: string
+  account_label: string
+  debit: string | null
+  credit: string | null
+  memo: string | null
+  property_group_id: string | null
+  property_group_label: string | null
+  rental_unit_label: string | null
+  resident_label: string | null
+  property_owner_label: string | null
+}
+export type JournalEntry = {
+  id: string
+  number: number
+  date: string
+  memo: string | null
+  source_type: string
+  source_label: string
+  source_id: string
+  kind: 'ORIGINAL' | 'REVERSAL' | 'REPLACEMENT'
+  status: 'POSTED' | 'REVERSED'
+  reverses_entry_id: string | null
+  reversed_by_entry_id: string | null
+  reversed_by_number: number | null
+  replaces_entry_id: string | null
+  replaced_by_entry_id: string | null
+  replaced_by_number: number | null
+  total: string
+  created_by_name: string | null
+  created_at: string
+  editable: boolean
+  reconciled: boolean
+  lines: JournalLine[]
+  history: { id: string; number: number; date: string; kind: 'ORIGINAL' | 'REVERSAL' | 'REPLACEMENT'; memo: string | null; total: string; created_at: string }[]
+}
+
+export const KIND_LABELS = { ORIGINAL: 'Original', REVERSAL: 'Reversal', REPLACEMENT: 'Replacement' } as const
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Journal Entry #${loaderData.entry.number}` : 'Journal Entry') }]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { api } = await requireSession(request)
+  return { entry: await api.get<JournalEntry>(`accounting/journal-entries/${params.id}/`) }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { api } = await requireSession(request)
+  const formData = await request.formData()
+  const date = String(formData.get('reversal_date') ?? '').trim()
+  const result = await api.send<JournalEntry>('DELETE', `accounting/journal-entries/${params.id}/${date ? `?reversal_date=${encodeURIComponent(date)}` : ''}`)
+  if (!result.ok) return { error: result.error.detail }
+  throw await redirectWithToast(`/app/accounting/journal-entries/${params.id}/`, { type: 'success', description: `Entry #${result.data.number} voided by reversal #${result.data.reversed_by_number}.` })
+}
+
+const sum = (values: (string | null)[]) => values.reduce((total, v) => total + (v ? (parseMoney(v) ?? 0) : 0), 0)
+
+export default function JournalEntryDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { entry } = loaderData
+  const currency = useCurrency()
+  const navigation = useNavigation()
+  const debits = sum(entry.lines.map((l) => l.debit))
+  const credits = sum(entry.lines.map((l) => l.credit))
+  const cents = (n: number) => displayMoney(formatMoney(n), currency)
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <Breadcrumbs items={[{ label: 'Journal Entries', href: '/app/accounting/journal-entries/' }, { label: `#${entry.number}` }]} />
+      <PageHeader title={`Journal Entry #${entry.number}`}>
+        {entry.editable ? (
+          <Link to={`/app/accounting/journal-entries/${entry.id}/edit/`} className={buttonVariants({ variant: 'outline' })}>
+            <Pencil aria-hidden /> Correct
+          </Link>
+        ) : null}
+      </PageHeader>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        {entry.status === 'REVERSED' ? <Badge>Reversed</Badge> : <Badge tone="success">Posted</Badge>}
+        <Badge>{KIND_LABELS[entry.kind]}</Badge>
+        {entry.reconciled ? <Badge>Reconciled</Badge> : null}
+        <span className="text-muted-foreground">
+          {entry.source_label} · posted {formatDateTime(entry.created_at)}
+          {entry.created_by_name ? ` by ${entry.created_by_name}` : ''}
+        </span>
+      </div>
+      {entry.reversed_by_entry_id ? (
+        <p className="rounded-md border bg-muted/40 p-3 text-sm">
+          Reversed by{' '}
+          <Link className="text-primary underline" to={`/app/accounting/journal-entries/${entry.reversed_by_entry_id}/`}>
+            entry #{entry.reversed_by_number}
+          </Link>
+          {entry.replaced_by_entry_id ? (
+            <>
+              {' '}
+              and replaced by{' '}
+              <Link className="text-primary underline" to={`/app/accounting/journal-entries/${entry.replaced_by_entry_id}/`}>
+                entry #{entry.replaced_by_number}
+              </Link>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
+      <Card>
+        <CardContent className="grid gap-4 pt-6 sm:grid-cols-3">
+          <div>
+            <div className="text-sm text-muted-foreground">Date</div>
+            <div className="font-medium">{entry.date}</div>
+          </div>
+          <div className="sm:col-span-2">
+            <div className="text-sm text-muted-foreground">Memo</div>
+            <div className="font-medium">{entry.memo || '—'}</div>
+          </div>
+        </CardContent>
+      </Card>
+      <section aria-labelledby="lines-heading" className="flex flex-col gap-2">
+        <h2 id="lines-heading" className="text-lg font-semibold">
+          Lines
+        </h2>
+        <Table>
+          <thead>
+            <tr>
+              <Th>Account</Th>
+              <Th>Memo</Th>
+              <Th>Property</Th>
+              <Th>Unit, resident, owner</Th>
+              <th scope="col" className="border-b bg-muted/60 px-4 py-2 text-right font-semibold">
+                Debit
+              </th>
+              <th scope="col" className="border-b bg-muted/60 px-4 py-2 text-right font-semibold">
+                Credit
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entry.lines.map((l) => (
+              <tr key={l.id}>
+                <Td>{l.account_label}</Td>
+                <Td>{l.memo ?? ''}</Td>
+                <Td>{l.property_group_label ?? ''}</Td>
+                <Td>{[l.rental_unit_label, l.resident_label, l.property_owner_label].filter(Boolean).join(' · ')}</Td>
+                <Td className="text-right tabular-nums">{l.debit ? displayMoney(l.debit, currency) : ''}</Td>
+                <Td className="text-right tabular-nums">{l.credit ? displayMoney(l.credit, currency) : ''}</Td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="font-semibold">
+              <Td>Totals</Td>
+              <Td>{''}</Td>
+              <Td>{''}</Td>
+              <Td>{''}</Td>
+              <Td className="text-right tabular-nums">{cents(debits)}</Td>
+              <Td className="text-right tabular-nums">{cents(credits)}</Td>
+            </tr>
+          </tfoot>
+        </Table>
+      </section>
+      {entry.history.length > 1 ? (
+        <section aria-labelledby="history-heading" className="flex flex-col gap-2">
+          <h2 id="history-heading" className="text-lg font-semibold">
+            History
+          </h2>
+          <ol className="flex flex-col gap-1 text-sm">
+            {entry.history.map((h) => (
+              <li key={h.id}>
+                {h.id === entry.id ? (
+                  <span className="font-semibold">
+                    #{h.number} · {KIND_LABELS[h.kind]} · {h.date} · {displayMoney(h.total, currency)} (this entry)
+                  </span>
+                ) : (
+                  <Link className="text-primary underline" to={`/app/accounting/journal-entries/${h.id}/`}>
+                    #{h.number} · {KIND_LABELS[h.kind]} · {h.date} · {displayMoney(h.total, currency)}
+                  </Link>
+                )}
+                {h.memo ? <span className="text-muted-foreground"> — {h.memo}</span> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {entry.editable ? (
+        <Card>
+          <CardContent className="pt-6">
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+              <div className="flex flex-col gap-1">
+                <label htmlFor="reversal-date" className="text-sm font-medium">
+                  Void by a reversal dated
+                </label>
+                <Input id="reversal-date" type="date" name="reversal_date" defaultValue={entry.date} />
+              </div>
+              <Button type="submit" variant="outline" disabled={navigation.state === 'submitting'}>
+                <Undo2 aria-hidden /> Void entry
+              </Button>
+              <p className="basis-full text-xs text-muted-foreground">Nothing is erased: a reversing entry is posted, and both stay in the journal.</p>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  )
+}
