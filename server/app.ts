@@ -4,6 +4,7 @@ import path from 'node:path'
 import * as build from 'virtual:react-router/server-build'
 import { closeDb, getDb } from '~/db/client.server'
 import { seedDemoCompany } from '~/db/seed.server'
+import { startScheduler } from '~/ledger/scheduler.server'
 import { recordBuild } from '~/utils/instance.server'
 import type { EmbeddedDatabase } from './embedded-postgres'
 import { createHttpApp, defaultClientDir } from './http'
@@ -45,10 +46,16 @@ export async function main() {
     trustProxy: process.env.TRUST_PROXY === 'true',
   })
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => log(`listening on http://localhost:${info.port}`))
+  // Scheduled postings start beside the server, not before it: the first page does not wait for them.
+  const scheduler = startScheduler(process.env.DATABASE_URL!, { log }).catch((error: unknown) => {
+    console.error(`[lintel] the scheduler did not start: ${error instanceof Error ? error.message : String(error)}`)
+    return undefined
+  })
   server.on('error', async (error: NodeJS.ErrnoException) => {
     console.error(
       error.code === 'EADDRINUSE' ? `[lintel] port ${port} is already in use: stop what uses it, or set PORT to another port.` : `[lintel] ${error.message}`,
     )
+    await (await scheduler)?.stop()
     await closeDb()
     await embedded?.stop()
     process.exit(1)
@@ -73,6 +80,7 @@ export async function main() {
         resolve()
       }, 5_000)
     })
+    await (await scheduler)?.stop()
     await closeDb()
     await embedded?.stop()
     clearTimeout(watchdog)

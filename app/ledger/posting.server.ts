@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { badRequest, conflict } from '~/api/errors'
-import type { Transaction } from '~/db/client.server'
+import type { Executor, Transaction } from '~/db/client.server'
 import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents } from '~/db/schema'
 import { checkDraft, DIMENSIONS, type JournalDraft } from '~/domain/ledger/entries'
 
@@ -33,8 +33,7 @@ export async function postEntry(tx: Transaction, companyId: string, draft: Journ
     })
   }
 
-  await checkAccounts(tx, companyId, draft)
-  await checkDimensions(tx, companyId, draft)
+  await checkLines(tx, companyId, draft)
 
   const [entry] = await tx
     .insert(journalEntries)
@@ -101,8 +100,14 @@ function postedFor(tx: Transaction, companyId: string, draft: JournalDraft) {
   })
 }
 
+/** The lines' accounts are active accounts of this company and their dimensions are this company's (400 naming the line otherwise). */
+export async function checkLines(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
+  await checkAccounts(tx, companyId, draft)
+  await checkDimensions(tx, companyId, draft)
+}
+
 /** Each line's account must be an active account of this company; the error names the line. */
-async function checkAccounts(tx: Transaction, companyId: string, draft: JournalDraft) {
+async function checkAccounts(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
   const ids = [...new Set(draft.lines.map((l) => l.accountId))]
   const found = await tx
     .select({ id: accounts.id, isActive: accounts.isActive, name: accounts.name })
@@ -127,7 +132,7 @@ const DIMENSION_TABLES = [
 ] as const
 
 /** A line's property, unit, resident and owner must be this company's. */
-async function checkDimensions(tx: Transaction, companyId: string, draft: JournalDraft) {
+async function checkDimensions(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
   const errors: Record<string, string[]> = {}
   for (const dimension of DIMENSION_TABLES) {
     const ids = [...new Set(draft.lines.map((l) => l[dimension.key]).filter((v): v is string => !!v))]

@@ -1,0 +1,154 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { ApiError } from '~/api/errors'
+import type { Database, Executor } from '~/db/client.server'
+import { companies, journalEntries, ledgerSettings, recurringJournalEntries } from '~/db/schema'
+import { dueDates, nthDate, recurringDraft, type Frequency } from '~/domain/ledger/entries'
+import { postEntry } from './posting.server'
+
+/*
+ * The recurring journal entries' scheduler body: every active schedule posts each
+ * period that is due up to today in its company's time zone. Each period posts in
+ * its own transaction through postEntry with source (schedule, PERIOD:date), so two
+ * app processes running this at once post each period exactly once, and a period
+ * that cannot post (a locked date, an inactive account) is recorded on the schedule
+ * without stopping the others.
+ */
+
+export type RecurringRow = typeof recurringJournalEntries.$inferSelect
+
+const PERIOD = 'PERIOD:'
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+export function todayIn(timeZone: string, now = new Date()) {
+  try {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now)
+  } catch {
+    return now.toISOString().slice(0, 10)
+  }
+}
+
+/** The period dates already posted for some schedules, by schedule id. */
+export async function postedPeriods(db: Executor, companyId: string | undefined, ids: string[]) {
+  const out = new Map<string, Set<string>>()
+  if (!ids.length) return out
+  const rows = await db
+    .select({
+      sourceId: journalEntries.sourceId,
+      purpose: journalEntries.purpose,
+    })
+    .from(journalEntries)
+    .where(
+      and(
+        companyId ? eq(journalEntries.companyId, companyId) : undefined,
+        eq(journalEntries.sourceType, 'RECURRING_JOURNAL_ENTRY'),
+        inArray(journalEntries.sourceId, ids),
+        sql`${journalEntries.purpose} like ${PERIOD + '%'}`,
+      ),
+    )
+  for (const row of rows) {
+    const set = out.get(row.sourceId) ?? new Set<string>()
+    set.add(row.purpose.slice(PERIOD.length))
+    out.set(row.sourceId, set)
+  }
+  return out
+}
+
+/**
+ * The date the schedule posts next: its first period not posted yet and not inside
+ * the locked period (those are skipped), or null when the schedule has ended.
+ */
+export function nextDateOf(schedule: Pick<RecurringRow, 'startDate' | 'endDate' | 'frequency' | 'isActive'>, posted: Set<string>, lockDate: string | null) {
+  if (!schedule.isActive) return null
+  for (let n = 0; n < 10_000; n++) {
+    const date = nthDate(schedule.startDate, schedule.frequency as Frequency, n)
+    if (schedule.endDate && date > schedule.endDate) return null
+    if (posted.has(date) || (lockDate && date <= lockDate)) continue
+    return date
+  }
+  return null
+}
+
+export type RunResult = { posted: number; failed: number }
+
+/**
+ * Posts every due period of every active schedule (or of the ones named), up to today
+ * in each company's time zone. Safe to run at any time and in several processes at once.
+ */
+export async function postDueRecurringEntries(db: Database, options: { now?: Date; ids?: string[]; companyId?: string } = {}): Promise<RunResult> {
+  const schedules = await db
+    .select({ schedule: recurringJournalEntries, timeZone: companies.timeZone })
+    .from(recurringJournalEntries)
+    .innerJoin(companies, eq(companies.id, recurringJournalEntries.companyId))
+    .where(
+      and(
+        eq(recurringJournalEntries.isActive, true),
+        options.ids ? inArray(recurringJournalEntries.id, options.ids) : undefined,
+        options.companyId ? eq(recurringJournalEntries.companyId, options.companyId) : undefined,
+      ),
+    )
+  const result: RunResult = { posted: 0, failed: 0 }
+  if (!schedules.length) return result
+  const posted = await postedPeriods(
+    db,
+    options.companyId,
+    schedules.map((s) => s.schedule.id),
+  )
+  for (const { schedule, timeZone } of schedules) {
+    const done = posted.get(schedule.id) ?? new Set<string>()
+    const due = dueDates(
+      {
+        startDate: schedule.startDate,
+        endDate: schedule.endDate,
+        frequency: schedule.frequency as Frequency,
+      },
+      todayIn(timeZone, options.now),
+    ).filter((d) => !done.has(d))
+    const errors: string[] = []
+    for (const date of due) {
+      try {
+        const { created } = await db.transaction((tx) =>
+          postEntry(
+            tx,
+            schedule.companyId,
+            recurringDraft(
+              {
+                id: schedule.id,
+                name: schedule.name,
+                memo: schedule.memo,
+                lines: schedule.lines,
+              },
+              date,
+            ),
+            { userId: schedule.createdById },
+          ),
+        )
+        if (created) result.posted++
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+        result.failed++
+        errors.push(`Not posted for ${date}: ${error.detail}`)
+        // A bad account fails every period alike; a locked date only its own.
+        if (error.status !== 409) break
+      }
+    }
+    const lastError = errors.length ? errors.at(-1)! : null
+    if (lastError !== schedule.lastError) {
+      await db
+        .update(recurringJournalEntries)
+        .set({ lastError, lastErrorAt: lastError ? new Date() : null })
+        .where(eq(recurringJournalEntries.id, schedule.id))
+    }
+  }
+  return result
+}
+
+/** The company's lock date, for next dates. */
+export async function lockDateOf(db: Executor, companyId: string) {
+  const [row] = await db.select({ lockDate: ledgerSettings.lockDate }).from(ledgerSettings).where(eq(ledgerSettings.companyId, companyId))
+  return row?.lockDate ?? null
+}

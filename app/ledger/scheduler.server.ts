@@ -1,0 +1,42 @@
+import PgBoss from 'pg-boss'
+import { getDb } from '~/db/client.server'
+import { postDueRecurringEntries } from './recurring.server'
+
+/*
+ * The ledger's scheduled work, run by pg-boss in the app's own database (schema
+ * `pgboss`). Every app process starts it; pg-boss hands each scheduled run to one
+ * of them, and the postings themselves are idempotent per (schedule, period), so a
+ * run that two processes both make still posts each period once.
+ */
+
+export const RECURRING_QUEUE = 'post-recurring-journal-entries'
+/** Every 15 minutes; a new period posts within a quarter hour of midnight in the company's time zone. */
+const EVERY_QUARTER_HOUR = '*/15 * * * *'
+
+export type Scheduler = { stop: () => Promise<void> }
+
+export async function startScheduler(url: string, options: { log?: (message: string) => void } = {}): Promise<Scheduler> {
+  const log = options.log ?? (() => {})
+  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 2, application_name: 'lintel-scheduler' })
+  let stopped = false
+  // A connection pg-boss still had open when it stopped may be cut as the database goes down: not news.
+  boss.on('error', (error) => {
+    if (!stopped) console.error('[lintel] scheduler:', error)
+  })
+  await boss.start()
+  await boss.createQueue(RECURRING_QUEUE, { name: RECURRING_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 15 * 60 })
+  await boss.work(RECURRING_QUEUE, async () => {
+    const result = await postDueRecurringEntries(getDb())
+    if (result.posted || result.failed) log(`recurring journal entries: ${result.posted} posted, ${result.failed} not posted`)
+    return result
+  })
+  await boss.schedule(RECURRING_QUEUE, EVERY_QUARTER_HOUR)
+  // And once now, for what came due while no process was running.
+  await boss.send(RECURRING_QUEUE, {})
+  return {
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+      stopped = true
+    },
+  }
+}
