@@ -1,0 +1,254 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { bankAccounts, bankDepositItems, bankDeposits, journalEntries, journalLines, propertyGroups } from '~/db/schema'
+import { depositDraft, isIsoDate } from '~/domain/ledger/entries'
+import { formatMoney } from '~/domain/money'
+import { bankAccountOf, receiptJson, undepositedFundsAccountId, undepositedReceipts } from '~/ledger/banking.server'
+import { postEntry } from '~/ledger/posting.server'
+import type { AppEnv } from '../context'
+import { createRouter } from '../create-app'
+import { badRequest, conflict, notFound } from '../errors'
+import { requireStaff } from '../middleware/auth'
+import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
+import { containsPattern, ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
+import { IdParam } from '../platform/schemas'
+import { tenant } from '../tenant'
+
+/*
+ * accounting/bank-deposits/: receipts taken in (rent, fees …) wait in undeposited
+ * funds until they go to the bank together. A deposit gathers them: in one
+ * transaction it records the deposit, its items (a receipt can be deposited once:
+ * the items' key says so even between two racing requests) and posts
+ * Dr bank / Cr undeposited funds through the posting function.
+ */
+
+const tags = ['Accounting']
+const guard = signedIn(requireStaff('accounting'))
+
+const IsoDate = z.string({ error: 'Date is required.' }).refine(isIsoDate, 'Date must be a date written YYYY-MM-DD.')
+
+export const DepositBody = z
+  .object({
+    bank_account_id: z.uuid({ error: 'Choose the bank account.' }),
+    date: IsoDate,
+    memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
+    journal_line_ids: z.array(z.uuid({ error: 'Must be a journal line id.' }), { error: 'Choose the receipts to deposit.' }).min(1, 'Choose at least one receipt to deposit.').max(1000, 'A deposit can gather at most 1000 receipts.'),
+  })
+  .openapi('BankDepositInput')
+
+const Receipt = z
+  .object({
+    journal_line_id: z.string(),
+    date: z.string(),
+    journal_entry_id: z.string(),
+    entry_number: z.number().int(),
+    memo: z.string().nullable(),
+    property_group_id: z.string().nullable(),
+    property_group_label: z.string().nullable(),
+    amount: z.string(),
+  })
+  .openapi('UndepositedReceipt')
+
+const Deposit = z
+  .object({
+    id: z.string(),
+    bank_account_id: z.string(),
+    bank_account_name: z.string(),
+    date: z.string(),
+    memo: z.string().nullable(),
+    amount: z.string(),
+    item_count: z.number().int(),
+    journal_entry_id: z.string().nullable(),
+    journal_entry_number: z.number().int().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('BankDepositSummary')
+
+const DepositWithItems = Deposit.extend({ items: z.array(Receipt) }).openapi('BankDeposit')
+
+export const router = createRouter()
+
+function selectDeposits(c: Context<AppEnv>) {
+  const t = tenant(c)
+  return t.db
+    .select({
+      deposit: bankDeposits,
+      bankAccountName: bankAccounts.name,
+      entryNumber: journalEntries.number,
+      itemCount: sql<number>`(select count(*) from ${bankDepositItems} where ${bankDepositItems.bankDepositId} = ${bankDeposits.id})`.mapWith(Number),
+    })
+    .from(bankDeposits)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, bankDeposits.bankAccountId))
+    .leftJoin(journalEntries, eq(journalEntries.id, bankDeposits.journalEntryId))
+    .$dynamic()
+}
+
+type DepositRow = Awaited<ReturnType<ReturnType<typeof selectDeposits>['execute']>>[number]
+
+const depositJson = (row: DepositRow) => ({
+  id: row.deposit.id,
+  bank_account_id: row.deposit.bankAccountId,
+  bank_account_name: row.bankAccountName,
+  date: row.deposit.date,
+  memo: row.deposit.memo,
+  amount: formatMoney(row.deposit.amount),
+  item_count: row.itemCount,
+  journal_entry_id: row.deposit.journalEntryId,
+  journal_entry_number: row.entryNumber,
+  created_at: row.deposit.createdAt.toISOString(),
+})
+
+async function depositDetail(c: Context<AppEnv>, id: string) {
+  const t = tenant(c)
+  if (!z.uuid().safeParse(id).success) throw notFound('No such bank deposit.')
+  const [row] = await selectDeposits(c).where(and(eq(bankDeposits.companyId, t.companyId), eq(bankDeposits.id, id)))
+  if (!row) throw notFound('No such bank deposit.')
+  const items = await t.db
+    .select({
+      id: journalLines.id,
+      date: journalLines.date,
+      entryId: journalEntries.id,
+      entryNumber: journalEntries.number,
+      memo: sql<string | null>`coalesce(${journalLines.memo}, ${journalEntries.memo})`,
+      propertyGroupId: journalLines.propertyGroupId,
+      propertyGroupLabel: propertyGroups.name,
+      amount: journalLines.amount,
+    })
+    .from(bankDepositItems)
+    .innerJoin(journalLines, eq(journalLines.id, bankDepositItems.journalLineId))
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
+    .where(and(eq(bankDepositItems.companyId, t.companyId), eq(bankDepositItems.bankDepositId, id)))
+    .orderBy(asc(journalLines.date), asc(journalEntries.number))
+  return { ...depositJson(row), items: items.map(receiptJson) }
+}
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/accounting/bank-deposits/undeposited',
+    tags,
+    summary: 'Receipts waiting in undeposited funds, oldest first; with `bank_account_id` of an account kept for one property, that property’s (and those with none)',
+    ...guard,
+    request: { query: z.object({ bank_account_id: z.uuid({ error: 'Must be a bank account id.' }).optional() }) },
+    responses: { 200: jsonResponse(z.object({ results: z.array(Receipt), total: z.string() }).openapi('UndepositedReceipts'), 'Receipts'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const t = tenant(c)
+    const { bank_account_id } = c.req.valid('query')
+    const bank = bank_account_id ? await bankAccountOf(t.db, t.companyId, bank_account_id, 'bank_account_id') : null
+    const receipts = await undepositedReceipts(t.db, t.companyId, { propertyGroupId: bank?.propertyGroupId })
+    return c.json({ results: receipts.map(receiptJson), total: formatMoney(receipts.reduce((sum, r) => sum + r.amount, 0)) }, 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/accounting/bank-deposits',
+    tags,
+    summary: 'Bank deposits, newest first',
+    ...guard,
+    request: { query: ListQuery.extend({ bank_account_id: z.uuid({ error: 'Must be a bank account id.' }).optional() }) },
+    responses: { 200: jsonResponse(pageOf(Deposit, 'BankDepositPage'), 'A page of deposits'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const t = tenant(c)
+    const where = and(eq(bankDeposits.companyId, t.companyId), query.bank_account_id ? eq(bankDeposits.bankAccountId, query.bank_account_id) : undefined, query.search ? ilike(bankDeposits.memo, containsPattern(query.search)!) : undefined)
+    const ordering = orderBy(query.ordering, { date: bankDeposits.date, amount: bankDeposits.amount, created_at: bankDeposits.createdAt }, '-date')
+    const [rows, [{ n }]] = await Promise.all([
+      selectDeposits(c)
+        .where(where)
+        .orderBy(...ordering, desc(bankDeposits.createdAt))
+        .limit(query.page_size)
+        .offset(offsetOf(query)),
+      t.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bankDeposits).where(where),
+    ])
+    return c.json(page(c, query, n, rows.map(depositJson)), 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/accounting/bank-deposits',
+    tags,
+    summary: 'Deposit undeposited receipts: records the deposit and posts Dr bank / Cr undeposited funds; a receipt already deposited answers 409',
+    ...guard,
+    request: jsonBody(DepositBody),
+    responses: { 201: jsonResponse(DepositWithItems, 'The deposit'), ...errorResponses(400, 401, 403, 409) },
+  }),
+  async (c) => {
+    const body = c.req.valid('json')
+    const t = tenant(c)
+    const ids = [...new Set(body.journal_line_ids)]
+    const id = await t.db.transaction(async (tx) => {
+      const bank = await bankAccountOf(tx, t.companyId, body.bank_account_id, 'bank_account_id')
+      if (!bank.isActive) throw badRequest(`${bank.name} is inactive; reactivate it or choose another bank account.`, { bank_account_id: [`${bank.name} is inactive.`] })
+      const undepositedId = await undepositedFundsAccountId(tx, t.companyId)
+      if (!undepositedId) throw conflict('No account plays the undeposited funds role; choose one under default GL accounts first.')
+      const receipts = await undepositedReceipts(tx, t.companyId, { ids })
+      if (receipts.length < ids.length) {
+        const found = new Set(receipts.map((r) => r.id))
+        const missing = ids.filter((i) => !found.has(i))
+        const deposited = await tx
+          .select({ id: bankDepositItems.journalLineId, number: journalEntries.number })
+          .from(bankDepositItems)
+          .innerJoin(journalLines, eq(journalLines.id, bankDepositItems.journalLineId))
+          .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+          .where(and(eq(bankDepositItems.companyId, t.companyId), inArray(bankDepositItems.journalLineId, missing)))
+        if (deposited.length) throw alreadyDeposited(deposited.map((d) => d.number))
+        throw badRequest('Some of the chosen lines are not receipts waiting in undeposited funds.', { journal_line_ids: [`${missing.length} of the chosen lines ${missing.length === 1 ? 'is not a receipt' : 'are not receipts'} waiting in undeposited funds.`] })
+      }
+      const late = receipts.filter((r) => r.date > body.date)
+      if (late.length) throw badRequest(`The deposit cannot be dated before a receipt it holds (entry #${late[0].entryNumber} is dated ${late[0].date}).`, { date: [`Choose ${late[0].date} or later.`] })
+
+      const amount = receipts.reduce((sum, r) => sum + r.amount, 0)
+      const [deposit] = await tx
+        .insert(bankDeposits)
+        .values({ companyId: t.companyId, bankAccountId: bank.id, date: body.date, memo: body.memo ?? null, amount, createdById: t.principal.userId })
+        .returning({ id: bankDeposits.id })
+      // The key (company, line) decides between two deposits racing for one receipt: the second inserts nothing.
+      const inserted = await tx
+        .insert(bankDepositItems)
+        .values(receipts.map((r) => ({ companyId: t.companyId, bankDepositId: deposit.id, journalLineId: r.id })))
+        .onConflictDoNothing()
+        .returning({ id: bankDepositItems.journalLineId })
+      if (inserted.length < receipts.length) {
+        const taken = new Set(inserted.map((i) => i.id))
+        throw alreadyDeposited(receipts.filter((r) => !taken.has(r.id)).map((r) => r.entryNumber))
+      }
+      const { entry } = await postEntry(
+        tx,
+        t.companyId,
+        depositDraft({ depositId: deposit.id, date: body.date, memo: body.memo || `Deposit to ${bank.name}`, bankGlAccountId: bank.glAccountId, undepositedFundsAccountId: undepositedId, items: receipts }),
+        { userId: t.principal.userId },
+      )
+      await tx.update(bankDeposits).set({ journalEntryId: entry.id }).where(eq(bankDeposits.id, deposit.id))
+      return deposit.id
+    })
+    return c.json(await depositDetail(c, id), 201)
+  },
+)
+
+function alreadyDeposited(numbers: number[]) {
+  const list = [...new Set(numbers)].map((n) => `#${n}`).join(', ')
+  return conflict(`The receipt${numbers.length === 1 ? ' of entry' : 's of entries'} ${list} ${numbers.length === 1 ? 'was' : 'were'} already deposited; reload the receipts and choose again.`, {
+    journal_line_ids: [`Already deposited: entry ${list}.`],
+  })
+}
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/accounting/bank-deposits/{id}',
+    tags,
+    summary: 'One deposit with the receipts it gathered and its journal entry',
+    ...guard,
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(DepositWithItems, 'The deposit'), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => c.json(await depositDetail(c, c.req.valid('param').id), 200),
+)

@@ -1,0 +1,376 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { Executor } from '~/db/client.server'
+import { accounts, bankAccounts, bankReconciliationItems, bankReconciliations, companies, journalLines } from '~/db/schema'
+import { differenceMessage, reconciliationDifference } from '~/domain/ledger/banking'
+import { isIsoDate } from '~/domain/ledger/entries'
+import { formatMoney, parseMoney } from '~/domain/money'
+import { bankAccountOf, onFinalReconciliation, reconcilableLines } from '~/ledger/banking.server'
+import { reconciliationPdf } from '~/ledger/reconciliation-pdf.server'
+import type { AppEnv } from '../context'
+import { createRouter } from '../create-app'
+import { badRequest, conflict, notFound } from '../errors'
+import { requireStaff } from '../middleware/auth'
+import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
+import { ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
+import { IdParam } from '../platform/schemas'
+import { tenant } from '../tenant'
+
+/*
+ * accounting/bank-reconciliations/: a bank statement (its date and ending balance)
+ * against the register of the bank account's GL account. Items are ticked as
+ * cleared until opening balance + cleared items = the statement's ending balance;
+ * then the reconciliation can be marked final, which locks its items (their
+ * entries can no longer be changed or voided) and makes its ending balance the
+ * next reconciliation's opening balance. Only a draft can be deleted.
+ */
+
+const tags = ['Accounting']
+const guard = signedIn(requireStaff('accounting'))
+
+const Money = z.string({ error: 'Enter the statement’s ending balance.' }).trim().refine((v) => parseMoney(v) !== null, 'Enter an amount such as 12500.00 (negative for an overdraft).')
+
+export const ReconciliationBody = z
+  .object({
+    bank_account_id: z.uuid({ error: 'Choose the bank account.' }),
+    statement_date: z.string({ error: 'Enter the statement date.' }).refine(isIsoDate, 'Statement date must be a date written YYYY-MM-DD.'),
+    statement_ending_balance: Money,
+  })
+  .openapi('BankReconciliationInput')
+
+const ClearedBody = z
+  .object({
+    journal_line_ids: z.array(z.uuid({ error: 'Must be a journal line id.' }), { error: 'Name the journal lines.' }).max(5000, 'At most 5000 lines at once.'),
+    cleared: z.boolean({ error: 'Say whether the lines are cleared (true) or not (false).' }),
+  })
+  .openapi('BankReconciliationClearedItems')
+
+const Summary = z
+  .object({
+    id: z.string(),
+    bank_account_id: z.string(),
+    bank_account_name: z.string(),
+    gl_account_id: z.string(),
+    gl_account_label: z.string(),
+    statement_date: z.string(),
+    statement_ending_balance: z.string(),
+    opening_balance: z.string().openapi({ description: 'The previous final reconciliation’s ending balance (0.00 for the first)' }),
+    cleared_total: z.string().openapi({ description: 'The sum of the cleared items (deposits positive)' }),
+    cleared_balance: z.string().openapi({ description: 'Opening balance + cleared items' }),
+    difference: z.string().openapi({ description: 'Statement ending balance − cleared balance; must be 0.00 to mark final' }),
+    cleared_count: z.number().int(),
+    status: z.enum(['DRAFT', 'FINAL']),
+    finalized_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('BankReconciliationSummary')
+
+const Item = z.object({
+  journal_line_id: z.string(),
+  journal_entry_id: z.string(),
+  entry_number: z.number().int(),
+  date: z.string(),
+  memo: z.string().nullable(),
+  amount: z.string().openapi({ description: 'Deposits positive, payments negative' }),
+  cleared: z.boolean(),
+})
+
+const Detail = Summary.extend({
+  book_balance: z.string().openapi({ description: 'The GL account’s balance on the statement date' }),
+  items: z.array(Item).openapi({ description: 'Every line of the bank’s GL account dated on or before the statement date and not cleared on an earlier final reconciliation' }),
+}).openapi('BankReconciliation')
+
+export const router = createRouter()
+
+function selectReconciliations(db: Executor) {
+  return db
+    .select({
+      r: bankReconciliations,
+      bankAccountName: bankAccounts.name,
+      glAccountId: bankAccounts.glAccountId,
+      glAccountLabel: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`,
+      clearedTotal: sql<number>`(select coalesce(sum(${journalLines.amount}), 0) from ${bankReconciliationItems} join ${journalLines} on ${journalLines.id} = ${bankReconciliationItems.journalLineId} where ${bankReconciliationItems.bankReconciliationId} = ${bankReconciliations.id})`.mapWith(Number),
+      clearedCount: sql<number>`(select count(*) from ${bankReconciliationItems} where ${bankReconciliationItems.bankReconciliationId} = ${bankReconciliations.id})`.mapWith(Number),
+    })
+    .from(bankReconciliations)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, bankReconciliations.bankAccountId))
+    .innerJoin(accounts, eq(accounts.id, bankAccounts.glAccountId))
+    .$dynamic()
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectReconciliations>['execute']>>[number]
+
+function summaryJson(row: Row) {
+  const r = row.r
+  return {
+    id: r.id,
+    bank_account_id: r.bankAccountId,
+    bank_account_name: row.bankAccountName,
+    gl_account_id: row.glAccountId,
+    gl_account_label: row.glAccountLabel,
+    statement_date: r.statementDate,
+    statement_ending_balance: formatMoney(r.statementEndingBalance),
+    opening_balance: formatMoney(r.openingBalance),
+    cleared_total: formatMoney(row.clearedTotal),
+    cleared_balance: formatMoney(r.openingBalance + row.clearedTotal),
+    difference: formatMoney(reconciliationDifference({ statementEndingBalance: r.statementEndingBalance, openingBalance: r.openingBalance, clearedTotal: row.clearedTotal })),
+    cleared_count: row.clearedCount,
+    status: r.status as 'DRAFT' | 'FINAL',
+    finalized_at: r.finalizedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  }
+}
+
+async function rowOf(db: Executor, companyId: string, id: string) {
+  if (!z.uuid().safeParse(id).success) throw notFound('No such bank reconciliation.')
+  const [row] = await selectReconciliations(db).where(and(eq(bankReconciliations.companyId, companyId), eq(bankReconciliations.id, id)))
+  if (!row) throw notFound('No such bank reconciliation.')
+  return row
+}
+
+/** The reconciliation's row, locked for the rest of the transaction (ticking, finalising and deleting queue behind each other). */
+async function lockedRow(db: Executor, companyId: string, id: string) {
+  if (!z.uuid().safeParse(id).success) throw notFound('No such bank reconciliation.')
+  const [locked] = await db.select({ id: bankReconciliations.id }).from(bankReconciliations).where(and(eq(bankReconciliations.companyId, companyId), eq(bankReconciliations.id, id))).for('update')
+  if (!locked) throw notFound('No such bank reconciliation.')
+  return rowOf(db, companyId, id)
+}
+
+async function detailOf(db: Executor, companyId: string, id: string) {
+  const row = await rowOf(db, companyId, id)
+  const lines = await reconcilableLines(db, companyId, row.r, row.glAccountId)
+  const [book] = await db
+    .select({ total: sql<number>`coalesce(sum(${journalLines.amount}), 0)`.mapWith(Number) })
+    .from(journalLines)
+    .where(and(eq(journalLines.companyId, companyId), eq(journalLines.accountId, row.glAccountId), sql`${journalLines.date} <= ${row.r.statementDate}`))
+  return {
+    ...summaryJson(row),
+    book_balance: formatMoney(book.total),
+    items: lines.map((l) => ({ journal_line_id: l.id, journal_entry_id: l.entryId, entry_number: l.entryNumber, date: l.date, memo: l.memo, amount: formatMoney(l.amount), cleared: l.cleared })),
+  }
+}
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/accounting/bank-reconciliations',
+    tags,
+    summary: 'Bank reconciliations, latest statement first',
+    ...guard,
+    request: { query: ListQuery.extend({ bank_account_id: z.uuid({ error: 'Must be a bank account id.' }).optional(), status: z.enum(['DRAFT', 'FINAL'], { error: 'Status must be DRAFT or FINAL.' }).optional() }) },
+    responses: { 200: jsonResponse(pageOf(Summary, 'BankReconciliationPage'), 'A page of reconciliations'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const t = tenant(c)
+    const where = and(
+      eq(bankReconciliations.companyId, t.companyId),
+      query.bank_account_id ? eq(bankReconciliations.bankAccountId, query.bank_account_id) : undefined,
+      query.status ? eq(bankReconciliations.status, query.status) : undefined,
+    )
+    const ordering = orderBy(query.ordering, { statement_date: bankReconciliations.statementDate, created_at: bankReconciliations.createdAt }, '-statement_date')
+    const [rows, [{ n }]] = await Promise.all([
+      selectReconciliations(t.db)
+        .where(where)
+        .orderBy(...ordering, desc(bankReconciliations.createdAt))
+        .limit(query.page_size)
+        .offset(offsetOf(query)),
+      t.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bankReconciliations).where(where),
+    ])
+    return c.json(page(c, query, n, rows.map(summaryJson)), 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/accounting/bank-reconciliations',
+    tags,
+    summary: 'Start reconciling a bank statement: its date (after the last final reconciliation’s) and ending balance; one draft per bank account at a time',
+    ...guard,
+    request: jsonBody(ReconciliationBody),
+    responses: { 201: jsonResponse(Detail, 'The reconciliation, with the items to tick'), ...errorResponses(400, 401, 403, 409) },
+  }),
+  async (c) => {
+    const body = c.req.valid('json')
+    const t = tenant(c)
+    const id = await t.db.transaction(async (tx) => {
+      const bank = await bankAccountOf(tx, t.companyId, body.bank_account_id, 'bank_account_id')
+      // Two reconciliations started at once for one bank account queue here; the second sees the first.
+      await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, bank.id)).for('update')
+      const [draft] = await tx
+        .select({ id: bankReconciliations.id, statementDate: bankReconciliations.statementDate })
+        .from(bankReconciliations)
+        .where(and(eq(bankReconciliations.companyId, t.companyId), eq(bankReconciliations.bankAccountId, bank.id), eq(bankReconciliations.status, 'DRAFT')))
+      if (draft) throw conflict(`${bank.name} already has a reconciliation in progress (statement of ${draft.statementDate}); finish or delete it first.`)
+      const [last] = await tx
+        .select({ statementDate: bankReconciliations.statementDate, ending: bankReconciliations.statementEndingBalance })
+        .from(bankReconciliations)
+        .where(and(eq(bankReconciliations.companyId, t.companyId), eq(bankReconciliations.bankAccountId, bank.id), eq(bankReconciliations.status, 'FINAL')))
+        .orderBy(desc(bankReconciliations.statementDate))
+        .limit(1)
+      if (last && body.statement_date <= last.statementDate)
+        throw badRequest(`${bank.name} is reconciled through ${last.statementDate}; the next statement must be dated after it.`, { statement_date: [`Choose a date after ${last.statementDate}.`] })
+      const [created] = await tx
+        .insert(bankReconciliations)
+        .values({ companyId: t.companyId, bankAccountId: bank.id, statementDate: body.statement_date, statementEndingBalance: parseMoney(body.statement_ending_balance)!, openingBalance: last?.ending ?? 0 })
+        .returning({ id: bankReconciliations.id })
+      return created.id
+    })
+    return c.json(await detailOf(t.db, t.companyId, id), 201)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/accounting/bank-reconciliations/{id}',
+    tags,
+    summary: 'One reconciliation with every item it can tick (cleared or outstanding) and its difference',
+    ...guard,
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(Detail, 'The reconciliation'), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    const t = tenant(c)
+    return c.json(await detailOf(t.db, t.companyId, c.req.valid('param').id), 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'delete',
+    path: '/accounting/bank-reconciliations/{id}',
+    tags,
+    summary: 'Delete a draft reconciliation and its ticks; a final one answers 409',
+    ...guard,
+    request: { params: IdParam },
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const t = tenant(c)
+    await t.db.transaction(async (tx) => {
+      const row = await lockedRow(tx, t.companyId, c.req.valid('param').id)
+      if (row.r.status === 'FINAL') throw conflict(`The reconciliation of ${row.r.statementDate} is final; a final reconciliation cannot be deleted.`)
+      await tx.delete(bankReconciliations).where(eq(bankReconciliations.id, row.r.id))
+    })
+    return c.body(null, 204)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/accounting/bank-reconciliations/{id}/cleared-items',
+    tags,
+    summary: 'Tick (`cleared: true`) or untick lines of the bank’s GL account dated on or before the statement date; refused on a final reconciliation',
+    ...guard,
+    request: { params: IdParam, ...jsonBody(ClearedBody) },
+    responses: { 200: jsonResponse(Detail, 'The reconciliation'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const body = c.req.valid('json')
+    const t = tenant(c)
+    const ids = [...new Set(body.journal_line_ids)]
+    const id = await t.db.transaction(async (tx) => {
+      const row = await lockedRow(tx, t.companyId, c.req.valid('param').id)
+      if (row.r.status === 'FINAL') throw conflict(`The reconciliation of ${row.r.statementDate} is final; its cleared items cannot change.`)
+      if (!ids.length) return row.r.id
+      if (!body.cleared) {
+        await tx.delete(bankReconciliationItems).where(and(eq(bankReconciliationItems.bankReconciliationId, row.r.id), inArray(bankReconciliationItems.journalLineId, ids)))
+        return row.r.id
+      }
+      const lines = await tx
+        .select({ id: journalLines.id, accountId: journalLines.accountId, date: journalLines.date, final: onFinalReconciliation(row.r.id) })
+        .from(journalLines)
+        .where(and(eq(journalLines.companyId, t.companyId), inArray(journalLines.id, ids)))
+      const byId = new Map(lines.map((l) => [l.id, l]))
+      const problems: string[] = []
+      ids.forEach((lineId) => {
+        const line = byId.get(lineId)
+        if (!line) problems.push(`${lineId}: no such journal line.`)
+        else if (line.accountId !== row.glAccountId) problems.push(`${lineId}: not a line of ${row.glAccountLabel}.`)
+        else if (line.date > row.r.statementDate) problems.push(`${lineId}: dated ${line.date}, after the statement date ${row.r.statementDate}.`)
+        else if (line.final) problems.push(`${lineId}: already cleared on another final reconciliation.`)
+      })
+      if (problems.length) throw badRequest(`${problems.length} of the lines cannot be cleared on this reconciliation.`, { journal_line_ids: problems })
+      await tx
+        .insert(bankReconciliationItems)
+        .values(ids.map((lineId) => ({ companyId: t.companyId, bankReconciliationId: row.r.id, journalLineId: lineId })))
+        .onConflictDoNothing()
+      return row.r.id
+    })
+    return c.json(await detailOf(t.db, t.companyId, id), 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/accounting/bank-reconciliations/{id}/mark-as-final',
+    tags,
+    summary: 'Mark a reconciliation final when its difference is 0.00 (409 with the difference otherwise); its items are then locked',
+    ...guard,
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(Detail, 'The final reconciliation'), ...errorResponses(401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const t = tenant(c)
+    const id = await t.db.transaction(async (tx) => {
+      const row = await lockedRow(tx, t.companyId, c.req.valid('param').id)
+      if (row.r.status === 'FINAL') throw conflict(`The reconciliation of ${row.r.statementDate} is already final.`)
+      const difference = reconciliationDifference({ statementEndingBalance: row.r.statementEndingBalance, openingBalance: row.r.openingBalance, clearedTotal: row.clearedTotal })
+      if (difference !== 0) throw conflict(differenceMessage(difference), { difference: [formatMoney(difference)] })
+      await tx.update(bankReconciliations).set({ status: 'FINAL', finalizedAt: new Date(), finalizedById: t.principal.userId, updatedAt: new Date() }).where(eq(bankReconciliations.id, row.r.id))
+      return row.r.id
+    })
+    return c.json(await detailOf(t.db, t.companyId, id), 200)
+  },
+)
+
+async function pdfOf(c: Context<AppEnv>, id: string) {
+  const t = tenant(c)
+  const detail = await detailOf(t.db, t.companyId, id)
+  const [company] = await t.db.select({ name: companies.name }).from(companies).where(eq(companies.id, t.companyId))
+  const item = (i: (typeof detail.items)[number]) => ({ date: i.date, entry: `#${i.entry_number}`, memo: i.memo ?? '', amount: i.amount })
+  const cleared = detail.items.filter((i) => i.cleared)
+  const outstanding = detail.items.filter((i) => !i.cleared)
+  const total = (items: typeof detail.items) => formatMoney(items.reduce((sum, i) => sum + parseMoney(i.amount)!, 0))
+  const bytes = await reconciliationPdf({
+    company: company?.name ?? '',
+    bankAccount: detail.bank_account_name,
+    glAccount: detail.gl_account_label,
+    statementDate: detail.statement_date,
+    status: detail.status,
+    finalizedAt: detail.finalized_at,
+    summary: [
+      ['Statement ending balance', detail.statement_ending_balance],
+      ['Opening balance', detail.opening_balance],
+      ['Cleared items', detail.cleared_total],
+      ['Cleared balance', detail.cleared_balance],
+      ['Difference', detail.difference],
+      ['Book balance on the statement date', detail.book_balance],
+    ],
+    cleared: { items: cleared.map(item), total: total(cleared) },
+    outstanding: { items: outstanding.map(item), total: total(outstanding) },
+  })
+  const filename = `reconciliation-${detail.bank_account_name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${detail.statement_date}.pdf`
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${filename}"` })
+}
+
+// SPEC.md §7 writes this call without the accounting prefix; both paths answer.
+for (const path of ['/accounting/bank-reconciliations/{id}/generate-pdf', '/bank-reconciliations/{id}/generate-pdf']) {
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path,
+      tags,
+      summary: 'The reconciliation as a PDF: statement, balances, cleared and outstanding items, difference',
+      ...guard,
+      request: { params: IdParam },
+      responses: { 200: { description: 'PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(401, 403, 404) },
+    }),
+    (c) => pdfOf(c, c.req.valid('param').id),
+  )
+}

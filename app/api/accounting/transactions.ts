@@ -1,0 +1,267 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents } from '~/db/schema'
+import { debitCreditOf, DIMENSIONS, isIsoDate } from '~/domain/ledger/entries'
+import { formatMoney } from '~/domain/money'
+import { bankAccountOf, onFinalReconciliation, onReconciliation } from '~/ledger/banking.server'
+import { sourceLabel } from '~/ledger/journal.server'
+import type { AppEnv } from '../context'
+import { createRouter } from '../create-app'
+import { badRequest, conflict, notFound } from '../errors'
+import { requireStaff } from '../middleware/auth'
+import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
+import { ListQuery, offsetOf, page, pageOf } from '../pagination'
+import { IdParam } from '../platform/schemas'
+import { tenant } from '../tenant'
+
+/*
+ * accounting/transactions/: the register, one row per journal line with its entry.
+ * Filtered to one account (or a bank account's GL account) it carries the running
+ * balance, oldest first. A line's memo and dimensions may be corrected in place;
+ * its amount, account and date never are (that is a reversal and a replacement).
+ */
+
+const tags = ['Accounting']
+const guard = signedIn(requireStaff('accounting'))
+
+const Id = z.uuid({ error: 'Must be an id.' })
+const IsoDate = z.string().refine(isIsoDate, 'Date must be a date written YYYY-MM-DD.')
+
+const Transaction = z
+  .object({
+    id: z.string(),
+    journal_entry_id: z.string(),
+    entry_number: z.number().int(),
+    date: z.string(),
+    memo: z.string().nullable().openapi({ description: 'The line’s memo' }),
+    entry_memo: z.string().nullable(),
+    source_type: z.string(),
+    source_label: z.string(),
+    account_id: z.string(),
+    account_label: z.string(),
+    debit: z.string().nullable(),
+    credit: z.string().nullable(),
+    property_group_id: z.string().nullable(),
+    property_group_label: z.string().nullable(),
+    rental_unit_id: z.string().nullable(),
+    rental_unit_label: z.string().nullable(),
+    lease_id: z.string().nullable(),
+    resident_id: z.string().nullable(),
+    resident_label: z.string().nullable(),
+    vendor_id: z.string().nullable(),
+    property_owner_id: z.string().nullable(),
+    property_owner_label: z.string().nullable(),
+    cleared: z.boolean().openapi({ description: 'Ticked on a bank reconciliation' }),
+    reconciled: z.boolean().openapi({ description: 'On a final bank reconciliation' }),
+    balance: z.string().nullable().openapi({ description: 'The account’s running balance after this line (debits positive), when the list is filtered to one account' }),
+  })
+  .openapi('Transaction')
+
+const ListParams = ListQuery.extend({
+  account_id: Id.optional(),
+  bank_account_id: Id.optional(),
+  property_group_id: Id.optional(),
+  date_from: IsoDate.optional(),
+  date_to: IsoDate.optional(),
+})
+
+/** The fields a PUT may change. The others of a posted line are named and refused. */
+const FIXED = ['amount', 'debit', 'credit', 'account_id', 'date', 'journal_entry_id', 'entry_number'] as const
+const UpdateBody = z
+  .object({
+    memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
+    property_group_id: Id.nullish(),
+    rental_unit_id: Id.nullish(),
+    lease_id: Id.nullish(),
+    resident_id: Id.nullish(),
+    vendor_id: Id.nullish(),
+    property_owner_id: Id.nullish(),
+  })
+  .catchall(z.unknown())
+  .superRefine((body, ctx) => {
+    for (const field of FIXED) {
+      if (field in body)
+        ctx.addIssue({ code: 'custom', path: [field], message: `The ${field.replace(/_id$/, '').replace('_', ' ')} of a posted line cannot be changed here; edit its journal entry, which posts a reversal and a replacement.` })
+    }
+  })
+  .openapi('TransactionUpdate', { description: 'Only memo and dimensions; amount, debit, credit, account_id and date are refused' })
+
+export const router = createRouter()
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)
+
+function registerQuery(c: Context<AppEnv>, balance: boolean) {
+  const t = tenant(c)
+  const order = sql`${journalLines.date}, ${journalEntries.number}, ${journalLines.lineNumber}`
+  return t.db
+    .select({
+      ...getTableColumns(journalLines),
+      entryNumber: sql<number>`${journalEntries.number}`.mapWith(Number).as('entry_number'),
+      entryMemo: sql<string | null>`${journalEntries.memo}`.as('entry_memo'),
+      sourceType: sql<string>`${journalEntries.sourceType}`.as('source_type'),
+      accountLabel: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`.as('account_label'),
+      propertyGroupLabel: sql<string | null>`${propertyGroups.name}`.as('property_group_label'),
+      rentalUnitLabel: sql<string | null>`${rentalUnits.unitNumber}`.as('rental_unit_label'),
+      residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`.as('resident_label'),
+      propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`.as('property_owner_label'),
+      cleared: onReconciliation().as('cleared'),
+      reconciled: onFinalReconciliation().as('reconciled'),
+      balance: (balance ? sql<string>`sum(${journalLines.amount}) over (order by ${order} rows unbounded preceding)` : sql<string | null>`null`).as('balance'),
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
+    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
+    .leftJoin(rentalUnits, eq(rentalUnits.id, journalLines.rentalUnitId))
+    .leftJoin(residents, eq(residents.id, journalLines.residentId))
+    .leftJoin(propertyOwners, eq(propertyOwners.id, journalLines.propertyOwnerId))
+    .$dynamic()
+}
+
+type RegisterRow = Awaited<ReturnType<ReturnType<typeof registerQuery>['execute']>>[number]
+
+function transactionJson(row: RegisterRow) {
+  const l = row
+  return {
+    id: l.id,
+    journal_entry_id: l.entryId,
+    entry_number: row.entryNumber,
+    date: l.date,
+    memo: l.memo,
+    entry_memo: row.entryMemo,
+    source_type: row.sourceType,
+    source_label: sourceLabel(row.sourceType),
+    account_id: l.accountId,
+    account_label: row.accountLabel,
+    ...debitCreditOf(l.amount),
+    property_group_id: l.propertyGroupId,
+    property_group_label: row.propertyGroupLabel,
+    rental_unit_id: l.rentalUnitId,
+    rental_unit_label: row.rentalUnitLabel,
+    lease_id: l.leaseId,
+    resident_id: l.residentId,
+    resident_label: row.residentLabel,
+    vendor_id: l.vendorId,
+    property_owner_id: l.propertyOwnerId,
+    property_owner_label: row.propertyOwnerLabel,
+    cleared: row.cleared,
+    reconciled: row.reconciled,
+    balance: row.balance === null ? null : formatMoney(Number(row.balance)),
+  }
+}
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/accounting/transactions',
+    tags,
+    summary: 'The register: journal lines with their entry, by date then entry number; with one account (`account_id` or `bank_account_id`) each carries the running balance',
+    ...guard,
+    request: { query: ListParams },
+    responses: { 200: jsonResponse(pageOf(Transaction, 'TransactionPage'), 'A page of register lines'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const t = tenant(c)
+    const bank = query.bank_account_id ? await bankAccountOf(t.db, t.companyId, query.bank_account_id, 'bank_account_id') : null
+    if (bank && query.account_id && query.account_id !== bank.glAccountId) throw badRequest('Filter by an account or by a bank account, not two different ones.', { account_id: ['This is not the bank account’s GL account.'] })
+    const accountId = bank?.glAccountId ?? query.account_id
+    const descending = (query.ordering ?? 'date').trim() === '-date'
+    if (query.ordering && !['date', '-date'].includes(query.ordering.trim())) throw badRequest('The register is ordered by date.', { ordering: ['Choose date or -date.'] })
+    // Lines before date_from still count toward the running balance, so the window runs over them and the range is cut afterwards.
+    const running = registerQuery(c, !!accountId)
+      .where(
+        and(
+          eq(journalLines.companyId, t.companyId),
+          accountId ? eq(journalLines.accountId, accountId) : undefined,
+          query.property_group_id ? eq(journalLines.propertyGroupId, query.property_group_id) : undefined,
+          query.date_to ? lte(journalLines.date, query.date_to) : undefined,
+          accountId ? undefined : query.date_from ? gte(journalLines.date, query.date_from) : undefined,
+        ),
+      )
+      .as('register')
+    const inRange = query.date_from && accountId ? gte(running.date, query.date_from) : undefined
+    const direction = descending ? desc : asc
+    const [rows, [{ n }]] = await Promise.all([
+      t.db
+        .select()
+        .from(running)
+        .where(inRange)
+        .orderBy(direction(running.date), direction(running.entryNumber), direction(running.lineNumber))
+        .limit(query.page_size)
+        .offset(offsetOf(query)),
+      t.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(running).where(inRange),
+    ])
+    return c.json(page(c, query, n, (rows as RegisterRow[]).map(transactionJson)), 200)
+  },
+)
+
+async function transactionOf(c: Context<AppEnv>, id: string) {
+  const t = tenant(c)
+  if (!z.uuid().safeParse(id).success) throw notFound('No such transaction.')
+  const [row] = await registerQuery(c, false).where(and(eq(journalLines.companyId, t.companyId), eq(journalLines.id, id)))
+  if (!row) throw notFound('No such transaction.')
+  return row
+}
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/accounting/transactions/{id}',
+    tags,
+    summary: 'One register line with its entry',
+    ...guard,
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(Transaction, 'The line'), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => c.json(transactionJson(await transactionOf(c, c.req.valid('param').id)), 200),
+)
+
+// The dimensions with a table to check against; leases and vendors have none yet.
+const DIMENSION_TABLES = [
+  { field: 'property_group_id', label: 'property', table: propertyGroups },
+  { field: 'rental_unit_id', label: 'rental unit', table: rentalUnits },
+  { field: 'resident_id', label: 'resident', table: residents },
+  { field: 'property_owner_id', label: 'property owner', table: propertyOwners },
+] as const
+
+router.openapi(
+  createRoute({
+    method: 'put',
+    path: '/accounting/transactions/{id}',
+    tags,
+    summary: 'Correct a line’s memo and dimensions (property, unit, lease, resident, vendor, owner); its amount, account and date are refused with 400',
+    ...guard,
+    request: { params: IdParam, ...jsonBody(UpdateBody) },
+    responses: { 200: jsonResponse(Transaction, 'The line'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const body = c.req.valid('json')
+    const t = tenant(c)
+    const current = await transactionOf(c, c.req.valid('param').id)
+    const changes: Record<string, string | null> = {}
+    if (body.memo !== undefined) changes.memo = body.memo || null
+    for (const key of DIMENSIONS) {
+      const value = body[snake(key) as keyof typeof body]
+      if (value !== undefined) changes[key] = (value as string | null) ?? null
+    }
+    const errors: Record<string, string[]> = {}
+    for (const dimension of DIMENSION_TABLES) {
+      const id = body[dimension.field]
+      if (!id) continue
+      const [found] = await t.db.select({ id: dimension.table.id }).from(dimension.table).where(and(eq(dimension.table.companyId, t.companyId), eq(dimension.table.id, id)))
+      if (!found) errors[dimension.field] = [`No such ${dimension.label}.`]
+    }
+    if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors)
+    const movesDimensions = DIMENSIONS.some((key) => key in changes && changes[key] !== current[key])
+    if (movesDimensions) {
+      // A dimension moves the line between properties' statements: not inside a closed period.
+      const [settings] = await t.db.select({ lockDate: ledgerSettings.lockDate }).from(ledgerSettings).where(eq(ledgerSettings.companyId, t.companyId))
+      if (settings?.lockDate && current.date <= settings.lockDate)
+        throw conflict(`The books are closed through ${settings.lockDate}; the property, unit and other dimensions of a line dated ${current.date} cannot change. Its memo can.`)
+    }
+    if (Object.keys(changes).length) await t.db.update(journalLines).set({ ...changes, updatedAt: new Date() }).where(and(eq(journalLines.companyId, t.companyId), eq(journalLines.id, current.id)))
+    return c.json(transactionJson(await transactionOf(c, current.id)), 200)
+  },
+)

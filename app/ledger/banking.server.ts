@@ -1,0 +1,120 @@
+import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { badRequest, notFound } from '~/api/errors'
+import type { Executor } from '~/db/client.server'
+import { bankAccounts, bankDepositItems, bankReconciliationItems, bankReconciliations, defaultGlAccounts, journalEntries, journalLines, propertyGroups } from '~/db/schema'
+import { formatMoney } from '~/domain/money'
+
+/*
+ * What the banking API reads: a company's bank accounts, the receipts waiting in
+ * undeposited funds, and the register lines of a bank account's GL account with
+ * their state on reconciliations.
+ */
+
+/** The bank account, or a 404 (for a path id) / a 400 naming `field` (for a body id). */
+export async function bankAccountOf(db: Executor, companyId: string, id: string, field?: string): Promise<typeof bankAccounts.$inferSelect> {
+  const valid = /^[0-9a-f-]{36}$/i.test(id)
+  const [row] = valid ? await db.select().from(bankAccounts).where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.id, id))) : []
+  if (!row) throw field ? badRequest('No such bank account.', { [field]: ['No such bank account.'] }) : notFound('No such bank account.')
+  return row
+}
+
+/** The account playing the UNDEPOSITED_FUNDS role: where receipts wait for a deposit. */
+export async function undepositedFundsAccountId(db: Executor, companyId: string) {
+  const [row] = await db
+    .select({ id: defaultGlAccounts.accountId })
+    .from(defaultGlAccounts)
+    .where(and(eq(defaultGlAccounts.companyId, companyId), eq(defaultGlAccounts.role, 'UNDEPOSITED_FUNDS')))
+  return row?.id ?? null
+}
+
+const reversal = alias(journalEntries, 'reversal')
+
+/**
+ * Receipts waiting in undeposited funds: debits to the role account, from entries
+ * that are neither reversals nor reversed, not yet gathered into a deposit.
+ */
+export async function undepositedReceipts(db: Executor, companyId: string, options: { ids?: string[]; propertyGroupId?: string | null } = {}) {
+  const accountId = await undepositedFundsAccountId(db, companyId)
+  if (!accountId) return []
+  return db
+    .select({
+      id: journalLines.id,
+      date: journalLines.date,
+      entryId: journalEntries.id,
+      entryNumber: journalEntries.number,
+      memo: sql<string | null>`coalesce(${journalLines.memo}, ${journalEntries.memo})`,
+      propertyGroupId: journalLines.propertyGroupId,
+      propertyGroupLabel: propertyGroups.name,
+      amount: journalLines.amount,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
+    .where(
+      and(
+        eq(journalLines.companyId, companyId),
+        eq(journalLines.accountId, accountId),
+        sql`${journalLines.amount} > 0`,
+        isNull(journalEntries.reversesEntryId),
+        notExists(db.select({ one: sql`1` }).from(reversal).where(eq(reversal.reversesEntryId, journalEntries.id))),
+        notExists(db.select({ one: sql`1` }).from(bankDepositItems).where(and(eq(bankDepositItems.companyId, companyId), eq(bankDepositItems.journalLineId, journalLines.id)))),
+        options.ids ? inArray(journalLines.id, options.ids) : undefined,
+        options.propertyGroupId ? sql`(${journalLines.propertyGroupId} = ${options.propertyGroupId} or ${journalLines.propertyGroupId} is null)` : undefined,
+      ),
+    )
+    .orderBy(asc(journalLines.date), asc(journalEntries.number), asc(journalLines.lineNumber))
+}
+
+export type Receipt = Awaited<ReturnType<typeof undepositedReceipts>>[number]
+
+export const receiptJson = (r: Receipt) => ({
+  journal_line_id: r.id,
+  date: r.date,
+  journal_entry_id: r.entryId,
+  entry_number: r.entryNumber,
+  memo: r.memo,
+  property_group_id: r.propertyGroupId,
+  property_group_label: r.propertyGroupLabel,
+  amount: formatMoney(r.amount),
+})
+
+// Written out in full: drizzle leaves a column unqualified when a query reads one table, and inside these subqueries a bare "id" would be the reconciliation's.
+const lineId = sql`${journalLines}.${sql.identifier('id')}`
+
+/** The journal line is on a final reconciliation (other than `except`): cleared for good. */
+export const onFinalReconciliation = (except?: string) =>
+  sql<boolean>`exists (select 1 from ${bankReconciliationItems} i join ${bankReconciliations} r on r.id = i.bank_reconciliation_id where i.journal_line_id = ${lineId} and r.status = 'FINAL'${except ? sql` and r.id <> ${except}` : sql``})`
+
+/** The journal line is ticked on a reconciliation (the given one, or any). */
+export const onReconciliation = (reconciliationId?: string) =>
+  sql<boolean>`exists (select 1 from ${bankReconciliationItems} i where i.journal_line_id = ${lineId}${reconciliationId ? sql` and i.bank_reconciliation_id = ${reconciliationId}` : sql``})`
+
+/**
+ * The lines of a bank account's GL account a reconciliation can tick: dated on or
+ * before its statement date and not cleared on an earlier final reconciliation.
+ * `cleared` says whether this reconciliation has ticked it.
+ */
+export async function reconcilableLines(db: Executor, companyId: string, reconciliation: { id: string; statementDate: string }, glAccountId: string) {
+  return db
+    .select({
+      id: journalLines.id,
+      date: journalLines.date,
+      entryId: journalEntries.id,
+      entryNumber: journalEntries.number,
+      memo: sql<string | null>`coalesce(${journalLines.memo}, ${journalEntries.memo})`,
+      amount: journalLines.amount,
+      cleared: onReconciliation(reconciliation.id),
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(
+      and(
+        eq(journalLines.companyId, companyId),
+        eq(journalLines.accountId, glAccountId),
+        lte(journalLines.date, reconciliation.statementDate),
+        sql`not ${onFinalReconciliation(reconciliation.id)}`,
+      ),
+    )
+    .orderBy(asc(journalLines.date), asc(journalEntries.number), asc(journalLines.lineNumber))
+}
