@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { RESOURCES } from '~/resources'
 import { resourceRouter } from '~/resources/engine/api.server'
 import { router as accounting } from './accounting'
+import { router as ledgerExport } from './accounting/ledger-export'
 import { router as attachments } from './attachments'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
@@ -16,12 +17,13 @@ import { router as imports } from './platform/imports'
 import { router as people } from './platform/people'
 import { router as referenceData } from './platform/reference-data'
 import { router as workspace } from './platform/workspace'
+import { router as reporting } from './reporting/statements'
 
 /** The Lintel REST API: the system of record. The UI and third parties call the same routes. */
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', idempotency)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, reporting]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of RESOURCES) api.route('/', resourceRouter(resource))
 

@@ -1,0 +1,161 @@
+import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '~/db/client.server'
+import { accounts, journalEntries, journalLines, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
+import type { AccountType } from '~/domain/ledger/chart'
+import { basesOf, yearStart, type AccountSums, type JournalEntryRow, type LedgerLine, type ReportAccount, type ReportBasis } from '~/domain/ledger/reports'
+
+/*
+ * The statements' queries: journal lines summed or listed by company, date, basis and
+ * property (each line carries its entry's date and basis, so a statement reads one table).
+ * What they return is shaped by the pure functions of app/domain/ledger/reports.ts.
+ */
+
+export type LineFilter = { basis: ReportBasis; propertyGroupId?: string | null }
+
+/** The lines a statement reads: this company's, on its basis, of one property when asked. */
+function linesWhere(companyId: string, filter: LineFilter, ...conditions: (SQL | undefined)[]) {
+  return and(
+    eq(journalLines.companyId, companyId),
+    inArray(journalLines.basis, basesOf(filter.basis)),
+    filter.propertyGroupId ? eq(journalLines.propertyGroupId, filter.propertyGroupId) : undefined,
+    ...conditions,
+  )
+}
+
+const sum = (condition?: SQL) => (condition ? sql<number>`coalesce(sum(${journalLines.amount}) filter (where ${condition}), 0)` : sql<number>`coalesce(sum(${journalLines.amount}), 0)`).mapWith(Number)
+
+export async function reportAccounts(db: Executor, companyId: string): Promise<ReportAccount[]> {
+  const rows = await db
+    .select({ id: accounts.id, number: accounts.number, name: accounts.name, accountType: accounts.accountType, subtype: accounts.subtype, parentAccountId: accounts.parentAccountId, isActive: accounts.isActive })
+    .from(accounts)
+    .where(eq(accounts.companyId, companyId))
+  return rows.map((r) => ({ ...r, accountType: r.accountType as AccountType }))
+}
+
+/** Each account's lines through `asOf`, in total and since January 1 of that year. */
+export function accountSums(db: Executor, companyId: string, asOf: string, filter: LineFilter): Promise<AccountSums[]> {
+  return db
+    .select({ accountId: journalLines.accountId, total: sum(), yearToDate: sum(gte(journalLines.date, yearStart(asOf))) })
+    .from(journalLines)
+    .where(linesWhere(companyId, filter, lte(journalLines.date, asOf)))
+    .groupBy(journalLines.accountId)
+}
+
+/** Each account's lines summed over a range. */
+export async function periodSums(db: Executor, companyId: string, range: { from: string; to: string }, filter: LineFilter) {
+  const rows = await db
+    .select({ accountId: journalLines.accountId, amount: sum() })
+    .from(journalLines)
+    .where(linesWhere(companyId, filter, gte(journalLines.date, range.from), lte(journalLines.date, range.to)))
+    .groupBy(journalLines.accountId)
+  return new Map(rows.map((r) => [r.accountId, r.amount]))
+}
+
+/** Each account's lines before `from`: all of them, and those before January 1 of that year. */
+export async function sumsBefore(db: Executor, companyId: string, from: string, filter: LineFilter, accountIds?: string[]) {
+  const rows = await db
+    .select({ accountId: journalLines.accountId, before: sum(), beforeThisYear: sum(lt(journalLines.date, yearStart(from))) })
+    .from(journalLines)
+    .where(linesWhere(companyId, filter, lt(journalLines.date, from), accountIds ? inArray(journalLines.accountId, accountIds) : undefined))
+    .groupBy(journalLines.accountId)
+  return new Map(rows.map((r) => [r.accountId, r]))
+}
+
+/** The date of the company's first entry, or null for empty books. */
+export async function firstEntryDate(db: Executor, companyId: string) {
+  const [row] = await db
+    .select({ date: sql<string | null>`min(${journalEntries.date})` })
+    .from(journalEntries)
+    .where(eq(journalEntries.companyId, companyId))
+  return row?.date ?? null
+}
+
+/** The lines of some accounts over a range, oldest first, with their entry and the names of their dimensions. */
+export async function ledgerLines(db: Executor, companyId: string, range: { from: string; to: string }, filter: LineFilter, accountIds?: string[]): Promise<LedgerLine[]> {
+  return db
+    .select({
+      id: journalLines.id,
+      accountId: journalLines.accountId,
+      entryId: journalLines.entryId,
+      entryNumber: journalEntries.number,
+      date: journalLines.date,
+      sourceType: journalEntries.sourceType,
+      memo: sql<string | null>`coalesce(${journalLines.memo}, ${journalEntries.memo})`,
+      amount: journalLines.amount,
+      propertyGroupLabel: propertyGroups.name,
+      rentalUnitLabel: rentalUnits.unitNumber,
+      residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`,
+      propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
+    .leftJoin(rentalUnits, eq(rentalUnits.id, journalLines.rentalUnitId))
+    .leftJoin(residents, eq(residents.id, journalLines.residentId))
+    .leftJoin(propertyOwners, eq(propertyOwners.id, journalLines.propertyOwnerId))
+    .where(linesWhere(companyId, filter, gte(journalLines.date, range.from), lte(journalLines.date, range.to), accountIds ? inArray(journalLines.accountId, accountIds) : undefined))
+    .orderBy(asc(journalLines.date), asc(journalEntries.number), asc(journalLines.lineNumber))
+}
+
+/** Entries over a range (of one source type, touching one property when asked), oldest first. */
+export async function entriesInRange(db: Executor, companyId: string, range: { from: string; to: string }, filter: LineFilter & { sourceType?: string | null }): Promise<JournalEntryRow[]> {
+  const touchesProperty = filter.propertyGroupId
+    ? sql`exists (select 1 from ${journalLines} where ${journalLines.entryId} = ${journalEntries.id} and ${journalLines.propertyGroupId} = ${filter.propertyGroupId})`
+    : undefined
+  return db
+    .select({
+      id: journalEntries.id,
+      number: journalEntries.number,
+      date: journalEntries.date,
+      memo: journalEntries.memo,
+      basis: journalEntries.basis,
+      sourceType: journalEntries.sourceType,
+      reversesEntryId: journalEntries.reversesEntryId,
+      createdByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(journalEntries)
+    .leftJoin(users, eq(users.id, journalEntries.createdById))
+    .where(
+      and(
+        eq(journalEntries.companyId, companyId),
+        inArray(journalEntries.basis, basesOf(filter.basis)),
+        gte(journalEntries.date, range.from),
+        lte(journalEntries.date, range.to),
+        filter.sourceType ? eq(journalEntries.sourceType, filter.sourceType) : undefined,
+        touchesProperty,
+      ),
+    )
+    .orderBy(asc(journalEntries.date), asc(journalEntries.number))
+}
+
+/** Lines of the entries `condition` picks, in entry order, for the journal and the export: account, amount and every dimension by name. */
+export function entryLines(db: Executor, companyId: string, condition: SQL | undefined) {
+  return db
+    .select({
+      entryId: journalLines.entryId,
+      entryNumber: journalEntries.number,
+      entryDate: journalEntries.date,
+      entryMemo: journalEntries.memo,
+      entryBasis: journalEntries.basis,
+      sourceType: journalEntries.sourceType,
+      accountId: journalLines.accountId,
+      accountLabel: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`,
+      amount: journalLines.amount,
+      memo: journalLines.memo,
+      propertyGroupLabel: propertyGroups.name,
+      rentalUnitLabel: rentalUnits.unitNumber,
+      residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`,
+      propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
+      leaseId: journalLines.leaseId,
+      vendorId: journalLines.vendorId,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
+    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
+    .leftJoin(rentalUnits, eq(rentalUnits.id, journalLines.rentalUnitId))
+    .leftJoin(residents, eq(residents.id, journalLines.residentId))
+    .leftJoin(propertyOwners, eq(propertyOwners.id, journalLines.propertyOwnerId))
+    .where(and(eq(journalLines.companyId, companyId), condition))
+    .orderBy(asc(journalLines.date), asc(journalEntries.number), asc(journalLines.lineNumber))
+}
