@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from './client.server'
 import { companies, users } from './schema'
+import { seedDemoLedger } from './seed-ledger.server'
 import { seedDemoPortfolio } from './seed-portfolio.server'
 import { ALL_PERMISSIONS, permissionColumnsFrom } from '~/domain/permissions'
 import { openBooks } from '~/ledger/chart.server'
@@ -43,5 +44,6 @@ export async function seedDemoCompany(db: Database) {
     ])
     await openBooks(tx, company.id)
     await seedDemoPortfolio(tx, company.id)
+    await seedDemoLedger(tx, company.id, { timeZone: company.timeZone })
   })
 }

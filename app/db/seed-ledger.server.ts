@@ -1,0 +1,230 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm'
+import { dueDates, depositDraft, manualDraft, recurringDraft, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
+import { postEntry } from '~/ledger/posting.server'
+import { todayIn } from '~/ledger/recurring.server'
+import { bankAccountsResource } from '~/resources/accounting'
+import { createRecord, parseInput } from '~/resources/engine/api.server'
+import type { Transaction } from './client.server'
+import { accounts, bankDepositItems, bankDeposits, buildings, journalLines, propertyGroups, propertyOwnerships, recurringJournalEntries, rentalUnits, residents } from './schema'
+import { generator } from './seed-portfolio.server'
+
+/*
+ * The demo company's books: a year of history ending today, so the statements,
+ * the register and the reconciliation have something true to show. Opening balances,
+ * the rent of every occupied unit received each month into undeposited funds and
+ * deposited into the operating account, the bills of each property paid from it
+ * (utilities, repairs, insurance, property tax, management fees, mortgages), two
+ * security deposits held in trust, a distribution to the owners each quarter and
+ * the monthly depreciation as a recurring entry. Everything posts through postEntry,
+ * so it balances; the amounts come from one seeded generator.
+ */
+
+type Unit = { id: string; propertyGroupId: string; rent: number; residentId: string | null }
+type Property = { id: string; name: string; units: Unit[]; owners: { ownerId: string; percentage: number }[] }
+
+/** What each property costs to run, in dollars a month (or a year where it says). */
+const COSTS: Record<string, { utilities: number; insurancePerYear: number; taxPerYear: number; feePercent: number; feeMinimum: number; mortgage?: { balance: number; payment: number; rate: number }; cleaning: number; building: number }> = {
+  'Bronson Court Apartments': { utilities: 5200, insurancePerYear: 38_400, taxPerYear: 96_000, feePercent: 6, feeMinimum: 0, mortgage: { balance: 3_850_000, payment: 19_450, rate: 0.0465 }, cleaning: 1450, building: 7_800_000 },
+  'Jockvale Townhomes': { utilities: 650, insurancePerYear: 14_400, taxPerYear: 62_400, feePercent: 6, feeMinimum: 0, cleaning: 0, building: 8_400_000 },
+  'Queen West Lofts': { utilities: 2900, insurancePerYear: 26_400, taxPerYear: 74_400, feePercent: 5, feeMinimum: 650, mortgage: { balance: 2_650_000, payment: 14_100, rate: 0.0499 }, cleaning: 900, building: 6_900_000 },
+}
+
+const REPAIRS = ['Plumbing: kitchen drain cleared', 'Furnace service call', 'Appliance repair: dishwasher', 'Door closer replaced', 'Electrical: GFCI outlets replaced', 'Painting between tenancies', 'Roof leak patched', 'Intercom repair', 'Window balance replaced', 'Locksmith: rekey after move-out']
+
+const cents = (dollars: number) => Math.round(dollars * 100)
+const pad = (n: number) => String(n).padStart(2, '0')
+const dateOf = (year: number, month: number, day: number) => {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  return `${year}-${pad(month)}-${pad(Math.min(day, last))}`
+}
+const monthName = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-CA', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** Posts the demo company's year of books inside the seed's transaction; `today` in the company's time zone by default. */
+export async function seedDemoLedger(tx: Transaction, companyId: string, options: { today?: string; timeZone?: string } = {}) {
+  const today = options.today ?? todayIn(options.timeZone ?? 'America/Toronto')
+  const random = generator(20_260_401)
+  const chart = new Map((await tx.select({ id: accounts.id, number: accounts.number }).from(accounts).where(eq(accounts.companyId, companyId))).map((a) => [a.number, a.id]))
+  const account = (number: string) => chart.get(number)!
+  const post = async (draft: JournalDraft) => (await postEntry(tx, companyId, draft)).entry
+  const manual = (date: string, memo: string, lines: DraftLine[]) => post(manualDraft({ chainId: crypto.randomUUID(), date, memo, lines }))
+
+  const properties = await portfolio(tx, companyId)
+
+  const bankAccount = async (body: Record<string, unknown>) => {
+    const created = await createRecord(tx, companyId, bankAccountsResource, parseInput(bankAccountsResource, body, 'create'))
+    return { id: String(created.id), glAccountId: String(body.gl_account_id) }
+  }
+  const operating = await bankAccount({ name: 'Operating — RBC', bank_account_type: 'OPERATING', gl_account_id: account('1010'), institution_name: 'Royal Bank of Canada', institution_number: '003', transit_number: '00012', account_number: '1004417', description: 'Rent deposits and property bills.' })
+  const trust = await bankAccount({ name: 'Security deposit trust — RBC', bank_account_type: 'TRUST', gl_account_id: account('1020'), institution_name: 'Royal Bank of Canada', institution_number: '003', transit_number: '00012', account_number: '1009952', description: "Residents' security deposits, held in trust." })
+
+  /** Gathers undeposited receipts (lines of `entryIds`) into one deposit, as the bank deposits API does. */
+  const deposit = async (bank: { id: string; glAccountId: string }, date: string, memo: string, entryIds: string[]) => {
+    const receipts = await tx
+      .select({ id: journalLines.id, amount: journalLines.amount, propertyGroupId: journalLines.propertyGroupId })
+      .from(journalLines)
+      .where(and(inArray(journalLines.entryId, entryIds), eq(journalLines.accountId, account('1100')), gt(journalLines.amount, 0)))
+    const amount = receipts.reduce((a, r) => a + r.amount, 0)
+    const [row] = await tx.insert(bankDeposits).values({ companyId, bankAccountId: bank.id, date, memo, amount }).returning({ id: bankDeposits.id })
+    await tx.insert(bankDepositItems).values(receipts.map((r) => ({ companyId, bankDepositId: row.id, journalLineId: r.id })))
+    const entry = await post(depositDraft({ depositId: row.id, date, memo, bankGlAccountId: bank.glAccountId, undepositedFundsAccountId: account('1100'), items: receipts }))
+    await tx.update(bankDeposits).set({ journalEntryId: entry.id }).where(eq(bankDeposits.id, row.id))
+  }
+
+  // The twelve months before this one, and this one as far as today.
+  const [year, month] = today.split('-').map(Number)
+  const months = Array.from({ length: 13 }, (_, i) => {
+    const d = new Date(Date.UTC(year, month - 13 + i, 1))
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 }
+  })
+  const first = months[0]
+  const openingDate = new Date(Date.UTC(first.year, first.month - 1, 0)).toISOString().slice(0, 10)
+
+  // Opening balances: cash in both banks, the buildings, their mortgages and the deposits held.
+  const heldAtStart = 41_850
+  const opening: DraftLine[] = [
+    { accountId: account('1010'), amount: cents(86_420.55), memo: 'Operating account balance brought forward' },
+    { accountId: account('1020'), amount: cents(heldAtStart), memo: 'Security deposits in trust' },
+    { accountId: account('2100'), amount: -cents(heldAtStart), memo: 'Security deposits owed to residents' },
+  ]
+  for (const p of properties) {
+    const costs = COSTS[p.name]
+    if (!costs) continue
+    opening.push({ accountId: account('1500'), amount: cents(costs.building), propertyGroupId: p.id, memo: 'Building at cost' })
+    if (costs.mortgage) opening.push({ accountId: account('2500'), amount: -cents(costs.mortgage.balance), propertyGroupId: p.id, memo: 'Mortgage principal outstanding' })
+  }
+  opening.push({ accountId: account('3200'), amount: -opening.reduce((a, l) => a + l.amount, 0), memo: 'Owners’ equity brought forward' })
+  await post({ date: openingDate, memo: 'Opening balances', basis: 'BOTH', source: { type: 'OPENING_BALANCE', id: companyId, purpose: 'OPENING' }, lines: opening })
+
+  const mortgageBalance = new Map(properties.map((p) => [p.id, cents(COSTS[p.name]?.mortgage?.balance ?? 0)]))
+  const quarterNet = new Map<string, number>()
+  const addNet = (propertyId: string, amount: number) => quarterNet.set(propertyId, (quarterNet.get(propertyId) ?? 0) + amount)
+
+  for (const [index, { year: y, month: m }] of months.entries()) {
+    const on = (day: number) => dateOf(y, m, day)
+    const due = (day: number) => on(day) <= today
+    const label = monthName(y, m)
+    for (const p of properties) {
+      const costs = COSTS[p.name]
+      if (!costs) continue
+      const paying = p.units.filter((u) => u.residentId && u.rent > 0)
+      let collected = 0
+      if (due(2)) {
+        const lines: DraftLine[] = []
+        for (const u of paying) {
+          lines.push({ accountId: account('1100'), amount: cents(u.rent), propertyGroupId: p.id, rentalUnitId: u.id, residentId: u.residentId })
+          lines.push({ accountId: account('4000'), amount: -cents(u.rent), propertyGroupId: p.id, rentalUnitId: u.id, residentId: u.residentId, memo: `Rent, ${label}` })
+          collected += cents(u.rent)
+        }
+        const parking = p.name === 'Bronson Court Apartments' ? 2125 : p.name === 'Queen West Lofts' ? 900 : 0
+        if (parking) {
+          lines.push({ accountId: account('1100'), amount: cents(parking), propertyGroupId: p.id }, { accountId: account('4100'), amount: -cents(parking), propertyGroupId: p.id, memo: `Parking, ${label}` })
+          collected += cents(parking)
+        }
+        if (p.name === 'Bronson Court Apartments') {
+          const laundry = random.int(380, 520)
+          lines.push({ accountId: account('1100'), amount: cents(laundry), propertyGroupId: p.id }, { accountId: account('4300'), amount: -cents(laundry), propertyGroupId: p.id, memo: `Laundry machines, ${label}` })
+          collected += cents(laundry)
+        }
+        const receipt = await manual(on(2), `Rent received — ${p.name}, ${label}`, lines)
+        addNet(p.id, collected)
+        if (due(5)) await deposit(operating, on(5), `Rent deposit — ${p.name}, ${label}`, [receipt.id])
+      }
+
+      // The bills, paid from the operating account.
+      const pay = async (day: number, expense: string, amount: number, memo: string, extra: DraftLine[] = []) => {
+        if (!due(day) || amount <= 0) return
+        await manual(on(day), memo, [{ accountId: account(expense), amount, propertyGroupId: p.id }, ...extra, { accountId: account('1010'), amount: -(amount + extra.reduce((a, l) => a + l.amount, 0)), propertyGroupId: p.id }])
+        addNet(p.id, -amount)
+      }
+      const winter = [12, 1, 2, 3].includes(m)
+      await pay(12, '5100', cents(costs.utilities * (winter ? 1.35 : 0.85) * (0.95 + random.next() * 0.1)), `Hydro, gas and water — ${p.name}`)
+      if (m % 3 === 1) await pay(15, '5300', cents(costs.insurancePerYear / 4), `Property insurance, quarterly premium — ${p.name}`)
+      if ([2, 4, 6, 9].includes(m)) await pay(28, '5200', cents(costs.taxPerYear / 4), `Property tax instalment — ${p.name}`)
+      if (costs.cleaning) await pay(20, '5600', cents(costs.cleaning), `Common-area cleaning — ${p.name}`)
+      await pay(18, '5500', cents(winter ? random.int(900, 1900) : [5, 6, 7, 8, 9].includes(m) ? random.int(450, 800) : 0), winter ? `Snow removal — ${p.name}` : `Landscaping — ${p.name}`)
+      for (let r = random.int(0, 2); r > 0; r--) await pay(random.int(6, 26), '5000', cents(random.int(180, 2400) + random.int(0, 99) / 100), `${random.pick(REPAIRS)} — ${p.name}`)
+      await pay(7, '5400', Math.max(Math.round((collected * costs.feePercent) / 100), cents(costs.feeMinimum)), `Management fee, ${label} — ${p.name}`)
+      if (costs.mortgage) {
+        const balance = mortgageBalance.get(p.id)!
+        const interest = Math.round((balance * costs.mortgage.rate) / 12)
+        const principal = cents(costs.mortgage.payment) - interest
+        if (due(1)) mortgageBalance.set(p.id, balance - principal)
+        await pay(1, '6000', interest, `Mortgage payment — ${p.name}`, [{ accountId: account('2500'), amount: principal, propertyGroupId: p.id, memo: 'Principal' }])
+        addNet(p.id, -principal)
+      }
+
+      // Each quarter's end: most of what the property earned goes to its owners, by their shares.
+      if (m % 3 === 0 && due(28) && index > 0) {
+        const net = quarterNet.get(p.id) ?? 0
+        const total = Math.floor((net * 0.8) / 10_000) * 10_000
+        if (total > 0) {
+          const lines: DraftLine[] = []
+          let left = total
+          p.owners.forEach((o, i) => {
+            const share = i === p.owners.length - 1 ? left : Math.round((total * o.percentage) / 10_000)
+            left -= share
+            lines.push({ accountId: account('3100'), amount: share, propertyGroupId: p.id, propertyOwnerId: o.ownerId })
+          })
+          lines.push({ accountId: account('1010'), amount: -total, propertyGroupId: p.id })
+          await manual(on(28), `Owner distribution, quarter ending ${label} — ${p.name}`, lines)
+        }
+        quarterNet.set(p.id, 0)
+      }
+    }
+
+    // Two new residents' security deposits, held in the trust account.
+    if (index === 3 || index === 8) {
+      const p = properties[index === 3 ? 0 : 1]
+      const u = p.units.find((x, i) => x.residentId && i >= index)
+      if (u && due(1)) {
+        const amount = cents(u.rent)
+        const receipt = await manual(on(1), `Security deposit received — ${p.name}`, [
+          { accountId: account('1100'), amount, propertyGroupId: p.id, rentalUnitId: u.id, residentId: u.residentId },
+          { accountId: account('2100'), amount: -amount, propertyGroupId: p.id, rentalUnitId: u.id, residentId: u.residentId, memo: 'Security deposit held' },
+        ])
+        if (due(3)) await deposit(trust, on(3), `Security deposit — ${p.name}`, [receipt.id])
+      }
+    }
+  }
+
+  // Depreciation, monthly, as a recurring entry: the scheduler carries it on from here.
+  const lines = properties
+    .filter((p) => COSTS[p.name])
+    .flatMap((p) => {
+      const monthly = cents(Math.round(COSTS[p.name].building / 40 / 12))
+      return [
+        { accountId: account('6100'), amount: monthly, propertyGroupId: p.id, rentalUnitId: null, memo: 'Straight line over 40 years' },
+        { accountId: account('1510'), amount: -monthly, propertyGroupId: p.id, rentalUnitId: null },
+      ]
+    })
+  const [schedule] = await tx
+    .insert(recurringJournalEntries)
+    .values({ companyId, name: 'Building depreciation', memo: 'Monthly depreciation of the buildings', frequency: 'MONTHLY', startDate: dateOf(first.year, first.month, 31), lines })
+    .returning()
+  for (const date of dueDates({ startDate: schedule.startDate, frequency: 'MONTHLY' }, today)) await post(recurringDraft({ id: schedule.id, name: schedule.name, memo: schedule.memo, lines }, date))
+}
+
+/** The demo portfolio as the books need it: each property's units with their rent and current resident, and its owners' shares. */
+async function portfolio(tx: Transaction, companyId: string): Promise<Property[]> {
+  const groups = await tx.select({ id: propertyGroups.id, name: propertyGroups.name }).from(propertyGroups).where(eq(propertyGroups.companyId, companyId)).orderBy(asc(propertyGroups.name))
+  const units = await tx
+    .select({ id: rentalUnits.id, propertyGroupId: buildings.propertyGroupId, rent: rentalUnits.marketRent, status: rentalUnits.status, number: rentalUnits.unitNumber })
+    .from(rentalUnits)
+    .innerJoin(buildings, eq(buildings.id, rentalUnits.buildingId))
+    .where(eq(rentalUnits.companyId, companyId))
+    .orderBy(asc(buildings.name), asc(rentalUnits.unitNumber))
+  const living = await tx
+    .select({ id: residents.id, unitId: residents.rentalUnitId })
+    .from(residents)
+    .where(and(eq(residents.companyId, companyId), eq(residents.residentType, 'CURRENT_RESIDENT')))
+    .orderBy(asc(residents.lastName), asc(residents.firstName), asc(residents.id))
+  const residentOf = new Map<string, string>()
+  for (const r of living) if (r.unitId && !residentOf.has(r.unitId)) residentOf.set(r.unitId, r.id)
+  const shares = await tx.select().from(propertyOwnerships).where(eq(propertyOwnerships.companyId, companyId))
+  return groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    units: units.filter((u) => u.propertyGroupId === g.id).map((u) => ({ id: u.id, propertyGroupId: g.id, rent: (u.rent ?? 0) / 100, residentId: residentOf.get(u.id) ?? null })),
+    owners: shares.filter((s) => s.propertyGroupId === g.id).map((s) => ({ ownerId: s.propertyOwnerId, percentage: s.percentage })),
+  }))
+}
