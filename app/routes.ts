@@ -1,8 +1,12 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
+import { FEATURE_PAGES } from './marketing/features'
 
 export default [
   route('resources/frontend-refresh', 'routes/resources/frontend-refresh.ts'),
   route('logout', 'routes/auth/logout.ts'),
+  route('robots.txt', 'routes/public/robots.ts'),
+  route('sitemap.xml', 'routes/public/sitemap.ts'),
+  route('blog/rss.xml', 'routes/public/blog/rss.ts'),
 
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),
@@ -10,6 +14,15 @@ export default [
     route('pricing', 'routes/public/pricing.tsx'),
     route('integrations', 'routes/public/integrations.tsx'),
     route('faqs', 'routes/public/faqs.tsx'),
+    route('about', 'routes/public/about.tsx'),
+    route('blog', 'routes/public/blog/index.tsx'),
+    route('blog/:slug', 'routes/public/blog/post.tsx'),
+    route('careers', 'routes/public/careers/index.tsx'),
+    route('careers/sales-director', 'routes/public/careers/sales-director.tsx'),
+    route('referral-program', 'routes/public/referral-program.tsx'),
+    route('open-api', 'routes/public/open-api.tsx'),
+    // One module for the twelve feature pages; each finds its content by its address.
+    ...FEATURE_PAGES.map((page) => route(page.slug, 'routes/public/feature-page.tsx', { id: `feature-${page.slug}` })),
     route('login', 'routes/auth/login.tsx'),
     route('signup', 'routes/auth/signup.tsx'),
     route('reset-password', 'routes/auth/reset-password.tsx'),

@@ -44,7 +44,7 @@ router.openapi(
     tags: ['Referral program'],
     summary: 'Apply to the referral program',
     description:
-      'No sign-in needed. A second application from the same e-mail is answered the same way and the first one is kept. Limited to 10 applications an hour from one address.',
+      'A second application from the same e-mail is answered the same way and the first one is kept. Limited to 10 applications an hour from one address.',
     request: jsonBody(ReferralAffiliateBody),
     responses: { 201: jsonResponse(Detail, 'Application received'), ...errorResponses(400, 429) },
   }),

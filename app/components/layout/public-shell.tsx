@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router'
+import { FEATURE_PAGES } from '~/marketing/features'
 import { cn } from '~/utils/misc'
 
 const HEADER_LINKS = [
@@ -27,17 +28,17 @@ export function PublicHeader({ signedIn }: { signedIn: boolean }) {
         <Link to="/" aria-label="Lintel home">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-1 text-sm">
+        <nav aria-label="Main" className="-mx-2 flex flex-wrap items-center gap-0.5 text-sm sm:mx-0 sm:gap-1">
           {HEADER_LINKS.map((link) => (
             <NavLink
               key={link.href}
               to={link.href}
-              className={({ isActive }) => cn('rounded-md px-3 py-2 hover:bg-accent', isActive && 'font-semibold text-primary')}
+              className={({ isActive }) => cn('rounded-md px-2 py-2 hover:bg-accent sm:px-3', isActive && 'font-semibold text-primary')}
             >
               {link.label}
             </NavLink>
           ))}
-          <Link to={signedIn ? '/app/' : '/login/'} className="ml-2 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary/90">
+          <Link to={signedIn ? '/app/' : '/login/'} className="ml-1 rounded-md bg-primary px-3 py-2 font-medium whitespace-nowrap text-primary-foreground hover:bg-primary/90 sm:ml-2 sm:px-4">
             Log in
           </Link>
         </nav>
@@ -53,34 +54,38 @@ const FOOTER_COLUMNS = [
       { label: 'Features', href: '/features/' },
       { label: 'Pricing', href: '/pricing/' },
       { label: 'Integrations', href: '/integrations/' },
-    ],
-  },
-  {
-    title: 'Get started',
-    links: [
+      { label: 'FAQs', href: '/faqs/' },
       { label: 'Sign up', href: '/signup/' },
       { label: 'Log in', href: '/login/' },
-      { label: 'Reset your password', href: '/reset-password/' },
     ],
   },
+  { title: 'Features', links: FEATURE_PAGES.map((page) => ({ label: page.name, href: `/${page.slug}/` })) },
   {
-    title: 'Help',
+    title: 'Company',
     links: [
-      { label: 'FAQs', href: '/faqs/' },
-      { label: 'Resident center', href: '/rc/' },
-      { label: 'Technician area', href: '/mt/' },
+      { label: 'About', href: '/about/' },
+      { label: 'Blog', href: '/blog/' },
+      { label: 'Careers', href: '/careers/' },
+      { label: 'Referral program', href: '/referral-program/' },
     ],
   },
   {
     title: 'Developers',
     links: [
+      { label: 'Open API', href: '/open-api/' },
       { label: 'OpenAPI document', href: '/api/openapi.json' },
       { label: 'Self-hosting', href: '/faqs/#self-hosting' },
+      { label: 'Blog RSS feed', href: '/blog/rss.xml' },
     ],
   },
 ]
 
-/** Four link columns and the copyright line; not shown on owner-portal paths (/op…). */
+/** The owner portal's paths (/op, /op/…), where SPEC.md §2 hides the footer; /open-api/ is not one of them. */
+export function isOwnerPortal(pathname: string) {
+  return pathname === '/op' || pathname.startsWith('/op/')
+}
+
+/** Four link columns and the copyright line; not shown in the owner portal (see isOwnerPortal). */
 export function PublicFooter() {
   return (
     <footer className="mt-16 border-t bg-muted">

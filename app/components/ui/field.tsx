@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { getInputProps } from '@conform-to/react'
+import { getInputProps, getTextareaProps } from '@conform-to/react'
 import * as React from 'react'
 import { cn } from '~/utils/misc'
 import { Input, Label, Select } from './input'
@@ -20,6 +20,26 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
 
 type Common = { label: string; help?: string; className?: string }
 
+/**
+ * The label, help and errors around one control; `control` gets the ids that
+ * tie the help and the errors to it.
+ */
+function Labelled({ label, help, meta, className, control }: Common & { meta: FieldMetadata<unknown>; control: (describedBy: string | undefined) => React.ReactNode }) {
+  const helpId = help ? `${meta.id}-help` : undefined
+  return (
+    <div className={cn('flex flex-col gap-2', className)}>
+      <Label htmlFor={meta.id}>{label}</Label>
+      {control([meta.errors?.length ? meta.errorId : undefined, helpId].filter(Boolean).join(' ') || undefined)}
+      {help ? (
+        <p id={helpId} className="text-xs text-muted-foreground">
+          {help}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
 /** A labelled input bound to a conform field: its value survives a failed submit, its errors show beneath it. */
 export function Field({
   label,
@@ -32,23 +52,9 @@ export function Field({
     React.InputHTMLAttributes<HTMLInputElement>,
     'type' | 'name' | 'id' | 'form'
   >) {
-  const helpId = help ? `${meta.id}-help` : undefined
   const inputProps = getInputProps(meta, { type, value: type !== 'password' })
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
-      <Label htmlFor={meta.id}>{label}</Label>
-      <Input
-        {...inputProps}
-        {...props}
-        aria-describedby={[meta.errors?.length ? meta.errorId : undefined, helpId].filter(Boolean).join(' ') || undefined}
-      />
-      {help ? (
-        <p id={helpId} className="text-xs text-muted-foreground">
-          {help}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    <Labelled label={label} help={help} meta={meta} className={className} control={(describedBy) => <Input {...inputProps} {...props} aria-describedby={describedBy} />} />
   )
 }
 
@@ -117,5 +123,32 @@ export function FormErrors({ errors, id }: { errors?: string[] | null; id?: stri
         <p key={e}>{e}</p>
       ))}
     </div>
+  )
+}
+
+/** A labelled multi-line text bound to a conform field, like Field. */
+export function TextareaField({
+  label,
+  help,
+  meta,
+  className,
+  ...props
+}: Common & { meta: FieldMetadata<unknown> } & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form'>) {
+  return (
+    <Labelled
+      label={label}
+      help={help}
+      meta={meta}
+      className={className}
+      control={(describedBy) => (
+        <textarea
+          {...getTextareaProps(meta)}
+          rows={4}
+          {...props}
+          aria-describedby={describedBy}
+          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-[invalid=true]:border-destructive"
+        />
+      )}
+    />
   )
 }

@@ -1,33 +1,71 @@
-import { title } from '~/utils/misc'
+import { Link } from 'react-router'
+import { PageIntro, PublicPage, Screenshot, Section, SignUpCallout, StatusBadge } from '~/components/marketing'
+import { FEATURE_PAGES, SCREENSHOTS } from '~/marketing/features'
+import { publicMeta } from '~/marketing/meta'
 import type { Route } from './+types/features'
 
-export const meta: Route.MetaFunction = () => [{ title: title('Features') }, { name: 'description', content: 'What Lintel does for property managers, residents and technicians today.' }]
+export const meta: Route.MetaFunction = (args) =>
+  publicMeta(args, {
+    title: 'Features',
+    description: 'What Lintel does today for property managers, residents, technicians and developers, and which areas are still being built.',
+  })
 
 const AVAILABLE = [
-  { name: 'A workspace for your company', text: 'Sign up, add your company details, and invite property managers with exactly the permissions they need: eight groups from leasing to accounting.' },
+  {
+    name: 'A workspace for your company',
+    text: 'Sign up, add your company details, currency and time zone, and invite property managers with exactly the permissions they need: eight groups from leasing to accounting.',
+  },
+  {
+    name: 'Properties, units, residents and owners',
+    text: 'One consistent set of pages for properties, buildings, rental units, residents, owners and their shares, fee schedules, pets, vehicles, parking spaces and appliances: search, filters, sorting, paging, and CSV export.',
+  },
+  {
+    name: 'CSV import',
+    text: 'Rental units, residents and property owners from a spreadsheet or from AppFolio, Buildium and Yardi exports, with a preview of every row and an import that writes all rows or none.',
+  },
+  { name: 'Notes, documents and photos', text: 'Kept on every record; files are checked by their content and downloadable only by your company.' },
   { name: 'Maintenance technicians', text: 'Invite technicians by e-mail; they get their own phone-friendly area and can be re-invited with one click.' },
-  { name: 'Resident center', text: 'Residents sign in to their own area to find their leases, work orders and documents.' },
-  { name: 'Command palette', text: 'Press Ctrl+K (or ⌘K) anywhere in the app to jump to any page or person.' },
-  { name: 'Open API', text: 'Everything the app does goes through a documented REST API with API keys, so your own tools can do it too.' },
+  { name: 'Resident center', text: 'Residents sign in to their own area, separate from your staff area.' },
+  { name: 'Command palette', text: 'Press Ctrl+K (or ⌘K) anywhere in the staff area to jump to any page or record.' },
+  { name: 'Open API with API keys', text: 'Everything the app does goes through a documented REST API, so your own tools can do it too.' },
+  { name: 'Works without JavaScript', text: 'Every page and every form works with JavaScript turned off, on any phone or office computer.' },
   { name: 'Self-hosting', text: 'One command starts Lintel with its own embedded PostgreSQL; point it at your own PostgreSQL for production.' },
 ]
 
 export default function Features() {
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16">
-      <h1 className="text-4xl font-bold tracking-tight">Features</h1>
-      <p className="max-w-3xl text-lg text-muted-foreground">
-        This is what Lintel does today. Properties, leasing, accounting, maintenance, storage and reporting are being built on this foundation; each
-        appears here when it works.
-      </p>
-      <ul className="grid gap-6 md:grid-cols-2">
-        {AVAILABLE.map((f) => (
-          <li key={f.name} className="rounded-lg border p-6">
-            <h2 className="mb-2 text-lg font-semibold">{f.name}</h2>
-            <p className="text-muted-foreground">{f.text}</p>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <PublicPage>
+      <PageIntro
+        title="Features"
+        lead="This is what Lintel does today. Accounting, leasing, maintenance, storage and reporting are being built on this foundation; each area’s page says plainly where it stands."
+      />
+      <Section title="Available now" id="available">
+        <ul className="grid gap-6 md:grid-cols-2">
+          {AVAILABLE.map((f) => (
+            <li key={f.name} className="rounded-lg border p-6">
+              <h3 className="mb-2 text-lg font-semibold">{f.name}</h3>
+              <p className="text-muted-foreground">{f.text}</p>
+            </li>
+          ))}
+        </ul>
+        <Screenshot shot={SCREENSHOTS.import} />
+      </Section>
+      <Section title="Every area of Lintel" id="areas">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {FEATURE_PAGES.map((page) => (
+            <li key={page.slug} className="flex flex-col gap-3 rounded-lg border p-6">
+              <StatusBadge status={page.status} />
+              <h3 className="text-lg font-semibold">
+                <Link to={`/${page.slug}/`} className="text-primary underline-offset-4 hover:underline">
+                  {page.name}
+                </Link>
+              </h3>
+              <p className="text-muted-foreground">{page.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <SignUpCallout />
+    </PublicPage>
   )
 }

@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router'
-import { PublicFooter, PublicHeader } from '~/components/layout/public-shell'
+import { isOwnerPortal, PublicFooter, PublicHeader } from '~/components/layout/public-shell'
+import { siteOrigin } from '~/api/origin'
 import { readSession } from '~/utils/session.server'
 import type { RouteHandle } from '~/root'
 import type { Route } from './+types/layout'
@@ -8,7 +9,8 @@ import type { Route } from './+types/layout'
 export const handle = { scripts: false } satisfies RouteHandle
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { signedIn: Boolean(await readSession(request)) }
+  // The origin feeds every page's canonical URL and Open Graph tags (see publicMeta).
+  return { signedIn: Boolean(await readSession(request)), origin: siteOrigin(request) }
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
@@ -19,7 +21,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      {pathname.startsWith('/op') ? null : <PublicFooter />}
+      {isOwnerPortal(pathname) ? null : <PublicFooter />}
     </div>
   )
 }
