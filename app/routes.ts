@@ -54,6 +54,17 @@ export default [
     ...prefix('email-messages', [index('routes/app/email-messages/list.tsx'), route(':id', 'routes/app/email-messages/detail.tsx')]),
     route('documents/:id/download', 'routes/app/files/document-download.ts'),
     route('photos/:id/download', 'routes/app/files/photo-download.ts'),
+    // The financial statements (the other reports are still to come, on the generic coming-later page).
+    ...prefix('reporting', [
+      route('trial-balance', 'routes/app/reporting/trial-balance.tsx'),
+      route('balance-sheet', 'routes/app/reporting/balance-sheet.tsx'),
+      route('income-statement', 'routes/app/reporting/income-statement.tsx'),
+      route('general-ledger', 'routes/app/reporting/general-ledger.tsx'),
+      route('transaction-register', 'routes/app/reporting/transaction-register.tsx'),
+      route('journal-transactions', 'routes/app/reporting/journal-transactions.tsx'),
+      route('chart-of-accounts', 'routes/app/reporting/chart-of-accounts.tsx'),
+      route(':report/export', 'routes/app/reporting/export.ts'),
+    ]),
     route(':resource/import', 'routes/app/import.tsx'),
     ...prefix('accounting/journal-entries', [
       index('routes/app/accounting/journal-entries/list.tsx'),

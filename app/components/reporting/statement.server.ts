@@ -1,0 +1,39 @@
+import { data } from 'react-router'
+import type { Page } from '~/components/list'
+import { CASH_SUBTYPES, type AccountSubtype } from '~/domain/ledger/chart'
+import { requireSession } from '~/utils/api-client.server'
+import type { ErrorBody, Option, ReportName } from './statement'
+
+type Account = { id: string; number: string; name: string; subtype: string }
+
+/**
+ * A statement page's data: the statement for the filters in the page's URL (or the API's
+ * complaint about them, shown beside the form), and the choices its filter form offers.
+ */
+export async function loadStatement<T>(request: Request, report: ReportName, keys: string[], options: { accounts?: 'all' | 'cash' } = {}) {
+  const { api } = await requireSession(request)
+  const url = new URL(request.url)
+  const params = new URLSearchParams()
+  for (const key of keys) {
+    const value = url.searchParams.get(key)
+    if (value) params.set(key, value)
+  }
+  const [result, properties, accounts] = await Promise.all([
+    api.send<T>('GET', `reporting/${report}/?${params}`),
+    api.get<Page<{ id: string; name: string }>>('property-groups/?page_size=1000'),
+    options.accounts ? api.get<Page<Account>>('accounting/accounts/?page_size=1000') : null,
+  ])
+  // Not allowed or not signed in is the error page's business; a bad filter is the form's.
+  if (!result.ok && result.status !== 400) throw data(result.error, { status: typeof result.status === 'number' ? result.status : 500 })
+  const accountOptions: Option[] = (accounts?.results ?? [])
+    .filter((a) => options.accounts !== 'cash' || CASH_SUBTYPES.includes(a.subtype as AccountSubtype))
+    .map((a) => ({ value: a.id, label: `${a.number} · ${a.name}` }))
+  return {
+    report: result.ok ? result.data : null,
+    error: result.ok ? null : (result.error as ErrorBody),
+    search: params.toString(),
+    values: Object.fromEntries(keys.map((k) => [k, url.searchParams.get(k)])) as Record<string, string | null>,
+    properties: properties.results.map((p) => ({ value: p.id, label: p.name })),
+    accounts: accountOptions,
+  }
+}

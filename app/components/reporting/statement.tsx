@@ -1,0 +1,209 @@
+import { Download } from 'lucide-react'
+import { Form, Link } from 'react-router'
+import { Breadcrumbs, PageHeader } from '~/components/list'
+import { useCurrency } from '~/components/resource/use-currency'
+import { Button, buttonVariants } from '~/components/ui/button'
+import { FormErrors } from '~/components/ui/field'
+import { Input, Select } from '~/components/ui/input'
+import { COMPARISONS, REPORT_BASES } from '~/domain/ledger/reports'
+import { SOURCE_TYPES } from '~/domain/ledger/entries'
+import { displayMoney } from '~/domain/money'
+import { cn } from '~/utils/misc'
+
+/*
+ * The pieces every statement page is made of: a GET filter form (so it works without
+ * JavaScript and lives in the URL), download links with the same filters, and tables
+ * whose amounts are right-aligned links down to the journal lines behind them.
+ */
+
+export const REPORTS = {
+  'trial-balance': 'Trial Balance',
+  'balance-sheet': 'Balance Sheet',
+  'income-statement': 'Income Statement',
+  'general-ledger': 'General Ledger',
+  'transaction-register': 'Transaction Register',
+  'journal-transactions': 'Journal Transactions',
+  'chart-of-accounts': 'Chart of Accounts',
+} as const
+export type ReportName = keyof typeof REPORTS
+
+export type Option = { value: string; label: string }
+export type Field = 'as_of' | 'range' | 'property' | 'basis' | 'compare' | 'account' | 'cash_account' | 'source' | 'is_active'
+export type ErrorBody = { detail: string; errors?: Record<string, string[]> }
+
+/** A link to the general ledger with these filters (empty ones left out). */
+export function ledgerHref(params: Record<string, string | null | undefined>) {
+  return `/app/reporting/general-ledger/?${query(params)}`
+}
+export const reportHref = (report: ReportName, params: Record<string, string | null | undefined>) => `/app/reporting/${report}/?${query(params)}`
+export const entryHref = (id: string) => `/app/accounting/journal-entries/${id}/`
+
+function query(params: Record<string, string | null | undefined>) {
+  const out = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) if (value) out.set(key, value)
+  return out.toString()
+}
+
+/** The day before an ISO date. */
+export const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+
+export function StatementPage(props: {
+  name: ReportName
+  fields: Field[]
+  values: Record<string, string | null | undefined>
+  properties: Option[]
+  accounts?: Option[]
+  search: string
+  error: ErrorBody | null
+  extraDownloads?: React.ReactNode
+  children: React.ReactNode
+}) {
+  const title = REPORTS[props.name]
+  const errors = props.error?.errors ?? {}
+  const download = (format: string) => {
+    const params = new URLSearchParams(props.search)
+    params.set('format', format)
+    return `/app/reporting/${props.name}/export/?${params}`
+  }
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+      <Breadcrumbs items={[{ label: 'Reporting', href: '/app/reporting/generate-report/' }, { label: title }]} />
+      <PageHeader title={title}>
+        <a href={download('csv')} className={buttonVariants({ variant: 'outline' })} download>
+          <Download aria-hidden /> CSV
+        </a>
+        <a href={download('pdf')} className={buttonVariants({ variant: 'outline' })} download>
+          <Download aria-hidden /> PDF
+        </a>
+        {props.extraDownloads}
+      </PageHeader>
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border bg-background p-4" aria-label={`${title} filters`}>
+        {props.fields.includes('as_of') ? <DateField name="as_of" label="As of" value={props.values.as_of} errors={errors.as_of} /> : null}
+        {props.fields.includes('range') ? (
+          <>
+            <DateField name="date_from" label="From" value={props.values.date_from} errors={errors.date_from} />
+            <DateField name="date_to" label="To" value={props.values.date_to} errors={errors.date_to} />
+          </>
+        ) : null}
+        {props.fields.includes('account') ? <SelectField name="account_id" label="Account" value={props.values.account_id} options={props.accounts ?? []} blank="All accounts" errors={errors.account_id} /> : null}
+        {props.fields.includes('cash_account') ? <SelectField name="account_id" label="Bank or cash account" value={props.values.account_id} options={props.accounts ?? []} errors={errors.account_id} /> : null}
+        {props.fields.includes('property') ? <SelectField name="property_group_id" label="Property" value={props.values.property_group_id} options={props.properties} blank="All properties" errors={errors.property_group_id} /> : null}
+        {props.fields.includes('basis') ? <SelectField name="basis" label="Basis" value={props.values.basis ?? 'accrual'} options={[...REPORT_BASES]} errors={errors.basis} /> : null}
+        {props.fields.includes('compare') ? <SelectField name="compare" label="Compare with" value={props.values.compare} options={[...COMPARISONS]} blank="No comparison" errors={errors.compare} /> : null}
+        {props.fields.includes('source') ? <SelectField name="source_type" label="Source" value={props.values.source_type} options={[...SOURCE_TYPES]} blank="All sources" errors={errors.source_type} /> : null}
+        {props.fields.includes('is_active') ? (
+          <SelectField
+            name="is_active"
+            label="Status"
+            value={props.values.is_active}
+            options={[
+              { value: 'true', label: 'Active' },
+              { value: 'false', label: 'Inactive' },
+            ]}
+            blank="All accounts"
+            errors={errors.is_active}
+          />
+        ) : null}
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
+      </Form>
+      {props.error ? <FormErrors errors={[props.error.detail]} /> : props.children}
+    </div>
+  )
+}
+
+function DateField({ name, label, value, errors }: { name: string; label: string; value?: string | null; errors?: string[] }) {
+  const id = `filter-${name}`
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <Input id={id} type="date" name={name} defaultValue={value ?? ''} aria-invalid={errors ? true : undefined} aria-describedby={errors ? `${id}-error` : undefined} className="w-40" />
+      {errors ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function SelectField({ name, label, value, options, blank, errors }: { name: string; label: string; value?: string | null; options: Option[]; blank?: string; errors?: string[] }) {
+  const id = `filter-${name}`
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <Select id={id} name={name} defaultValue={value ?? ''} aria-invalid={errors ? true : undefined} aria-describedby={errors ? `${id}-error` : undefined} className="max-w-72">
+        {blank ? <option value="">{blank}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+      {errors ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function StatementTable({ caption, children }: { caption: string; children: React.ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-background">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  )
+}
+
+export function Th({ children, numeric, className }: { children?: React.ReactNode; numeric?: boolean; className?: string }) {
+  return (
+    <th scope="col" className={cn('border-b bg-muted/60 px-3 py-2 font-semibold', numeric && 'text-right', className)}>
+      {children}
+    </th>
+  )
+}
+
+export function Td({ children, className, colSpan }: { children?: React.ReactNode; className?: string; colSpan?: number }) {
+  return (
+    <td colSpan={colSpan} className={cn('border-b px-3 py-1.5', className)}>
+      {children}
+    </td>
+  )
+}
+
+/** A right-aligned amount, linked to what it is made of when there is one. */
+export function Amount({ value, href, label, strong }: { value: string | null | undefined; href?: string; label?: string; strong?: boolean }) {
+  const currency = useCurrency()
+  const text = value ? displayMoney(value, currency) : ''
+  return (
+    <td className={cn('border-b px-3 py-1.5 text-right tabular-nums whitespace-nowrap', strong && 'font-semibold')}>
+      {value && href ? (
+        <Link to={href} className="text-primary underline-offset-2 hover:underline" aria-label={label ? `${text}: ${label}` : undefined}>
+          {text}
+        </Link>
+      ) : (
+        text
+      )}
+    </td>
+  )
+}
+
+/** The message under a statement when the lines it read do not balance (a property filter on entries tagged on one side only). */
+export function Unbalanced({ difference }: { difference: string }) {
+  const currency = useCurrency()
+  return (
+    <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
+      These lines are out of balance by {displayMoney(difference, currency)}: some entries tag this property on only some of their lines.
+    </p>
+  )
+}

@@ -1,0 +1,84 @@
+import { Link } from 'react-router'
+import { Amount, entryHref, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
+import { loadStatement } from '~/components/reporting/statement.server'
+import type { transactionRegister } from '~/domain/ledger/reports'
+import { title } from '~/utils/misc'
+import type { Route } from './+types/transaction-register'
+
+export const meta: Route.MetaFunction = () => [{ title: title('Transaction Register') }]
+
+type Register = ReturnType<typeof transactionRegister>
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const loaded = await loadStatement<Register>(request, 'transaction-register', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis'], { accounts: 'cash' })
+  // Before an account is chosen there is nothing wrong to report: ask for one.
+  return url.searchParams.get('account_id') ? loaded : { ...loaded, error: null, report: null }
+}
+
+export default function TransactionRegisterPage({ loaderData }: Route.ComponentProps) {
+  const { report, values } = loaderData
+  return (
+    <StatementPage
+      name="transaction-register"
+      fields={['cash_account', 'range', 'property', 'basis']}
+      {...loaderData}
+      values={{ ...values, date_from: report?.date_from ?? values.date_from, date_to: report?.date_to ?? values.date_to }}
+    >
+      {report ? <RegisterTable report={report} /> : <p className="text-sm text-muted-foreground">Choose a bank or cash account, then Apply.</p>}
+    </StatementPage>
+  )
+}
+
+function RegisterTable({ report }: { report: Register }) {
+  return (
+    <StatementTable caption={`Register of ${report.number} ${report.name}, ${report.date_from} to ${report.date_to}`}>
+      <thead>
+        <tr>
+          <Th>Date</Th>
+          <Th>Entry</Th>
+          <Th>Memo</Th>
+          <Th numeric>Deposit</Th>
+          <Th numeric>Withdrawal</Th>
+          <Th numeric>Balance</Th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <Td className="tabular-nums">{report.date_from}</Td>
+          <Td colSpan={2} className="italic">
+            Opening balance
+          </Td>
+          <Td />
+          <Td />
+          <Amount value={report.opening} />
+        </tr>
+        {report.lines.map((line) => (
+          <tr key={line.id}>
+            <Td className="whitespace-nowrap tabular-nums">{line.date}</Td>
+            <Td>
+              <Link to={entryHref(line.entry_id)} className="text-primary underline">
+                #{line.entry_number}
+              </Link>
+            </Td>
+            <Td>{line.memo ?? line.source_label}</Td>
+            <Amount value={line.deposit} href={entryHref(line.entry_id)} label={`entry ${line.entry_number}, deposit`} />
+            <Amount value={line.withdrawal} href={entryHref(line.entry_id)} label={`entry ${line.entry_number}, withdrawal`} />
+            <Amount value={line.balance} />
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <Td className="tabular-nums">{report.date_to}</Td>
+          <Td colSpan={2} className="font-semibold">
+            Closing balance
+          </Td>
+          <Amount value={report.total_deposits} strong />
+          <Amount value={report.total_withdrawals} strong />
+          <Amount value={report.closing} strong />
+        </tr>
+      </tfoot>
+    </StatementTable>
+  )
+}
