@@ -87,8 +87,9 @@ export const journalEntries = pgTable(
     // Posting is idempotent per (source document, purpose).
     uniqueIndex('journal_entries_source_key').on(t.companyId, t.sourceType, t.sourceId, t.purpose),
     uniqueIndex('journal_entries_company_number_key').on(t.companyId, t.number),
-    // An entry is reversed at most once.
+    // An entry is reversed at most once, and replaced at most once; reading an entry looks both up.
     uniqueIndex('journal_entries_reverses_key').on(t.reversesEntryId),
+    uniqueIndex('journal_entries_replaces_key').on(t.replacesEntryId),
     index('journal_entries_company_date_idx').on(t.companyId, t.date),
     index('journal_entries_company_source_idx').on(t.companyId, t.sourceId),
   ],

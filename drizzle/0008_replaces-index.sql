@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "journal_entries_replaces_key" ON "journal_entries" USING btree ("replaces_entry_id");
