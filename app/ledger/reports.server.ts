@@ -70,6 +70,14 @@ export async function firstEntryDate(db: Executor, companyId: string) {
   return row?.date ?? null
 }
 
+/** The names of a line's dimensions, for a select that left-joins their tables. */
+const dimensionLabels = {
+  propertyGroupLabel: propertyGroups.name,
+  rentalUnitLabel: rentalUnits.unitNumber,
+  residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`,
+  propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
+}
+
 /** The lines of some accounts over a range, oldest first, with their entry and the names of their dimensions. */
 export async function ledgerLines(db: Executor, companyId: string, range: { from: string; to: string }, filter: LineFilter, accountIds?: string[]): Promise<LedgerLine[]> {
   return db
@@ -82,10 +90,7 @@ export async function ledgerLines(db: Executor, companyId: string, range: { from
       sourceType: journalEntries.sourceType,
       memo: sql<string | null>`coalesce(${journalLines.memo}, ${journalEntries.memo})`,
       amount: journalLines.amount,
-      propertyGroupLabel: propertyGroups.name,
-      rentalUnitLabel: rentalUnits.unitNumber,
-      residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`,
-      propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
+      ...dimensionLabels,
     })
     .from(journalLines)
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
@@ -142,10 +147,7 @@ export function entryLines(db: Executor, companyId: string, condition: SQL | und
       accountLabel: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`,
       amount: journalLines.amount,
       memo: journalLines.memo,
-      propertyGroupLabel: propertyGroups.name,
-      rentalUnitLabel: rentalUnits.unitNumber,
-      residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`,
-      propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
+      ...dimensionLabels,
       leaseId: journalLines.leaseId,
       vendorId: journalLines.vendorId,
     })

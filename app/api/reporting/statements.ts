@@ -28,6 +28,8 @@ import {
   transactionRegister,
   trialBalance,
   yearStart,
+  type AccountSums,
+  type ReportAccount,
   type ReportBasis,
 } from '~/domain/ledger/reports'
 import { tablePdf } from '~/ledger/report-pdf.server'
@@ -275,6 +277,15 @@ async function respond<T extends object>(c: Context<AppEnv>, format: 'json' | 'c
   return c.body(pdf as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${filename}.pdf"` })
 }
 
+/** A statement of balances at the end of a day: each account's lines summed through it, and this year's. */
+async function asOfStatement<R>(c: Context<AppEnv>, query: z.infer<typeof AsOfQuery>, compute: (accounts: ReportAccount[], sums: AccountSums[], asOf: string) => R) {
+  const t = tenant(c)
+  const asOf = query.as_of ?? today()
+  const { filter, json, subtitle } = await filtersOf(c, query)
+  const [accounts, sums, booksBegin] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, filter), firstEntryDate(t.db, t.companyId)])
+  return { query, subtitle, report: { filters: json, books_begin: booksBegin, ...compute(accounts, sums, asOf) } }
+}
+
 router.openapi(
   createRoute({
     method: 'get',
@@ -286,12 +297,7 @@ router.openapi(
     responses: statementResponse(TrialBalance, 'The trial balance'),
   }),
   async (c) => {
-    const query = c.req.valid('query')
-    const t = tenant(c)
-    const asOf = query.as_of ?? today()
-    const { filter, json, subtitle } = await filtersOf(c, query)
-    const [accounts, sums, booksBegin] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, filter), firstEntryDate(t.db, t.companyId)])
-    const report = { filters: json, books_begin: booksBegin, ...trialBalance(accounts, sums, asOf) }
+    const { query, report, subtitle } = await asOfStatement(c, c.req.valid('query'), trialBalance)
     return respond(c, query.format, 'trial-balance', report, () => trialBalanceTable(report, subtitle))
   },
 )
@@ -307,12 +313,7 @@ router.openapi(
     responses: statementResponse(BalanceSheet, 'The balance sheet'),
   }),
   async (c) => {
-    const query = c.req.valid('query')
-    const t = tenant(c)
-    const asOf = query.as_of ?? today()
-    const { filter, json, subtitle } = await filtersOf(c, query)
-    const [accounts, sums, booksBegin] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, filter), firstEntryDate(t.db, t.companyId)])
-    const report = { filters: json, books_begin: booksBegin, ...balanceSheet(accounts, sums, asOf) }
+    const { query, report, subtitle } = await asOfStatement(c, c.req.valid('query'), balanceSheet)
     return respond(c, query.format, 'balance-sheet', report, () => balanceSheetTable(report, subtitle))
   },
 )

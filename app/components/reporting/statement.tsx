@@ -56,6 +56,8 @@ export function StatementPage(props: {
   search: string
   error: ErrorBody | null
   extraDownloads?: React.ReactNode
+  /** Filters the form keeps without showing a field for them. */
+  hidden?: Record<string, string | null | undefined>
   children: React.ReactNode
 }) {
   const title = REPORTS[props.name]
@@ -104,6 +106,7 @@ export function StatementPage(props: {
             errors={errors.is_active}
           />
         ) : null}
+        {Object.entries(props.hidden ?? {}).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
         <Button type="submit" variant="secondary">
           Apply
         </Button>

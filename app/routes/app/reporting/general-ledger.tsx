@@ -20,6 +20,7 @@ export default function GeneralLedgerPage({ loaderData }: Route.ComponentProps) 
     <StatementPage
       name="general-ledger"
       fields={several ? ['range', 'property', 'basis'] : ['range', 'account', 'property', 'basis']}
+      hidden={several ? { account_id: values.account_id } : undefined}
       {...loaderData}
       values={{ ...values, date_from: report?.date_from ?? values.date_from, date_to: report?.date_to ?? values.date_to }}
     >
