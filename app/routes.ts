@@ -72,6 +72,19 @@ export default [
       route(':id', 'routes/app/accounting/journal-entries/detail.tsx'),
       route(':id/edit', 'routes/app/accounting/journal-entries/edit.tsx'),
     ]),
+    ...prefix('accounting/bank-deposits', [
+      index('routes/app/accounting/bank-deposits/list.tsx'),
+      route('new', 'routes/app/accounting/bank-deposits/new.tsx'),
+      route(':id', 'routes/app/accounting/bank-deposits/detail.tsx'),
+    ]),
+    route('accounting/transactions', 'routes/app/accounting/transactions/list.tsx'),
+    ...prefix('accounting/bank-reconciliations', [
+      index('routes/app/accounting/bank-reconciliations/list.tsx'),
+      route('new', 'routes/app/accounting/bank-reconciliations/new.tsx'),
+      route(':id', 'routes/app/accounting/bank-reconciliations/detail.tsx'),
+      route(':id/pdf', 'routes/app/accounting/bank-reconciliations/pdf.ts'),
+    ]),
+    route('accounting/bank-accounts/:id/statement', 'routes/app/accounting/bank-accounts/statement.tsx'),
     // Every resource of the engine (app/resources/): one set of generic pages, no route per resource;
     // the accounting area's resources sit under /app/accounting/.
     ...prefix('accounting/:resource', [

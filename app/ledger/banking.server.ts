@@ -30,13 +30,8 @@ export async function undepositedFundsAccountId(db: Executor, companyId: string)
 
 const reversal = alias(journalEntries, 'reversal')
 
-/**
- * Receipts waiting in undeposited funds: debits to the role account, from entries
- * that are neither reversals nor reversed, not yet gathered into a deposit.
- */
-export async function undepositedReceipts(db: Executor, companyId: string, options: { ids?: string[]; propertyGroupId?: string | null } = {}) {
-  const accountId = await undepositedFundsAccountId(db, companyId)
-  if (!accountId) return []
+/** Journal lines as receipts: date, entry, memo (the line's, else the entry's), property and amount, oldest first. */
+export function selectReceipts(db: Executor) {
   return db
     .select({
       id: journalLines.id,
@@ -51,6 +46,17 @@ export async function undepositedReceipts(db: Executor, companyId: string, optio
     .from(journalLines)
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
     .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
+    .$dynamic()
+}
+
+/**
+ * Receipts waiting in undeposited funds: debits to the role account, from entries
+ * that are neither reversals nor reversed, not yet gathered into a deposit.
+ */
+export async function undepositedReceipts(db: Executor, companyId: string, options: { ids?: string[]; propertyGroupId?: string | null } = {}) {
+  const accountId = await undepositedFundsAccountId(db, companyId)
+  if (!accountId) return []
+  return selectReceipts(db)
     .where(
       and(
         eq(journalLines.companyId, companyId),

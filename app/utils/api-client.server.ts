@@ -116,8 +116,8 @@ export function sessionApi(request: Request, initial: BrowserSession) {
   }
   return {
     send,
-    /** The API's response as it is (a CSV export, a file), after the same token handling. */
-    raw: (path: string) => call('GET', path),
+    /** The API's response as it is (a CSV export, a file), after the same token handling; a document made on request (a PDF) is a POST. */
+    raw: (path: string, method: 'GET' | 'POST' = 'GET') => call(method, path),
     /** For loaders: the data, or an error response the route's error boundary shows (404, 403, …). */
     async get<T>(path: string): Promise<T> {
       const result = await send<T>('GET', path)

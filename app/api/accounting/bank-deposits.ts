@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
-import { bankAccounts, bankDepositItems, bankDeposits, journalEntries, journalLines, propertyGroups } from '~/db/schema'
+import { bankAccounts, bankDepositItems, bankDeposits, journalEntries, journalLines } from '~/db/schema'
 import { depositDraft, isIsoDate } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
-import { bankAccountOf, receiptJson, undepositedFundsAccountId, undepositedReceipts } from '~/ledger/banking.server'
+import { bankAccountOf, receiptJson, selectReceipts, undepositedFundsAccountId, undepositedReceipts } from '~/ledger/banking.server'
 import { postEntry } from '~/ledger/posting.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
@@ -104,21 +104,8 @@ async function depositDetail(c: Context<AppEnv>, id: string) {
   if (!z.uuid().safeParse(id).success) throw notFound('No such bank deposit.')
   const [row] = await selectDeposits(c).where(and(eq(bankDeposits.companyId, t.companyId), eq(bankDeposits.id, id)))
   if (!row) throw notFound('No such bank deposit.')
-  const items = await t.db
-    .select({
-      id: journalLines.id,
-      date: journalLines.date,
-      entryId: journalEntries.id,
-      entryNumber: journalEntries.number,
-      memo: sql<string | null>`coalesce(${journalLines.memo}, ${journalEntries.memo})`,
-      propertyGroupId: journalLines.propertyGroupId,
-      propertyGroupLabel: propertyGroups.name,
-      amount: journalLines.amount,
-    })
-    .from(bankDepositItems)
-    .innerJoin(journalLines, eq(journalLines.id, bankDepositItems.journalLineId))
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
+  const items = await selectReceipts(t.db)
+    .innerJoin(bankDepositItems, eq(bankDepositItems.journalLineId, journalLines.id))
     .where(and(eq(bankDepositItems.companyId, t.companyId), eq(bankDepositItems.bankDepositId, id)))
     .orderBy(asc(journalLines.date), asc(journalEntries.number))
   return { ...depositJson(row), items: items.map(receiptJson) }

@@ -1,0 +1,223 @@
+import { Upload } from 'lucide-react'
+import { Form, Link, useNavigation } from 'react-router'
+import { amountClass, BankingTabs, Col } from '~/components/ledger/banking'
+import { Breadcrumbs, EmptyState, Pagination, listQuery, type Page } from '~/components/list'
+import { useCurrency } from '~/components/resource/use-currency'
+import { Button } from '~/components/ui/button'
+import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { ErrorList, FormErrors } from '~/components/ui/field'
+import { Label } from '~/components/ui/input'
+import { displayMoney } from '~/domain/money'
+import { requireSession } from '~/utils/api-client.server'
+import { title } from '~/utils/misc'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/statement'
+
+/*
+ * /app/accounting/bank-accounts/:id/statement/ — upload the bank's statement
+ * (CSV or OFX) and confirm which register line each of its lines is.
+ */
+
+type Suggestion = {
+  journal_line_id: string
+  journal_entry_id: string
+  entry_number: number
+  date: string
+  memo: string | null
+  amount: string
+}
+type StatementLine = {
+  id: string
+  date: string
+  description: string
+  amount: string
+  matched: Suggestion | null
+  suggestions: Suggestion[]
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: title(loaderData ? `Statement of ${loaderData.bank.name}` : 'Bank Statement'),
+  },
+]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { api } = await requireSession(request)
+  const [bank, lines] = await Promise.all([
+    api.get<{ id: string; name: string }>(`bank-accounts/${params.id}/`),
+    api.get<Page<StatementLine>>(`accounting/bank-accounts/${params.id}/statement-lines/?${listQuery(request, ['status'])}`),
+  ])
+  return { bank, lines }
+}
+
+type ActionData = { error: string; fileErrors?: string[] }
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { api } = await requireSession(request)
+  const form = await request.formData()
+  const here = `/app/accounting/bank-accounts/${params.id}/statement/`
+  if (form.get('intent') === 'import') {
+    const file = form.get('file')
+    if (!(file instanceof File) || file.size === 0)
+      return {
+        error: 'Choose the statement file (CSV or OFX).',
+      } satisfies ActionData
+    const upload = new FormData()
+    upload.append('file', file)
+    const result = await api.send<{
+      format: string
+      imported: number
+      already_imported: number
+      errors: string[]
+    }>('POST', `accounting/bank-accounts/${params.id}/statement-import/`, upload)
+    if (!result.ok)
+      return {
+        error: result.error.detail,
+        fileErrors: result.error.errors?.file,
+      } satisfies ActionData
+    const { imported, already_imported, errors } = result.data
+    const description = `${imported} line${imported === 1 ? '' : 's'} imported from the ${result.data.format} file${already_imported ? `; ${already_imported} were already here` : ''}${errors.length ? `; ${errors.length} could not be read: ${errors.slice(0, 3).join(' ')}` : ''}.`
+    throw await redirectWithToast(here, {
+      type: errors.length ? 'error' : 'success',
+      description,
+    })
+  }
+  const lineId = String(form.get('statement_line_id') ?? '')
+  const journalLineId = form.get('intent') === 'unmatch' ? null : String(form.get('journal_line_id') ?? '')
+  const result = await api.send('POST', `accounting/bank-statement-lines/${lineId}/match/`, { journal_line_id: journalLineId })
+  if (!result.ok)
+    return {
+      error: result.error.errors?.journal_line_id?.[0] ?? result.error.detail,
+    } satisfies ActionData
+  throw await redirectWithToast(here, {
+    type: 'success',
+    description: journalLineId ? 'Matched.' : 'Match undone.',
+  })
+}
+
+export default function BankStatement({ loaderData, actionData }: Route.ComponentProps) {
+  const { bank, lines } = loaderData
+  const failed = actionData as ActionData | undefined
+  const currency = useCurrency()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+      <Breadcrumbs
+        items={[
+          { label: 'Banking', href: '/app/accounting/bank-accounts/' },
+          {
+            label: bank.name,
+            href: `/app/accounting/bank-accounts/${bank.id}/`,
+          },
+          { label: 'Statement' },
+        ]}
+      />
+      <BankingTabs />
+      <h1 className="text-2xl font-bold">Statement of {bank.name}</h1>
+      <p className="text-sm">
+        <Link to={`/app/accounting/transactions/?bank_account_id=${bank.id}`} className="text-primary underline">
+          Register
+        </Link>
+        {' · '}
+        <Link to={`/app/accounting/bank-reconciliations/new/?bank_account_id=${bank.id}`} className="text-primary underline">
+          Reconcile a statement
+        </Link>
+      </p>
+      <FormErrors errors={failed ? [failed.error] : null} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Import a statement</CardTitle>
+          <CardDescription>
+            An OFX file (Quicken/Money download, .ofx or .qfx) or a CSV with a date, a description and an amount (or debit and credit) column. Lines already imported are skipped.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="statement-file">Statement file</Label>
+              <input id="statement-file" type="file" name="file" accept=".csv,.ofx,.qfx,text/csv,application/x-ofx" required className="text-sm" />
+              <ErrorList errors={failed?.fileErrors} />
+            </div>
+            <Button type="submit" name="intent" value="import" disabled={busy}>
+              <Upload aria-hidden /> Import
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+      <div className="flex gap-3 text-sm" role="navigation" aria-label="Statement lines">
+        <Link to="?" className="text-primary underline">
+          All
+        </Link>
+        <Link to="?status=UNMATCHED" className="text-primary underline">
+          Unmatched
+        </Link>
+        <Link to="?status=MATCHED" className="text-primary underline">
+          Matched
+        </Link>
+      </div>
+      {lines.results.length === 0 ? (
+        <EmptyState title="No statement lines" />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border bg-background">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-muted/60">
+              <tr>
+                <Col>Date</Col>
+                <Col>Description</Col>
+                <Col amount>Amount</Col>
+                <Col>Register line</Col>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.results.map((line) => (
+                <tr key={line.id} className="border-t align-top">
+                  <td className="px-3 py-2">{line.date}</td>
+                  <td className="px-3 py-2">{line.description}</td>
+                  <td className={`px-3 py-2 ${amountClass}`}>{displayMoney(line.amount, currency)}</td>
+                  <td className="px-3 py-2">
+                    {line.matched ? (
+                      <Form method="post" className="flex flex-wrap items-center gap-2">
+                        <input type="hidden" name="statement_line_id" value={line.id} />
+                        <Badge tone="success">Matched</Badge>
+                        <Link to={`/app/accounting/journal-entries/${line.matched.journal_entry_id}/`} className="text-primary underline">
+                          #{line.matched.entry_number}
+                        </Link>
+                        <span>
+                          {line.matched.date} {line.matched.memo ?? ''}
+                        </span>
+                        <Button type="submit" name="intent" value="unmatch" variant="ghost" size="sm" disabled={busy}>
+                          Undo
+                        </Button>
+                      </Form>
+                    ) : line.suggestions.length === 0 ? (
+                      <span className="text-muted-foreground">No register line of this amount within 5 days</span>
+                    ) : (
+                      <ul className="flex flex-col gap-1">
+                        {line.suggestions.map((s) => (
+                          <li key={s.journal_line_id}>
+                            <Form method="post" className="flex flex-wrap items-center gap-2">
+                              <input type="hidden" name="statement_line_id" value={line.id} />
+                              <input type="hidden" name="journal_line_id" value={s.journal_line_id} />
+                              <span>
+                                #{s.entry_number} · {s.date} · {s.memo ?? ''}
+                              </span>
+                              <Button type="submit" name="intent" value="match" variant="secondary" size="sm" disabled={busy} aria-label={`Match to entry #${s.entry_number}`}>
+                                Match
+                              </Button>
+                            </Form>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={lines} />
+    </div>
+  )
+}

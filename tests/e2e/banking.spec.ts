@@ -1,0 +1,120 @@
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test } from './support/fixtures'
+import { registerCompany, type Company } from './support/api'
+import { logIn, withoutJs } from './support/auth'
+
+/**
+ * Banking as a bookkeeper does it, with JavaScript on and off: receipts taken in
+ * (journal entries into undeposited funds, made through the API) go to the bank
+ * as one deposit, and a statement is reconciled to a zero difference and marked final.
+ */
+
+const bearer = (company: Company) => ({ authorization: `Bearer ${company.token}` })
+
+/** The company's operating bank account (on GL 1010) and a way to post entries by account number. */
+async function books(request: APIRequestContext, company: Company) {
+  const accounts = (await (await request.get('/api/accounting/accounts/?page_size=200', { headers: bearer(company) })).json()) as { results: { id: string; number: string }[] }
+  const account = (number: string) => accounts.results.find((a) => a.number === number)!.id
+  const bank = await request.post('/api/bank-accounts/', { headers: bearer(company), data: { name: 'Operating at Maple Bank', bank_account_type: 'OPERATING', gl_account_id: account('1010') } })
+  expect(bank.status(), await bank.text()).toBe(201)
+  const post = async (date: string, memo: string, debit: string, credit: string, amount: string) => {
+    const entry = await request.post('/api/accounting/journal-entries/', {
+      headers: bearer(company),
+      data: { date, memo, lines: [{ account_id: account(debit), debit: amount }, { account_id: account(credit), credit: amount }] },
+    })
+    expect(entry.status(), await entry.text()).toBe(201)
+  }
+  return { post }
+}
+
+test('deposits the receipts waiting in undeposited funds as one deposit', async ({ page, request }, testInfo) => {
+  const company = await registerCompany(request)
+  const { post } = await books(request, company)
+  await post('2026-03-01', 'Rent unit 101', '1100', '4000', '1200.00')
+  await post('2026-03-02', 'Rent unit 102', '1100', '4000', '500.00')
+  await post('2026-03-02', 'Parking March', '1100', '4100', '45.00')
+  await logIn(page, company.email, company.password)
+
+  await page.goto('/app/accounting/bank-deposits/')
+  await expect(page).toHaveTitle('Bank Deposits | Lintel')
+  await expect(page.getByText('No deposits yet')).toBeVisible()
+  await page.getByRole('link', { name: 'New deposit' }).click()
+  await expect(page).toHaveTitle('New Bank Deposit | Lintel')
+
+  // Nothing ticked: refused, the typed values kept.
+  await page.getByLabel('Date').fill('2026-03-03')
+  await page.getByLabel('Memo').fill('Deposit slip 0412')
+  await page.getByRole('button', { name: 'Make deposit' }).click()
+  await expect(page.getByText('Choose at least one receipt to deposit.').first()).toBeVisible()
+  await expect(page.getByLabel('Memo')).toHaveValue('Deposit slip 0412')
+  await expect(page.getByLabel('Date')).toHaveValue('2026-03-03')
+
+  await page.getByLabel(/Deposit entry #1, Rent unit 101/).check()
+  await page.getByLabel(/Deposit entry #2, Rent unit 102/).check()
+  if (!withoutJs(testInfo.project.name)) await expect(page.getByTestId('deposit-total')).toHaveText(/2 receipts ticked, total \$1,700\.00/)
+  await page.getByRole('button', { name: 'Make deposit' }).click()
+
+  await expect(page).toHaveTitle('Deposit of 2026-03-03 | Lintel')
+  await expect(page.getByText('Deposit of 1700.00 made.')).toBeVisible()
+  await expect(page.getByTestId('deposit-amount')).toHaveText('$1,700.00')
+  await expect(page.getByRole('cell', { name: 'Rent unit 102' })).toBeVisible()
+  const entryLink = page.getByRole('link', { name: 'Entry #4' })
+  await expect(entryLink).toHaveAttribute('href', /^\/app\/accounting\/journal-entries\/[0-9a-f-]{36}\/$/)
+
+  // Only the parking receipt is left to deposit; the register shows the deposit.
+  await page.goto('/app/accounting/bank-deposits/new/')
+  await expect(page.getByLabel(/Deposit entry #3, Parking March/)).toBeVisible()
+  await expect(page.getByLabel(/Deposit entry #1/)).toHaveCount(0)
+  await page.getByRole('link', { name: 'Register' }).click()
+  await expect(page).toHaveTitle('Bank Register | Lintel')
+  await expect(page.getByRole('row', { name: /2026-03-03.*#4.*Deposit slip 0412.*\$1,700\.00.*\$1,700\.00/ })).toBeVisible()
+})
+
+test('reconciles a statement to a zero difference and marks it final', async ({ page, request }, testInfo) => {
+  const company = await registerCompany(request)
+  const { post } = await books(request, company)
+  await post('2026-01-02', 'Owner contribution', '1010', '3000', '1000.00')
+  await post('2026-01-15', 'Cheque 101 plumber', '5000', '1010', '250.00')
+  await post('2026-01-29', 'Cheque 102 not yet cashed', '5100', '1010', '60.00')
+  await logIn(page, company.email, company.password)
+
+  await page.goto('/app/accounting/bank-reconciliations/')
+  await expect(page).toHaveTitle('Bank Reconciliations | Lintel')
+  await page.getByRole('link', { name: 'Reconcile a statement' }).first().click()
+  await expect(page).toHaveTitle('Reconcile a Statement | Lintel')
+  await page.getByLabel('Statement date').fill('2026-01-31')
+  await page.getByLabel('Statement ending balance').fill('750.00')
+  await page.getByRole('button', { name: 'Start reconciling' }).click()
+
+  await expect(page).toHaveTitle('Reconciliation of 2026-01-31 | Lintel')
+  await expect(page.getByTestId('difference')).toHaveText('$750.00')
+  const final = page.getByRole('button', { name: 'Mark as final' })
+  await expect(final).toBeDisabled()
+
+  await page.getByLabel(/Cleared: entry #1/).check()
+  await page.getByLabel(/Cleared: entry #2/).check()
+  if (withoutJs(testInfo.project.name)) {
+    await page.getByRole('button', { name: 'Save cleared items' }).click()
+    await expect(page.getByText('Cleared items saved.')).toBeVisible()
+  }
+  await expect(page.getByTestId('cleared-total')).toHaveText('$750.00')
+  await expect(page.getByTestId('difference')).toHaveText('$0.00')
+  await expect(final).toBeEnabled()
+  await final.click()
+
+  await expect(page.getByText('Reconciliation marked final; its items are locked.')).toBeVisible()
+  await expect(page.getByText('Final', { exact: true })).toBeVisible()
+  await expect(page.getByLabel(/Cleared: entry #1/)).toBeDisabled()
+  await expect(page.getByLabel(/Cleared: entry #3/)).not.toBeChecked()
+  await expect(page.getByRole('button', { name: 'Delete reconciliation' })).toHaveCount(0)
+
+  const pdf = await page.request.get(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href').then((href) => href!))
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+  // The cleared cheque's entry is locked now.
+  await page.getByRole('link', { name: '#2' }).click()
+  await expect(page).toHaveTitle('Journal Entry #2 | Lintel')
+  await expect(page.getByRole('link', { name: 'Correct' })).toHaveCount(0)
+})
