@@ -72,6 +72,12 @@ export default [
       route(':id', 'routes/app/accounting/journal-entries/detail.tsx'),
       route(':id/edit', 'routes/app/accounting/journal-entries/edit.tsx'),
     ]),
+    ...prefix('accounting/recurring-journal-entries', [
+      index('routes/app/accounting/recurring-journal-entries/list.tsx'),
+      route('new', 'routes/app/accounting/recurring-journal-entries/new.tsx'),
+      route(':id', 'routes/app/accounting/recurring-journal-entries/detail.tsx'),
+    ]),
+    route('accounting/ledger-integrity', 'routes/app/accounting/ledger-integrity.tsx'),
     ...prefix('accounting/bank-deposits', [
       index('routes/app/accounting/bank-deposits/list.tsx'),
       route('new', 'routes/app/accounting/bank-deposits/new.tsx'),

@@ -99,6 +99,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
       { label: 'Accounts', href: '/app/accounting/accounts/' },
       { label: 'Inventory', href: '/app/inventory-items/' },
       { label: 'Journal Entries', href: '/app/accounting/journal-entries/' },
+      { label: 'Recurring Journal Entries', href: '/app/accounting/recurring-journal-entries/' },
       { label: 'Mortgages', href: '/app/mortgages/' },
       { label: 'Vendors', href: '/app/vendors/' },
       { label: 'Payables (Bills)', href: '/app/accounting/bills/' },
@@ -106,6 +107,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
       { label: 'Rent Payments & Receivables', href: '/app/rent-payments/' },
       { label: 'Banking', href: '/app/accounting/bank-accounts/' },
       { label: 'Purchase Orders', href: '/app/accounting/purchase-orders/' },
+      { label: 'Ledger Integrity', href: '/app/accounting/ledger-integrity/' },
     ],
   },
   {

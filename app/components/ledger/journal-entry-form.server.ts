@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import type { ErrorBody } from '~/api/errors'
 import type { Page } from '~/api/pagination'
 import { idempotencyKeyOf } from '~/utils/forms.server'
 import type { Api } from '~/utils/api-client.server'
@@ -21,22 +22,60 @@ export async function entryFormChoices(api: Api): Promise<{ accounts: Choice[]; 
 
 const LINE_FIELDS = ['account_id', 'debit', 'credit', 'memo', 'property_group_id'] as const
 
-/** The form's values as typed: every line row, blank ones included, so the page comes back exactly as it was. */
-export function entryFormValues(formData: FormData): EntryFormValues {
+/** The line rows of a LineGrid as typed, blank ones included, so the page comes back exactly as it was. */
+export function lineValuesOf(formData: FormData): LineValues[] {
   const rows = Math.min(Math.max(Number(formData.get('rows')) || LINE_ROWS, 2), 500)
   const lines: LineValues[] = []
   for (let i = 0; i < rows; i++) {
     lines.push(Object.fromEntries(LINE_FIELDS.map((f) => [f, String(formData.get(`lines[${i}].${f}`) ?? '').trim()])) as LineValues)
   }
+  return lines
+}
+
+/** The form's values as typed: every line row, blank ones included, so the page comes back exactly as it was. */
+export function entryFormValues(formData: FormData): EntryFormValues {
   return {
     date: String(formData.get('date') ?? '').trim(),
     memo: String(formData.get('memo') ?? '').trim(),
     reversal_date: String(formData.get('reversal_date') ?? '').trim(),
-    lines,
+    lines: lineValuesOf(formData),
   }
 }
 
 const isBlank = (line: LineValues) => LINE_FIELDS.every((f) => !line[f])
+
+/** "Add lines": the same rows and four blank ones more. */
+export const withMoreLines = (lines: LineValues[]) => [...lines, ...Array.from({ length: 4 }, () => emptyLine())]
+
+/** The filled rows (blank ones are left out) as the API's lines, with the row each came from. */
+export function filledLines(lines: LineValues[]) {
+  const rows = lines.map((line, row) => ({ line, row })).filter(({ line }) => !isBlank(line))
+  return {
+    rows,
+    body: rows.map(({ line }) => ({
+      account_id: line.account_id,
+      debit: line.debit || null,
+      credit: line.credit || null,
+      memo: line.memo || null,
+      property_group_id: line.property_group_id || null,
+    })),
+  }
+}
+
+/** The API's field errors placed on the form: a line's at the row people see, the named fields at theirs, the rest on the form. */
+export function entryFormErrors(rows: { row: number }[], error: ErrorBody, fields: string[]): EntryFormErrors {
+  const errors: EntryFormErrors = { form: [], fields: {}, lines: {} }
+  for (const [key, messages] of Object.entries(error.errors ?? {})) {
+    const match = /^lines\.(\d+)\.(\w+)$/.exec(key)
+    if (match) {
+      const row = rows[Number(match[1])]?.row ?? 0
+      ;(errors.lines![row] ??= []).push(...messages)
+    } else if (fields.includes(key)) errors.fields![key] = messages
+    else errors.form!.push(...messages)
+  }
+  if (!errors.form!.length && !Object.keys(errors.fields!).length && !Object.keys(errors.lines!).length) errors.form!.push(error.detail)
+  return errors
+}
 
 /**
  * Handles the entry form: "Add lines" comes back with more rows; a save sends the filled
@@ -45,36 +84,21 @@ const isBlank = (line: LineValues) => LINE_FIELDS.every((f) => !line[f])
 export async function submitEntryForm(api: Api, formData: FormData, target: { method: 'POST' | 'PUT'; path: string }) {
   const values = entryFormValues(formData)
   if (formData.get('intent') === 'add-lines') {
-    return data({ values: { ...values, lines: [...values.lines, ...Array.from({ length: 4 }, () => emptyLine())] }, errors: {} as EntryFormErrors })
+    return data({ values: { ...values, lines: withMoreLines(values.lines) }, errors: {} as EntryFormErrors })
   }
   // Blank rows are left out; the API's line numbers are then mapped back to the rows people see.
-  const rows = values.lines.map((line, row) => ({ line, row })).filter(({ line }) => !isBlank(line))
+  const { rows, body: lines } = filledLines(values.lines)
   const body = {
     date: values.date,
     memo: values.memo || null,
     ...(target.method === 'PUT' && values.reversal_date ? { reversal_date: values.reversal_date } : {}),
-    lines: rows.map(({ line }) => ({
-      account_id: line.account_id,
-      debit: line.debit || null,
-      credit: line.credit || null,
-      memo: line.memo || null,
-      property_group_id: line.property_group_id || null,
-    })),
+    lines,
   }
   const result = await api.send<{ id: string; number: number }>(target.method, target.path, body, { idempotencyKey: target.method === 'POST' ? idempotencyKeyOf(formData) : undefined })
   if (result.ok) {
     const verb = target.method === 'POST' ? 'posted' : 'corrected: the old version is reversed and this one replaces it'
     throw await redirectWithToast(`/app/accounting/journal-entries/${result.data.id}/`, { type: 'success', description: `Entry #${result.data.number} ${verb}.` })
   }
-  const errors: EntryFormErrors = { form: [], fields: {}, lines: {} }
-  for (const [key, messages] of Object.entries(result.error.errors ?? {})) {
-    const match = /^lines\.(\d+)\.(\w+)$/.exec(key)
-    if (match) {
-      const row = rows[Number(match[1])]?.row ?? 0
-      ;(errors.lines![row] ??= []).push(...messages)
-    } else if (key === 'date' || key === 'memo' || key === 'reversal_date') errors.fields![key] = messages
-    else errors.form!.push(...messages)
-  }
-  if (!errors.form!.length && !Object.keys(errors.fields!).length && !Object.keys(errors.lines!).length) errors.form!.push(result.error.detail)
+  const errors = entryFormErrors(rows, result.error, ['date', 'memo', 'reversal_date'])
   return data({ values, errors }, { status: typeof result.status === 'number' ? result.status : 400 })
 }

@@ -55,12 +55,9 @@ export function JournalEntryForm({
   correcting?: { number: number; date: string }
 }) {
   const navigation = useNavigation()
-  const [totals, setTotals] = useState(() => totalsOf(values.lines))
-  const difference = totals.debit - totals.credit
   return (
-    <Form method="post" id={id} className="flex flex-col gap-5" noValidate onInput={(e) => setTotals(totalsFromForm(e.currentTarget))}>
+    <Form method="post" id={id} className="flex flex-col gap-5" noValidate>
       <IdempotencyKey form={id} />
-      <input type="hidden" name="rows" value={values.lines.length} />
       <FormErrors errors={errors?.form} />
       {correcting ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
@@ -95,6 +92,36 @@ export function JournalEntryForm({
           </div>
         ) : null}
       </div>
+      <LineGrid id={id} lines={values.lines} errors={errors?.lines} choices={choices} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value="save" disabled={navigation.state === 'submitting'}>
+          {submitLabel}
+        </Button>
+        <Button type="submit" name="intent" value="add-lines" variant="outline" formNoValidate>
+          <Plus aria-hidden /> Add lines
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+/**
+ * The lines of an entry: account, debit, credit, memo and property on each row, with
+ * the totals. A `rows` field says how many rows the form has, so the server can give
+ * every row back (blank ones too) and put each line's error at its row.
+ */
+export function LineGrid({ id, lines, errors, choices }: { id: string; lines: LineValues[]; errors?: Record<number, string[]>; choices: { accounts: Choice[]; properties: Choice[] } }) {
+  const [totals, setTotals] = useState(() => totalsOf(lines))
+  const difference = totals.debit - totals.credit
+  return (
+    <div
+      className="contents"
+      onInput={(e) => {
+        const form = (e.target as HTMLElement).closest('form')
+        if (form) setTotals(totalsFromForm(form))
+      }}
+    >
+      <input type="hidden" name="rows" value={lines.length} />
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full text-sm">
           <caption className="sr-only">Lines: each has a debit or a credit; debits must equal credits.</caption>
@@ -121,8 +148,8 @@ export function JournalEntryForm({
             </tr>
           </thead>
           <tbody>
-            {values.lines.map((line, i) => {
-              const lineErrors = errors?.lines?.[i]
+            {lines.map((line, i) => {
+              const lineErrors = errors?.[i]
               const label = (what: string) => `Line ${i + 1} ${what}`
               return (
                 <tr key={i} className="border-t align-top">
@@ -179,14 +206,6 @@ export function JournalEntryForm({
           </tfoot>
         </table>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="save" disabled={navigation.state === 'submitting'}>
-          {submitLabel}
-        </Button>
-        <Button type="submit" name="intent" value="add-lines" variant="outline" formNoValidate>
-          <Plus aria-hidden /> Add lines
-        </Button>
-      </div>
-    </Form>
+    </div>
   )
 }

@@ -1,0 +1,72 @@
+import { expect, test } from './support/fixtures'
+import { registerCompany } from './support/api'
+import { logIn } from './support/auth'
+
+/**
+ * A recurring journal entry as an accountant sets one up, with JavaScript on and off:
+ * an unbalanced one is refused with every value kept, more line rows come on request,
+ * the saved one posts the periods already due, links to what it posted and can be
+ * stopped; the ledger integrity page then says every entry balances.
+ */
+
+/** The first of the month `back` months before this one, in the company's time zone. */
+function monthStart(back: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const [y, m] = today.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1 - back, 1)).toISOString().slice(0, 10)
+}
+
+test('sets up a monthly depreciation entry, sees it post, stops it, and checks the ledger', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  await logIn(page, company.email, company.password)
+
+  await page.goto('/app/accounting/recurring-journal-entries/')
+  await expect(page).toHaveTitle('Recurring Journal Entries | Lintel')
+  await expect(page.getByText('No recurring journal entries yet')).toBeVisible()
+  await page.getByRole('link', { name: 'New recurring entry' }).first().click()
+  await expect(page).toHaveTitle('New Recurring Journal Entry | Lintel')
+
+  await page.getByLabel(/^Name/).fill('Building depreciation')
+  await page.getByLabel(/^Every/).selectOption('MONTHLY')
+  await page.getByLabel('First posting').fill(monthStart(2))
+  await page.getByLabel('Line 1 account').selectOption({ label: '6100 · Depreciation' })
+  await page.getByLabel('Line 1 debit').fill('1500.00')
+  await page.getByLabel('Line 2 account').selectOption({ label: '1510 · Accumulated Depreciation' })
+  await page.getByLabel('Line 2 credit').fill('1450.00')
+  await page.getByRole('button', { name: 'Save recurring entry' }).click()
+
+  // Refused, the difference named, every value kept; nothing was saved.
+  await expect(page.getByText(/differ by 50.00/)).toBeVisible()
+  await expect(page.getByLabel(/^Name/)).toHaveValue('Building depreciation')
+  await expect(page.getByLabel('First posting')).toHaveValue(monthStart(2))
+  await expect(page.getByLabel('Line 1 debit')).toHaveValue('1500.00')
+
+  await page.getByRole('button', { name: 'Add lines' }).click()
+  await expect(page.getByLabel('Line 8 account')).toBeVisible()
+  await expect(page.getByLabel('Line 2 credit')).toHaveValue('1450.00')
+  await page.getByLabel('Line 2 credit').fill('1500.00')
+  await page.getByRole('button', { name: 'Save recurring entry' }).click()
+
+  // Saved: the three months already due posted at once, each linked to its journal entry.
+  await expect(page).toHaveTitle('Building depreciation | Lintel')
+  await expect(page.getByText(/3 periods were already due and posted/)).toBeVisible()
+  const posted = page.getByRole('region', { name: 'Posted entries' })
+  await expect(posted.getByRole('link')).toHaveCount(3)
+  await expect(page.locator('dd', { hasText: monthStart(-1) })).toBeVisible()
+  await posted.getByRole('link', { name: '#1' }).click()
+  await expect(page).toHaveTitle('Journal Entry #1 | Lintel')
+  await expect(page.getByText(/Recurring journal entry/)).toBeVisible()
+  await expect(page.getByRole('cell', { name: '6100 · Depreciation' })).toBeVisible()
+
+  await page.goto('/app/accounting/recurring-journal-entries/')
+  await expect(page.getByRole('row', { name: /Building depreciation.*Monthly.*3.*Active/ })).toBeVisible()
+  await page.getByRole('link', { name: 'Building depreciation' }).click()
+  await page.getByRole('button', { name: 'Stop this recurring entry' }).click()
+  await expect(page.getByText(/stopped\. What it posted stays in the journal/)).toBeVisible()
+  await expect(page.getByText('None: stopped')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Restart' })).toBeVisible()
+
+  await page.goto('/app/accounting/ledger-integrity/')
+  await expect(page).toHaveTitle('Ledger Integrity | Lintel')
+  await expect(page.getByRole('status')).toHaveText(/All 3 entries balance/)
+})
