@@ -8,6 +8,9 @@
  *  4. Gzipped JavaScript that /login/ (and, for information, /app/) loads.
  *  5. Resource lists at scale (bench/resource-lists.ts): 20,000 units and 40,000 residents, then the
  *     residents list API vs the same query by hand, the SSR list page, and the palette search.
+ *  6. The ledger at scale (bench/ledger.ts): a million journal lines over 50 properties, then the trial
+ *     balance, balance sheet and income statement through the API vs the same aggregates by hand, and
+ *     posting entries one by one through the API vs the same inserts by hand (BENCH_POSTINGS, default 10,000).
  *
  * Every server runs in its own process (its own process group, killed on exit) on
  * loopback. On a machine with ≥2 CPUs and `taskset`, servers (with their PostgreSQL)
@@ -33,6 +36,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { LEDGER_LINES, measurePosting, measureStatements, seedLargeLedger } from './ledger'
 import { connect, explain, LIST_TERM, measureListApi, measurePalette, RESIDENTS, seedLargePortfolio, UNITS } from './resource-lists'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -52,7 +56,7 @@ const BUDGET_SECONDS = Number(process.env.BENCH_BUDGET ?? 210)
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING
 const DEMO = { email: 'manager@demo.test', password: 'lintel-demo' }
 
-const TARGETS = { pageRatio: 1 / 3, apiRatio: 1 / 4, loginJsKiB: 90, listApiVsSql: 2, listPageP95Ms: 150, paletteP95Ms: 50 }
+const TARGETS = { pageRatio: 1 / 3, apiRatio: 1 / 4, loginJsKiB: 90, listApiVsSql: 2, listPageP95Ms: 150, paletteP95Ms: 50, statementVsSql: 1.5, postingVsSql: 0.5 }
 const LIST_CONNECTIONS = 10
 
 const log = (message: string) => console.error(`[bench] ${message}`)
@@ -565,6 +569,15 @@ async function main() {
   const explains: string[] = []
   if (!listApiOk || listPage.p95ms > TARGETS.listPageP95Ms) explains.push(`Residents list query (EXPLAIN ANALYZE):\n\n\`\`\`\n${await explain(sql, large.companyId, 'list')}\n\`\`\``)
   if (palette.p95 > TARGETS.paletteP95Ms) explains.push(`Palette query (EXPLAIN ANALYZE):\n\n\`\`\`\n${await explain(sql, large.companyId, 'palette')}\n\`\`\``)
+
+  // 6. The ledger at scale.
+  log(`ledger: bulk-inserting ${LEDGER_LINES} journal lines into the demo company…`)
+  const ledger = await seedLargeLedger(sql)
+  log(`ledger: ${ledger.counts.entries} entries, ${ledger.counts.lines} lines in ${ledger.seconds.toFixed(1)} s`)
+  const statements = await measureStatements(base, apiHeaders, sql, ledger.companyId)
+  for (const s of statements) log(`ledger: ${s.name} API ${s.api.mean.toFixed(1)} ms, by hand ${s.hand.mean.toFixed(1)} ms`)
+  const posting = await measurePosting(base, apiHeaders, sql, ledger.companyId)
+  log(`ledger: posting ${posting.n} entries: API ${posting.apiPerSecond.toFixed(0)}/s, by hand ${posting.handPerSecond.toFixed(0)}/s`)
   await sql.end()
   const loadEnd = os.loadavg()
 
@@ -645,6 +658,22 @@ async function main() {
       ratio: '—',
       target: `≤ ${TARGETS.paletteP95Ms} ms`,
       result: verdict(palette.p95 <= TARGETS.paletteP95Ms),
+    },
+    ...statements.map((s) => ({
+      name: `${s.name.replace('-', ' ').replace(/^./, (c) => c.toUpperCase())} GET /api/reporting/${s.name}/, ${ledger.counts.lines} lines (mean ms, ${s.api.n} sequential)`,
+      measured: `${s.api.mean.toFixed(1)} ms`,
+      baseline: `${s.hand.mean.toFixed(1)} ms (its aggregate by hand, postgres.js)`,
+      ratio: (s.api.mean / s.hand.mean).toFixed(2),
+      target: `≤ ${TARGETS.statementVsSql}× hand SQL`,
+      result: verdict(s.api.mean <= TARGETS.statementVsSql * s.hand.mean),
+    })),
+    {
+      name: `Posting ${posting.n} journal entries one by one, POST /api/accounting/journal-entries/ (entries/s)`,
+      measured: `${posting.apiPerSecond.toFixed(0)}/s`,
+      baseline: `${posting.handPerSecond.toFixed(0)}/s (same entries by hand, one transaction each)`,
+      ratio: (posting.apiPerSecond / posting.handPerSecond).toFixed(2),
+      target: `≥ ${TARGETS.postingVsSql} of hand SQL`,
+      result: verdict(posting.apiPerSecond >= TARGETS.postingVsSql * posting.handPerSecond),
     },
   ]
 

@@ -158,11 +158,13 @@ export async function entryDetail(db: Executor, companyId: string, id: string) {
   const [row] = await selectEntries(db).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, id)))
   if (!row) return undefined
   const e = row.entry
-  const chain = await selectEntries(db)
-    .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, e.sourceType), eq(journalEntries.sourceId, e.sourceId)))
-    .orderBy(asc(journalEntries.number))
-  const lines = await linesOf(db, companyId, [e.id])
-  const locked = await reconciledLineCount(db, companyId, [e.id])
+  const [chain, lines, locked] = await Promise.all([
+    selectEntries(db)
+      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, e.sourceType), eq(journalEntries.sourceId, e.sourceId)))
+      .orderBy(asc(journalEntries.number)),
+    linesOf(db, companyId, [e.id]),
+    reconciledLineCount(db, companyId, [e.id]),
+  ])
   return {
     ...entryJson(row),
     editable: e.sourceType === 'JOURNAL_ENTRY' && !row.reversedById && !e.reversesEntryId && locked === 0,

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { badRequest, conflict } from '~/api/errors'
 import type { Executor, Transaction } from '~/db/client.server'
 import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents } from '~/db/schema'
-import { checkDraft, DIMENSIONS, type JournalDraft } from '~/domain/ledger/entries'
+import { checkDraft, type JournalDraft } from '~/domain/ledger/entries'
 
 export type PostedEntry = typeof journalEntries.$inferSelect
 
@@ -24,55 +24,70 @@ export async function postEntry(tx: Transaction, companyId: string, draft: Journ
   const errors = checkDraft(draft)
   if (Object.keys(errors).length) throw badRequest(firstMessage(errors), errors)
 
-  const settings = await takeNumber(tx, companyId)
-  if (settings.lockDate && draft.date <= settings.lockDate) {
+  // The number and the checks go out together (one round trip on the transaction's connection).
+  const [numbered, checked] = await Promise.allSettled([takeNumber(tx, companyId), checkLines(tx, companyId, draft)])
+  if (numbered.status === 'rejected') throw numbered.reason
+  const settings = numbered.value
+  const locked = !!settings.lockDate && draft.date <= settings.lockDate
+  if (locked || checked.status === 'rejected') {
+    // A document posted before stays posted: replaying it answers with its entry even after its
+    // period closed or one of its accounts was deactivated.
     const existing = await postedFor(tx, companyId, draft)
-    if (existing) return { entry: existing, created: false }
+    if (existing) {
+      await giveBackNumber(tx, companyId)
+      return { entry: existing, created: false }
+    }
+    if (checked.status === 'rejected') throw checked.reason
     throw conflict(`The books are closed through ${settings.lockDate}. Post on a later date, or move the lock date back first.`, {
       date: [`Choose a date after ${settings.lockDate}, when the books were closed.`],
     })
   }
 
-  await checkLines(tx, companyId, draft)
-
-  const [entry] = await tx
-    .insert(journalEntries)
-    .values({
-      companyId,
-      number: settings.number,
-      date: draft.date,
-      memo: draft.memo ?? null,
-      basis: draft.basis ?? 'BOTH',
-      sourceType: draft.source.type,
-      sourceId: draft.source.id,
-      purpose: draft.source.purpose,
-      reversesEntryId: draft.reversesEntryId ?? null,
-      replacesEntryId: draft.replacesEntryId ?? null,
-      createdById: options.userId ?? null,
-    })
-    .onConflictDoNothing({ target: [journalEntries.companyId, journalEntries.sourceType, journalEntries.sourceId, journalEntries.purpose] })
-    .returning()
-  if (!entry) {
-    // Posted before (a replay, or a racing transaction that committed first). We still hold
-    // the settings row's lock, so nobody took a number after ours: give it back.
-    await tx.update(ledgerSettings).set({ nextEntryNumber: sql`${ledgerSettings.nextEntryNumber} - 1` }).where(eq(ledgerSettings.companyId, companyId))
+  const entry: PostedEntry = {
+    id: crypto.randomUUID(),
+    companyId,
+    number: settings.number,
+    date: draft.date,
+    memo: draft.memo ?? null,
+    basis: draft.basis ?? 'BOTH',
+    sourceType: draft.source.type,
+    sourceId: draft.source.id,
+    purpose: draft.source.purpose,
+    reversesEntryId: draft.reversesEntryId ?? null,
+    replacesEntryId: draft.replacesEntryId ?? null,
+    createdById: options.userId ?? null,
+    createdAt: new Date(),
+  }
+  // The entry and its lines in one statement: when the source was posted already (a racing
+  // transaction committed first), the entry is not inserted and neither are its lines.
+  const lines = draft.lines.map(
+    (line, i) =>
+      sql`(${entry.id}::uuid, ${i + 1}::int, ${line.accountId}::uuid, ${line.amount}::bigint, ${line.memo ?? null}::text, ${line.propertyGroupId ?? null}::uuid, ${line.rentalUnitId ?? null}::uuid, ${line.leaseId ?? null}::uuid, ${line.residentId ?? null}::uuid, ${line.vendorId ?? null}::uuid, ${line.propertyOwnerId ?? null}::uuid)`,
+  )
+  const inserted = await tx.execute<{ created_at: string }>(sql`
+    with entry as (
+      insert into ${journalEntries} (id, company_id, number, date, memo, basis, source_type, source_id, purpose, reverses_entry_id, replaces_entry_id, created_by_id)
+      values (${entry.id}, ${companyId}, ${entry.number}, ${entry.date}, ${entry.memo}, ${entry.basis}, ${entry.sourceType}, ${entry.sourceId}, ${entry.purpose}, ${entry.reversesEntryId}, ${entry.replacesEntryId}, ${entry.createdById})
+      on conflict (company_id, source_type, source_id, purpose) do nothing
+      returning created_at
+    ), posted_lines as (
+      insert into ${journalLines} (company_id, entry_id, line_number, account_id, date, basis, amount, memo, property_group_id, rental_unit_id, lease_id, resident_id, vendor_id, property_owner_id)
+      select ${companyId}::uuid, v.entry_id, v.line_number, v.account_id, ${entry.date}::date, ${entry.basis}, v.amount, v.memo, v.property_group_id, v.rental_unit_id, v.lease_id, v.resident_id, v.vendor_id, v.property_owner_id
+      from (values ${sql.join(lines, sql`, `)}) as v(entry_id, line_number, account_id, amount, memo, property_group_id, rental_unit_id, lease_id, resident_id, vendor_id, property_owner_id)
+      where exists (select from entry)
+    )
+    select created_at from entry`)
+  if (!inserted.length) {
+    // Posted before by a racing transaction that committed first.
+    await giveBackNumber(tx, companyId)
     return { entry: (await postedFor(tx, companyId, draft))!, created: false }
   }
+  return { entry: { ...entry, createdAt: new Date(inserted[0].created_at) }, created: true }
+}
 
-  await tx.insert(journalLines).values(
-    draft.lines.map((line, i) => ({
-      companyId,
-      entryId: entry.id,
-      lineNumber: i + 1,
-      accountId: line.accountId,
-      date: draft.date,
-      basis: entry.basis,
-      amount: line.amount,
-      memo: line.memo ?? null,
-      ...Object.fromEntries(DIMENSIONS.map((d) => [d, line[d] ?? null])),
-    })),
-  )
-  return { entry, created: true }
+/** We still hold the settings row's lock, so nobody took a number after ours: an entry not posted gives its number back. */
+async function giveBackNumber(tx: Transaction, companyId: string) {
+  await tx.update(ledgerSettings).set({ nextEntryNumber: sql`${ledgerSettings.nextEntryNumber} - 1` }).where(eq(ledgerSettings.companyId, companyId))
 }
 
 function firstMessage(errors: Record<string, string[]>) {
@@ -102,8 +117,7 @@ function postedFor(tx: Transaction, companyId: string, draft: JournalDraft) {
 
 /** The lines' accounts are active accounts of this company and their dimensions are this company's (400 naming the line otherwise). */
 export async function checkLines(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
-  await checkAccounts(tx, companyId, draft)
-  await checkDimensions(tx, companyId, draft)
+  await Promise.all([checkAccounts(tx, companyId, draft), checkDimensions(tx, companyId, draft)])
 }
 
 /** Each line's account must be an active account of this company; the error names the line. */
@@ -134,18 +148,20 @@ const DIMENSION_TABLES = [
 /** A line's property, unit, resident and owner must be this company's. */
 async function checkDimensions(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
   const errors: Record<string, string[]> = {}
-  for (const dimension of DIMENSION_TABLES) {
-    const ids = [...new Set(draft.lines.map((l) => l[dimension.key]).filter((v): v is string => !!v))]
-    if (!ids.length) continue
-    const found = await tx
-      .select({ id: dimension.table.id })
-      .from(dimension.table)
-      .where(and(eq(dimension.table.companyId, companyId), inArray(dimension.table.id, ids)))
-    const known = new Set(found.map((r) => r.id))
-    draft.lines.forEach((line, i) => {
-      const id = line[dimension.key]
-      if (id && !known.has(id)) errors[`lines.${i}.${dimension.field}`] = [`Line ${i + 1}: no such ${dimension.label}.`]
-    })
-  }
+  await Promise.all(
+    DIMENSION_TABLES.map(async (dimension) => {
+      const ids = [...new Set(draft.lines.map((l) => l[dimension.key]).filter((v): v is string => !!v))]
+      if (!ids.length) return
+      const found = await tx
+        .select({ id: dimension.table.id })
+        .from(dimension.table)
+        .where(and(eq(dimension.table.companyId, companyId), inArray(dimension.table.id, ids)))
+      const known = new Set(found.map((r) => r.id))
+      draft.lines.forEach((line, i) => {
+        const id = line[dimension.key]
+        if (id && !known.has(id)) errors[`lines.${i}.${dimension.field}`] = [`Line ${i + 1}: no such ${dimension.label}.`]
+      })
+    }),
+  )
   if (Object.keys(errors).length) throw badRequest(firstMessage(errors), errors)
 }
