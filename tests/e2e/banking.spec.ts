@@ -118,3 +118,27 @@ test('reconciles a statement to a zero difference and marks it final', async ({ 
   await expect(page).toHaveTitle('Journal Entry #2 | Lintel')
   await expect(page.getByRole('link', { name: 'Correct' })).toHaveCount(0)
 })
+
+test('imports a CSV statement once and confirms a suggested match', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  const { post } = await books(request, company)
+  await post('2026-03-11', 'Hydro March', '5100', '1010', '132.45')
+  const banks = (await (await request.get('/api/bank-accounts/', { headers: bearer(company) })).json()) as { results: { id: string }[] }
+  await logIn(page, company.email, company.password)
+
+  await page.goto(`/app/accounting/transactions/?bank_account_id=${banks.results[0].id}`)
+  await page.getByRole('link', { name: 'Import a statement' }).click()
+  await expect(page).toHaveTitle('Statement of Operating at Maple Bank | Lintel')
+  const file = { name: 'march.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Description,Amount\n03/12/2026,HYDRO OTTAWA,-132.45\n03/31/2026,MONTHLY FEE,-4.95\n') }
+  await page.getByLabel('Statement file').setInputFiles(file)
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByText('2 lines imported from the CSV file.')).toBeVisible()
+  await page.getByLabel('Statement file').setInputFiles(file)
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByText('0 lines imported from the CSV file; 2 were already here.')).toBeVisible()
+
+  await expect(page.getByText('No register line of this amount within 5 days')).toBeVisible()
+  await page.getByRole('button', { name: 'Match to entry #1' }).click()
+  await expect(page.getByText('Matched.', { exact: true })).toBeVisible()
+  await expect(page.getByRole('row', { name: /HYDRO OTTAWA.*Matched.*#1/ })).toBeVisible()
+})
