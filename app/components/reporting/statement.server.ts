@@ -4,7 +4,8 @@ import { CASH_SUBTYPES, type AccountSubtype } from '~/domain/ledger/chart'
 import { requireSession } from '~/utils/api-client.server'
 import type { ErrorBody, Option, ReportName } from './statement'
 
-type Account = { id: string; number: string; name: string; subtype: string }
+// The chart comes from the reporting API, so reporting without the accounting permission still offers every account.
+type Chart = { accounts: { account_id: string; number: string; name: string; subtype: string }[] }
 
 /**
  * A statement page's data: the statement for the filters in the page's URL (or the API's
@@ -21,13 +22,13 @@ export async function loadStatement<T>(request: Request, report: ReportName, key
   const [result, properties, accounts] = await Promise.all([
     api.send<T>('GET', `reporting/${report}/?${params}`),
     api.get<Page<{ id: string; name: string }>>('property-groups/?page_size=1000'),
-    options.accounts ? api.get<Page<Account>>('accounting/accounts/?page_size=1000') : null,
+    options.accounts ? api.get<Chart>('reporting/chart-of-accounts/') : null,
   ])
   // Not allowed or not signed in is the error page's business; a bad filter is the form's.
   if (!result.ok && result.status !== 400) throw data(result.error, { status: typeof result.status === 'number' ? result.status : 500 })
-  const accountOptions: Option[] = (accounts?.results ?? [])
+  const accountOptions: Option[] = (accounts?.accounts ?? [])
     .filter((a) => options.accounts !== 'cash' || CASH_SUBTYPES.includes(a.subtype as AccountSubtype))
-    .map((a) => ({ value: a.id, label: `${a.number} · ${a.name}` }))
+    .map((a) => ({ value: a.account_id, label: `${a.number} · ${a.name}` }))
   return {
     report: result.ok ? result.data : null,
     error: result.ok ? null : (result.error as ErrorBody),

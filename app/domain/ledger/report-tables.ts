@@ -43,13 +43,13 @@ export function incomeStatementTable(report: ReturnType<typeof incomeStatement>,
   const figures = (f: { amount: string; previous: string | null; change: string | null }) => (compared ? [f.amount, f.previous, f.change] : [f.amount])
   const rows: TableRow[] = []
   for (const section of report.sections) {
-    if (!section.rows.length) continue
-    rows.push({ cells: [section.label], kind: 'heading' })
-    for (const row of section.rows) rows.push({ cells: [`  ${label(row)}`, ...figures(row)] })
-    rows.push({ cells: [`Total ${section.label.toLowerCase()}`, ...figures(section.total)], kind: 'total' })
+    if (section.rows.length) {
+      rows.push({ cells: [section.label], kind: 'heading' })
+      for (const row of section.rows) rows.push({ cells: [`  ${label(row)}`, ...figures(row)] })
+      rows.push({ cells: [`Total ${section.label.toLowerCase()}`, ...figures(section.total)], kind: 'total' })
+    }
     if (section.key === 'operating_expenses') rows.push({ cells: ['Net operating income', ...figures(report.net_operating_income)], kind: 'total' })
   }
-  if (!report.sections[1].rows.length) rows.push({ cells: ['Net operating income', ...figures(report.net_operating_income)], kind: 'total' })
   rows.push({ cells: ['Net income', ...figures(report.net_income)], kind: 'total' })
   const period = `${report.date_from} to ${report.date_to}`
   const columns = compared ? [{ label: 'Account' }, right(period), right(`${report.comparison!.date_from} to ${report.comparison!.date_to}`), right('Change')] : [{ label: 'Account' }, right('Amount')]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hledgerAccountName, hledgerJournal } from './hledger'
-import { balanceSheetTable, tableCsv, trialBalanceTable } from './report-tables'
+import { balanceSheetTable, incomeStatementTable, tableCsv, trialBalanceTable } from './report-tables'
 import { balanceSheet, comparisonRange, generalLedger, incomeStatement, transactionRegister, trialBalance, yearEarlier, type LedgerLine, type ReportAccount } from './reports'
 
 const account = (id: string, number: string, accountType: ReportAccount['accountType'], subtype: string, name = `Account ${number}`): ReportAccount => ({ id, number, name, accountType, subtype, parentAccountId: null, isActive: true })
@@ -128,6 +128,20 @@ describe('tables and CSV', () => {
     const table = balanceSheetTable(balanceSheet(CHART, SUMS, '2026-06-30'), ['Accrual basis'])
     expect(table.subtitle).toEqual(['As of 2026-06-30', 'Accrual basis'])
     expect(table.rows.at(-1)).toEqual({ cells: ['Total liabilities and equity', '1715.00'], kind: 'total' })
+  })
+
+  it('put net operating income after the operating expenses, even when there are none', () => {
+    const table = incomeStatementTable(incomeStatement(CHART, new Map([['rent', -50000], ['interest', 3000]]), { from: '2026-01-01', to: '2026-06-30' }), [])
+    expect(table.rows.map((r) => r.cells.join(' | '))).toEqual([
+      'Income',
+      '  4000 Rent | 500.00',
+      'Total income | 500.00',
+      'Net operating income | 500.00',
+      'Non-operating expenses',
+      '  6000 Account 6000 | 30.00',
+      'Total non-operating expenses | 30.00',
+      'Net income | 470.00',
+    ])
   })
 })
 
