@@ -85,11 +85,7 @@ export async function postDueRecurringEntries(db: Database, options: { now?: Dat
     .from(recurringJournalEntries)
     .innerJoin(companies, eq(companies.id, recurringJournalEntries.companyId))
     .where(
-      and(
-        eq(recurringJournalEntries.isActive, true),
-        options.ids ? inArray(recurringJournalEntries.id, options.ids) : undefined,
-        options.companyId ? eq(recurringJournalEntries.companyId, options.companyId) : undefined,
-      ),
+      and(eq(recurringJournalEntries.isActive, true), options.ids ? inArray(recurringJournalEntries.id, options.ids) : undefined, options.companyId ? eq(recurringJournalEntries.companyId, options.companyId) : undefined),
     )
   const result: RunResult = { posted: 0, failed: 0 }
   if (!schedules.length) return result

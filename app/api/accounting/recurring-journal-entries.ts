@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { accounts, journalEntries, propertyGroups, recurringJournalEntries, rentalUnits } from '~/db/schema'
 import { checkDraft, debitCreditOf, FREQUENCIES, isIsoDate, linesFromInput, type LineInput } from '~/domain/ledger/entries'
@@ -154,53 +154,31 @@ async function linesOf(c: Context<AppEnv>, body: Body) {
 async function toJson(c: Context<AppEnv>, rows: RecurringRow[]) {
   const t = tenant(c)
   const ids = (pick: (l: RecurringRow['lines'][number]) => string | null | undefined) => [...new Set(rows.flatMap((r) => r.lines.map(pick)).filter((v): v is string => !!v))]
+  const named = async (table: typeof accounts | typeof propertyGroups | typeof rentalUnits, label: SQL<string>, wanted: string[]) =>
+    new Map(
+      wanted.length
+        ? (
+            await t.db
+              .select({ id: table.id, label })
+              .from(table)
+              .where(and(eq(table.companyId, t.companyId), inArray(table.id, wanted)))
+          ).map((r) => [r.id, r.label])
+        : [],
+    )
   const [accountRows, propertyRows, unitRows, posted, lockDate] = await Promise.all([
-    labels(
-      t.db
-        .select({
-          id: accounts.id,
-          label: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`,
-        })
-        .from(accounts)
-        .where(
-          and(
-            eq(accounts.companyId, t.companyId),
-            inArray(
-              accounts.id,
-              ids((l) => l.accountId),
-            ),
-          ),
-        ),
+    named(
+      accounts,
+      sql<string>`${accounts.number} || ' · ' || ${accounts.name}`,
       ids((l) => l.accountId),
     ),
-    labels(
-      t.db
-        .select({ id: propertyGroups.id, label: propertyGroups.name })
-        .from(propertyGroups)
-        .where(
-          and(
-            eq(propertyGroups.companyId, t.companyId),
-            inArray(
-              propertyGroups.id,
-              ids((l) => l.propertyGroupId),
-            ),
-          ),
-        ),
+    named(
+      propertyGroups,
+      sql<string>`${propertyGroups.name}`,
       ids((l) => l.propertyGroupId),
     ),
-    labels(
-      t.db
-        .select({ id: rentalUnits.id, label: rentalUnits.unitNumber })
-        .from(rentalUnits)
-        .where(
-          and(
-            eq(rentalUnits.companyId, t.companyId),
-            inArray(
-              rentalUnits.id,
-              ids((l) => l.rentalUnitId),
-            ),
-          ),
-        ),
+    named(
+      rentalUnits,
+      sql<string>`${rentalUnits.unitNumber}`,
       ids((l) => l.rentalUnitId),
     ),
     postedPeriods(
@@ -240,10 +218,6 @@ async function toJson(c: Context<AppEnv>, rows: RecurringRow[]) {
       updated_at: r.updatedAt.toISOString(),
     }
   })
-}
-
-async function labels(query: Promise<{ id: string; label: string }[]>, ids: string[]) {
-  return new Map(ids.length ? (await query).map((r) => [r.id, r.label]) : [])
 }
 
 async function found(c: Context<AppEnv>, id: string) {
