@@ -66,6 +66,7 @@ export default [
       route(':report/export', 'routes/app/reporting/export.ts'),
     ]),
     route(':resource/import', 'routes/app/import.tsx'),
+    route('accounting/settings', 'routes/app/accounting/settings.tsx'),
     ...prefix('accounting/journal-entries', [
       index('routes/app/accounting/journal-entries/list.tsx'),
       route('new', 'routes/app/accounting/journal-entries/new.tsx'),

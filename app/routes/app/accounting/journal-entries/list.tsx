@@ -76,6 +76,9 @@ export default function JournalEntries({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Accounting', href: '/app/accounting/accounts/' }, { label: 'Journal Entries' }]} />
       <PageHeader title="Journal Entries">
+        <Link to="/app/accounting/settings/" className={buttonVariants({ variant: 'outline' })}>
+          Books settings and lock date
+        </Link>
         <Link to="/app/accounting/journal-entries/new/" className={buttonVariants()}>
           <Plus aria-hidden /> New journal entry
         </Link>
