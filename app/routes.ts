@@ -56,6 +56,7 @@ export default [
     route('photos/:id/download', 'routes/app/files/photo-download.ts'),
     // The financial statements (the other reports are still to come, on the generic coming-later page).
     ...prefix('reporting', [
+      route('generate-report', 'routes/app/reporting/generate-report.tsx'),
       route('trial-balance', 'routes/app/reporting/trial-balance.tsx'),
       route('balance-sheet', 'routes/app/reporting/balance-sheet.tsx'),
       route('income-statement', 'routes/app/reporting/income-statement.tsx'),

@@ -96,6 +96,11 @@ export const bankAccountsResource = defineResource({
   columns: ['name', 'bankAccountType', 'glAccountId', 'institutionName', 'accountNumber'],
   search: ['name', 'institutionName'],
   filters: ['bankAccountType', 'propertyGroupId'],
+  links: [
+    { label: 'Deposits', href: '/app/accounting/bank-deposits/' },
+    { label: 'Register', href: '/app/accounting/transactions/' },
+    { label: 'Reconciliations', href: '/app/accounting/bank-reconciliations/' },
+  ],
   ordering: 'name',
   methods: ['list', 'create', 'get', 'update', 'delete'],
   deactivates: true,

@@ -74,6 +74,8 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   methods: readonly Method[]
   /** With `delete` allowed and an `isActive` column: DELETE deactivates instead (and `reactivate/` undoes it). */
   deactivates?: boolean
+  /** Pages that belong with this list and are not resources of their own (a bank account's deposits, register and reconciliations): links in its header. */
+  links?: readonly { label: string; href: string }[]
   /** Lists of other resources shown on a record's detail page. */
   related?: readonly Related[]
   /** Notes and documents can be attached to its records (default true). */

@@ -26,6 +26,7 @@ export type ResourceView = {
   columns: string[]
   filters: string[]
   defaultFilters: Record<string, string>
+  links: { label: string; href: string }[]
   related: { name: string; path: string; plural: string; label: string; field: string }[]
 }
 
@@ -62,6 +63,7 @@ export function viewOf(resource: AnyResource, lookup: (name: string) => AnyResou
     columns: resource.columns.map(apiName),
     filters: (resource.filters ?? []).map(apiName),
     defaultFilters: resource.defaultFilters ?? {},
+    links: [...(resource.links ?? [])],
     related: (resource.related ?? []).flatMap((r) => {
       const target = lookup(r.resource)
       return target ? [{ name: target.name, path: pagePathOf(target), plural: target.plural, label: r.label ?? target.plural, field: apiName(r.field) }] : []

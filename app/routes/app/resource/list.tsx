@@ -119,6 +119,11 @@ export default function ResourceList({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Dashboard', href: '/app/' }, { label: view.plural }]} />
       <PageHeader title={view.plural}>
+        {view.links.map((link) => (
+          <Link key={link.href} to={link.href} className={buttonVariants({ variant: 'outline' })}>
+            {link.label}
+          </Link>
+        ))}
         {view.importable ? (
           <Link to={`${view.path}import/`} className={buttonVariants({ variant: 'outline' })}>
             <Upload aria-hidden /> Import CSV

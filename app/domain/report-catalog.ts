@@ -1,0 +1,45 @@
+/*
+ * The reports of /app/reporting/ (SPEC.md §2, domain/reports.md), grouped as the Generate
+ * Report page lists them. A report with `ready` has its page; the others say plainly that
+ * they are coming, so nobody hunts for a report that does not exist yet.
+ */
+
+export type CatalogReport = { slug: string; label: string; description: string; ready?: boolean }
+export type CatalogGroup = { label: string; reports: CatalogReport[] }
+
+export const REPORT_CATALOG: CatalogGroup[] = [
+  {
+    label: 'Accounting',
+    reports: [
+      { slug: 'balance-sheet', label: 'Balance Sheet', description: 'Assets, liabilities and equity as of any date; assets equal liabilities plus equity.', ready: true },
+      { slug: 'income-statement', label: 'Income Statement', description: 'Income, expenses, net operating income and net income for a period, beside an earlier one.', ready: true },
+      { slug: 'trial-balance', label: 'Trial Balance', description: 'Every account’s balance as a debit or credit; the columns are equal.', ready: true },
+      { slug: 'general-ledger', label: 'General Ledger', description: 'Each account’s lines with opening, running and closing balances.', ready: true },
+      { slug: 'journal-transactions', label: 'Journal Transactions', description: 'The journal entries of a period with their lines, by source.', ready: true },
+      { slug: 'transaction-register', label: 'Transaction Register', description: 'A bank or cash account’s deposits and withdrawals with a running balance.', ready: true },
+      { slug: 'chart-of-accounts', label: 'Chart of Accounts', description: 'Every account with its type, subtype, normal balance and balance.', ready: true },
+      { slug: 'aged-payables', label: 'Aged Payables', description: 'Unpaid bills by age.' },
+      { slug: 'aged-receivables', label: 'Aged Receivables', description: 'Resident balances by age.' },
+      { slug: 'management-fee-summary', label: 'Management Fee Summary', description: 'The fees earned per property and owner.' },
+      { slug: 'generate-eft-payment-file', label: 'EFT Payment File', description: 'A CPA-005 file of approved payments for the bank.' },
+    ],
+  },
+  {
+    label: 'Rent and leasing',
+    reports: [
+      { slug: 'rent-roll', label: 'Rent Roll', description: 'Every unit with its lease, rent and balance.' },
+      { slug: 'rent-delinquency', label: 'Rent Delinquency', description: 'Residents who owe rent, with how long.' },
+      { slug: 'rent-ledger', label: 'Rent Ledger', description: 'A lease’s charges and payments with a running balance.' },
+      { slug: 'move-in-move-out', label: 'Move-in / Move-out', description: 'Who moved in and out over a period.' },
+      { slug: 'loss-to-lease', label: 'Loss to Lease', description: 'Market rent against the rent charged.' },
+    ],
+  },
+  {
+    label: 'Operations',
+    reports: [
+      { slug: 'work-order-summary', label: 'Work Order Summary', description: 'Work orders by status, category and property.' },
+      { slug: 'service-tech-hours', label: 'Service Technician Hours', description: 'Time logged by each technician.' },
+      { slug: 'parking-space-assignment', label: 'Parking Space Assignment', description: 'Which resident has which space.' },
+    ],
+  },
+]
