@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { bankAccounts, bankDepositItems, bankDeposits, journalEntries, journalLines } from '~/db/schema'
-import { depositDraft, isIsoDate } from '~/domain/ledger/entries'
+import { depositDraft } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
 import { bankAccountOf, receiptJson, selectReceipts, undepositedFundsAccountId, undepositedReceipts } from '~/ledger/banking.server'
 import { postEntry } from '~/ledger/posting.server'
@@ -13,6 +13,7 @@ import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { containsPattern, ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { IdParam } from '../platform/schemas'
+import { IsoDate } from './schemas'
 import { tenant } from '../tenant'
 
 /*
@@ -26,7 +27,6 @@ import { tenant } from '../tenant'
 const tags = ['Accounting']
 const guard = signedIn(requireStaff('accounting'))
 
-const IsoDate = z.string({ error: 'Date is required.' }).refine(isIsoDate, 'Date must be a date written YYYY-MM-DD.')
 
 export const DepositBody = z
   .object({

@@ -3,7 +3,7 @@ import { and, desc, eq, exists, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { Transaction } from '~/db/client.server'
 import { journalEntries, journalLines } from '~/db/schema'
-import { linesFromInput, manualDraft, reversalDraft, SOURCE_TYPES, isIsoDate, type LineInput } from '~/domain/ledger/entries'
+import { linesFromInput, manualDraft, reversalDraft, SOURCE_TYPES, type LineInput } from '~/domain/ledger/entries'
 import { countEntries, draftLinesOf, entryDetail, entryJson, entryMatches, linesOf, reconciledLineCount, reversedIs, selectEntries } from '~/ledger/journal.server'
 import { postEntry } from '~/ledger/posting.server'
 import type { AppEnv } from '../context'
@@ -14,31 +14,13 @@ import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { tenant } from '../tenant'
 import { IdParam } from '../platform/schemas'
+import { Id, IsoDate, JournalLine, LineBody } from './schemas'
 
 /*
  * accounting/journal-entries/: the journal. Every posted entry is listed here, whatever
  * posted it; POST writes a manual entry. A posted entry is never changed in place: PUT
  * posts a reversal and a replacement, DELETE a reversal, and the entry's history shows them.
  */
-
-const Id = z.uuid({ error: 'Must be an id.' })
-const Money = z.string().trim().max(20).nullish()
-const IsoDate = z.string({ error: 'Date is required.' }).refine(isIsoDate, 'Date must be a date written YYYY-MM-DD.')
-
-const LineBody = z
-  .object({
-    account_id: z.uuid({ error: 'Choose an account.' }),
-    debit: Money.openapi({ example: '1250.00' }),
-    credit: Money,
-    memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
-    property_group_id: Id.nullish(),
-    rental_unit_id: Id.nullish(),
-    lease_id: Id.nullish(),
-    resident_id: Id.nullish(),
-    vendor_id: Id.nullish(),
-    property_owner_id: Id.nullish(),
-  })
-  .openapi('JournalLineInput')
 
 const EntryBody = z
   .object({
@@ -51,28 +33,6 @@ const EntryBody = z
 const UpdateBody = EntryBody.extend({
   reversal_date: IsoDate.optional().openapi({ description: 'When to post the reversal of the current version; its own date by default. Use a date in an open period when that one is locked.' }),
 }).openapi('JournalEntryUpdate')
-
-const Line = z
-  .object({
-    id: z.string(),
-    line_number: z.number().int(),
-    account_id: z.string(),
-    account_label: z.string(),
-    debit: z.string().nullable(),
-    credit: z.string().nullable(),
-    memo: z.string().nullable(),
-    property_group_id: z.string().nullable(),
-    property_group_label: z.string().nullable(),
-    rental_unit_id: z.string().nullable(),
-    rental_unit_label: z.string().nullable(),
-    lease_id: z.string().nullable(),
-    resident_id: z.string().nullable(),
-    resident_label: z.string().nullable(),
-    vendor_id: z.string().nullable(),
-    property_owner_id: z.string().nullable(),
-    property_owner_label: z.string().nullable(),
-  })
-  .openapi('JournalLine')
 
 const Entry = z
   .object({
@@ -101,7 +61,7 @@ const Entry = z
 const EntryWithLines = Entry.extend({
   editable: z.boolean().openapi({ description: 'A manual entry, not reversed, none of its lines on a final reconciliation' }),
   reconciled: z.boolean(),
-  lines: z.array(Line),
+  lines: z.array(JournalLine),
   history: z.array(z.object({ id: z.string(), number: z.number().int(), date: z.string(), kind: z.enum(['ORIGINAL', 'REVERSAL', 'REPLACEMENT']), memo: z.string().nullable(), total: z.string(), created_at: z.string() })),
 }).openapi('JournalEntry')
 

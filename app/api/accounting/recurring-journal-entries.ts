@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { accounts, journalEntries, propertyGroups, recurringJournalEntries, rentalUnits } from '~/db/schema'
-import { checkDraft, debitCreditOf, FREQUENCIES, isIsoDate, linesFromInput, type LineInput } from '~/domain/ledger/entries'
+import { checkDraft, debitCreditOf, FREQUENCIES, linesFromInput, type LineInput } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
 import { entryJson, selectEntries } from '~/ledger/journal.server'
 import { checkLines } from '~/ledger/posting.server'
@@ -14,6 +14,7 @@ import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, containsPattern, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { IdParam } from '../platform/schemas'
+import { IsoDate, LineBody } from './schemas'
 import { tenant } from '../tenant'
 
 /*
@@ -24,21 +25,10 @@ import { tenant } from '../tenant'
  * what it posted stays in the journal.
  */
 
-const Id = z.uuid({ error: 'Must be an id.' })
-const Money = z.string().trim().max(20).nullish()
-const IsoDate = z.string({ error: 'Date is required.' }).refine(isIsoDate, 'Date must be a date written YYYY-MM-DD.')
 const FREQUENCY_VALUES = FREQUENCIES.map((f) => f.value) as [string, ...string[]]
 
-const LineBody = z
-  .object({
-    account_id: z.uuid({ error: 'Choose an account.' }),
-    debit: Money.openapi({ example: '1250.00' }),
-    credit: Money,
-    memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
-    property_group_id: Id.nullish(),
-    rental_unit_id: Id.nullish(),
-  })
-  .openapi('RecurringJournalLineInput')
+// A recurring line names a property and unit at most; the rest of a line's dimensions belong to documents.
+const RecurringLineBody = LineBody.pick({ account_id: true, debit: true, credit: true, memo: true, property_group_id: true, rental_unit_id: true }).openapi('RecurringJournalLineInput')
 
 const BodyFields = z.object({
   name: z.string({ error: 'Name the recurring entry.' }).trim().min(1, 'Name the recurring entry.').max(200, 'Name must be at most 200 characters.'),
@@ -52,7 +42,7 @@ const BodyFields = z.object({
   end_date: IsoDate.nullish().openapi({
     description: 'No posting after this date',
   }),
-  lines: z.array(LineBody, { error: 'Add the lines of the entry.' }).min(2, 'A journal entry needs at least two lines.').max(100, 'A recurring entry can have at most 100 lines.'),
+  lines: z.array(RecurringLineBody, { error: 'Add the lines of the entry.' }).min(2, 'A journal entry needs at least two lines.').max(100, 'A recurring entry can have at most 100 lines.'),
 })
 const endsAfterStart = (b: { start_date: string; end_date?: string | null }) => !b.end_date || b.end_date >= b.start_date
 const endError = { path: ['end_date'], message: 'The end date must be on or after the start date.' }

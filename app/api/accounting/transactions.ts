@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents } from '~/db/schema'
-import { debitCreditOf, DIMENSIONS, isIsoDate } from '~/domain/ledger/entries'
+import { debitCreditOf, DIMENSIONS } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
 import { bankAccountOf, onFinalReconciliation, onReconciliation } from '~/ledger/banking.server'
 import { sourceLabel } from '~/ledger/journal.server'
@@ -13,6 +13,7 @@ import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, page, pageOf } from '../pagination'
 import { IdParam } from '../platform/schemas'
+import { Id, IsoDate, JournalLine } from './schemas'
 import { tenant } from '../tenant'
 
 /*
@@ -25,12 +26,8 @@ import { tenant } from '../tenant'
 const tags = ['Accounting']
 const guard = signedIn(requireStaff('accounting'))
 
-const Id = z.uuid({ error: 'Must be an id.' })
-const IsoDate = z.string().refine(isIsoDate, 'Date must be a date written YYYY-MM-DD.')
-
-const Transaction = z
-  .object({
-    id: z.string(),
+const Transaction = JournalLine.omit({ line_number: true })
+  .extend({
     journal_entry_id: z.string(),
     entry_number: z.number().int(),
     date: z.string(),
@@ -38,20 +35,6 @@ const Transaction = z
     entry_memo: z.string().nullable(),
     source_type: z.string(),
     source_label: z.string(),
-    account_id: z.string(),
-    account_label: z.string(),
-    debit: z.string().nullable(),
-    credit: z.string().nullable(),
-    property_group_id: z.string().nullable(),
-    property_group_label: z.string().nullable(),
-    rental_unit_id: z.string().nullable(),
-    rental_unit_label: z.string().nullable(),
-    lease_id: z.string().nullable(),
-    resident_id: z.string().nullable(),
-    resident_label: z.string().nullable(),
-    vendor_id: z.string().nullable(),
-    property_owner_id: z.string().nullable(),
-    property_owner_label: z.string().nullable(),
     cleared: z.boolean().openapi({ description: 'Ticked on a bank reconciliation' }),
     reconciled: z.boolean().openapi({ description: 'On a final bank reconciliation' }),
     balance: z.string().nullable().openapi({ description: 'The account’s running balance after this line (debits positive), when the list is filtered to one account' }),

@@ -1,0 +1,47 @@
+import { z } from '@hono/zod-openapi'
+import { isIsoDate } from '~/domain/ledger/entries'
+
+/** The pieces the ledger's API bodies and answers share: ids, dates, and a journal line in and out. */
+
+export const Id = z.uuid({ error: 'Must be an id.' })
+export const IsoDate = z.string({ error: 'Date is required.' }).refine(isIsoDate, 'Date must be a date written YYYY-MM-DD.')
+const Amount = z.string().trim().max(20).nullish()
+
+/** A line as a client sends it: a debit or a credit as "1250.00", never both, with its dimensions. */
+export const LineBody = z
+  .object({
+    account_id: z.uuid({ error: 'Choose an account.' }),
+    debit: Amount.openapi({ example: '1250.00' }),
+    credit: Amount,
+    memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
+    property_group_id: Id.nullish(),
+    rental_unit_id: Id.nullish(),
+    lease_id: Id.nullish(),
+    resident_id: Id.nullish(),
+    vendor_id: Id.nullish(),
+    property_owner_id: Id.nullish(),
+  })
+  .openapi('JournalLineInput')
+
+/** A posted line as the API answers: debit or credit, and the names of its account and dimensions. */
+export const JournalLine = z
+  .object({
+    id: z.string(),
+    line_number: z.number().int(),
+    account_id: z.string(),
+    account_label: z.string(),
+    debit: z.string().nullable(),
+    credit: z.string().nullable(),
+    memo: z.string().nullable(),
+    property_group_id: z.string().nullable(),
+    property_group_label: z.string().nullable(),
+    rental_unit_id: z.string().nullable(),
+    rental_unit_label: z.string().nullable(),
+    lease_id: z.string().nullable(),
+    resident_id: z.string().nullable(),
+    resident_label: z.string().nullable(),
+    vendor_id: z.string().nullable(),
+    property_owner_id: z.string().nullable(),
+    property_owner_label: z.string().nullable(),
+  })
+  .openapi('JournalLine')
