@@ -1,4 +1,4 @@
-// `node scripts/screenshots.mjs [base URL]`: captures the real screens shown on the public site
+// `npm run screenshots -- [base URL]`: captures the real screens shown on the public site
 // (public/images/screens/*.webp) and its link-preview image (public/images/og-lintel.png) from a running
 // Lintel with the demo company (`npm start` on a fresh data directory), in Debian's chromium.
 // Nothing is written to the database: the import is only previewed.
@@ -65,8 +65,10 @@ const desktop = async (name, url, prepare) => {
   await staff.waitForLoadState('networkidle')
   await saveWebp(name, await staff.screenshot(), [1280, 640])
 }
-await desktop('dashboard', '/app/')
 await desktop('rental-units', '/app/rental-units/')
+await desktop('journal-entries', '/app/accounting/journal-entries/')
+await desktop('balance-sheet', '/app/reporting/balance-sheet/')
+await desktop('income-statement', '/app/reporting/income-statement/')
 await desktop('resident-detail', `/app/residents/${await firstId(staff, 'residents/?search=ahmed')}/`)
 await desktop('property-owner', `/app/property-owners/${await firstId(staff, 'property-owners/?search=rideau')}/`)
 await desktop('csv-import', '/app/residents/import/', async (page) => {

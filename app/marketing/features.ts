@@ -53,16 +53,28 @@ export const SCREENSHOTS = {
     caption: 'A property owner’s page: the tax id shows only its last four characters.',
     device: 'desktop',
   },
+  journal: {
+    name: 'journal-entries',
+    alt: 'The Journal Entries list in Lintel: numbered entries of the demo company’s books with their date, memo, what posted them, status and amount, and filters by date, what posted them and status.',
+    caption: 'The journal of the demo company: a year of rent deposits, bills, management fees and depreciation, every entry balanced to the cent.',
+    device: 'desktop',
+  },
+  balanceSheet: {
+    name: 'balance-sheet',
+    alt: 'The Balance Sheet of the demo company in Lintel: assets, liabilities and equity from the ledger as of today, with filters by date, property and basis, and CSV and PDF downloads.',
+    caption: 'The balance sheet of the demo company, computed from its ledger.',
+    device: 'desktop',
+  },
+  incomeStatement: {
+    name: 'income-statement',
+    alt: 'The Income Statement of the demo company in Lintel for this year: rent, parking and laundry income, then operating expenses by account, with filters by period, property, basis and comparison, and CSV and PDF downloads.',
+    caption: 'The income statement of the demo company for this year, by account.',
+    device: 'desktop',
+  },
   import: {
     name: 'csv-import',
     alt: 'The CSV import page in Lintel: choose a file of rental units, residents or property owners and preview every row before anything is written.',
     caption: 'Importing residents from a spreadsheet: a preview of every row and its problems, then one import that writes all rows or none.',
-    device: 'desktop',
-  },
-  dashboard: {
-    name: 'dashboard',
-    alt: 'The Property Manager Dashboard in Lintel with the staff sidebar, the team counts and the workspace warnings panel.',
-    caption: 'The Property Manager Dashboard of the demo company.',
     device: 'desktop',
   },
   residentCenter: {
@@ -83,43 +95,51 @@ export const FEATURE_PAGES: FeaturePage[] = [
   {
     slug: 'property-accounting',
     name: 'Property Accounting',
-    summary: 'Double-entry trust accounting per property, owner and unit, with amounts kept in exact cents. The ledger is being built now.',
+    summary: 'A double-entry ledger in exact cents: chart of accounts, journal entries, banking and financial statements work today; rent, bills and owner statements are being built on it.',
     headline: 'Books that balance to the cent, for every property',
     intro:
-      'Lintel’s accounting is a real double-entry ledger: every rent charge, payment, bill and deposit posts balanced journal lines tagged with the property, unit, lease, resident, vendor and owner it concerns. That ledger is being built now; what exists today is the foundation it stands on.',
-    status: 'coming',
+      'Lintel’s accounting is a real double-entry ledger. Every entry is posted through one function that refuses anything that does not balance to zero cents, and each line carries the property, unit, lease, resident, vendor and owner it concerns. The ledger, journal entries, banking and the financial statements work today; rent charges and payments, bills and owner statements are being built on top of it.',
+    status: 'partial',
     today: [
       {
-        title: 'Exact money everywhere',
-        text: 'Amounts are stored as whole cents and exchanged as decimal strings such as "1250.00". No amount ever passes through a floating-point number, so nothing drifts by a cent.',
+        title: 'A ledger you can trust',
+        text: 'Each company starts with a chart of accounts and its default accounts. An entry must balance to the cent, a locked period refuses new entries, and a posted entry is corrected by a reversal and a replacement, never rewritten, with its history on its page.',
       },
       {
-        title: 'Owners and their shares',
-        text: 'Record property owners, individuals or companies, and the share each holds in a property. Lintel refuses shares that would add up to more than 100%.',
+        title: 'Journal entries',
+        text: 'Record entries line by line, even without JavaScript, filter the journal by date, source and status, and set up recurring entries (depreciation, accruals) that post themselves each period.',
       },
       {
-        title: 'Management fee schedules',
-        text: 'Keep the fee schedules you charge owners (a percentage of collected income, a flat fee, or a percentage with a minimum, plus leasing and renewal fees) and assign them to properties.',
+        title: 'Banking',
+        text: 'Bank accounts and credit cards, deposits that gather the receipts waiting in undeposited funds, each account’s register with its running balance, and bank reconciliations with statements imported from CSV or OFX.',
+      },
+      {
+        title: 'Financial statements',
+        text: 'Trial balance, balance sheet, income statement with comparison, general ledger and transaction register, by property and on a cash or accrual basis, on screen or as CSV or PDF.',
       },
     ],
     coming: [
-      'Chart of accounts with default accounts (Accounts Receivable, Security Deposits Held, Rent Income…)',
-      'Journal entries, bills and bill payments, invoices and invoice payments, bank deposits',
-      'Bank accounts, credit cards and bank reconciliation',
-      'Period locks and corrections by reversing entries, never by rewriting posted lines',
-      'Owner remittance letters and the Canadian EFT payment file',
+      'Rent charges and rent payments posted to the ledger as they happen',
+      'Bills and bill payments, invoices and invoice payments, vendor credits',
+      'Owner statements, remittance letters and management fees',
+      'The Canadian EFT payment file to pay owners and vendors',
+      'Budgets compared with actual results',
     ],
-    screenshot: SCREENSHOTS.owner,
+    screenshot: SCREENSHOTS.journal,
   },
   {
     slug: 'company-financials',
     name: 'Company Financials',
-    summary: 'Your management company’s own books: management fees earned, company expenses and its financial statements. Being built after the property ledger.',
+    summary: 'Your management company’s own books: management fees earned, company expenses and its financial statements. The statements come from the ledger today; the fee calculation is next.',
     headline: 'Know what your management company earns',
     intro:
       'A management company lives on its fees. Company financials will show the management fees Lintel calculates from your fee schedules, what has been paid, and your own income statement and balance sheet, kept apart from the trust money you hold for owners.',
     status: 'coming',
     today: [
+      {
+        title: 'Statements from the ledger',
+        text: 'The trial balance, balance sheet and income statement are computed from the ledger for any period, on a cash or accrual basis, on screen or as CSV or PDF.',
+      },
       {
         title: 'Fee schedules',
         text: 'The fee schedules you charge owners are recorded today and attached to properties, ready for the fee calculation.',
@@ -132,18 +152,18 @@ export const FEATURE_PAGES: FeaturePage[] = [
     coming: [
       'Management fee receivables and payments, calculated from each property’s collected rent',
       'Property management revenue by property and by month',
-      'Income statement, balance sheet and trial balance for the company',
+      'Expenses of the management company itself, apart from the trust money held for owners',
       'Budgets compared with actual results',
     ],
-    screenshot: SCREENSHOTS.dashboard,
+    screenshot: SCREENSHOTS.balanceSheet,
   },
   {
     slug: 'online-rent-collection',
     name: 'Online Rent Collection',
-    summary: 'Residents paying rent online and by pre-authorized debit, posted straight to the ledger. Not available yet: the ledger comes first.',
+    summary: 'Residents paying rent online and by pre-authorized debit, posted straight to the ledger. Not available yet.',
     headline: 'Rent that arrives and posts itself',
     intro:
-      'Online rent collection will let residents pay by card or bank account through Stripe, or by pre-authorized debit (PAD) with a signed agreement, with every payment posted to the property’s ledger. It depends on the ledger being built now, so it is not available yet, and we will not pretend otherwise.',
+      'Online rent collection will let residents pay by card or bank account through Stripe, or by pre-authorized debit (PAD) with a signed agreement, with every payment posted to the property’s ledger. The ledger it posts to works today; collection itself is not available yet, and we will not pretend otherwise.',
     status: 'coming',
     today: [
       {
@@ -167,10 +187,10 @@ export const FEATURE_PAGES: FeaturePage[] = [
   {
     slug: 'tax-reporting',
     name: 'Tax Reporting',
-    summary: 'Year-end income and expense figures per owner and property, with owner tax numbers kept masked. Reports come with the ledger.',
+    summary: 'Year-end income and expense figures per owner and property, with owner tax numbers kept masked. Property statements work today; per-owner summaries are being built.',
     headline: 'Year-end figures your accountant can use',
     intro:
-      'Tax season needs each owner’s share of each property’s income and expenses. Lintel already keeps owners, their tax numbers and their ownership shares; the reports that turn the ledger into year-end figures come once the ledger is in place.',
+      'Tax season needs each owner’s share of each property’s income and expenses. Lintel already keeps owners, their tax numbers, their ownership shares and a ledger tagged by property; the year-end summaries per owner are being built on it.',
     status: 'coming',
     today: [
       {
@@ -181,12 +201,12 @@ export const FEATURE_PAGES: FeaturePage[] = [
         title: 'Ownership shares',
         text: 'Who owns what share of each property is recorded, so each owner’s portion of the figures can be worked out exactly.',
       },
+      {
+        title: 'Figures for your accountant',
+        text: 'The income statement and general ledger of any property for any period, on screen or as CSV or PDF, and the whole ledger exported through the API in hledger’s journal format.',
+      },
     ],
-    coming: [
-      'Income statement per property and per owner, for any period',
-      'General ledger and transaction register exports for your accountant',
-      'Vendor payment totals for year-end slips',
-    ],
+    coming: ['Year-end income and expense summaries per owner, by their share', 'Vendor payment totals for year-end slips'],
     screenshot: SCREENSHOTS.owner,
   },
   {
@@ -273,10 +293,10 @@ export const FEATURE_PAGES: FeaturePage[] = [
   {
     slug: 'analytics-and-insights',
     name: 'Analytics and Insights',
-    summary: 'Dashboards, workspace warnings and CSV export of every list today; rent roll, vacancy and financial reports as each area is finished.',
+    summary: 'Dashboards, workspace warnings, CSV export of every list and financial statements today; rent roll and vacancy reports as each area is finished.',
     headline: 'See your portfolio without building a spreadsheet',
     intro:
-      'Lintel shows you what needs attention and lets you take any list elsewhere. The dashboard and the workspace warnings work today, and every list exports to CSV. The reports, about forty of them from rent roll to aged receivables, arrive with the accounting and leasing they report on.',
+      'Lintel shows you what needs attention and lets you take any list elsewhere. The dashboard and the workspace warnings work today, every list exports to CSV, and the financial statements come straight from the ledger. The other reports, from rent roll to aged receivables, arrive with the leasing and rent collection they report on.',
     status: 'partial',
     today: [
       {
@@ -291,14 +311,18 @@ export const FEATURE_PAGES: FeaturePage[] = [
         title: 'CSV export of every list',
         text: 'Any list (units, residents, owners…) exports to CSV with the search and filters you applied.',
       },
+      {
+        title: 'Financial statements',
+        text: 'Trial balance, balance sheet, income statement with comparison and general ledger, by property, on screen or as CSV or PDF.',
+      },
     ],
     coming: [
       'Rent roll, rent roll comparison and loss to lease',
       'Vacancy, move-in and move-out, and time-to-lease reports',
-      'Income statement, balance sheet, aged receivables and payables',
+      'Aged receivables and payables, rent delinquency',
       'Scheduled reports sent by e-mail',
     ],
-    screenshot: SCREENSHOTS.units,
+    screenshot: SCREENSHOTS.incomeStatement,
   },
   {
     slug: 'rental-listings',

@@ -29,6 +29,8 @@ const PAGES = [
   { path: '/automatic-resident-screening/', title: 'Automatic Resident Screening | Lintel', h1: 'Screening, when it is done right' },
   { path: '/online-rental-application/', title: 'Online Rental Application | Lintel', h1: 'Applications without the paper' },
   { path: '/lease-e-signature/', title: 'Lease E-Signature | Lintel', h1: 'Leases signed from a phone' },
+  { path: '/signup/', title: 'Sign up | Lintel', h1: 'Create your company account' },
+  { path: '/login/', title: 'Log in | Lintel', h1: 'Log in to Lintel' },
 ]
 
 /** Counts the scripts a page asks for, whatever their source. */

@@ -9,11 +9,12 @@ export function CardHeader({ className, ...props }: React.HTMLAttributes<HTMLDiv
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />
 }
 
-export function CardTitle({ className, children, ...props }: React.HTMLAttributes<HTMLHeadingElement>) {
+/** A card's heading: an h2, or the page's h1 when the card is the page (sign-in, sign-up). */
+export function CardTitle({ className, children, as: Heading = 'h2', ...props }: React.HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' }) {
   return (
-    <h2 className={cn('text-lg font-semibold leading-none tracking-tight', className)} {...props}>
+    <Heading className={cn('text-lg font-semibold leading-none tracking-tight', className)} {...props}>
       {children}
-    </h2>
+    </Heading>
   )
 }
 

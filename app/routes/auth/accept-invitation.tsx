@@ -53,9 +53,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
       <div className="mx-auto max-w-md px-4 py-12">
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h1>This invitation cannot be used</h1>
-            </CardTitle>
+            <CardTitle as="h1">This invitation cannot be used</CardTitle>
             <CardDescription>{loaderData.problem}</CardDescription>
           </CardHeader>
           <CardContent>
@@ -71,9 +69,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
     <div className="mx-auto max-w-md px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1>Join {invitation.company_name} on Lintel</h1>
-          </CardTitle>
+          <CardTitle as="h1">Join {invitation.company_name} on Lintel</CardTitle>
           <CardDescription>
             You were invited as a {ROLE[invitation.user_type] ?? invitation.user_type} with {invitation.email}. Choose a password to finish.
           </CardDescription>

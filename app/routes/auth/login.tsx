@@ -8,10 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Field, FormErrors } from '~/components/ui/field'
 import { authenticator, LoginFailed, signInAndRedirect } from '~/utils/auth.server'
 import { isBot, reply, replyWithApiError } from '~/utils/forms.server'
-import { title } from '~/utils/misc'
+import { publicMeta } from '~/marketing/meta'
 import type { Route } from './+types/login'
 
-export const meta: Route.MetaFunction = () => [{ title: title('Log in') }]
+export const meta: Route.MetaFunction = (args) =>
+  publicMeta(args, { title: 'Log in', description: 'Log in to Lintel: property managers to the staff area, residents to the Resident Center, technicians to their own area.' })
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.clone().formData()
@@ -36,9 +37,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1>Log in to Lintel</h1>
-          </CardTitle>
+          <CardTitle as="h1">Log in to Lintel</CardTitle>
           <CardDescription>Property managers, residents and technicians all sign in here.</CardDescription>
         </CardHeader>
         <CardContent>

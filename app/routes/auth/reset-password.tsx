@@ -62,9 +62,7 @@ function RequestLink({ actionData }: { actionData: ActionData }) {
     <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1>Reset your password</h1>
-          </CardTitle>
+          <CardTitle as="h1">Reset your password</CardTitle>
           <CardDescription>Enter the e-mail you sign in with. We will send a link to choose a new password.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -98,9 +96,7 @@ function ChooseNewPassword({ token, actionData }: { token: string; actionData: A
     <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1>Choose a new password</h1>
-          </CardTitle>
+          <CardTitle as="h1">Choose a new password</CardTitle>
           <CardDescription>After this, sign in with the new password everywhere.</CardDescription>
         </CardHeader>
         <CardContent>

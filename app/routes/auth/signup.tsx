@@ -10,11 +10,12 @@ import { Field, FormErrors } from '~/components/ui/field'
 import { callApi, readBody } from '~/utils/api-client.server'
 import { signInAndRedirect, type SignedIn } from '~/utils/auth.server'
 import { idempotencyKeyOf, isBot, reply, replyWithApiError } from '~/utils/forms.server'
-import { title } from '~/utils/misc'
+import { publicMeta } from '~/marketing/meta'
 import type { ErrorBody } from '~/api/errors'
 import type { Route } from './+types/signup'
 
-export const meta: Route.MetaFunction = () => [{ title: title('Sign up') }]
+export const meta: Route.MetaFunction = (args) =>
+  publicMeta(args, { title: 'Sign up', description: 'Create your company’s Lintel account in a minute: you become its first property manager, then invite your team and import your data.' })
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData()
@@ -34,9 +35,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-lg flex-col gap-6 px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1>Create your company account</h1>
-          </CardTitle>
+          <CardTitle as="h1">Create your company account</CardTitle>
           <CardDescription>You become its first property manager, with every permission. Invite your team next.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -24,8 +24,8 @@ const FAQS: { id: string; q: string; a: React.ReactNode }[] = [
         </p>
         <p>
           You first see a preview of every row with each problem named by its column; nothing is written. The import then writes all rows or none, so
-          a failed import never leaves half your data behind. Each import page offers a template. Leases, balances and transactions cannot be imported
-          yet: they come with accounting and leasing.
+          a failed import never leaves half your data behind. Each import page offers a template. Leases and rent balances cannot be imported yet;
+          opening balances are entered as a journal entry.
         </p>
       </>
     ),
@@ -36,7 +36,7 @@ const FAQS: { id: string; q: string; a: React.ReactNode }[] = [
     a: (
       <>
         <p>
-          Not yet. Both are part of the accounting being built now: EFT payment files to pay owners and vendors through your bank, and PAD agreements
+          Not yet. Both are part of the accounting being built on Lintel’s ledger: EFT payment files to pay owners and vendors through your bank, and PAD agreements
           so residents’ rent is debited from their bank accounts. Until then Lintel does not move money.
         </p>
         <p>
@@ -100,8 +100,8 @@ const FAQS: { id: string; q: string; a: React.ReactNode }[] = [
     a: (
       <p>
         Your company workspace and team permissions; properties, buildings, units, residents, owners and everything around them; CSV import and export;
-        notes, documents and photos; the resident and technician areas; the command palette; and the API. Accounting, leasing, maintenance work orders
-        and reports are being built. Each{' '}
+        notes, documents and photos; the accounting ledger with journal entries and financial statements; the resident and technician areas; the
+        command palette; and the API. Rent collection, bills, leasing, maintenance work orders and most reports are being built. Each{' '}
         <Link to="/features/" className={link}>
           feature page
         </Link>{' '}

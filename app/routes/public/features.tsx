@@ -23,6 +23,10 @@ const AVAILABLE = [
     name: 'CSV import',
     text: 'Rental units, residents and property owners from a spreadsheet or from AppFolio, Buildium and Yardi exports, with a preview of every row and an import that writes all rows or none.',
   },
+  {
+    name: 'Accounting ledger',
+    text: 'A chart of accounts for each company, journal entries (also recurring ones) that must balance to the cent, locked periods, corrections by reversal, bank accounts and credit cards, and financial statements from the ledger.',
+  },
   { name: 'Notes, documents and photos', text: 'Kept on every record; files are checked by their content and downloadable only by your company.' },
   { name: 'Maintenance technicians', text: 'Invite technicians by e-mail; they get their own phone-friendly area and can be re-invited with one click.' },
   { name: 'Resident center', text: 'Residents sign in to their own area, separate from your staff area.' },
@@ -37,7 +41,7 @@ export default function Features() {
     <PublicPage>
       <PageIntro
         title="Features"
-        lead="This is what Lintel does today. Accounting, leasing, maintenance, storage and reporting are being built on this foundation; each area’s page says plainly where it stands."
+        lead="This is what Lintel does today. Rent collection, leasing, maintenance, storage and reporting are being built on this foundation; each area’s page says plainly where it stands."
       />
       <Section title="Available now" id="available">
         <ul className="grid gap-6 md:grid-cols-2">

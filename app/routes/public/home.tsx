@@ -18,9 +18,14 @@ const TODAY = [
   },
   { title: 'Import from your old system', text: 'Upload a CSV from AppFolio, Buildium, Yardi or a spreadsheet, check every row in a preview, then import all rows or none.' },
   { title: 'Notes, documents and photos', text: 'On every record, checked by their content and downloadable only by your company.' },
-  { title: 'A team with the right access', text: 'Invite property managers with eight permission groups, and technicians who get their own phone-friendly area.' },
+  { title: 'A team with the right access', text: 'Invite property managers with exactly the permissions they need, from leasing to accounting, in eight groups.' },
+  { title: 'Residents and technicians', text: 'Each signs in to an area of their own, built for a phone: the Resident Center and the technician area.' },
   { title: 'A command palette', text: 'Ctrl+K (or ⌘K) jumps to any page or record from anywhere in the staff area.' },
   { title: 'An open REST API', text: 'Everything the app does goes through a documented API you can call with an API key.' },
+  {
+    title: 'A double-entry ledger',
+    text: 'Chart of accounts, journal entries that balance to the cent, corrections by reversal, and financial statements computed from the ledger.',
+  },
 ]
 
 const PRINCIPLES = [
@@ -48,7 +53,7 @@ export default function Home() {
       </header>
 
       <Section title="What works today" id="today">
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {TODAY.map((item) => (
             <li key={item.title} className="rounded-lg border p-6">
               <h3 className="mb-2 text-lg font-semibold">{item.title}</h3>
@@ -72,8 +77,8 @@ export default function Home() {
 
       <Section title="Where each area stands" id="areas">
         <p className="max-w-3xl text-muted-foreground">
-          Accounting is being built now; leasing, rent collection, maintenance and reports follow on top of it. Each page says what works and what is
-          coming.
+          The ledger at the heart of accounting works today; rent collection, bills, owner statements, leasing and maintenance are being built on it.
+          Each page says what works and what is coming.
         </p>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURE_PAGES.map((page) => (

@@ -34,7 +34,7 @@ const INTEGRATIONS: { name: string; status: FeatureStatus; text: React.ReactNode
   { name: 'S3-compatible storage', status: 'available', text: 'Documents and photos are kept on local disk, or in any S3-compatible bucket you configure.' },
   { name: 'CSV export', status: 'available', text: 'Every list exports to CSV with the search and filters you applied, for spreadsheets and accountants.' },
   { name: 'Stripe', status: 'coming', text: 'Card and bank payments of rent through Stripe Connect, paid out to your own account. Comes with online rent collection.' },
-  { name: 'Canadian EFT and PAD', status: 'coming', text: 'EFT payment files for your bank and pre-authorized debit agreements for residents. Comes with accounting.' },
+  { name: 'Canadian EFT and PAD', status: 'coming', text: 'EFT payment files for your bank and pre-authorized debit agreements for residents, posted to the ledger. Being built.' },
   { name: 'Twilio SMS', status: 'coming', text: 'Text messages to residents and technicians, switched on per workspace.' },
   { name: 'AI assistant', status: 'coming', text: 'Questions about your portfolio answered by any OpenAI-compatible model you choose, switched on per workspace.' },
 ]

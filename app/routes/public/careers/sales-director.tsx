@@ -40,7 +40,7 @@ export default function SalesDirector() {
         <Section title="The role" id="role">
           <p className="text-muted-foreground">
             Lintel is property management software that is fast, free to self-host and open through its API. Its staff area, resident and technician
-            areas and data import work today; accounting and leasing are being built. You will be the first person at Lintel whose job is sales, and you
+            areas, data import and accounting ledger work today; rent collection and leasing are being built. You will be the first person at Lintel whose job is sales, and you
             will sell a product honestly described, including what it does not do yet.
           </p>
         </Section>
