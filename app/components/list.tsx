@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, Link, useLocation, useSearchParams } from 'react-router'
 import { Button } from './ui/button'
 import { Input, Select } from './ui/input'
 
@@ -51,12 +51,14 @@ export function ListToolbar({ placeholder, filters }: { placeholder: string; fil
 
 export function Pagination({ page }: { page: Page<unknown> }) {
   const [params] = useSearchParams()
+  // The page's own path, trailing slash kept (a bare "?page=2" would resolve without it).
+  const { pathname } = useLocation()
   const linkTo = (api: string | null) => {
     if (!api) return null
     const target = new URL(api, 'http://x').searchParams.get('page') ?? '1'
     const next = new URLSearchParams(params)
     next.set('page', target)
-    return `?${next.toString()}`
+    return `${pathname}?${next.toString()}`
   }
   const previous = linkTo(page.previous)
   const next = linkTo(page.next)

@@ -37,8 +37,9 @@ function pageViewOf(resource: AnyResource) {
 /** The resource at /app/{name}/, or the honest "coming later" page of a sidebar link not built yet, or a 404. */
 export function lookupResource(name: string | undefined, request: Request): Lookup {
   const resource = name ? resourceNamed(name) : undefined
-  // Each resource answers at its own path only (/app/accounting/accounts/, not /app/accounts/).
-  if (resource && new URL(request.url).pathname.startsWith(pagePathOf(resource))) return { resource, view: pageViewOf(resource) }
+  // Each resource answers at its own path only (/app/accounting/accounts/, not /app/accounts/),
+  // with or without the trailing slash (a data request for a client navigation may drop it).
+  if (resource && new URL(request.url).pathname.startsWith(pagePathOf(resource).slice(0, -1))) return { resource, view: pageViewOf(resource) }
   const later = laterPageTitle(STAFF_LATER, new URL(request.url).pathname)
   if (later) return { comingLater: later }
   throw data({ detail: 'Page not found.' }, { status: 404 })
