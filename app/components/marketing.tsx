@@ -62,6 +62,33 @@ export function Screenshot({ shot, className }: { shot: Shot; className?: string
   )
 }
 
+export type Card = { title: string; text: React.ReactNode; status?: FeatureStatus }
+
+/** Cards of a heading and a few sentences (links in them underlined), each with its status when it has one. */
+export function CardGrid({ cards, className }: { cards: Card[]; className?: string }) {
+  return (
+    <ul className={cn('grid gap-6', className)}>
+      {cards.map((card) => (
+        <li key={card.title} className="flex flex-col gap-3 rounded-lg border p-6">
+          {card.status ? <StatusBadge status={card.status} /> : null}
+          <h3 className="text-lg font-semibold">{card.title}</h3>
+          <p className="text-muted-foreground [&_a]:text-primary [&_a]:underline">{card.text}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function BulletList({ items, className }: { items: string[]; className?: string }) {
+  return (
+    <ul className={cn('flex list-disc flex-col gap-2 pl-5 text-muted-foreground', className)}>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  )
+}
+
 export function ButtonLink({ to, children, variant = 'primary' }: { to: string; children: React.ReactNode; variant?: 'primary' | 'outline' }) {
   return (
     <Link

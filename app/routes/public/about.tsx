@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { PageIntro, PublicPage, Section } from '~/components/marketing'
+import { CardGrid, PageIntro, PublicPage, Section } from '~/components/marketing'
 import { publicMeta } from '~/marketing/meta'
 import type { Route } from './+types/about'
 
@@ -49,14 +49,7 @@ export default function About() {
         </div>
       </Section>
       <Section title="What we hold ourselves to" id="principles">
-        <ul className="grid gap-6 md:grid-cols-2">
-          {PRINCIPLES.map((p) => (
-            <li key={p.title} className="rounded-lg border p-6">
-              <h3 className="mb-2 text-lg font-semibold">{p.title}</h3>
-              <p className="text-muted-foreground">{p.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={PRINCIPLES} className="md:grid-cols-2" />
       </Section>
       <Section title="Work with us" id="work-with-us">
         <p className="max-w-3xl text-muted-foreground">

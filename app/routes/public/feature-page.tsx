@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import { PageIntro, PublicPage, Screenshot, Section, SignUpCallout, StatusBadge } from '~/components/marketing'
+import { BulletList, PageIntro, PublicPage, Screenshot, Section, SignUpCallout, StatusBadge } from '~/components/marketing'
 import { featurePage } from '~/marketing/features'
 import { publicMeta } from '~/marketing/meta'
 import type { Route } from './+types/feature-page'
@@ -37,11 +37,7 @@ export default function FeaturePage({ loaderData: { page } }: Route.ComponentPro
           </ul>
         </Section>
         <Section title="What is being built" id="coming">
-          <ul className="flex list-disc flex-col gap-2 pl-5 text-muted-foreground">
-            {page.coming.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <BulletList items={page.coming} />
           <p className="text-sm text-muted-foreground">
             We will not sell you what does not work yet. Follow the <Link to="/blog/" className="text-primary underline">Lintel blog</Link> to hear when each part
             arrives.

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { PageIntro, PublicPage, Screenshot, Section, SignUpCallout, StatusBadge } from '~/components/marketing'
+import { CardGrid, PageIntro, PublicPage, Screenshot, Section, SignUpCallout, StatusBadge } from '~/components/marketing'
 import { FEATURE_PAGES, SCREENSHOTS } from '~/marketing/features'
 import { publicMeta } from '~/marketing/meta'
 import type { Route } from './+types/features'
@@ -12,28 +12,28 @@ export const meta: Route.MetaFunction = (args) =>
 
 const AVAILABLE = [
   {
-    name: 'A workspace for your company',
+    title: 'A workspace for your company',
     text: 'Sign up, add your company details, currency and time zone, and invite property managers with exactly the permissions they need: eight groups from leasing to accounting.',
   },
   {
-    name: 'Properties, units, residents and owners',
+    title: 'Properties, units, residents and owners',
     text: 'One consistent set of pages for properties, buildings, rental units, residents, owners and their shares, fee schedules, pets, vehicles, parking spaces and appliances: search, filters, sorting, paging, and CSV export.',
   },
   {
-    name: 'CSV import',
+    title: 'CSV import',
     text: 'Rental units, residents and property owners from a spreadsheet or from AppFolio, Buildium and Yardi exports, with a preview of every row and an import that writes all rows or none.',
   },
   {
-    name: 'Accounting ledger',
+    title: 'Accounting ledger',
     text: 'A chart of accounts for each company, journal entries (also recurring ones) that must balance to the cent, locked periods, corrections by reversal, bank accounts and credit cards, and financial statements from the ledger.',
   },
-  { name: 'Notes, documents and photos', text: 'Kept on every record; files are checked by their content and downloadable only by your company.' },
-  { name: 'Maintenance technicians', text: 'Invite technicians by e-mail; they get their own phone-friendly area and can be re-invited with one click.' },
-  { name: 'Resident center', text: 'Residents sign in to their own area, separate from your staff area.' },
-  { name: 'Command palette', text: 'Press Ctrl+K (or ⌘K) anywhere in the staff area to jump to any page or record.' },
-  { name: 'Open API with API keys', text: 'Everything the app does goes through a documented REST API, so your own tools can do it too.' },
-  { name: 'Works without JavaScript', text: 'Every page and every form works with JavaScript turned off, on any phone or office computer.' },
-  { name: 'Self-hosting', text: 'One command starts Lintel with its own embedded PostgreSQL; point it at your own PostgreSQL for production.' },
+  { title: 'Notes, documents and photos', text: 'Kept on every record; files are checked by their content and downloadable only by your company.' },
+  { title: 'Maintenance technicians', text: 'Invite technicians by e-mail; they get their own phone-friendly area and can be re-invited with one click.' },
+  { title: 'Resident center', text: 'Residents sign in to their own area, separate from your staff area.' },
+  { title: 'Command palette', text: 'Press Ctrl+K (or ⌘K) anywhere in the staff area to jump to any page or record.' },
+  { title: 'Open API with API keys', text: 'Everything the app does goes through a documented REST API, so your own tools can do it too.' },
+  { title: 'Works without JavaScript', text: 'Every page and every form works with JavaScript turned off, on any phone or office computer.' },
+  { title: 'Self-hosting', text: 'One command starts Lintel with its own embedded PostgreSQL; point it at your own PostgreSQL for production.' },
 ]
 
 export default function Features() {
@@ -44,14 +44,7 @@ export default function Features() {
         lead="This is what Lintel does today. Rent collection, leasing, maintenance, storage and reporting are being built on this foundation; each area’s page says plainly where it stands."
       />
       <Section title="Available now" id="available">
-        <ul className="grid gap-6 md:grid-cols-2">
-          {AVAILABLE.map((f) => (
-            <li key={f.name} className="rounded-lg border p-6">
-              <h3 className="mb-2 text-lg font-semibold">{f.name}</h3>
-              <p className="text-muted-foreground">{f.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={AVAILABLE} className="md:grid-cols-2" />
         <Screenshot shot={SCREENSHOTS.import} />
       </Section>
       <Section title="Every area of Lintel" id="areas">

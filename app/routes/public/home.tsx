@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { ButtonLink, PublicPage, Screenshot, Section, SignUpCallout, StatusBadge } from '~/components/marketing'
+import { ButtonLink, CardGrid, PublicPage, Screenshot, Section, SignUpCallout, StatusBadge } from '~/components/marketing'
 import { FEATURE_PAGES, SCREENSHOTS } from '~/marketing/features'
 import { publicMeta } from '~/marketing/meta'
 import type { Route } from './+types/home'
@@ -53,14 +53,7 @@ export default function Home() {
       </header>
 
       <Section title="What works today" id="today">
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {TODAY.map((item) => (
-            <li key={item.title} className="rounded-lg border p-6">
-              <h3 className="mb-2 text-lg font-semibold">{item.title}</h3>
-              <p className="text-muted-foreground">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={TODAY} className="md:grid-cols-2 lg:grid-cols-4" />
         <Screenshot shot={SCREENSHOTS.units} />
       </Section>
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { PageIntro, PublicPage, Section } from '~/components/marketing'
+import { BulletList, PageIntro, PublicPage, Section } from '~/components/marketing'
 import { publicMeta } from '~/marketing/meta'
 import type { Route } from './+types/index'
 
@@ -32,11 +32,14 @@ export default function Careers() {
         </ul>
       </Section>
       <Section title="How we work" id="how-we-work">
-        <ul className="flex max-w-3xl list-disc flex-col gap-2 pl-5 text-muted-foreground">
-          <li>Written first: decisions, plans and reasons are written down where everyone can read them.</li>
-          <li>We say what the product does today, to customers and to each other.</li>
-          <li>Salaries are published in every role, and the same for everyone in a role.</li>
-        </ul>
+        <BulletList
+          className="max-w-3xl"
+          items={[
+            'Written first: decisions, plans and reasons are written down where everyone can read them.',
+            'We say what the product does today, to customers and to each other.',
+            'Salaries are published in every role, and the same for everyone in a role.',
+          ]}
+        />
       </Section>
     </PublicPage>
   )

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { PageIntro, PublicPage, Section } from '~/components/marketing'
+import { BulletList, PageIntro, PublicPage, Section } from '~/components/marketing'
 import { publicMeta } from '~/marketing/meta'
 import type { Route } from './+types/sales-director'
 
@@ -45,18 +45,10 @@ export default function SalesDirector() {
           </p>
         </Section>
         <Section title="What you will do" id="do">
-          <ul className="flex list-disc flex-col gap-2 pl-5 text-muted-foreground">
-            {DO.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <BulletList items={DO} />
         </Section>
         <Section title="What you bring" id="bring">
-          <ul className="flex list-disc flex-col gap-2 pl-5 text-muted-foreground">
-            {HAVE.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <BulletList items={HAVE} />
         </Section>
         <Section title="How to apply" id="apply">
           <p className="text-muted-foreground">
