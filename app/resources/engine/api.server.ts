@@ -304,7 +304,9 @@ function guard(resource: AnyResource) {
 export function resourceRouter(resource: AnyResource) {
   const router = createRouter()
   const path = `/${apiPathOf(resource)}`
-  const Item = outputSchema(resource).openapi(resource.singular.replace(/\W/g, ''))
+  // OpenAPI schema names are identifiers: "Rental Unit" → RentalUnit, its page RentalUnitPage.
+  const schemaName = resource.singular.replace(/\W/g, '')
+  const Item = outputSchema(resource).openapi(schemaName)
   const Query = listQuerySchema(resource)
   const tags = [resource.group]
   const lower = resource.singular.toLowerCase()
@@ -320,7 +322,7 @@ export function resourceRouter(resource: AnyResource) {
         summary: `List ${resource.plural.toLowerCase()}: search, filter, order and page`,
         ...guard(resource),
         request: { query: Query },
-        responses: { 200: jsonResponse(pageOf(Item, `${Item.meta()?.id ?? resource.singular}Page`), `A page of ${resource.plural.toLowerCase()}`), ...errorResponses(400, 401, 403) },
+        responses: { 200: jsonResponse(pageOf(Item, `${schemaName}Page`), `A page of ${resource.plural.toLowerCase()}`), ...errorResponses(400, 401, 403) },
       }),
       async (c) => {
         const query = c.req.valid('query') as ListParams
