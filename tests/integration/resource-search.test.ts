@@ -42,5 +42,9 @@ describe('list search', () => {
     expect(await find('SMITH')).toBe(1)
     expect(await find('bel@exa')).toBe(1)
     expect(await find('bel Smi')).toBe(0)
+    // Past the last page the count still says how many match.
+    const beyond = await api('GET', 'residents/?search=nabe&page=3&page_size=1', { token: company.token })
+    expect(beyond.status).toBe(200)
+    expect(beyond.body).toMatchObject({ count: 1, results: [] })
   })
 })

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm'
-import { alias, getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
 import { createRouter } from '~/api/create-app'
@@ -148,14 +148,19 @@ function conditionsOf(resource: AnyResource, query: ListParams): (SQL | undefine
   return conditions
 }
 
+/** Joins the records a resource's references point to, for their names. */
+function joinLabels<Q extends PgSelect>(query: Q, resource: AnyResource): Q {
+  const columns = columnsOf(resource)
+  let joined = query
+  for (const r of referenceTargets(resource)) joined = joined.leftJoin(r.alias, eq((getTableColumns(r.alias) as Columns).id, columns[r.key])) as unknown as Q
+  return joined
+}
+
 /** Rows with the names of the records they refer to, in one query. */
 function selectWithLabels(db: Executor, resource: AnyResource) {
   const targets = referenceTargets(resource)
-  const columns = columnsOf(resource)
   const labels = Object.fromEntries(targets.map((r) => [labelKey(r.key), titleSql(r.target, r.alias)]))
-  let query = db.select({ row: resource.table, labels }).from(resource.table).$dynamic()
-  for (const r of targets) query = query.leftJoin(r.alias, eq((getTableColumns(r.alias) as Columns).id, columns[r.key]))
-  return { query, targets }
+  return { query: joinLabels(db.select({ row: resource.table, labels }).from(resource.table).$dynamic(), resource), targets }
 }
 
 /**
@@ -173,15 +178,34 @@ export async function listRecords(
 ) {
   const columns = columnsOf(resource)
   const where = and(eq(columns.companyId, companyId), ...conditionsOf(resource, query))
-  const { query: select, targets } = selectWithLabels(db, resource)
-  const pageRows = select
+  const targets = referenceTargets(resource)
+  const ordering = [...orderBy(query.ordering, sortables(resource, targets), resource.ordering), asc(columns.id)]
+  // The page's ids first, then the names of what they refer to for those rows only: joined
+  // before the limit, PostgreSQL would look up every row it walks past on the way to the page.
+  const orderedByReference = (query.ordering || resource.ordering)
+    .split(',')
+    .some((term) => targets.some((t) => apiName(t.key) === term.trim().replace(/^-/, '')))
+  // A search matches few rows: one pass through its index finds them all, counts them (a window)
+  // and keeps the page. Without one, the page is an index walk that stops early and the count
+  // is its own query beside it.
+  const searching = !!query.search && resource.search.length > 0 && options.count !== false
+  const idsOnly = db.select({ id: sql<string>`${columns.id}`.as('page_id'), total: searching ? sql<number>`count(*) over ()`.as('page_total') : sql<number>`null`.as('page_total') }).from(resource.table).$dynamic()
+  const page = (orderedByReference ? joinLabels(idsOnly, resource) : idsOnly)
     .where(where)
-    .orderBy(...orderBy(query.ordering, sortables(resource, targets), resource.ordering), asc(columns.id))
+    .orderBy(...ordering)
     .limit(options.limit ?? query.page_size)
     .offset(options.offset ?? (query.page - 1) * query.page_size)
-  const counted = options.count === false ? undefined : db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(resource.table).where(where)
-  const [rows, count] = await Promise.all([pageRows, counted])
-  return { total: count?.[0].n ?? rows.length, rows: await Promise.all(rows.map((r) => serialize(resource, r.row as Row, r.labels))) }
+    .as('page')
+  const targetsLabels = Object.fromEntries(targets.map((r) => [labelKey(r.key), titleSql(r.target, r.alias)]))
+  const pageRows = joinLabels(
+    db.select({ row: resource.table, labels: targetsLabels, total: page.total }).from(page).innerJoin(resource.table, eq(columns.id, page.id)).$dynamic(),
+    resource,
+  ).orderBy(...ordering)
+  const countRows = () => db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(resource.table).where(where)
+  const [rows, count] = await Promise.all([pageRows, options.count === false || searching ? undefined : countRows()])
+  // Past the last page a window counts nothing: count on its own then.
+  const total = count?.[0].n ?? (searching ? (rows.length ? Number(rows[0].total) : (await countRows())[0].n) : rows.length)
+  return { total, rows: await Promise.all(rows.map((r) => serialize(resource, r.row as Row, r.labels))) }
 }
 
 async function getRecord(db: Executor, companyId: string, resource: AnyResource, id: string): Promise<Json | null> {
