@@ -100,8 +100,13 @@ export function Table({ children }: { children: React.ReactNode }) {
   )
 }
 
-export function Th({ children }: { children: React.ReactNode }) {
-  return <th className="border-b bg-muted/60 px-4 py-2 font-semibold">{children}</th>
+/** A column header; `numeric` right-aligns it over amounts. */
+export function Th({ children, numeric }: { children: React.ReactNode; numeric?: boolean }) {
+  return (
+    <th scope="col" className={`border-b bg-muted/60 px-4 py-2 font-semibold${numeric ? ' text-right' : ''}`}>
+      {children}
+    </th>
+  )
 }
 
 export function Td({ children, className }: { children: React.ReactNode; className?: string }) {

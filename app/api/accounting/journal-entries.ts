@@ -231,16 +231,16 @@ async function reverse(c: Context<AppEnv>, tx: Transaction, current: Detail, dat
   if (current.kind === 'REVERSAL') throw conflict(`Entry #${current.number} is itself a reversal; it cannot be changed.`)
   if (current.reversed_by_entry_id) throw conflict(`Entry #${current.number} was already reversed by entry #${current.reversed_by_number}${current.replaced_by_number ? ` and replaced by entry #${current.replaced_by_number}; change that one` : ''}.`)
   if ((await reconciledLineCount(tx, t.companyId, [current.id])) > 0) throw conflict(`Entry #${current.number} is on a final bank reconciliation; it cannot be changed.`)
-  const [row] = await selectEntries(tx).where(and(eq(journalEntries.companyId, t.companyId), eq(journalEntries.id, current.id)))
+  // A posted entry never changes, so what `current` says of it still holds; only its lines are read as drafts.
   const lines = await linesOf(tx, t.companyId, [current.id])
   const draft = reversalDraft(
-    { id: row.entry.id, number: row.entry.number, date: row.entry.date, memo: row.entry.memo, basis: row.entry.basis as 'BOTH', sourceType: 'JOURNAL_ENTRY', sourceId: row.entry.sourceId },
+    { id: current.id, number: current.number, date: current.date, memo: current.memo, basis: current.basis, sourceType: 'JOURNAL_ENTRY', sourceId: current.source_id },
     draftLinesOf(lines),
-    date ?? row.entry.date,
+    date ?? current.date,
   )
   const { created } = await postEntry(tx, t.companyId, draft, { userId: t.principal.userId })
   // Someone else reversed it between our read and our write: theirs stands, ours changes nothing.
   if (!created) throw conflict(`Entry #${current.number} was just changed by someone else; reload it.`)
-  return row.entry
+  return { id: current.id }
 }
 

@@ -6,7 +6,7 @@ import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
-import { displayMoney, formatMoney, parseMoney } from '~/domain/money'
+import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { formatDateTime, title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -69,15 +69,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw await redirectWithToast(`/app/accounting/journal-entries/${params.id}/`, { type: 'success', description: `Entry #${result.data.number} voided by reversal #${result.data.reversed_by_number}.` })
 }
 
-const sum = (values: (string | null)[]) => values.reduce((total, v) => total + (v ? (parseMoney(v) ?? 0) : 0), 0)
-
 export default function JournalEntryDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { entry } = loaderData
   const currency = useCurrency()
   const navigation = useNavigation()
-  const debits = sum(entry.lines.map((l) => l.debit))
-  const credits = sum(entry.lines.map((l) => l.credit))
-  const cents = (n: number) => displayMoney(formatMoney(n), currency)
+  // A posted entry balances: its debits and its credits are both its total.
+  const total = displayMoney(entry.total, currency)
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <Breadcrumbs items={[{ label: 'Journal Entries', href: '/app/accounting/journal-entries/' }, { label: `#${entry.number}` }]} />
@@ -138,12 +135,8 @@ export default function JournalEntryDetail({ loaderData, actionData }: Route.Com
               <Th>Memo</Th>
               <Th>Property</Th>
               <Th>Unit, resident, owner</Th>
-              <th scope="col" className="border-b bg-muted/60 px-4 py-2 text-right font-semibold">
-                Debit
-              </th>
-              <th scope="col" className="border-b bg-muted/60 px-4 py-2 text-right font-semibold">
-                Credit
-              </th>
+              <Th numeric>Debit</Th>
+              <Th numeric>Credit</Th>
             </tr>
           </thead>
           <tbody>
@@ -164,8 +157,8 @@ export default function JournalEntryDetail({ loaderData, actionData }: Route.Com
               <Td>{''}</Td>
               <Td>{''}</Td>
               <Td>{''}</Td>
-              <Td className="text-right tabular-nums">{cents(debits)}</Td>
-              <Td className="text-right tabular-nums">{cents(credits)}</Td>
+              <Td className="text-right tabular-nums">{total}</Td>
+              <Td className="text-right tabular-nums">{total}</Td>
             </tr>
           </tfoot>
         </Table>

@@ -103,9 +103,7 @@ export default function JournalEntries({ loaderData }: Route.ComponentProps) {
               <Th>Memo</Th>
               <Th>Posted by</Th>
               <Th>Status</Th>
-              <th scope="col" className="border-b bg-muted/60 px-4 py-2 text-right font-semibold">
-                Amount
-              </th>
+              <Th numeric>Amount</Th>
             </tr>
           </thead>
           <tbody>

@@ -121,12 +121,8 @@ export default function RecurringJournalEntryDetail({ loaderData, actionData }: 
               <Th>Account</Th>
               <Th>Memo</Th>
               <Th>Property</Th>
-              <th scope="col" className="border-b bg-muted/60 px-4 py-2 text-right font-semibold">
-                Debit
-              </th>
-              <th scope="col" className="border-b bg-muted/60 px-4 py-2 text-right font-semibold">
-                Credit
-              </th>
+              <Th numeric>Debit</Th>
+              <Th numeric>Credit</Th>
             </tr>
           </thead>
           <tbody>
@@ -153,9 +149,7 @@ export default function RecurringJournalEntryDetail({ loaderData, actionData }: 
                 <Th>Entry</Th>
                 <Th>Date</Th>
                 <Th>Status</Th>
-                <th scope="col" className="border-b bg-muted/60 px-4 py-2 text-right font-semibold">
-                  Amount
-                </th>
+                <Th numeric>Amount</Th>
               </tr>
             </thead>
             <tbody>

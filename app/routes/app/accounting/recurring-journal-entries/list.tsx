@@ -46,9 +46,7 @@ export default function RecurringJournalEntries({ loaderData }: Route.ComponentP
             <tr>
               <Th>Name</Th>
               <Th>Every</Th>
-              <th scope="col" className="border-b bg-muted/60 px-4 py-2 text-right font-semibold">
-                Amount
-              </th>
+              <Th numeric>Amount</Th>
               <Th>Next posting</Th>
               <Th>Posted</Th>
               <Th>Status</Th>
