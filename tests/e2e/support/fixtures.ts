@@ -148,7 +148,16 @@ function watch(page: Page, checker: Checker, javaScriptEnabled: boolean) {
         await page.waitForLoadState('load')
         await page.waitForTimeout(250)
         if (mine !== generation || page.isClosed()) return
-        checker.snapshot(url, await page.content(), 'rendered after a client-side navigation')
+        // A reload or redirect may have begun in the meantime: a document still loading is
+        // empty (no title, no lang) and is checked as served once it arrives, not here.
+        const rendered = await page.evaluate(() =>
+          document.readyState === 'complete' ? { url: location.href, html: `<!DOCTYPE html>${document.documentElement.outerHTML}` } : null,
+        )
+        if (!rendered || rendered.url !== url || mine !== generation) {
+          checker.checked.push(`${url} (not checked: replaced before it could be read)`)
+          return
+        }
+        checker.snapshot(url, rendered.html, 'rendered after a client-side navigation')
       })().catch(() => {
         /* The page moved on or closed; its next page is checked instead. */
       }),
