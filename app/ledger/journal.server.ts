@@ -20,7 +20,14 @@ export const kindOf = (entry: Pick<EntryRow, 'reversesEntryId' | 'replacesEntryI
 
 export const sourceLabel = (type: string) => SOURCE_TYPES.find((s) => s.value === type)?.label ?? type
 
-const accountLabel = sql<string>`${accounts.number} || ' · ' || ${accounts.name}`
+/** How a line names what it points to, with each table joined under its own name. */
+export const lineLabels = {
+  accountLabel: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`,
+  propertyGroupLabel: sql<string | null>`${propertyGroups.name}`,
+  rentalUnitLabel: sql<string | null>`${rentalUnits.unitNumber}`,
+  residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`,
+  propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
+}
 
 /** The lines of some entries, with the names of what they point to, in entry then line order. */
 export async function linesOf(db: Executor, companyId: string, entryIds: string[]) {
@@ -31,19 +38,19 @@ export async function linesOf(db: Executor, companyId: string, entryIds: string[
       entryId: journalLines.entryId,
       lineNumber: journalLines.lineNumber,
       accountId: journalLines.accountId,
-      accountLabel,
+      accountLabel: lineLabels.accountLabel,
       amount: journalLines.amount,
       memo: journalLines.memo,
       propertyGroupId: journalLines.propertyGroupId,
-      propertyGroupLabel: propertyGroups.name,
+      propertyGroupLabel: lineLabels.propertyGroupLabel,
       rentalUnitId: journalLines.rentalUnitId,
-      rentalUnitLabel: rentalUnits.unitNumber,
+      rentalUnitLabel: lineLabels.rentalUnitLabel,
       leaseId: journalLines.leaseId,
       residentId: journalLines.residentId,
-      residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`,
+      residentLabel: lineLabels.residentLabel,
       vendorId: journalLines.vendorId,
       propertyOwnerId: journalLines.propertyOwnerId,
-      propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
+      propertyOwnerLabel: lineLabels.propertyOwnerLabel,
     })
     .from(journalLines)
     .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
@@ -55,7 +62,7 @@ export async function linesOf(db: Executor, companyId: string, entryIds: string[
     .orderBy(asc(journalLines.entryId), asc(journalLines.lineNumber))
 }
 
-type LineRow = Awaited<ReturnType<typeof linesOf>>[number]
+export type LineRow = Awaited<ReturnType<typeof linesOf>>[number]
 
 export function lineJson(line: LineRow) {
   return {
@@ -165,6 +172,29 @@ export async function entryDetail(db: Executor, companyId: string, id: string) {
     linesOf(db, companyId, [e.id]),
     reconciledLineCount(db, companyId, [e.id]),
   ])
+  return detailJson(row, chain, lines, locked)
+}
+
+/**
+ * The detail of an entry just posted for a document nothing else was posted for (a new
+ * manual entry), from what posting it returned: nothing reversed or replaced it, no
+ * reconciliation holds it, and its history is itself.
+ */
+export function firstEntryDetail(entry: EntryRow, posting: { lines: LineRow[]; createdByName: string | null }) {
+  const row: SelectedEntry = {
+    entry,
+    createdByName: posting.createdByName,
+    reversedById: null,
+    reversedByNumber: null,
+    replacedById: null,
+    replacedByNumber: null,
+    total: posting.lines.reduce((sum, line) => (line.amount > 0 ? sum + line.amount : sum), 0),
+  }
+  return detailJson(row, [row], posting.lines, 0)
+}
+
+function detailJson(row: SelectedEntry, chain: SelectedEntry[], lines: LineRow[], locked: number) {
+  const e = row.entry
   return {
     ...entryJson(row),
     editable: e.sourceType === 'JOURNAL_ENTRY' && !row.reversedById && !e.reversesEntryId && locked === 0,

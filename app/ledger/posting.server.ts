@@ -1,17 +1,26 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { badRequest, conflict } from '~/api/errors'
-import type { Executor, Transaction } from '~/db/client.server'
-import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents } from '~/db/schema'
+import type { Executor } from '~/db/client.server'
+import { executePrepared } from '~/db/prepared.server'
+import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
 import { checkDraft, type JournalDraft } from '~/domain/ledger/entries'
+import { lineLabels, type LineRow } from './journal.server'
 
 export type PostedEntry = typeof journalEntries.$inferSelect
+
+export type Posted = {
+  entry: PostedEntry
+  created: boolean
+  /** Set when this call posted the entry: its lines as the journal shows them, and who posted it. */
+  posting?: { lines: LineRow[]; createdByName: string | null }
+}
 
 /**
  * The one posting function of the ledger (DESIGN.md §6): every money document
  * posts through it, inside the document's own transaction.
  *
  * - The draft must balance: at least two lines, whole cents, summing to zero.
- * - Every account must be an active account of this company.
+ * - Every account must be an active account of this company, and every dimension this company's.
  * - The date must fall after the company's lock date (409 otherwise).
  * - Posting the same (source document, purpose) again returns the entry already
  *   posted and writes nothing; two transactions racing to post it get one entry.
@@ -19,34 +28,21 @@ export type PostedEntry = typeof journalEntries.$inferSelect
  * Entry numbers come from the company's ledger_settings row, whose lock this
  * takes: postings of one company are numbered without gaps and cannot interleave
  * with a change of the lock date.
+ *
+ * A posting that passes is one statement (checks, number, entry and lines), so it is
+ * whole or absent even outside a transaction. Given the pool rather than a transaction,
+ * that statement commits by itself: only for a source that is new by construction
+ * (a manual entry's own id), since a source posted twice at the same moment is only
+ * numbered without a gap inside a transaction. Anything refused is explained after.
  */
-export async function postEntry(tx: Transaction, companyId: string, draft: JournalDraft, options: { userId?: string | null } = {}): Promise<{ entry: PostedEntry; created: boolean }> {
+export async function postEntry(executor: Executor, companyId: string, draft: JournalDraft, options: { userId?: string | null } = {}): Promise<Posted> {
   const errors = checkDraft(draft)
   if (Object.keys(errors).length) throw badRequest(firstMessage(errors), errors)
-
-  // The number and the checks go out together (one round trip on the transaction's connection).
-  const [numbered, checked] = await Promise.allSettled([takeNumber(tx, companyId), checkLines(tx, companyId, draft)])
-  if (numbered.status === 'rejected') throw numbered.reason
-  const settings = numbered.value
-  const locked = !!settings.lockDate && draft.date <= settings.lockDate
-  if (locked || checked.status === 'rejected') {
-    // A document posted before stays posted: replaying it answers with its entry even after its
-    // period closed or one of its accounts was deactivated.
-    const existing = await postedFor(tx, companyId, draft)
-    if (existing) {
-      await giveBackNumber(tx, companyId)
-      return { entry: existing, created: false }
-    }
-    if (checked.status === 'rejected') throw checked.reason
-    throw conflict(`The books are closed through ${settings.lockDate}. Post on a later date, or move the lock date back first.`, {
-      date: [`Choose a date after ${settings.lockDate}, when the books were closed.`],
-    })
-  }
 
   const entry: PostedEntry = {
     id: crypto.randomUUID(),
     companyId,
-    number: settings.number,
+    number: 0,
     date: draft.date,
     memo: draft.memo ?? null,
     basis: draft.basis ?? 'BOTH',
@@ -58,53 +54,151 @@ export async function postEntry(tx: Transaction, companyId: string, draft: Journ
     createdById: options.userId ?? null,
     createdAt: new Date(),
   }
-  // The entry and its lines in one statement: when the source was posted already (a racing
-  // transaction committed first), the entry is not inserted and neither are its lines.
-  const lines = draft.lines.map(
+  const rows = await executePrepared<PostingRow>(executor, postingStatement(entry, draft))
+  const [first] = rows
+  if (first?.created_at) {
+    entry.number = Number(first.number)
+    entry.createdAt = new Date(first.created_at)
+    const lines = rows.map((r) => ({
+      id: r.line_id,
+      entryId: entry.id,
+      lineNumber: Number(r.line_number),
+      accountId: r.account_id,
+      accountLabel: r.account_label,
+      amount: Number(r.amount),
+      memo: r.memo,
+      propertyGroupId: r.property_group_id,
+      propertyGroupLabel: r.property_group_label,
+      rentalUnitId: r.rental_unit_id,
+      rentalUnitLabel: r.rental_unit_label,
+      leaseId: r.lease_id,
+      residentId: r.resident_id,
+      residentLabel: r.resident_label,
+      vendorId: r.vendor_id,
+      propertyOwnerId: r.property_owner_id,
+      propertyOwnerLabel: r.property_owner_label,
+    }))
+    return { entry, created: true, posting: { lines, createdByName: first.created_by_name } }
+  }
+
+  // Nothing was posted. A number taken means a racing transaction posted this source first.
+  if (first?.number != null) await giveBackNumber(executor, companyId, Number(first.number))
+  // A document posted before stays posted: replaying it answers with its entry even after its
+  // period closed or one of its accounts was deactivated.
+  const existing = await postedFor(executor, companyId, draft)
+  if (existing) return { entry: existing, created: false }
+  await checkLines(executor, companyId, draft)
+  const [settings] = await executor.select({ lockDate: ledgerSettings.lockDate }).from(ledgerSettings).where(eq(ledgerSettings.companyId, companyId))
+  if (settings?.lockDate && draft.date <= settings.lockDate) {
+    throw conflict(`The books are closed through ${settings.lockDate}. Post on a later date, or move the lock date back first.`, {
+      date: [`Choose a date after ${settings.lockDate}, when the books were closed.`],
+    })
+  }
+  throw new Error(`Journal entry for ${draft.source.type} ${draft.source.id} was neither posted nor refused.`)
+}
+
+type PostingRow = {
+  number: string | number | null
+  created_at: string | null
+  created_by_name: string | null
+  line_id: string
+  line_number: number
+  account_id: string
+  account_label: string
+  amount: string
+  memo: string | null
+  property_group_id: string | null
+  property_group_label: string | null
+  rental_unit_id: string | null
+  rental_unit_label: string | null
+  lease_id: string | null
+  resident_id: string | null
+  resident_label: string | null
+  vendor_id: string | null
+  property_owner_id: string | null
+  property_owner_label: string | null
+}
+
+/**
+ * One statement: the lines' accounts and dimensions are checked and the source looked up
+ * (`refused`); only then is the next number taken, under the settings row's lock and only
+ * while the date is after the lock date; the entry is inserted unless a racing transaction
+ * posted the source first, and its lines with it. It answers with a row per line: the
+ * number taken (if any), when the entry was created (if it was), and the lines' labels.
+ */
+function postingStatement(entry: PostedEntry, draft: JournalDraft) {
+  const companyId = entry.companyId
+  const values = draft.lines.map(
     (line, i) =>
-      sql`(${entry.id}::uuid, ${i + 1}::int, ${line.accountId}::uuid, ${line.amount}::bigint, ${line.memo ?? null}::text, ${line.propertyGroupId ?? null}::uuid, ${line.rentalUnitId ?? null}::uuid, ${line.leaseId ?? null}::uuid, ${line.residentId ?? null}::uuid, ${line.vendorId ?? null}::uuid, ${line.propertyOwnerId ?? null}::uuid)`,
+      sql`(${crypto.randomUUID()}::uuid, ${i + 1}::int, ${line.accountId}::uuid, ${line.amount}::bigint, ${line.memo ?? null}::text, ${line.propertyGroupId ?? null}::uuid, ${line.rentalUnitId ?? null}::uuid, ${line.leaseId ?? null}::uuid, ${line.residentId ?? null}::uuid, ${line.vendorId ?? null}::uuid, ${line.propertyOwnerId ?? null}::uuid)`,
   )
-  const inserted = await tx.execute<{ created_at: string }>(sql`
-    with entry as (
+  // Only the dimensions the lines use are checked and named: every join costs planning time.
+  const used = DIMENSION_TABLES.filter((d) => draft.lines.some((line) => line[d.key]))
+  const column = (d: (typeof DIMENSION_TABLES)[number]) => sql.raw(`draft.${d.field}`)
+  return sql`
+    with draft (id, line_number, account_id, amount, memo, property_group_id, rental_unit_id, lease_id, resident_id, vendor_id, property_owner_id) as (
+      values ${sql.join(values, sql`, `)}
+    ), refused as (
+      select from draft
+      where not exists (select from ${accounts} where ${accounts.id} = draft.account_id and ${accounts.companyId} = ${companyId}::uuid and ${accounts.isActive})
+      ${sql.join(
+        used.map((d) => sql`or (${column(d)} is not null and not exists (select from ${d.table} where ${d.table.id} = ${column(d)} and ${d.table.companyId} = ${companyId}::uuid))`),
+        sql` `,
+      )}
+      union all
+      select from ${journalEntries}
+      where ${journalEntries.companyId} = ${companyId}::uuid and ${journalEntries.sourceType} = ${entry.sourceType} and ${journalEntries.sourceId} = ${entry.sourceId}::uuid and ${journalEntries.purpose} = ${entry.purpose}
+    ), numbered as (
+      insert into ${ledgerSettings} (company_id, next_entry_number)
+      select ${companyId}::uuid, 2 where not exists (select from refused)
+      on conflict (company_id) do update set next_entry_number = ${ledgerSettings}.next_entry_number + 1
+        where ${ledgerSettings}.lock_date is null or ${ledgerSettings}.lock_date < ${entry.date}::date
+      returning next_entry_number - 1 as number
+    ), entry as (
       insert into ${journalEntries} (id, company_id, number, date, memo, basis, source_type, source_id, purpose, reverses_entry_id, replaces_entry_id, created_by_id)
-      values (${entry.id}, ${companyId}, ${entry.number}, ${entry.date}, ${entry.memo}, ${entry.basis}, ${entry.sourceType}, ${entry.sourceId}, ${entry.purpose}, ${entry.reversesEntryId}, ${entry.replacesEntryId}, ${entry.createdById})
+      select ${entry.id}::uuid, ${companyId}::uuid, numbered.number, ${entry.date}::date, ${entry.memo}::text, ${entry.basis}, ${entry.sourceType}, ${entry.sourceId}::uuid, ${entry.purpose}, ${entry.reversesEntryId}::uuid, ${entry.replacesEntryId}::uuid, ${entry.createdById}::uuid
+      from numbered
       on conflict (company_id, source_type, source_id, purpose) do nothing
       returning created_at
     ), posted_lines as (
-      insert into ${journalLines} (company_id, entry_id, line_number, account_id, date, basis, amount, memo, property_group_id, rental_unit_id, lease_id, resident_id, vendor_id, property_owner_id)
-      select ${companyId}::uuid, v.entry_id, v.line_number, v.account_id, ${entry.date}::date, ${entry.basis}, v.amount, v.memo, v.property_group_id, v.rental_unit_id, v.lease_id, v.resident_id, v.vendor_id, v.property_owner_id
-      from (values ${sql.join(lines, sql`, `)}) as v(entry_id, line_number, account_id, amount, memo, property_group_id, rental_unit_id, lease_id, resident_id, vendor_id, property_owner_id)
-      where exists (select from entry)
+      insert into ${journalLines} (id, company_id, entry_id, line_number, account_id, date, basis, amount, memo, property_group_id, rental_unit_id, lease_id, resident_id, vendor_id, property_owner_id)
+      select draft.id, ${companyId}::uuid, ${entry.id}::uuid, draft.line_number, draft.account_id, ${entry.date}::date, ${entry.basis}, draft.amount, draft.memo, draft.property_group_id, draft.rental_unit_id, draft.lease_id, draft.resident_id, draft.vendor_id, draft.property_owner_id
+      from draft where exists (select from entry)
     )
-    select created_at from entry`)
-  if (!inserted.length) {
-    // Posted before by a racing transaction that committed first.
-    await giveBackNumber(tx, companyId)
-    return { entry: (await postedFor(tx, companyId, draft))!, created: false }
-  }
-  return { entry: { ...entry, createdAt: new Date(inserted[0].created_at) }, created: true }
+    select (select number from numbered) as number, (select created_at from entry) as created_at,
+      (select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${entry.createdById}::uuid) as created_by_name,
+      draft.id as line_id, draft.line_number, draft.account_id, ${lineLabels.accountLabel} as account_label, draft.amount, draft.memo,
+      draft.property_group_id, draft.rental_unit_id, draft.lease_id, draft.resident_id, draft.vendor_id, draft.property_owner_id
+      ${sql.join(
+        DIMENSION_TABLES.map((d) => sql`, ${used.includes(d) ? lineLabels[d.labelKey] : sql`null::text`} as ${sql.raw(d.labelField)}`),
+        sql``,
+      )}
+    from draft
+    join ${accounts} on ${accounts.id} = draft.account_id
+    ${sql.join(
+      used.map((d) => sql`left join ${d.table} on ${d.table.id} = ${column(d)}`),
+      sql` `,
+    )}
+    order by draft.line_number`
 }
 
-/** We still hold the settings row's lock, so nobody took a number after ours: an entry not posted gives its number back. */
-async function giveBackNumber(tx: Transaction, companyId: string) {
-  await tx.update(ledgerSettings).set({ nextEntryNumber: sql`${ledgerSettings.nextEntryNumber} - 1` }).where(eq(ledgerSettings.companyId, companyId))
+/**
+ * A number taken for an entry that was not posted goes back. Inside a transaction we still hold
+ * the settings row's lock, so nobody took a number after ours; outside one, it goes back only if
+ * nobody did.
+ */
+async function giveBackNumber(executor: Executor, companyId: string, number: number) {
+  await executor
+    .update(ledgerSettings)
+    .set({ nextEntryNumber: sql`${ledgerSettings.nextEntryNumber} - 1` })
+    .where(and(eq(ledgerSettings.companyId, companyId), eq(ledgerSettings.nextEntryNumber, number + 1)))
 }
 
 function firstMessage(errors: Record<string, string[]>) {
   return Object.values(errors)[0]?.[0] ?? 'This journal entry cannot be posted.'
 }
 
-/** Takes the next entry number (and the lock date) under the settings row's lock, creating the row on a company's first posting. */
-async function takeNumber(tx: Transaction, companyId: string) {
-  const [row] = await tx
-    .insert(ledgerSettings)
-    .values({ companyId, nextEntryNumber: 2 })
-    .onConflictDoUpdate({ target: ledgerSettings.companyId, set: { nextEntryNumber: sql`${ledgerSettings.nextEntryNumber} + 1` } })
-    .returning({ number: sql<number>`${ledgerSettings.nextEntryNumber} - 1`.mapWith(Number), lockDate: ledgerSettings.lockDate })
-  return row
-}
-
-function postedFor(tx: Transaction, companyId: string, draft: JournalDraft) {
+function postedFor(tx: Executor, companyId: string, draft: JournalDraft) {
   return tx.query.journalEntries.findFirst({
     where: and(
       eq(journalEntries.companyId, companyId),
@@ -139,10 +233,10 @@ async function checkAccounts(tx: Executor, companyId: string, draft: Pick<Journa
 
 // The dimensions with a table to check against; leases and vendors have none yet.
 const DIMENSION_TABLES = [
-  { key: 'propertyGroupId', field: 'property_group_id', label: 'property', table: propertyGroups },
-  { key: 'rentalUnitId', field: 'rental_unit_id', label: 'rental unit', table: rentalUnits },
-  { key: 'residentId', field: 'resident_id', label: 'resident', table: residents },
-  { key: 'propertyOwnerId', field: 'property_owner_id', label: 'property owner', table: propertyOwners },
+  { key: 'propertyGroupId', field: 'property_group_id', label: 'property', table: propertyGroups, labelKey: 'propertyGroupLabel', labelField: 'property_group_label' },
+  { key: 'rentalUnitId', field: 'rental_unit_id', label: 'rental unit', table: rentalUnits, labelKey: 'rentalUnitLabel', labelField: 'rental_unit_label' },
+  { key: 'residentId', field: 'resident_id', label: 'resident', table: residents, labelKey: 'residentLabel', labelField: 'resident_label' },
+  { key: 'propertyOwnerId', field: 'property_owner_id', label: 'property owner', table: propertyOwners, labelKey: 'propertyOwnerLabel', labelField: 'property_owner_label' },
 ] as const
 
 /** A line's property, unit, resident and owner must be this company's. */

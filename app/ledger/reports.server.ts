@@ -3,6 +3,7 @@ import type { Executor } from '~/db/client.server'
 import { accounts, journalEntries, journalLines, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
 import type { AccountType } from '~/domain/ledger/chart'
 import { basesOf, yearStart, type AccountSums, type JournalEntryRow, type LedgerLine, type ReportAccount, type ReportBasis } from '~/domain/ledger/reports'
+import { lineLabels } from './journal.server'
 
 /*
  * The statements' queries: journal lines summed or listed by company, date, basis and
@@ -71,12 +72,7 @@ export async function firstEntryDate(db: Executor, companyId: string) {
 }
 
 /** The names of a line's dimensions, for a select that left-joins their tables. */
-const dimensionLabels = {
-  propertyGroupLabel: propertyGroups.name,
-  rentalUnitLabel: rentalUnits.unitNumber,
-  residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`,
-  propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
-}
+const { accountLabel, ...dimensionLabels } = lineLabels
 
 /** The lines of some accounts over a range, oldest first, with their entry and the names of their dimensions. */
 export async function ledgerLines(db: Executor, companyId: string, range: { from: string; to: string }, filter: LineFilter, accountIds?: string[]): Promise<LedgerLine[]> {
@@ -144,7 +140,7 @@ export function entryLines(db: Executor, companyId: string, condition: SQL | und
       entryBasis: journalEntries.basis,
       sourceType: journalEntries.sourceType,
       accountId: journalLines.accountId,
-      accountLabel: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`,
+      accountLabel,
       amount: journalLines.amount,
       memo: journalLines.memo,
       ...dimensionLabels,

@@ -62,13 +62,21 @@ describe('journal entries', () => {
   it('posts a balanced manual entry with dimensions and refuses an unbalanced one, naming the problem', async () => {
     const { token, account } = await books()
     const property = await api('POST', 'property-groups/', { token, body: { name: `Elm ${unique()}`, property_type: 'RESIDENTIAL' } })
+    const owner = await api('POST', 'property-owners/', { token, body: { owner_type: 'PERSON', first_name: 'Olive', last_name: 'Owner' } })
     const posted = await api('POST', 'accounting/journal-entries/', {
       token,
-      body: { date: '2026-03-31', memo: 'March snow removal', lines: [line(account('5500'), 'debit', '450.00', { property_group_id: property.body.id, memo: 'Plowing' }), line(account('1010'), 'credit', '450', { property_group_id: property.body.id })] },
+      body: {
+        date: '2026-03-31',
+        memo: 'March snow removal',
+        lines: [line(account('5500'), 'debit', '450.00', { property_group_id: property.body.id, memo: 'Plowing' }), line(account('1010'), 'credit', '450', { property_group_id: property.body.id, property_owner_id: owner.body.id })],
+      },
     })
     expect(posted.status).toBe(201)
     expect(posted.body).toMatchObject({ number: 1, date: '2026-03-31', total: '450.00', kind: 'ORIGINAL', status: 'POSTED', source_type: 'JOURNAL_ENTRY', editable: true })
     expect(posted.body.lines[0]).toMatchObject({ debit: '450.00', credit: null, account_label: '5500 · Landscaping and Snow Removal', property_group_label: property.body.name, memo: 'Plowing' })
+    expect(posted.body.lines[1]).toMatchObject({ debit: null, credit: '450.00', account_label: '1010 · Operating Bank Account', property_owner_label: 'Olive Owner' })
+    // The answer to POST is the entry exactly as the journal shows it afterwards.
+    expect((await api('GET', `accounting/journal-entries/${posted.body.id}/`, { token })).body).toEqual(posted.body)
 
     const unbalanced = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-03-31', lines: [line(account('5500'), 'debit', '450.00'), line(account('1010'), 'credit', '449.99')] } })
     expect(unbalanced.status).toBe(400)
@@ -97,10 +105,13 @@ describe('journal entries', () => {
     const foreignProperty = await api('POST', 'accounting/journal-entries/', { token: mine.token, body: { date: '2026-01-15', lines: [line(mine.account('5000'), 'debit', '10.00', { property_group_id: property.body.id }), line(mine.account('1010'), 'credit', '10.00')] } })
     expect(foreignProperty.status).toBe(400)
     expect(foreignProperty.body.errors['lines.0.property_group_id'][0]).toMatch(/no such property/)
+    // What was refused took no number.
+    const mineFirst = await api('POST', 'accounting/journal-entries/', { token: mine.token, body: { date: '2026-01-15', lines: [line(mine.account('5000'), 'debit', '10.00'), line(mine.account('1010'), 'credit', '10.00')] } })
+    expect(mineFirst.body.number).toBe(1)
     const entry = await api('POST', 'accounting/journal-entries/', { token: theirs.token, body: { date: '2026-01-15', lines: [line(theirs.account('5000'), 'debit', '10.00'), line(theirs.account('1010'), 'credit', '10.00')] } })
     expect((await api('GET', `accounting/journal-entries/${entry.body.id}/`, { token: mine.token })).status).toBe(404)
     expect((await api('DELETE', `accounting/journal-entries/${entry.body.id}/`, { token: mine.token })).status).toBe(404)
-    expect((await api('GET', 'accounting/journal-entries/', { token: mine.token })).body.count).toBe(0)
+    expect((await api('GET', 'accounting/journal-entries/', { token: mine.token })).body.count).toBe(1)
   })
 
   it('an edit posts a reversal and a replacement; a delete posts a reversal; the history shows them all', async () => {
@@ -146,6 +157,7 @@ describe('journal entries', () => {
     // Reversed in the open period instead.
     const reversed = await api('DELETE', `accounting/journal-entries/${entry.body.id}/?reversal_date=2026-02-01`, { token })
     expect(reversed.status).toBe(200)
+    expect(reversed.body.reversed_by_number).toBe(2)
     expect((await api('GET', `accounting/journal-entries/${reversed.body.reversed_by_entry_id}/`, { token })).body.date).toBe('2026-02-01')
   })
 

@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import type { Transaction } from '~/db/client.server'
 import { journalEntries, journalLines } from '~/db/schema'
 import { linesFromInput, manualDraft, reversalDraft, SOURCE_TYPES, type LineInput } from '~/domain/ledger/entries'
-import { countEntries, draftLinesOf, entryDetail, entryJson, entryMatches, linesOf, reconciledLineCount, reversedIs, selectEntries } from '~/ledger/journal.server'
+import { countEntries, draftLinesOf, entryDetail, entryJson, firstEntryDetail, entryMatches, linesOf, reconciledLineCount, reversedIs, selectEntries } from '~/ledger/journal.server'
 import { postEntry } from '~/ledger/posting.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
@@ -130,11 +130,9 @@ router.openapi(
     const body = c.req.valid('json')
     const t = tenant(c)
     const lines = draftLines(body.lines)
-    const id = await t.db.transaction(async (tx) => {
-      const { entry } = await postEntry(tx, t.companyId, manualDraft({ chainId: crypto.randomUUID(), date: body.date, memo: body.memo, lines }), { userId: t.principal.userId })
-      return entry.id
-    })
-    return c.json((await entryDetail(t.db, t.companyId, id))!, 201)
+    // A new entry is its own document: posting it is one statement, and it answers with what it posted.
+    const { entry, posting } = await postEntry(t.db, t.companyId, manualDraft({ chainId: crypto.randomUUID(), date: body.date, memo: body.memo, lines }), { userId: t.principal.userId })
+    return c.json(posting ? firstEntryDetail(entry, posting) : (await entryDetail(t.db, t.companyId, entry.id))!, 201)
   },
 )
 

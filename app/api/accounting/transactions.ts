@@ -5,7 +5,7 @@ import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups,
 import { debitCreditOf, DIMENSIONS } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
 import { bankAccountOf, onFinalReconciliation, onReconciliation } from '~/ledger/banking.server'
-import { sourceLabel } from '~/ledger/journal.server'
+import { lineLabels, sourceLabel } from '~/ledger/journal.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { badRequest, conflict, notFound } from '../errors'
@@ -83,11 +83,11 @@ function registerQuery(c: Context<AppEnv>, balance: boolean) {
       entryNumber: sql<number>`${journalEntries.number}`.mapWith(Number).as('entry_number'),
       entryMemo: sql<string | null>`${journalEntries.memo}`.as('entry_memo'),
       sourceType: sql<string>`${journalEntries.sourceType}`.as('source_type'),
-      accountLabel: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`.as('account_label'),
-      propertyGroupLabel: sql<string | null>`${propertyGroups.name}`.as('property_group_label'),
-      rentalUnitLabel: sql<string | null>`${rentalUnits.unitNumber}`.as('rental_unit_label'),
-      residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`.as('resident_label'),
-      propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`.as('property_owner_label'),
+      accountLabel: lineLabels.accountLabel.as('account_label'),
+      propertyGroupLabel: lineLabels.propertyGroupLabel.as('property_group_label'),
+      rentalUnitLabel: lineLabels.rentalUnitLabel.as('rental_unit_label'),
+      residentLabel: lineLabels.residentLabel.as('resident_label'),
+      propertyOwnerLabel: lineLabels.propertyOwnerLabel.as('property_owner_label'),
       cleared: onReconciliation().as('cleared'),
       reconciled: onFinalReconciliation().as('reconciled'),
       balance: (balance ? sql<string>`sum(${journalLines.amount}) over (order by ${order} rows unbounded preceding)` : sql<string | null>`null`).as('balance'),
