@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm'
 import { dueDates, depositDraft, manualDraft, recurringDraft, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
 import { postEntry } from '~/ledger/posting.server'
-import { todayIn } from '~/ledger/recurring.server'
+import { todayIn } from '~/domain/dates'
 import { bankAccountsResource } from '~/resources/accounting'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import type { Transaction } from './client.server'

@@ -3,6 +3,7 @@ import { ApiError } from '~/api/errors'
 import type { Database, Executor } from '~/db/client.server'
 import { companies, journalEntries, ledgerSettings, recurringJournalEntries } from '~/db/schema'
 import { dueDates, nthDate, recurringDraft, type Frequency } from '~/domain/ledger/entries'
+import { todayIn } from '~/domain/dates'
 import { postEntry } from './posting.server'
 
 /*
@@ -17,20 +18,6 @@ import { postEntry } from './posting.server'
 export type RecurringRow = typeof recurringJournalEntries.$inferSelect
 
 const PERIOD = 'PERIOD:'
-
-/** Today's date (YYYY-MM-DD) in a time zone. */
-export function todayIn(timeZone: string, now = new Date()) {
-  try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now)
-  } catch {
-    return now.toISOString().slice(0, 10)
-  }
-}
 
 /** The period dates already posted for some schedules, by schedule id. */
 export async function postedPeriods(db: Executor, companyId: string | undefined, ids: string[]) {

@@ -4,7 +4,8 @@ import { getDb } from '~/db/client.server'
 import { companies, propertyOwnerships, propertyOwners, recurringJournalEntries, searchEntries } from '~/db/schema'
 import { seedDemoCompany } from '~/db/seed.server'
 import { checkLedger } from '~/ledger/integrity.server'
-import { postDueRecurringEntries, todayIn } from '~/ledger/recurring.server'
+import { todayIn } from '~/domain/dates'
+import { postDueRecurringEntries } from '~/ledger/recurring.server'
 
 const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts'] as const
 

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { companies } from '~/db/schema'
+import { todayIn } from '~/domain/dates'
 import { postEntry } from '~/ledger/posting.server'
 import { api, registerCompany, signedInMember, unique } from '../factories/api'
 
@@ -280,6 +281,17 @@ describe('journal transactions and chart of accounts', () => {
 })
 
 describe('downloads, guards and bad input', () => {
+  it('without dates, a statement reads to today in the company’s time zone, not the server’s', async () => {
+    // At any hour, one of these two zones is on a different day from UTC.
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const company = await registerCompany()
+      await getDb().update(companies).set({ timeZone }).where(eq(companies.name, company.company_name))
+      const today = todayIn(timeZone)
+      expect((await api('GET', 'reporting/trial-balance/', { token: company.token })).body.as_of).toBe(today)
+      expect((await api('GET', 'reporting/income-statement/', { token: company.token })).body.date_to).toBe(today)
+    }
+  })
+
   it('answers CSV and PDF with the same figures through ?format=', async () => {
     const csv = await get('trial-balance/?as_of=2026-03-31&format=csv')
     expect(csv.status).toBe(200)

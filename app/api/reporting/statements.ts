@@ -242,8 +242,6 @@ const statementResponse = (schema: z.ZodType, description: string) => ({
 
 export const router = createRouter()
 
-const today = () => new Date().toISOString().slice(0, 10)
-
 /** The property and basis a statement reads, checked; and how they read on a download's subtitle. */
 async function filtersOf(c: Context<AppEnv>, query: { basis: ReportBasis; property_group_id?: string }) {
   const t = tenant(c)
@@ -259,8 +257,8 @@ async function filtersOf(c: Context<AppEnv>, query: { basis: ReportBasis; proper
   return { filter, json, subtitle }
 }
 
-function rangeOf(query: { date_from?: string; date_to?: string }) {
-  const to = query.date_to ?? today()
+async function rangeOf(c: Context<AppEnv>, query: { date_from?: string; date_to?: string }) {
+  const to = query.date_to ?? (await tenant(c).today())
   const from = query.date_from ?? yearStart(to)
   if (from > to) throw badRequest('Date from must be on or before date to.', { date_from: ['Date from must be on or before date to.'] })
   return { from, to }
@@ -269,7 +267,7 @@ function rangeOf(query: { date_from?: string; date_to?: string }) {
 /** Answers the statement in the asked format: JSON as is, or its table as CSV or PDF. */
 async function respond<T extends object>(c: Context<AppEnv>, format: 'json' | 'csv' | 'pdf', name: string, report: T, table: () => ReportTable) {
   if (format === 'json') return c.json(report, 200)
-  const filename = `${name}-${today()}`
+  const filename = `${name}-${await tenant(c).today()}`
   if (format === 'csv') return c.body(tableCsv(table()), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}.csv"` })
   const t = tenant(c)
   const [company] = await t.db.select({ name: companies.name }).from(companies).where(eq(companies.id, t.companyId))
@@ -280,7 +278,7 @@ async function respond<T extends object>(c: Context<AppEnv>, format: 'json' | 'c
 /** A statement of balances at the end of a day: each account's lines summed through it, and this year's. */
 async function asOfStatement<R>(c: Context<AppEnv>, query: z.infer<typeof AsOfQuery>, compute: (accounts: ReportAccount[], sums: AccountSums[], asOf: string) => R) {
   const t = tenant(c)
-  const asOf = query.as_of ?? today()
+  const asOf = query.as_of ?? (await t.today())
   const { filter, json, subtitle } = await filtersOf(c, query)
   const [accounts, sums, booksBegin] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, filter), firstEntryDate(t.db, t.companyId)])
   return { query, subtitle, report: { filters: json, books_begin: booksBegin, ...compute(accounts, sums, asOf) } }
@@ -338,7 +336,7 @@ router.openapi(
   async (c) => {
     const query = c.req.valid('query')
     const t = tenant(c)
-    const range = rangeOf(query)
+    const range = await rangeOf(c, query)
     const { filter, json, subtitle } = await filtersOf(c, query)
     const previous = query.compare ? comparisonRange(range.from, range.to, query.compare) : null
     const [accounts, sums, previousSums] = await Promise.all([
@@ -377,7 +375,7 @@ router.openapi(
   async (c) => {
     const query = c.req.valid('query')
     const t = tenant(c)
-    const range = rangeOf(query)
+    const range = await rangeOf(c, query)
     const { filter, json, subtitle } = await filtersOf(c, query)
     const [accounts, before, lines] = await Promise.all([
       reportAccounts(t.db, t.companyId),
@@ -405,7 +403,7 @@ router.openapi(
   async (c) => {
     const query = c.req.valid('query')
     const t = tenant(c)
-    const range = rangeOf(query)
+    const range = await rangeOf(c, query)
     const { filter, json, subtitle } = await filtersOf(c, query)
     const account = (await reportAccounts(t.db, t.companyId)).find((a) => a.id === query.account_id)
     if (!account || !CASH_SUBTYPES.includes(account.subtype as AccountSubtype)) throw badRequest('Choose a bank or cash account.', { account_id: ['Choose a bank or cash account.'] })
@@ -432,7 +430,7 @@ router.openapi(
   async (c) => {
     const query = c.req.valid('query')
     const t = tenant(c)
-    const range = rangeOf(query)
+    const range = await rangeOf(c, query)
     const { filter, json, subtitle } = await filtersOf(c, query)
     const entries = await entriesInRange(t.db, t.companyId, range, { ...filter, sourceType: query.source_type })
     const lines = entries.length
@@ -460,7 +458,7 @@ router.openapi(
   async (c) => {
     const query = c.req.valid('query')
     const t = tenant(c)
-    const asOf = query.as_of ?? today()
+    const asOf = query.as_of ?? (await t.today())
     const { filter, json, subtitle } = await filtersOf(c, query)
     const [all, sums] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, filter)])
     const accounts = query.is_active ? all.filter((a) => a.isActive === (query.is_active === 'true')) : all

@@ -6,6 +6,7 @@ import { Breadcrumbs, EmptyState, type Page } from '~/components/list'
 import { useCurrency } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
+import { useCompanyToday } from '~/components/use-company-today'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
 import { displayMoney, formatMoney, parseMoney } from '~/domain/money'
@@ -51,7 +52,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     banks: banks.results.filter((b) => b.is_active),
     receipts: receipts.results,
     chosen,
-    today: new Date().toISOString().slice(0, 10),
   }
 }
 
@@ -97,7 +97,8 @@ function useTickedTotal(receipts: Receipt[], initial: string[]) {
 }
 
 export default function NewBankDeposit({ loaderData, actionData }: Route.ComponentProps) {
-  const { banks, receipts, chosen, today } = loaderData
+  const { banks, receipts, chosen } = loaderData
+  const today = useCompanyToday()
   const failed = actionData as ActionData | undefined
   const values: Values = failed?.values ?? {
     bank_account_id: chosen || banks[0]?.id || '',

@@ -2,6 +2,7 @@ import { Breadcrumbs, PageHeader } from '~/components/list'
 import { emptyLine, JournalEntryForm, LINE_ROWS } from '~/components/ledger/journal-entry-form'
 import { entryFormChoices, submitEntryForm } from '~/components/ledger/journal-entry-form.server'
 import { Card, CardContent } from '~/components/ui/card'
+import { useCompanyToday } from '~/components/use-company-today'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/new'
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('New Journal Entry
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
-  return { choices: await entryFormChoices(api), today: new Date().toISOString().slice(0, 10) }
+  return { choices: await entryFormChoices(api) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -19,7 +20,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewJournalEntry({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? { date: loaderData.today, memo: '', lines: Array.from({ length: LINE_ROWS }, emptyLine) }
+  const today = useCompanyToday()
+  const values = actionData?.values ?? { date: today, memo: '', lines: Array.from({ length: LINE_ROWS }, emptyLine) }
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Journal Entries', href: '/app/accounting/journal-entries/' }, { label: 'New' }]} />

@@ -6,6 +6,7 @@ import { emptyLine, LINE_ROWS, LineGrid, type EntryFormErrors, type LineValues }
 import { entryFormChoices, entryFormErrors, filledLines, lineValuesOf, withMoreLines } from '~/components/ledger/journal-entry-form.server'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
+import { useCompanyToday } from '~/components/use-company-today'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
 import { FREQUENCIES } from '~/domain/ledger/entries'
@@ -22,7 +23,7 @@ type Values = Record<(typeof FIELDS)[number], string> & { lines: LineValues[] }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
-  return { choices: await entryFormChoices(api), today: new Date().toISOString().slice(0, 10) }
+  return { choices: await entryFormChoices(api) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -42,9 +43,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewRecurringJournalEntry({ loaderData, actionData }: Route.ComponentProps) {
+  const today = useCompanyToday()
   const navigation = useNavigation()
   const id = 'recurring-entry'
-  const values: Values = actionData?.values ?? { name: '', memo: '', frequency: 'MONTHLY', start_date: loaderData.today, end_date: '', lines: Array.from({ length: LINE_ROWS }, emptyLine) }
+  const values: Values = actionData?.values ?? { name: '', memo: '', frequency: 'MONTHLY', start_date: today, end_date: '', lines: Array.from({ length: LINE_ROWS }, emptyLine) }
   const errors = actionData?.errors
   const field = (name: (typeof FIELDS)[number], label: string, input: React.ReactNode, options: { required?: boolean; help?: string; wide?: boolean } = {}) => (
     <div className={options.wide ? 'flex flex-col gap-1 sm:col-span-2' : 'flex flex-col gap-1'}>
