@@ -78,6 +78,7 @@ export default [
       index('routes/app/accounting/recurring-journal-entries/list.tsx'),
       route('new', 'routes/app/accounting/recurring-journal-entries/new.tsx'),
       route(':id', 'routes/app/accounting/recurring-journal-entries/detail.tsx'),
+      route(':id/edit', 'routes/app/accounting/recurring-journal-entries/edit.tsx'),
     ]),
     route('accounting/ledger-integrity', 'routes/app/accounting/ledger-integrity.tsx'),
     ...prefix('accounting/bank-deposits', [

@@ -5,6 +5,7 @@ import { idempotencyKeyOf } from '~/utils/forms.server'
 import type { Api } from '~/utils/api-client.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { emptyLine, LINE_ROWS, type EntryFormErrors, type EntryFormValues, type LineValues } from './journal-entry-form'
+import { RECURRING_FIELDS, type RecurringFormValues } from './recurring-entry-form'
 
 type Choice = { value: string; label: string }
 
@@ -101,4 +102,32 @@ export async function submitEntryForm(api: Api, formData: FormData, target: { me
   }
   const errors = entryFormErrors(rows, result.error, ['date', 'memo', 'reversal_date'])
   return data({ values, errors }, { status: typeof result.status === 'number' ? result.status : 400 })
+}
+
+/**
+ * Handles the recurring entry form the same way: "Add lines" comes back with more rows; a save
+ * creates (POST) or changes (PUT) the schedule, or comes back with every value and each error in place.
+ */
+export async function submitRecurringForm(api: Api, formData: FormData, target: { method: 'POST' | 'PUT'; path: string }) {
+  const values = { ...Object.fromEntries(RECURRING_FIELDS.map((f) => [f, String(formData.get(f) ?? '').trim()])), lines: lineValuesOf(formData) } as RecurringFormValues
+  if (formData.get('intent') === 'add-lines') return data({ values: { ...values, lines: withMoreLines(values.lines) }, errors: {} as EntryFormErrors })
+  const { rows, body: lines } = filledLines(values.lines)
+  const body = {
+    name: values.name,
+    memo: values.memo || null,
+    frequency: values.frequency,
+    start_date: values.start_date,
+    end_date: values.end_date || null,
+    lines,
+  }
+  const result = await api.send<{ id: string; name: string; posted_count: number; next_date: string | null }>(target.method, target.path, body, {
+    idempotencyKey: target.method === 'POST' ? idempotencyKeyOf(formData) : undefined,
+  })
+  if (result.ok) {
+    const { id, name, posted_count, next_date } = result.data
+    const posted = target.method === 'POST' && posted_count ? ` ${posted_count} period${posted_count === 1 ? ' was' : 's were'} already due and posted.` : ''
+    const next = next_date ? ` It posts next on ${next_date}.` : ''
+    throw await redirectWithToast(`/app/accounting/recurring-journal-entries/${id}/`, { type: 'success', description: `${name} saved.${posted}${next}` })
+  }
+  return data({ values, errors: entryFormErrors(rows, result.error, [...RECURRING_FIELDS]) }, { status: typeof result.status === 'number' ? result.status : 400 })
 }

@@ -1,7 +1,8 @@
+import { Pencil } from 'lucide-react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
 import { useCurrency } from '~/components/resource/use-currency'
-import { Button } from '~/components/ui/button'
+import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
 import { displayMoney } from '~/domain/money'
@@ -85,7 +86,11 @@ export default function RecurringJournalEntryDetail({ loaderData, actionData }: 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <Breadcrumbs items={[{ label: 'Recurring Journal Entries', href: '/app/accounting/recurring-journal-entries/' }, { label: entry.name }]} />
-      <PageHeader title={entry.name} />
+      <PageHeader title={entry.name}>
+        <Link to={`/app/accounting/recurring-journal-entries/${entry.id}/edit/`} className={buttonVariants({ variant: 'outline' })}>
+          <Pencil aria-hidden /> Edit
+        </Link>
+      </PageHeader>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <RecurringStatus entry={entry} />
         <span className="text-muted-foreground">{entry.memo ? `Posts as “${entry.memo}”` : null}</span>
