@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { badRequest, notFound } from '~/api/errors'
 import type { Executor } from '~/db/client.server'
-import { bankAccounts, bankDepositItems, bankReconciliationItems, bankReconciliations, defaultGlAccounts, journalEntries, journalLines, propertyGroups } from '~/db/schema'
+import { bankAccounts, bankDepositItems, bankReconciliationItems, bankReconciliations, bankStatementLines, defaultGlAccounts, journalEntries, journalLines, propertyGroups } from '~/db/schema'
 import { formatMoney } from '~/domain/money'
 
 /*
@@ -123,4 +123,30 @@ export async function reconcilableLines(db: Executor, companyId: string, reconci
       ),
     )
     .orderBy(asc(journalLines.date), asc(journalEntries.number), asc(journalLines.lineNumber))
+}
+
+/**
+ * What the bank's own statement shows as cleared starts ticked: register lines matched to an
+ * imported statement line dated on or before the reconciliation's statement date (only `journalLineId`
+ * when given, as a match is confirmed), unless an earlier final reconciliation cleared them.
+ */
+export async function tickStatementMatches(
+  tx: Executor,
+  companyId: string,
+  reconciliation: { id: string; statementDate: string; bankAccountId: string; glAccountId: string },
+  journalLineId?: string,
+) {
+  await tx.execute(sql`
+    insert into ${bankReconciliationItems} (company_id, bank_reconciliation_id, journal_line_id)
+    select ${companyId}::uuid, ${reconciliation.id}::uuid, ${journalLines.id}
+    from ${bankStatementLines}
+    join ${journalLines} on ${journalLines.id} = ${bankStatementLines.matchedJournalLineId}
+    where ${bankStatementLines.companyId} = ${companyId}::uuid
+      and ${bankStatementLines.bankAccountId} = ${reconciliation.bankAccountId}::uuid
+      and ${bankStatementLines.date} <= ${reconciliation.statementDate}::date
+      and ${journalLines.accountId} = ${reconciliation.glAccountId}::uuid
+      and ${journalLines.date} <= ${reconciliation.statementDate}::date
+      ${journalLineId ? sql`and ${journalLines.id} = ${journalLineId}::uuid` : sql``}
+      and not ${onFinalReconciliation()}
+    on conflict do nothing`)
 }

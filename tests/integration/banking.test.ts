@@ -358,5 +358,19 @@ VERSION:102
     expect(taken.body.detail).toMatch(/already matched to the statement line of 2026-03-12/)
     const matchedList = await api('GET', `accounting/bank-accounts/${b.bankId}/statement-lines/?status=MATCHED`, { token: b.token })
     expect(matchedList.body.results.map((l: { matched: { memo: string } }) => l.matched.memo)).toEqual(['Hydro March'])
+
+    // A reconciliation starts with what the bank's statement shows as cleared ticked, up to its date.
+    const cleared = (r: { body: { items: { journal_line_id: string; cleared: boolean }[] } }) => r.body.items.filter((i) => i.cleared).map((i) => i.journal_line_id)
+    const early = await api('POST', 'accounting/bank-reconciliations/', { token: b.token, body: { bank_account_id: b.bankId, statement_date: '2026-03-11', statement_ending_balance: '0' } })
+    expect(early.status).toBe(201)
+    expect(cleared(early)).toEqual([])
+    expect((await api('DELETE', `accounting/bank-reconciliations/${early.body.id}/`, { token: b.token })).status).toBe(204)
+    const march = await api('POST', 'accounting/bank-reconciliations/', { token: b.token, body: { bank_account_id: b.bankId, statement_date: '2026-03-31', statement_ending_balance: '0' } })
+    expect(cleared(march)).toEqual([hydroNear.lines[1].id])
+    // A match confirmed while it is in progress ticks there too.
+    expect((await api('POST', `accounting/bank-statement-lines/${depositLine.id}/match/`, { token: b.token, body: { journal_line_id: deposit.lines[0].id } })).status).toBe(200)
+    const after = await api('GET', `accounting/bank-reconciliations/${march.body.id}/`, { token: b.token })
+    expect(cleared(after).sort()).toEqual([hydroNear.lines[1].id, deposit.lines[0].id].sort())
+    expect(after.body.cleared_total).toBe('2317.55')
   })
 })

@@ -6,7 +6,7 @@ import { accounts, bankAccounts, bankReconciliationItems, bankReconciliations, c
 import { differenceMessage, reconciliationDifference } from '~/domain/ledger/banking'
 import { isIsoDate } from '~/domain/ledger/entries'
 import { formatMoney, parseMoney } from '~/domain/money'
-import { bankAccountOf, onFinalReconciliation, reconcilableLines } from '~/ledger/banking.server'
+import { bankAccountOf, onFinalReconciliation, reconcilableLines, tickStatementMatches } from '~/ledger/banking.server'
 import { reconciliationPdf } from '~/ledger/reconciliation-pdf.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
@@ -216,6 +216,7 @@ router.openapi(
         .insert(bankReconciliations)
         .values({ companyId: t.companyId, bankAccountId: bank.id, statementDate: body.statement_date, statementEndingBalance: parseMoney(body.statement_ending_balance)!, openingBalance: last?.ending ?? 0 })
         .returning({ id: bankReconciliations.id })
+      await tickStatementMatches(tx, t.companyId, { id: created.id, statementDate: body.statement_date, bankAccountId: bank.id, glAccountId: bank.glAccountId })
       return created.id
     })
     return c.json(await detailOf(t.db, t.companyId, id), 201)

@@ -3,10 +3,10 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, notExists, sql } fr
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { alias } from 'drizzle-orm/pg-core'
-import { bankStatementLines, journalEntries, journalLines } from '~/db/schema'
+import { bankAccounts, bankReconciliations, bankStatementLines, journalEntries, journalLines } from '~/db/schema'
 import { MATCH_WINDOW_DAYS, parseStatement, suggestMatches } from '~/domain/ledger/banking'
 import { formatMoney } from '~/domain/money'
-import { bankAccountOf } from '~/ledger/banking.server'
+import { bankAccountOf, tickStatementMatches } from '~/ledger/banking.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../errors'
@@ -206,6 +206,15 @@ router.openapi(
         if (taken) throw conflict(`That register line is already matched to the statement line of ${taken.date} (“${taken.description}”).`)
       }
       const [updated] = await tx.update(bankStatementLines).set({ matchedJournalLineId: journal_line_id, updatedAt: new Date() }).where(eq(bankStatementLines.id, line.id)).returning()
+      if (journal_line_id) {
+        // The reconciliation in progress sees at once what the bank says cleared.
+        const [draft] = await tx
+          .select({ id: bankReconciliations.id, statementDate: bankReconciliations.statementDate, glAccountId: bankAccounts.glAccountId })
+          .from(bankReconciliations)
+          .innerJoin(bankAccounts, eq(bankAccounts.id, bankReconciliations.bankAccountId))
+          .where(and(eq(bankReconciliations.companyId, t.companyId), eq(bankReconciliations.bankAccountId, line.bankAccountId), eq(bankReconciliations.status, 'DRAFT')))
+        if (draft) await tickStatementMatches(tx, t.companyId, { ...draft, bankAccountId: line.bankAccountId }, journal_line_id)
+      }
       return updated
     })
     return c.json({ id: result.id, matched_journal_line_id: result.matchedJournalLineId }, 200)
