@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { accounts, journalEntries, journalLines, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
+import { accounts, companies, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
+import { todayIn } from '~/domain/dates'
 import type { AccountType } from '~/domain/ledger/chart'
 import { basesOf, yearStart, type AccountSums, type JournalEntryRow, type LedgerLine, type ReportAccount, type ReportBasis } from '~/domain/ledger/reports'
 import { lineLabels } from './journal.server'
@@ -33,10 +34,10 @@ export async function reportAccounts(db: Executor, companyId: string): Promise<R
   return rows.map((r) => ({ ...r, accountType: r.accountType as AccountType }))
 }
 
-/** Each account's lines through `asOf`, in total and since January 1 of that year. */
-export function accountSums(db: Executor, companyId: string, asOf: string, filter: LineFilter): Promise<AccountSums[]> {
+/** Each account's lines through `asOf`, in total and since the start of its fiscal year. */
+export function accountSums(db: Executor, companyId: string, asOf: string, fiscalYearStart: string, filter: LineFilter): Promise<AccountSums[]> {
   return db
-    .select({ accountId: journalLines.accountId, total: sum(), yearToDate: sum(gte(journalLines.date, yearStart(asOf))) })
+    .select({ accountId: journalLines.accountId, total: sum(), yearToDate: sum(gte(journalLines.date, fiscalYearStart)) })
     .from(journalLines)
     .where(linesWhere(companyId, filter, lte(journalLines.date, asOf)))
     .groupBy(journalLines.accountId)
@@ -52,14 +53,28 @@ export async function periodSums(db: Executor, companyId: string, range: { from:
   return new Map(rows.map((r) => [r.accountId, r.amount]))
 }
 
-/** Each account's lines before `from`: all of them, and those before January 1 of that year. */
-export async function sumsBefore(db: Executor, companyId: string, from: string, filter: LineFilter, accountIds?: string[]) {
+/** Each account's lines before `from`: all of them, and those before the start of its fiscal year. */
+export async function sumsBefore(db: Executor, companyId: string, from: string, fiscalYearStart: string, filter: LineFilter, accountIds?: string[]) {
   const rows = await db
-    .select({ accountId: journalLines.accountId, before: sum(), beforeThisYear: sum(lt(journalLines.date, yearStart(from))) })
+    .select({ accountId: journalLines.accountId, before: sum(), beforeThisYear: sum(lt(journalLines.date, fiscalYearStart)) })
     .from(journalLines)
     .where(linesWhere(companyId, filter, lt(journalLines.date, from), accountIds ? inArray(journalLines.accountId, accountIds) : undefined))
     .groupBy(journalLines.accountId)
   return new Map(rows.map((r) => [r.accountId, r]))
+}
+
+/**
+ * The company's calendar for its books: today in its time zone, and the start of the fiscal
+ * year a date falls in (the month set in its ledger settings, January by default).
+ */
+export async function booksCalendar(db: Executor, companyId: string) {
+  const [row] = await db
+    .select({ timeZone: companies.timeZone, startMonth: ledgerSettings.fiscalYearStartMonth })
+    .from(companies)
+    .leftJoin(ledgerSettings, eq(ledgerSettings.companyId, companies.id))
+    .where(eq(companies.id, companyId))
+  const startMonth = row?.startMonth ?? 1
+  return { today: todayIn(row?.timeZone ?? 'UTC'), fiscalYearStart: (date: string) => yearStart(date, startMonth) }
 }
 
 /** The date of the company's first entry, or null for empty books. */

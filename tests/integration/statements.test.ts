@@ -280,6 +280,36 @@ describe('journal transactions and chart of accounts', () => {
   })
 })
 
+describe('fiscal year', () => {
+  it('year-to-date figures, this year’s net income and prior years’ earnings follow the month the fiscal year starts in', async () => {
+    const company = await registerCompany()
+    const token = company.token
+    const list = await api('GET', 'accounting/accounts/?page_size=200', { token })
+    const account = (number: string) => (list.body.results as { id: string; number: string }[]).find((a) => a.number === number)!.id
+    expect((await api('GET', 'accounting/ledger-settings/', { token })).body).toEqual({ lock_date: null, fiscal_year_start_month: 1 })
+    const bad = await api('PUT', 'accounting/ledger-settings/', { token, body: { fiscal_year_start_month: 13 } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors.fiscal_year_start_month[0]).toMatch(/from 1 to 12/)
+    expect((await api('PUT', 'accounting/ledger-settings/', { token, body: { fiscal_year_start_month: 4 } })).body).toEqual({ lock_date: null, fiscal_year_start_month: 4 })
+    for (const [date, amount] of [['2025-03-15', '100.00'], ['2025-04-10', '200.00'], ['2026-03-20', '300.00'], ['2026-04-05', '400.00']]) await post(token, date, 'Rent', [line(account('1010'), 'debit', amount), line(account('4000'), 'credit', amount)])
+
+    const tb = await api('GET', 'reporting/trial-balance/?as_of=2026-03-31', { token })
+    expect(tb.body.year_start).toBe('2025-04-01')
+    expect(tbRows(tb.body)).toEqual([
+      ['1010', '600.00', null],
+      ['4000', null, '500.00'],
+      ['prior years', null, '100.00'],
+    ])
+    const bs = await api('GET', 'reporting/balance-sheet/?as_of=2026-03-31', { token })
+    const earnings = bs.body.sections.find((s: { type: string }) => s.type === 'EQUITY').groups.find((g: { subtype: string }) => g.subtype === 'EARNINGS').lines
+    expect(earnings.map((l: { name: string; amount: string }) => `${l.name} ${l.amount}`)).toEqual(['Retained earnings (prior years) 100.00', 'Net income (fiscal year from 2025-04-01) 500.00'])
+    const income = await api('GET', 'reporting/income-statement/?date_to=2026-03-31', { token })
+    expect(income.body.date_from).toBe('2025-04-01')
+    // The lock date is left as it was when only the fiscal year changes, and the other way round.
+    expect((await api('PUT', 'accounting/ledger-settings/', { token, body: { lock_date: '2025-03-31' } })).body).toEqual({ lock_date: '2025-03-31', fiscal_year_start_month: 4 })
+  })
+})
+
 describe('downloads, guards and bad input', () => {
   it('without dates, a statement reads to today in the company’s time zone, not the server’s', async () => {
     // At any hour, one of these two zones is on a different day from UTC.

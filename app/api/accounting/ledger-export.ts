@@ -4,7 +4,7 @@ import { companies, journalLines } from '~/db/schema'
 import { isIsoDate } from '~/domain/ledger/entries'
 import { hledgerJournal, type HledgerEntry } from '~/domain/ledger/hledger'
 import { basesOf, REPORT_BASES, type ReportBasis } from '~/domain/ledger/reports'
-import { entryLines, reportAccounts, sumsBefore } from '~/ledger/reports.server'
+import { booksCalendar, entryLines, reportAccounts, sumsBefore } from '~/ledger/reports.server'
 import { createRouter } from '../create-app'
 import { badRequest } from '../errors'
 import { requireStaff } from '../middleware/auth'
@@ -56,7 +56,7 @@ router.openapi(
           query.date_to ? lte(journalLines.date, query.date_to) : undefined,
         ),
       ),
-      query.date_from ? sumsBefore(t.db, t.companyId, query.date_from, filter) : null,
+      query.date_from ? booksCalendar(t.db, t.companyId).then((calendar) => sumsBefore(t.db, t.companyId, query.date_from!, calendar.fiscalYearStart(query.date_from!), filter)) : null,
     ])
     const entries: HledgerEntry[] = []
     for (const line of lines) {

@@ -32,7 +32,10 @@ const AccountRole = z
 const DefaultGlAccounts = z.record(z.string(), z.string().nullable()).openapi('DefaultGlAccounts', { example: { ACCOUNTS_RECEIVABLE: '8f0e…', UNDEPOSITED_FUNDS: '2a41…' } })
 
 const LedgerSettings = z
-  .object({ lock_date: z.string().nullable().openapi({ description: 'No entry can be posted, changed or reversed on or before this date' }) })
+  .object({
+    lock_date: z.string().nullable().openapi({ description: 'No entry can be posted, changed or reversed on or before this date' }),
+    fiscal_year_start_month: z.number().int().openapi({ description: 'The month (1 = January … 12 = December) the fiscal year starts in: where year-to-date figures and retained earnings begin' }),
+  })
   .openapi('LedgerSettings')
 
 export const router = createRouter()
@@ -107,8 +110,8 @@ router.openapi(
 
 async function settingsOf(c: Context<AppEnv>) {
   const t = tenant(c)
-  const [row] = await t.db.select({ lockDate: ledgerSettings.lockDate }).from(ledgerSettings).where(eq(ledgerSettings.companyId, t.companyId))
-  return { lock_date: row?.lockDate ?? null }
+  const [row] = await t.db.select({ lockDate: ledgerSettings.lockDate, fiscalYearStartMonth: ledgerSettings.fiscalYearStartMonth }).from(ledgerSettings).where(eq(ledgerSettings.companyId, t.companyId))
+  return { lock_date: row?.lockDate ?? null, fiscal_year_start_month: row?.fiscalYearStartMonth ?? 1 }
 }
 
 router.openapi(
@@ -116,7 +119,7 @@ router.openapi(
     method: 'get',
     path: '/accounting/ledger-settings',
     tags,
-    summary: 'The lock date of the books',
+    summary: 'The lock date of the books and the month their fiscal year starts in',
     ...guard,
     responses: { 200: jsonResponse(LedgerSettings, 'Settings'), ...errorResponses(401, 403) },
   }),
@@ -128,23 +131,30 @@ router.openapi(
     method: 'put',
     path: '/accounting/ledger-settings',
     tags,
-    summary: 'Close the books through a date (or reopen them with null)',
+    summary: 'Close the books through a date (or reopen them with null), and set the month the fiscal year starts in; a field left out stays as it is',
     ...guard,
     request: jsonBody(
       z.object({
-        lock_date: z.string().refine(isIsoDate, 'Lock date must be a date written YYYY-MM-DD.').nullable(),
+        lock_date: z.string().refine(isIsoDate, 'Lock date must be a date written YYYY-MM-DD.').nullable().optional(),
+        fiscal_year_start_month: z
+          .number({ error: 'Fiscal year start month must be a month number from 1 to 12.' })
+          .int('Fiscal year start month must be a month number from 1 to 12.')
+          .min(1, 'Fiscal year start month must be a month number from 1 to 12.')
+          .max(12, 'Fiscal year start month must be a month number from 1 to 12.')
+          .optional(),
       }),
     ),
     responses: { 200: jsonResponse(LedgerSettings, 'Settings'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const { lock_date } = c.req.valid('json')
+    const { lock_date, fiscal_year_start_month } = c.req.valid('json')
     const t = tenant(c)
+    const changes = { ...(lock_date !== undefined ? { lockDate: lock_date } : {}), ...(fiscal_year_start_month !== undefined ? { fiscalYearStartMonth: fiscal_year_start_month } : {}) }
     // The same row posting locks: a posting in flight finishes first, and none slips in before the new date.
     await t.db
       .insert(ledgerSettings)
-      .values({ companyId: t.companyId, lockDate: lock_date })
-      .onConflictDoUpdate({ target: ledgerSettings.companyId, set: { lockDate: lock_date, updatedAt: new Date() } })
+      .values({ companyId: t.companyId, ...changes })
+      .onConflictDoUpdate({ target: ledgerSettings.companyId, set: { ...changes, updatedAt: new Date() } })
     return c.json(await settingsOf(c), 200)
   },
 )

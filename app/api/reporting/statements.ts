@@ -27,13 +27,12 @@ import {
   REPORT_BASES,
   transactionRegister,
   trialBalance,
-  yearStart,
   type AccountSums,
   type ReportAccount,
   type ReportBasis,
 } from '~/domain/ledger/reports'
 import { tablePdf } from '~/ledger/report-pdf.server'
-import { accountSums, entriesInRange, entryLines, firstEntryDate, ledgerLines, periodSums, reportAccounts, sumsBefore, type LineFilter } from '~/ledger/reports.server'
+import { accountSums, booksCalendar, entriesInRange, entryLines, firstEntryDate, ledgerLines, periodSums, reportAccounts, sumsBefore, type LineFilter } from '~/ledger/reports.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { badRequest } from '../errors'
@@ -257,9 +256,23 @@ async function filtersOf(c: Context<AppEnv>, query: { basis: ReportBasis; proper
   return { filter, json, subtitle }
 }
 
+const calendars = new WeakMap<Context<AppEnv>, ReturnType<typeof booksCalendar>>()
+
+/** The company's calendar for its books (today, its fiscal year), read once per request. */
+function calendarOf(c: Context<AppEnv>) {
+  let calendar = calendars.get(c)
+  if (!calendar) {
+    const t = tenant(c)
+    calendars.set(c, (calendar = booksCalendar(t.db, t.companyId)))
+  }
+  return calendar
+}
+
+/** The asked range; by default from the start of the fiscal year to today. */
 async function rangeOf(c: Context<AppEnv>, query: { date_from?: string; date_to?: string }) {
-  const to = query.date_to ?? (await tenant(c).today())
-  const from = query.date_from ?? yearStart(to)
+  const calendar = await calendarOf(c)
+  const to = query.date_to ?? calendar.today
+  const from = query.date_from ?? calendar.fiscalYearStart(to)
   if (from > to) throw badRequest('Date from must be on or before date to.', { date_from: ['Date from must be on or before date to.'] })
   return { from, to }
 }
@@ -267,7 +280,7 @@ async function rangeOf(c: Context<AppEnv>, query: { date_from?: string; date_to?
 /** Answers the statement in the asked format: JSON as is, or its table as CSV or PDF. */
 async function respond<T extends object>(c: Context<AppEnv>, format: 'json' | 'csv' | 'pdf', name: string, report: T, table: () => ReportTable) {
   if (format === 'json') return c.json(report, 200)
-  const filename = `${name}-${await tenant(c).today()}`
+  const filename = `${name}-${(await calendarOf(c)).today}`
   if (format === 'csv') return c.body(tableCsv(table()), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}.csv"` })
   const t = tenant(c)
   const [company] = await t.db.select({ name: companies.name }).from(companies).where(eq(companies.id, t.companyId))
@@ -275,13 +288,15 @@ async function respond<T extends object>(c: Context<AppEnv>, format: 'json' | 'c
   return c.body(pdf as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${filename}.pdf"` })
 }
 
-/** A statement of balances at the end of a day: each account's lines summed through it, and this year's. */
-async function asOfStatement<R>(c: Context<AppEnv>, query: z.infer<typeof AsOfQuery>, compute: (accounts: ReportAccount[], sums: AccountSums[], asOf: string) => R) {
+/** A statement of balances at the end of a day: each account's lines summed through it, and this fiscal year's. */
+async function asOfStatement<R>(c: Context<AppEnv>, query: z.infer<typeof AsOfQuery>, compute: (accounts: ReportAccount[], sums: AccountSums[], asOf: string, fiscalYearStart: string) => R) {
   const t = tenant(c)
-  const asOf = query.as_of ?? (await t.today())
+  const calendar = await calendarOf(c)
+  const asOf = query.as_of ?? calendar.today
+  const fiscalYearStart = calendar.fiscalYearStart(asOf)
   const { filter, json, subtitle } = await filtersOf(c, query)
-  const [accounts, sums, booksBegin] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, filter), firstEntryDate(t.db, t.companyId)])
-  return { query, subtitle, report: { filters: json, books_begin: booksBegin, ...compute(accounts, sums, asOf) } }
+  const [accounts, sums, booksBegin] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, fiscalYearStart, filter), firstEntryDate(t.db, t.companyId)])
+  return { query, subtitle, report: { filters: json, books_begin: booksBegin, ...compute(accounts, sums, asOf, fiscalYearStart) } }
 }
 
 router.openapi(
@@ -379,7 +394,7 @@ router.openapi(
     const { filter, json, subtitle } = await filtersOf(c, query)
     const [accounts, before, lines] = await Promise.all([
       reportAccounts(t.db, t.companyId),
-      sumsBefore(t.db, t.companyId, range.from, filter, query.account_id),
+      sumsBefore(t.db, t.companyId, range.from, (await calendarOf(c)).fiscalYearStart(range.from), filter, query.account_id),
       ledgerLines(t.db, t.companyId, range, filter, query.account_id),
     ])
     const chosen = query.account_id ? accounts.filter((a) => query.account_id!.includes(a.id)) : accounts
@@ -407,7 +422,7 @@ router.openapi(
     const { filter, json, subtitle } = await filtersOf(c, query)
     const account = (await reportAccounts(t.db, t.companyId)).find((a) => a.id === query.account_id)
     if (!account || !CASH_SUBTYPES.includes(account.subtype as AccountSubtype)) throw badRequest('Choose a bank or cash account.', { account_id: ['Choose a bank or cash account.'] })
-    const [before, lines] = await Promise.all([sumsBefore(t.db, t.companyId, range.from, filter, [account.id]), ledgerLines(t.db, t.companyId, range, filter, [account.id])])
+    const [before, lines] = await Promise.all([sumsBefore(t.db, t.companyId, range.from, (await calendarOf(c)).fiscalYearStart(range.from), filter, [account.id]), ledgerLines(t.db, t.companyId, range, filter, [account.id])])
     const report = { filters: json, ...transactionRegister(account, before.get(account.id)?.before ?? 0, lines, range) }
     return respond(c, query.format, 'transaction-register', report, () => transactionRegisterTable(report, subtitle))
   },
@@ -458,11 +473,13 @@ router.openapi(
   async (c) => {
     const query = c.req.valid('query')
     const t = tenant(c)
-    const asOf = query.as_of ?? (await t.today())
+    const calendar = await calendarOf(c)
+    const asOf = query.as_of ?? calendar.today
+    const fiscalYearStart = calendar.fiscalYearStart(asOf)
     const { filter, json, subtitle } = await filtersOf(c, query)
-    const [all, sums] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, filter)])
+    const [all, sums] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, fiscalYearStart, filter)])
     const accounts = query.is_active ? all.filter((a) => a.isActive === (query.is_active === 'true')) : all
-    const report = { filters: json, ...chartOfAccounts(accounts, sums, asOf) }
+    const report = { filters: json, ...chartOfAccounts(accounts, sums, asOf, fiscalYearStart) }
     return respond(c, query.format, 'chart-of-accounts', report, () => chartOfAccountsTable(report, subtitle))
   },
 )

@@ -55,14 +55,20 @@ export const defaultGlAccounts = pgTable(
  * entry number. Posting takes this row's lock, so numbers have no gaps and a
  * posting cannot slip into a period while it is being locked.
  */
-export const ledgerSettings = pgTable('ledger_settings', {
-  companyId: uuid()
-    .primaryKey()
-    .references(() => companies.id),
-  lockDate: date({ mode: 'string' }),
-  nextEntryNumber: bigint({ mode: 'number' }).notNull().default(1),
-  updatedAt: updatedAt(),
-})
+export const ledgerSettings = pgTable(
+  'ledger_settings',
+  {
+    companyId: uuid()
+      .primaryKey()
+      .references(() => companies.id),
+    lockDate: date({ mode: 'string' }),
+    nextEntryNumber: bigint({ mode: 'number' }).notNull().default(1),
+    /** The month (1–12) the company's fiscal year starts in: where year-to-date figures and retained earnings begin. */
+    fiscalYearStartMonth: integer().notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('ledger_settings_fiscal_year_start_month', sql`${t.fiscalYearStartMonth} between 1 and 12`)],
+)
 
 export const journalEntries = pgTable(
   'journal_entries',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hledgerAccountName, hledgerJournal } from './hledger'
 import { balanceSheetTable, incomeStatementTable, tableCsv, trialBalanceTable } from './report-tables'
-import { balanceSheet, comparisonRange, generalLedger, incomeStatement, transactionRegister, trialBalance, yearEarlier, type LedgerLine, type ReportAccount } from './reports'
+import { balanceSheet, comparisonRange, generalLedger, incomeStatement, transactionRegister, trialBalance, yearEarlier, yearStart, type LedgerLine, type ReportAccount } from './reports'
 
 const account = (id: string, number: string, accountType: ReportAccount['accountType'], subtype: string, name = `Account ${number}`): ReportAccount => ({ id, number, name, accountType, subtype, parentAccountId: null, isActive: true })
 const CHART = [
@@ -33,6 +33,14 @@ describe('dates', () => {
     expect(comparisonRange('2026-03-01', '2026-03-31', 'previous_period')).toEqual({ from: '2026-01-29', to: '2026-02-28' })
     expect(comparisonRange('2024-01-01', '2024-02-29', 'previous_year')).toEqual({ from: '2023-01-01', to: '2023-02-28' })
     expect(yearEarlier('2026-07-04')).toBe('2025-07-04')
+  })
+
+  it('starts the fiscal year in its month: this calendar year once it is reached, last year before', () => {
+    expect(yearStart('2026-06-30')).toBe('2026-01-01')
+    expect(yearStart('2026-03-31', 4)).toBe('2025-04-01')
+    expect(yearStart('2026-04-01', 4)).toBe('2026-04-01')
+    expect(yearStart('2026-12-31', 12)).toBe('2026-12-01')
+    expect(yearStart('2026-11-30', 12)).toBe('2025-12-01')
   })
 })
 

@@ -39,7 +39,7 @@ export type ReportAccount = {
   isActive: boolean
 }
 
-/** An account's lines summed through the as-of date (`total`) and since January 1 of its year (`yearToDate`). */
+/** An account's lines summed through the as-of date (`total`) and since the start of its fiscal year (`yearToDate`). */
 export type AccountSums = { accountId: string; total: number; yearToDate: number }
 
 const money = formatMoney
@@ -50,7 +50,12 @@ const byNumber = (a: { number: string }, b: { number: string }) => a.number.loca
 const utc = (date: string) => new Date(`${date}T00:00:00Z`)
 const iso = (date: Date) => date.toISOString().slice(0, 10)
 
-export const yearStart = (date: string) => `${date.slice(0, 4)}-01-01`
+/** The first day of the fiscal year `date` falls in, for a year starting in `startMonth` (1 = January). */
+export function yearStart(date: string, startMonth = 1) {
+  const year = Number(date.slice(0, 4))
+  const start = Number(date.slice(5, 7)) >= startMonth ? year : year - 1
+  return `${String(start).padStart(4, '0')}-${String(startMonth).padStart(2, '0')}-01`
+}
 export const addDays = (date: string, days: number) => iso(new Date(utc(date).getTime() + days * 86_400_000))
 export const daysBetween = (from: string, to: string) => Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000)
 
@@ -84,7 +89,7 @@ export function priorYearsEarnings(accounts: ReportAccount[], sums: AccountSums[
 
 const sides = (amount: number) => (amount > 0 ? { debit: money(amount), credit: null } : { debit: null, credit: money(-amount) })
 
-export function trialBalance(accounts: ReportAccount[], sums: AccountSums[], asOf: string) {
+export function trialBalance(accounts: ReportAccount[], sums: AccountSums[], asOf: string, fiscalYearStart = yearStart(asOf)) {
   const byId = new Map(accounts.map((a) => [a.id, a]))
   const rows: (TrialBalanceRow & { amount: number })[] = []
   for (const s of sums) {
@@ -95,12 +100,12 @@ export function trialBalance(accounts: ReportAccount[], sums: AccountSums[], asO
   }
   rows.sort(byNumber)
   const prior = priorYearsEarnings(accounts, sums)
-  if (prior !== 0) rows.push({ account_id: null, number: '', name: `Prior years’ net income (retained earnings before ${yearStart(asOf)})`, account_type: 'EQUITY', amount: prior, ...sides(prior) })
+  if (prior !== 0) rows.push({ account_id: null, number: '', name: `Prior years’ net income (retained earnings before ${fiscalYearStart})`, account_type: 'EQUITY', amount: prior, ...sides(prior) })
   const debit = rows.reduce((a, r) => a + Math.max(r.amount, 0), 0)
   const credit = rows.reduce((a, r) => a + Math.max(-r.amount, 0), 0)
   return {
     as_of: asOf,
-    year_start: yearStart(asOf),
+    year_start: fiscalYearStart,
     rows: rows.map(({ amount: _, ...row }) => row),
     total_debit: money(debit),
     total_credit: money(credit),
@@ -116,7 +121,7 @@ type Group = { subtype: string; label: string; lines: StatementLine[]; total: st
 
 const SECTION_LABELS: Record<'ASSET' | 'LIABILITY' | 'EQUITY', string> = { ASSET: 'Assets', LIABILITY: 'Liabilities', EQUITY: 'Equity' }
 
-export function balanceSheet(accounts: ReportAccount[], sums: AccountSums[], asOf: string) {
+export function balanceSheet(accounts: ReportAccount[], sums: AccountSums[], asOf: string, fiscalYearStart = yearStart(asOf)) {
   const sumsOf = new Map(sums.map((s) => [s.accountId, s]))
   const sorted = [...accounts].sort(byNumber)
   // Income less expenses this year: credit-positive, as equity shows it.
@@ -136,7 +141,7 @@ export function balanceSheet(accounts: ReportAccount[], sums: AccountSums[], asO
     if (type === 'EQUITY') {
       const earnings = [
         { account_id: null, number: '', name: `Retained earnings (prior years)`, cents: priorEarnings, computed: 'PRIOR_YEARS_EARNINGS' as const },
-        { account_id: null, number: '', name: `Net income (${asOf.slice(0, 4)} to date)`, cents: currentEarnings, computed: 'CURRENT_YEAR_EARNINGS' as const },
+        { account_id: null, number: '', name: fiscalYearStart.endsWith('-01-01') ? `Net income (${asOf.slice(0, 4)} to date)` : `Net income (fiscal year from ${fiscalYearStart})`, cents: currentEarnings, computed: 'CURRENT_YEAR_EARNINGS' as const },
       ].filter((l) => l.cents !== 0)
       if (earnings.length) groups.push(groupOf('EARNINGS', 'Earnings (computed)', earnings))
     }
@@ -146,7 +151,7 @@ export function balanceSheet(accounts: ReportAccount[], sums: AccountSums[], asO
   const [assets, liabilities, equity] = sections.map((s) => s.cents)
   return {
     as_of: asOf,
-    year_start: yearStart(asOf),
+    year_start: fiscalYearStart,
     sections: sections.map(({ cents: _, ...s }) => s),
     total_assets: money(assets),
     total_liabilities: money(liabilities),
@@ -373,7 +378,7 @@ export function journalTransactions(entries: JournalEntryRow[], lines: JournalLi
 // Chart of accounts ------------------------------------------------------------------------------
 
 /** Every account with its place in the chart and its balance (this year's for income and expense), and a count per type. */
-export function chartOfAccounts(accounts: ReportAccount[], sums: AccountSums[], asOf: string) {
+export function chartOfAccounts(accounts: ReportAccount[], sums: AccountSums[], asOf: string, fiscalYearStart = yearStart(asOf)) {
   const sumsOf = new Map(sums.map((s) => [s.accountId, s]))
   const byId = new Map(accounts.map((a) => [a.id, a]))
   const rows = [...accounts].sort(byNumber).map((a) => {
@@ -396,5 +401,5 @@ export function chartOfAccounts(accounts: ReportAccount[], sums: AccountSums[], 
     }
   })
   const counts = ACCOUNT_TYPES.map((t) => ({ account_type: t.value, label: t.label, count: accounts.filter((a) => a.accountType === t.value).length }))
-  return { as_of: asOf, year_start: yearStart(asOf), accounts: rows, counts }
+  return { as_of: asOf, year_start: fiscalYearStart, accounts: rows, counts }
 }

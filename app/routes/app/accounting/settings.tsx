@@ -12,19 +12,22 @@ import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/settings'
 
 /*
- * The books' settings: the lock date that closes every period through it, and which
- * account plays each role the postings look up (accounts receivable, undeposited funds …).
+ * The books' settings: the lock date that closes every period through it, the month the
+ * fiscal year starts in, and which account plays each role the postings look up (accounts
+ * receivable, undeposited funds …).
  */
 
 type Role = { value: string; label: string; subtypes: string[]; account_id: string | null; account_label: string | null }
 type Account = { id: string; number: string; name: string; subtype: string }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
 export const meta: Route.MetaFunction = () => [{ title: title('Books Settings') }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
   const [settings, roles, accounts] = await Promise.all([
-    api.get<{ lock_date: string | null }>('accounting/ledger-settings/'),
+    api.get<{ lock_date: string | null; fiscal_year_start_month: number }>('accounting/ledger-settings/'),
     api.get<Role[]>('accounting/account-roles/'),
     api.get<Page<Account>>('accounting/accounts/?is_active=true&ordering=number&page_size=1000'),
   ])
@@ -39,6 +42,12 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await api.send<{ lock_date: string | null }>('PUT', 'accounting/ledger-settings/', { lock_date: lockDate || null })
     if (!result.ok) return { form: 'lock-date', errors: result.error.errors ?? { __all__: [result.error.detail] } }
     throw await redirectWithToast('/app/accounting/settings/', { type: 'success', description: result.data.lock_date ? `The books are closed through ${result.data.lock_date}.` : 'The books are open: no lock date.' })
+  }
+  if (formData.get('intent') === 'fiscal-year') {
+    const month = Number(formData.get('fiscal_year_start_month'))
+    const result = await api.send<{ fiscal_year_start_month: number }>('PUT', 'accounting/ledger-settings/', { fiscal_year_start_month: month })
+    if (!result.ok) return { form: 'fiscal-year', errors: result.error.errors ?? { __all__: [result.error.detail] } }
+    throw await redirectWithToast('/app/accounting/settings/', { type: 'success', description: `The fiscal year starts in ${MONTHS[result.data.fiscal_year_start_month - 1]}.` })
   }
   const body = Object.fromEntries(ACCOUNT_ROLES.map((r) => [r.value, String(formData.get(r.value) ?? '')]).filter(([, id]) => id))
   const result = await api.send<Role[]>('POST', 'accounting/default-gl-accounts/', body)
@@ -74,6 +83,34 @@ export default function BooksSettings({ loaderData, actionData }: Route.Componen
             </div>
             <Button type="submit" disabled={navigation.state === 'submitting'}>
               Save lock date
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Fiscal year</CardTitle>
+          <CardDescription>Year-to-date figures, this year’s net income and the retained earnings of prior years count from the start of the fiscal year.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="fiscal-year" />
+            {actionData?.form === 'fiscal-year' ? <FormErrors errors={errors?.__all__} /> : null}
+            <div className="flex flex-col gap-1">
+              <label htmlFor="fiscal-year-start" className="text-sm font-medium">
+                Fiscal year starts in
+              </label>
+              <Select id="fiscal-year-start" name="fiscal_year_start_month" defaultValue={String(settings.fiscal_year_start_month)} aria-describedby="fiscal-year-start-error">
+                {MONTHS.map((month, i) => (
+                  <option key={month} value={i + 1}>
+                    {month}
+                  </option>
+                ))}
+              </Select>
+              <ErrorList id="fiscal-year-start-error" errors={actionData?.form === 'fiscal-year' ? errors?.fiscal_year_start_month : undefined} />
+            </div>
+            <Button type="submit" disabled={navigation.state === 'submitting'}>
+              Save fiscal year
             </Button>
           </Form>
         </CardContent>

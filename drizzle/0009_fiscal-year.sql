@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_settings" ADD COLUMN "fiscal_year_start_month" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ledger_settings" ADD CONSTRAINT "ledger_settings_fiscal_year_start_month" CHECK ("ledger_settings"."fiscal_year_start_month" between 1 and 12);
