@@ -120,6 +120,27 @@ describe('the Properties group through the resource engine', () => {
     expect(response.body.errors.building_id).toEqual(['Building: no such building in your company.'])
   })
 
+  it('names records for a picker: the first matches in the list order, whether more match, and the selected one whatever the search', async () => {
+    const { token } = await registerCompany()
+    const { building } = await portfolio(token)
+    const ids: Record<string, string> = {}
+    for (const unit_number of ['A1', 'A2', 'A3', 'B1']) {
+      const created = await api('POST', 'rental-units/', { token, body: { unit_number, building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' } })
+      ids[unit_number] = created.body.id
+    }
+    const first = await api('GET', 'rental-units/names/?page_size=2', { token })
+    expect(first.status).toBe(200)
+    expect(first.body).toEqual({ results: [{ id: ids.A1, name: 'A1' }, { id: ids.A2, name: 'A2' }], more: true, selected: null })
+    const searched = await api('GET', `rental-units/names/?search=a&page_size=5&selected=${ids.B1}`, { token })
+    expect(searched.body.results.map((r: { name: string }) => r.name)).toEqual(['A1', 'A2', 'A3'])
+    expect(searched.body).toMatchObject({ more: false, selected: { id: ids.B1, name: 'B1' } })
+    // A record of another company is never named.
+    const other = await registerCompany()
+    const theirs = await api('GET', `rental-units/names/?selected=${ids.B1}`, { token: other.token })
+    expect(theirs.body).toEqual({ results: [], more: false, selected: null })
+    expect((await api('GET', 'rental-units/names/?selected=B1', { token })).body.errors.selected).toEqual(['selected must be an id.'])
+  })
+
   it('exports the filtered list as CSV, names instead of codes', async () => {
     const { token } = await registerCompany()
     const { building } = await portfolio(token)

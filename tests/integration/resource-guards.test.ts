@@ -17,7 +17,10 @@ function attempts(resource: AnyResource, id: string, body: Record<string, unknow
   const path = apiPathOf(resource)
   const methods = new Set(resource.methods)
   const list: { method: string; path: string; body?: unknown; collection?: boolean }[] = []
-  if (methods.has('list')) list.push({ method: 'GET', path: `${path}/`, collection: true }, { method: 'GET', path: `${path}/export/`, collection: true })
+  if (methods.has('list')) {
+    list.push({ method: 'GET', path: `${path}/`, collection: true }, { method: 'GET', path: `${path}/export/`, collection: true })
+    list.push({ method: 'GET', path: `${path}/names/?selected=${id}`, collection: true })
+  }
   if (methods.has('create')) list.push({ method: 'POST', path: `${path}/`, body, collection: true })
   if (methods.has('get')) list.push({ method: 'GET', path: `${path}/${id}/` })
   if (methods.has('update')) list.push({ method: 'PUT', path: `${path}/${id}/`, body })
@@ -47,6 +50,7 @@ describe('every resource is isolated by company and guarded by its permission', 
       const label = `${attempt.method} ${attempt.path} by another company`
       if (!attempt.collection) expect(response.status, label).toBe(404)
       else if (attempt.method === 'GET' && attempt.path.endsWith('/export/')) expect(String(response.body), label).not.toContain(id)
+      else if (attempt.method === 'GET' && attempt.path.includes('/names/')) expect(JSON.stringify(response.body), label).not.toContain(id)
       else if (attempt.method === 'GET') expect(response.body.results.map((r: { id: string }) => r.id), label).not.toContain(id)
     }
 

@@ -1,14 +1,15 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { useEffect, useState } from 'react'
-import { Form, useFetcher, useNavigation } from 'react-router'
+import { useState } from 'react'
+import { Form, useNavigation } from 'react-router'
 import { COUNTRIES, DIVISIONS } from '~/domain/geo'
 import type { ReferenceChoices } from '~/resources/engine/pages.server'
-import type { FieldView, ResourceView } from '~/resources/engine/view'
+import { PICKER_LIMIT, type FieldView, type ResourceView } from '~/resources/engine/view'
 import { cn } from '~/utils/misc'
 import { IdempotencyKey } from '../idempotency-key'
 import { Button } from '../ui/button'
 import { ErrorList, FormErrors } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
+import { searchable, useReferenceSearch } from './reference-search'
 
 type Meta = FieldMetadata<unknown>
 
@@ -215,23 +216,11 @@ function AddressInput({ field, meta }: { field: FieldView; meta: Meta }) {
  * every value kept and the choices narrowed).
  */
 function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta; choices: ReferenceChoices }) {
-  const fetcher = useFetcher<ReferenceChoices>()
-  const [search, setSearch] = useState(choices.search ?? '')
-  const shown = fetcher.data ?? choices
+  const { search, setSearch, shown } = useReferenceSearch(field, choices)
   const selected = initial(meta)
-  const target = field.kind === 'reference' ? field.resource : ''
-  useEffect(() => {
-    if (!choices.more && !choices.search) return
-    const timer = setTimeout(() => {
-      if (search !== (choices.search ?? '') || fetcher.data) fetcher.load(`${field.targetPath ?? `/app/${target}/`}options/?search=${encodeURIComponent(search)}`)
-    }, 200)
-    return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed search triggers a load
-  }, [search])
-  const searchable = choices.more || !!choices.search
   return (
     <Frame field={field} meta={meta}>
-      {searchable ? (
+      {searchable(choices) ? (
         <div className="flex gap-2">
           <Input
             aria-label={`Search ${field.label.toLowerCase()}`}
@@ -258,7 +247,7 @@ function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta
           </option>
         ))}
       </Select>
-      {shown.more ? <p className="text-xs text-muted-foreground">Showing the first {shown.options.length}; search to narrow the list.</p> : null}
+      {shown.more ? <p className="text-xs text-muted-foreground">Showing the first {PICKER_LIMIT}; search to narrow the list.</p> : null}
     </Frame>
   )
 }

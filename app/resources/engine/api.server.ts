@@ -71,25 +71,40 @@ function findReferenceTargets(resource: AnyResource) {
     })
 }
 
+// What serialize needs of each field, worked out once per resource rather than for every row.
+const outputFieldsOf = new WeakMap<AnyResource, { key: string; kind: Field['kind']; name: string; label?: string }[]>()
+function outputFields(resource: AnyResource) {
+  let fields = outputFieldsOf.get(resource)
+  if (!fields) {
+    fields = fieldEntries(resource).map(([key, field]) => ({ key, kind: field.kind, name: apiName(key), label: field.kind === 'reference' ? labelKey(key) : undefined }))
+    outputFieldsOf.set(resource, fields)
+  }
+  return fields
+}
+
 /** Column values → the API's JSON (money as "1250.00", secrets masked, reference names beside their ids). */
-async function serialize(resource: AnyResource, row: Row, labels: Record<string, unknown> = {}): Promise<Json> {
+function serialize(resource: AnyResource, row: Row, labels: Record<string, unknown> = {}, secret?: string): Json {
   const out: Json = { id: row.id }
-  for (const [key, field] of fieldEntries(resource)) {
+  for (const { key, kind, name, label } of outputFields(resource)) {
     const value = row[key]
-    const name = apiName(key)
     if (value === null || value === undefined) out[name] = null
-    else if (field.kind === 'money' || field.kind === 'percent') out[name] = formatDecimal(Number(value))
-    else if (field.kind === 'number') out[name] = Number(value)
-    else if (field.kind === 'secret') {
-      const plain = decryptValue(String(value), await instanceSecret())
+    else if (kind === 'money' || kind === 'percent') out[name] = formatDecimal(Number(value))
+    else if (kind === 'number') out[name] = Number(value)
+    else if (kind === 'secret') {
+      const plain = decryptValue(String(value), secret!)
       out[name] = plain === null ? null : maskValue(plain)
     } else out[name] = value
-    if (field.kind === 'reference') out[labelKey(key)] = (labels[labelKey(key)] as string | null | undefined) ?? null
+    if (label) out[label] = (labels[label] as string | null | undefined) ?? null
   }
   if ('isActive' in row) out.is_active = row.isActive
   out.created_at = (row.createdAt as Date).toISOString()
   out.updated_at = (row.updatedAt as Date).toISOString()
   return out
+}
+
+/** The instance secret when the resource has secrets to mask, read once for all the rows of a response. */
+async function secretFor(resource: AnyResource) {
+  return outputFields(resource).some((f) => f.kind === 'secret') ? instanceSecret() : undefined
 }
 
 /** The list's query: the common contract plus one parameter per filter (and is_active where records deactivate). */
@@ -166,6 +181,20 @@ function selectWithLabels(db: Executor, resource: AnyResource) {
   return joinLabels(db.select({ row: resource.table, labels: labelColumns(resource) }).from(resource.table).$dynamic(), resource)
 }
 
+/** The ORDER BY of a list: the requested ordering (or the resource's), then the id so pages never overlap. */
+function orderingOf(resource: AnyResource, ordering: string | undefined) {
+  const columns = columnsOf(resource)
+  return [...orderBy(ordering, sortables(resource, referenceTargets(resource)), resource.ordering), asc(columns.id)]
+}
+
+/** Whether the ordering sorts by the name of a referenced record, which needs that record joined. */
+function orderedByReference(resource: AnyResource, ordering: string | undefined) {
+  const targets = referenceTargets(resource)
+  return (ordering || resource.ordering)
+    .split(',')
+    .some((term) => targets.some((t) => apiName(t.key) === term.trim().replace(/^-/, '')))
+}
+
 /**
  * One page of a list and, unless `count: false`, how many records match.
  * A search counts its few matches in the page's own pass (a window); an unfiltered list
@@ -181,19 +210,16 @@ export async function listRecords(
 ) {
   const columns = columnsOf(resource)
   const where = and(eq(columns.companyId, companyId), ...conditionsOf(resource, query))
-  const targets = referenceTargets(resource)
-  const ordering = [...orderBy(query.ordering, sortables(resource, targets), resource.ordering), asc(columns.id)]
+  const ordering = orderingOf(resource, query.ordering)
   // The page's ids first, then the names of what they refer to for those rows only: joined
   // before the limit, PostgreSQL would look up every row it walks past on the way to the page.
-  const orderedByReference = (query.ordering || resource.ordering)
-    .split(',')
-    .some((term) => targets.some((t) => apiName(t.key) === term.trim().replace(/^-/, '')))
+  const byReference = orderedByReference(resource, query.ordering)
   // A search matches few rows: one pass through its index finds them all, counts them (a window)
   // and keeps the page. Without one, the page is an index walk that stops early and the count
   // is its own query beside it.
   const searching = !!query.search && resource.search.length > 0 && options.count !== false
   const idsOnly = db.select({ id: sql<string>`${columns.id}`.as('page_id'), total: searching ? sql<number>`count(*) over ()`.as('page_total') : sql<number>`null`.as('page_total') }).from(resource.table).$dynamic()
-  const page = (orderedByReference ? joinLabels(idsOnly, resource) : idsOnly)
+  const page = (byReference ? joinLabels(idsOnly, resource) : idsOnly)
     .where(where)
     .orderBy(...ordering)
     .limit(options.limit ?? query.page_size)
@@ -207,7 +233,40 @@ export async function listRecords(
   const [rows, count] = await Promise.all([pageRows, options.count === false || searching ? undefined : countRows()])
   // Past the last page a window counts nothing: count on its own then.
   const total = count?.[0].n ?? (searching ? (rows.length ? Number(rows[0].total) : (await countRows())[0].n) : rows.length)
-  return { total, rows: await Promise.all(rows.map((r) => serialize(resource, r.row as Row, r.labels))) }
+  const secret = await secretFor(resource)
+  return { total, rows: rows.map((r) => serialize(resource, r.row as Row, r.labels, secret)) }
+}
+
+export type NameEntry = { id: string; name: string }
+
+/** The query of a names lookup: the list's search and page size, and one record to name whatever the search. */
+export const NamesQuery = ListQuery.pick({ search: true, page_size: true }).extend({
+  selected: z.uuid({ error: 'selected must be an id.' }).optional(),
+})
+
+/**
+ * What a picker needs: the id and name of the first `page_size` records matching the list's
+ * search, in the list's order, whether more match, and the `selected` record's name whatever the
+ * search. One narrow query (two with `selected`) instead of a page of whole records and a count.
+ */
+export async function listNames(db: Executor, companyId: string, resource: AnyResource, query: z.infer<typeof NamesQuery>) {
+  const columns = columnsOf(resource)
+  const name = titleSql(resource)
+  const matching = db.select({ id: sql<string>`${columns.id}`, name }).from(resource.table).$dynamic()
+  const [rows, selected] = await Promise.all([
+    (orderedByReference(resource, undefined) ? joinLabels(matching, resource) : matching)
+      .where(and(eq(columns.companyId, companyId), ...conditionsOf(resource, { search: query.search } as ListParams)))
+      .orderBy(...orderingOf(resource, undefined))
+      .limit(query.page_size + 1),
+    query.selected
+      ? db
+          .select({ id: sql<string>`${columns.id}`, name })
+          .from(resource.table)
+          .where(and(eq(columns.companyId, companyId), eq(columns.id, query.selected)))
+      : [],
+  ])
+  const entry = (row: { id: string; name: string }): NameEntry => ({ id: row.id, name: row.name || resource.singular })
+  return { results: rows.slice(0, query.page_size).map(entry), more: rows.length > query.page_size, selected: selected.length ? entry(selected[0]) : null }
 }
 
 async function getRecord(db: Executor, companyId: string, resource: AnyResource, id: string): Promise<Json | null> {
@@ -215,7 +274,7 @@ async function getRecord(db: Executor, companyId: string, resource: AnyResource,
   const columns = columnsOf(resource)
   const query = selectWithLabels(db, resource)
   const [found] = await query.where(and(eq(columns.companyId, companyId), eq(columns.id, id)))
-  return found ? serialize(resource, found.row as Row, found.labels) : null
+  return found ? serialize(resource, found.row as Row, found.labels, await secretFor(resource)) : null
 }
 
 /** API body (snake_case, validated) → column values, encrypting secrets. */
@@ -373,6 +432,28 @@ export function resourceRouter(resource: AnyResource) {
         const { rows } = await listRecords(t.db, t.companyId, resource, query, { count: false })
         const filename = `${resource.name}-${new Date().toISOString().slice(0, 10)}.csv`
         return c.body(toCsv(resource, rows), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` })
+      },
+    )
+    const Name = z.object({ id: z.string(), name: z.string() })
+    router.openapi(
+      createRoute({
+        method: 'get',
+        path: `${path}/names`,
+        tags,
+        summary: `Names of ${resource.plural.toLowerCase()} for a picker: id and name only, narrowed by the list's search`,
+        ...guard(resource),
+        request: { query: NamesQuery },
+        responses: {
+          200: jsonResponse(
+            z.object({ results: z.array(Name), more: z.boolean(), selected: Name.nullable() }).openapi(`${schemaName}Names`),
+            `The first page_size matches in the list's order, whether more match, and the selected ${lower}`,
+          ),
+          ...errorResponses(400, 401, 403),
+        },
+      }),
+      async (c) => {
+        const t = tenant(c)
+        return c.json(await listNames(t.db, t.companyId, resource, c.req.valid('query')), 200)
       },
     )
   }

@@ -6,10 +6,10 @@ import type { Api } from '~/utils/api-client.server'
 import { idempotencyKeyOf, replyWithApiError } from '~/utils/forms.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { resourceNamed } from '../index'
-import { apiPathOf } from './api.server'
+import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource } from './define'
-import { pagePathOf, recordTitle, viewOf, type FieldView, type ResourceView } from './view'
+import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type FieldView, type ResourceView } from './view'
 
 /*
  * The server half of the generic list, new, edit and detail pages: loaders and
@@ -18,11 +18,8 @@ import { pagePathOf, recordTitle, viewOf, type FieldView, type ResourceView } fr
 
 export type Record_ = Record<string, unknown> & { id: string }
 export type Choice = { value: string; label: string }
-/** A reference field's choices: the first page of the target's records, and whether there are more to search. */
+/** A reference field's choices: the first page of the target's records (and the one it is set to), and whether there are more to search. */
 export type ReferenceChoices = { options: Choice[]; more: boolean; search?: string }
-
-/** How many records a plain select offers before the form asks to search instead. */
-export const PICKER_LIMIT = 100
 
 export type Lookup = { resource: AnyResource; view: ResourceView } | { comingLater: string }
 
@@ -57,29 +54,65 @@ export function listParams(view: ResourceView, url: URL) {
 
 export async function loadList(api: Api, resource: AnyResource, view: ResourceView, url: URL) {
   const params = listParams(view, url)
-  const [page, filterChoices] = await Promise.all([
+  const filters = view.fields.filter((f) => f.kind === 'reference' && view.filters.includes(f.name))
+  // What was typed into a filter's search box (`rental_unit_id__search`), as a form's picker sends it.
+  const searches = Object.fromEntries(filters.map((f) => [f.name, url.searchParams.get(`${f.name}__search`) ?? '']))
+  const applied = Object.fromEntries(params)
+  const [page, choices] = await Promise.all([
     api.get<Page<Record_>>(`${apiPathOf(resource)}/?${params}`),
-    referenceChoices(api, view, view.fields.filter((f) => view.filters.includes(f.name) && f.kind === 'reference'), {}),
+    referenceChoices(api, filters, { searches, selected: applied }),
   ])
-  return { page, filterChoices, applied: Object.fromEntries(params) }
+  // A filter whose records fit in a select offers them all; past that it is searched, and until
+  // then offers only the record it is set to (a related list's "View all" sets it).
+  const filterChoices = Object.fromEntries(
+    Object.entries(choices).map(([name, c]) => [name, c.more && !c.search ? { ...c, options: c.options.filter((o) => o.value === applied[name]) } : c]),
+  )
+  return { page: { ...page, results: page.results.map((r) => shownOf(view, r)) }, filterChoices, applied }
 }
 
-/** Choices for reference fields (a form's inputs or a list's filters), each narrowed by its own search when given. */
-export async function referenceChoices(api: Api, view: ResourceView, fields: FieldView[], searches: Record<string, string>) {
+/** Of a record, what its list row shows (its columns, their record names, its title), so the page carries no more than it renders. */
+function shownOf(view: ResourceView, record: Record_): Record_ {
+  const shown: Record_ = { id: record.id }
+  for (const name of listKeys(view)) if (name in record) shown[name] = record[name]
+  return shown
+}
+
+// The same for every page of a resource (its view is made once), so worked out once.
+const listKeysOf = new WeakMap<ResourceView, string[]>()
+function listKeys(view: ResourceView) {
+  let keys = listKeysOf.get(view)
+  if (!keys) {
+    const columns = view.fields.filter((f) => view.columns.includes(f.name))
+    listKeysOf.set(view, (keys = [...new Set([...view.title, ...columns.flatMap((f) => (f.labelKey ? [f.name, f.labelKey] : [f.name]))])]))
+  }
+  return keys
+}
+
+/** A resource's records for a picker: the first PICKER_LIMIT matching `search` and the `selected` one, by name. */
+export async function choicesOf(api: Api, target: AnyResource, { search, selected }: { search?: string; selected?: unknown }): Promise<ReferenceChoices> {
+  const query = new URLSearchParams({ page_size: String(PICKER_LIMIT) })
+  if (search) query.set('search', search)
+  if (typeof selected === 'string' && selected) query.set('selected', selected)
+  const result = await api.send<{ results: NameEntry[]; more: boolean; selected: NameEntry | null }>('GET', `${apiPathOf(target)}/names/?${query}`)
+  // Without the permission to read the target, the field offers nothing rather than failing the page.
+  if (!result.ok) return { options: [], more: false, search }
+  const { results, more, selected: chosen } = result.data
+  const entries = chosen && !results.some((r) => r.id === chosen.id) ? [chosen, ...results] : results
+  return { options: entries.map((r) => ({ value: r.id, label: r.name })), more, search }
+}
+
+/**
+ * Choices for reference fields (a form's inputs or a list's filters), each narrowed by its own
+ * search when given, and always holding the record the field is set to.
+ */
+export async function referenceChoices(api: Api, fields: FieldView[], { searches = {}, selected = {} }: { searches?: Record<string, string>; selected?: Record<string, unknown> } = {}) {
   const entries = await Promise.all(
     fields
       .filter((f) => f.kind === 'reference')
       .map(async (field) => {
         const target = resourceNamed((field as FieldView & { resource: string }).resource)
         if (!target) return [field.name, { options: [], more: false }] as const
-        const search = searches[field.name]?.trim()
-        const query = new URLSearchParams({ page_size: String(PICKER_LIMIT), ...(search ? { search } : {}) })
-        const result = await api.send<Page<Record_>>('GET', `${apiPathOf(target)}/?${query}`)
-        // Without the permission to read the target, the field offers nothing rather than failing the page.
-        if (!result.ok) return [field.name, { options: [], more: false }] as const
-        const targetView = pageViewOf(target)
-        const options = result.data.results.map((r) => ({ value: r.id, label: recordTitle(targetView, r) }))
-        return [field.name, { options, more: result.data.count > options.length, search }] as const
+        return [field.name, await choicesOf(api, target, { search: searches[field.name]?.trim(), selected: selected[field.name] })] as const
       }),
   )
   return Object.fromEntries(entries) as Record<string, ReferenceChoices>
@@ -134,7 +167,7 @@ export async function saveForm(api: Api, request: Request, resource: AnyResource
   const find = pickerSearch(view, formData)
   if (find) {
     const fields = view.fields.filter((f) => f.name === find.field)
-    const choices = await referenceChoices(api, view, fields, { [find.field]: find.search })
+    const choices = await referenceChoices(api, fields, { searches: { [find.field]: find.search } })
     return { result: submission.reply(), choices }
   }
   const body = bodyFromForm(view, (submission.payload ?? {}) as Record<string, unknown>, id ? 'update' : 'create')

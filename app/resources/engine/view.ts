@@ -30,6 +30,9 @@ export type ResourceView = {
   related: { name: string; path: string; plural: string; label: string; field: string }[]
 }
 
+/** How many records a reference's select offers before it asks to search instead. */
+export const PICKER_LIMIT = 100
+
 export function pagePathOf(resource: { name: string; section?: string }) {
   return resource.section ? `/app/${resource.section}/${resource.name}/` : `/app/${resource.name}/`
 }

@@ -21,7 +21,9 @@ function editable(name: string | undefined, request: Request) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { resource, view } = editable(params.resource, request)
   const { api } = await requireSession(request)
-  const [record, choices] = await Promise.all([api.get<Record_>(`${apiPathOf(resource)}/${params.id}/`), referenceChoices(api, view, view.fields, {})])
+  const record = await api.get<Record_>(`${apiPathOf(resource)}/${params.id}/`)
+  // Each reference offers the record it is set to, even one past the first page of choices.
+  const choices = await referenceChoices(api, view.fields, { selected: record })
   return { view, record, choices }
 }
 

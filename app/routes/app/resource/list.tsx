@@ -3,12 +3,13 @@ import { Form, Link, useSearchParams } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td } from '~/components/list'
 import { FieldValue } from '~/components/resource/field-value'
+import { searchable, useReferenceSearch } from '~/components/resource/reference-search'
 import { useCurrency } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Input, Select } from '~/components/ui/input'
 import { optionLabel } from '~/resources/engine/fields'
-import { loadList, lookupResource } from '~/resources/engine/pages.server'
-import { recordTitle, type ResourceView } from '~/resources/engine/view'
+import { loadList, lookupResource, type ReferenceChoices } from '~/resources/engine/pages.server'
+import { PICKER_LIMIT, recordTitle, type FieldView, type ResourceView } from '~/resources/engine/view'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
@@ -44,7 +45,53 @@ function SortHeader({ view, name, label }: { view: ResourceView; name: string; l
   )
 }
 
-function Toolbar({ view, applied, filterChoices }: { view: ResourceView; applied: Record<string, string>; filterChoices: Record<string, { options: { value: string; label: string }[] }> }) {
+/**
+ * A filter by a referenced record. While the target's records fit in a select it is one; past
+ * that a search box finds the record (as you type with JavaScript, on Apply without it) and the
+ * select offers the matches, and the record the list is filtered by, by name.
+ */
+function ReferenceFilter({ field, choices, value }: { field: FieldView; choices: ReferenceChoices; value: string }) {
+  const { search, setSearch, shown } = useReferenceSearch(field, choices)
+  const target = field.targetSingular?.toLowerCase() ?? 'record'
+  // A hint about the choices that answer what is typed, never about earlier ones while the next are loading.
+  const answered = !!search.trim() && (shown.search ?? '') === search.trim()
+  const hint = !answered ? null : !shown.options.length ? `no ${target} matches` : shown.more ? `first ${PICKER_LIMIT} shown` : null
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-baseline gap-2">
+        <label htmlFor={`filter-${field.name}`} className="text-sm font-medium">
+          {field.label}
+        </label>
+        <span className="text-xs text-muted-foreground" aria-live="polite">
+          {hint}
+        </span>
+      </div>
+      <div className="flex gap-2">
+        {searchable(choices) ? (
+          <Input
+            type="search"
+            name={`${field.name}__search`}
+            aria-label={`Search ${field.label.toLowerCase()}`}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={`Find a ${target}…`}
+            className="w-40"
+          />
+        ) : null}
+        <Select id={`filter-${field.name}`} name={field.name} key={shown.options.map((o) => o.value).join()} defaultValue={value} className="max-w-56">
+          <option value="">All</option>
+          {shown.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </div>
+  )
+}
+
+function Toolbar({ view, applied, filterChoices }: { view: ResourceView; applied: Record<string, string>; filterChoices: Record<string, ReferenceChoices> }) {
   return (
     <Form method="get" role="search" className="flex flex-wrap items-end gap-2" aria-label={`Search ${view.plural.toLowerCase()}`}>
       <div className="flex min-w-56 flex-1 flex-col gap-1">
@@ -56,7 +103,12 @@ function Toolbar({ view, applied, filterChoices }: { view: ResourceView; applied
       {view.fields
         .filter((f) => view.filters.includes(f.name))
         .map((field) => {
-          const options = field.kind === 'select' ? field.options : field.kind === 'boolean' ? [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] : (filterChoices[field.name]?.options ?? [])
+          if (field.kind === 'reference') {
+            const choices = filterChoices[field.name] ?? { options: [], more: false }
+            // Mounted afresh when the page's filter changes, so its search box starts from what the page was sent.
+            return <ReferenceFilter key={`${field.name}:${applied[field.name] ?? ''}:${choices.search ?? ''}`} field={field} choices={choices} value={applied[field.name] ?? ''} />
+          }
+          const options = field.kind === 'select' ? field.options : [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]
           return (
             <div key={field.name} className="flex flex-col gap-1">
               <label htmlFor={`filter-${field.name}`} className="text-sm font-medium">

@@ -18,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A link from a parent record (e.g. "Add rental unit" on a building) fills in the reference.
   const url = new URL(request.url)
   const preset = Object.fromEntries(found.view.fields.filter((f) => f.kind === 'reference' && url.searchParams.get(f.name)).map((f) => [f.name, url.searchParams.get(f.name)!]))
-  const choices = await referenceChoices(api, found.view, found.view.fields, {})
+  const choices = await referenceChoices(api, found.view.fields, { selected: preset })
   return { kind: 'form' as const, view: found.view, choices, preset }
 }
 
