@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures'
 import { registerCompany, unique, type Company } from './support/api'
-import { logIn } from './support/auth'
+import { hydrated, logIn } from './support/auth'
 
 /**
  * The generic resource pages (list, new, edit, detail), exercised on the
@@ -127,4 +127,26 @@ test('a fee schedule deactivates and reactivates', async ({ page, request }) => 
   await expect(page.getByText('Deactivated', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Reactivate' }).click()
   await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible()
+})
+
+test('a list’s and a record’s links open records within the page, without loading a new document', async ({ page, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'client-side navigation needs JavaScript')
+  const company = await registerCompany(request)
+  const property = await createThroughApi(request, company, 'property-groups', { name: unique('Ash'), property_type: 'RESIDENTIAL' })
+  const building = await createThroughApi(request, company, 'buildings', { name: 'Ash House', property_group_id: property.id })
+  await createThroughApi(request, company, 'rental-units', { unit_number: '7A', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
+  await logIn(page, company.email, company.password)
+  await page.goto('/app/rental-units/')
+  await hydrated(page)
+  const documents: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname)
+  })
+  await page.getByRole('row').filter({ hasText: '7A' }).getByRole('link', { name: '7A' }).click()
+  await expect(page).toHaveTitle('7A | Lintel')
+  await page.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Building$/ }) }).getByRole('link', { name: 'Ash House' }).click()
+  await expect(page).toHaveTitle('Ash House | Lintel')
+  await page.getByRole('region', { name: /Rental Units/ }).getByRole('link', { name: '7A' }).click()
+  await expect(page).toHaveTitle('7A | Lintel')
+  expect(documents).toEqual([])
 })

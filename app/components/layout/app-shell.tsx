@@ -16,11 +16,12 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Form, Link, useLocation, useNavigate } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { STAFF_TOP_LINKS, visibleNavigation, type NavGroup } from '~/domain/navigation'
 import type { Access } from '~/domain/permissions'
 import { ServerCached } from '~/utils/markup-cache'
 import { cn } from '~/utils/misc'
+import { useLinkNavigation } from '../use-link-navigation'
 import { Logo } from './public-shell'
 import { WarningsPanel, type WorkspaceWarning } from './workspace-warnings'
 
@@ -63,7 +64,7 @@ function isActive(href: string, pathname: string) {
 /**
  * The sidebar's sixty-odd links are plain anchors, styled by one CSS class:
  * rendering a router Link each cost more than the rest of the page. One
- * delegated handler (useSidebarNavigation) gives them client-side navigation.
+ * delegated handler (useLinkNavigation) gives them client-side navigation.
  */
 function SidebarLink({ href, label, icon: Icon, active }: { href: string; label: string; icon?: LucideIcon; active: boolean }) {
   return (
@@ -74,20 +75,6 @@ function SidebarLink({ href, label, icon: Icon, active }: { href: string; label:
       </a>
     </li>
   )
-}
-
-/** Turns a plain left click on a sidebar link into a client-side navigation, then closes the sidebar when narrow. */
-function useSidebarNavigation() {
-  const navigate = useNavigate()
-  return (event: React.MouseEvent<HTMLElement>) => {
-    const link = (event.target as HTMLElement).closest('a')
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    const target = new URL(link.href)
-    if (target.origin !== window.location.origin) return
-    event.preventDefault()
-    closeWhenNarrow()
-    navigate(target.pathname + target.search)
-  }
 }
 
 /** The sidebar's links: everything in it depends on these two props, so the server renders each variant once (ServerCached). */
@@ -127,7 +114,7 @@ function SidebarLinks({ groups, active }: { groups: NavGroup[]; active: string[]
 function Sidebar({ access }: { access: Access }) {
   const groups = visibleNavigation(access)
   const { pathname } = useLocation()
-  const onNavigate = useSidebarNavigation()
+  const onNavigate = useLinkNavigation(closeWhenNarrow)
   const active = [...STAFF_TOP_LINKS, ...groups.flatMap((group) => group.links)].filter((link) => isActive(link.href, pathname)).map((link) => link.href)
   // The labels and icons belong to the hrefs (STAFF_NAVIGATION), so the visible hrefs and the active ones name a variant.
   const variant = `staff-sidebar ${active.join(' ')} | ${groups.map((group) => group.links.map((link) => link.href).join(' ')).join(' | ')}`

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { displayMoney, displayPercent } from '~/domain/money'
 import { optionLabel, type Address } from '~/resources/engine/fields'
 import type { FieldView } from '~/resources/engine/view'
@@ -8,7 +7,11 @@ export function formatAddress(address: Address | null | undefined) {
   return [address.street, address.street2, address.city, `${address.province} ${address.postal_code}`.trim(), address.country].filter(Boolean).join(', ')
 }
 
-/** A field's value as people read it: amounts with their currency, choices by label, references as links. */
+/**
+ * A field's value as people read it: amounts with their currency, choices by label, references
+ * as links. Those are plain anchors, cheap in a long table: the page around them navigates
+ * client-side (useLinkNavigation).
+ */
 export function FieldValue({ field, record, currency }: { field: FieldView; record: Record<string, unknown>; currency?: string }) {
   const value = record[field.name]
   if (value === null || value === undefined || value === '') return <span className="text-muted-foreground">—</span>
@@ -45,9 +48,9 @@ export function FieldValue({ field, record, currency }: { field: FieldView; reco
     case 'reference': {
       const label = (field.labelKey ? record[field.labelKey] : null) ?? String(value)
       return field.targetPath ? (
-        <Link to={`${field.targetPath}${String(value)}/`} className="text-primary underline">
+        <a href={`${field.targetPath}${String(value)}/`} className="text-primary underline">
           {String(label) || field.targetSingular}
-        </Link>
+        </a>
       ) : (
         <>{String(label)}</>
       )
