@@ -14,8 +14,11 @@ export type Principal = {
 }
 
 export type AppEnv = {
-  /** Passed by the HTTP server with each request (see server/http.ts); absent for in-process calls. */
-  Bindings: { clientIp?: string }
+  /**
+   * Passed by the HTTP server with each request (see server/http.ts); absent for in-process calls.
+   * `body` is a JSON body the server has already read off the socket.
+   */
+  Bindings: { clientIp?: string; body?: string }
   Variables: {
     principal: Principal
   }

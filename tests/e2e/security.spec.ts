@@ -38,6 +38,17 @@ test('API answers may not run or embed anything', async ({ request }) => {
   expect(response.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
 })
 
+test('an API body over 12 MB of JSON is refused whole, and the same connection goes on serving', async ({ request }) => {
+  const huge = JSON.stringify({ email: 'x'.repeat(13 * 1024 * 1024), password: 'x' })
+  const refused = await request.post('/api/login/', { headers: { 'content-type': 'application/json' }, data: huge })
+  expect(refused.status()).toBe(413)
+  expect((await refused.json()).detail).toMatch(/too large: at most 12 MB/)
+  // The next JSON body is read as usual: a sign-up with nothing in it is refused field by field.
+  const after = await request.post('/api/register/', { data: {} })
+  expect(after.status()).toBe(400)
+  expect(Object.keys((await after.json()).errors)).toContain('email')
+})
+
 test('a bot that fills the honeypot is not signed in', async ({ request }) => {
   const response = await request.post('/login/', {
     form: { email: DEMO.manager, password: 'lintel-demo', company_website: 'https://spam.example' },
