@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm'
+import type { Query, SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { getDb, type Database, type Executor } from './client.server'
 
@@ -18,12 +18,15 @@ export function preparedStatement<T>(build: (db: Database) => T): () => T {
 
 const dialect = new PgDialect({ casing: 'snake_case' })
 
+/** A statement's text and parameters (placeholders stay placeholders, to be filled on each run). */
+export const queryOf = (statement: SQL): Query => dialect.sqlToQuery(statement)
+
 /**
- * Runs a raw statement as a prepared statement on the executor's connection (the pool's or a
- * transaction's): PostgreSQL parses and plans it once per connection and text, where
- * `execute` would send it unnamed and have it planned on every call. For statements run very
+ * Runs a query on the executor's connection (the pool's or a transaction's), filling its
+ * placeholders from `values`. Prepared, PostgreSQL parses and plans it once per connection and
+ * text, where `execute` sends it unnamed and has it planned on every call: for statements run very
  * often whose text takes few shapes.
  */
-export function executePrepared<Row>(executor: Executor, statement: SQL): Promise<Row[]> {
-  return executor._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, 'prepared', false).execute() as Promise<Row[]>
+export function executeQuery<Row>(executor: Executor, query: Query, values: Record<string, unknown>, prepared: boolean): Promise<Row[]> {
+  return executor._.session.prepareQuery(query, undefined, prepared ? 'prepared' : undefined, false).execute(values) as Promise<Row[]>
 }

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type Query } from 'drizzle-orm'
 import { badRequest, conflict } from '~/api/errors'
 import type { Executor } from '~/db/client.server'
-import { executePrepared } from '~/db/prepared.server'
+import { executeQuery, queryOf } from '~/db/prepared.server'
 import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
 import { checkDraft, type JournalDraft } from '~/domain/ledger/entries'
 import { lineLabels, type LineRow } from './journal.server'
@@ -54,7 +54,7 @@ export async function postEntry(executor: Executor, companyId: string, draft: Jo
     createdById: options.userId ?? null,
     createdAt: new Date(),
   }
-  const rows = await executePrepared<PostingRow>(executor, postingStatement(entry, draft))
+  const rows = await executeQuery<PostingRow>(executor, postingQuery(draft), postingValues(entry, draft), draft.lines.length <= PREPARED_LINES)
   const [first] = rows
   if (first?.created_at) {
     entry.number = Number(first.number)
@@ -89,7 +89,12 @@ export async function postEntry(executor: Executor, companyId: string, draft: Jo
   if (existing) return { entry: existing, created: false }
   await checkLines(executor, companyId, draft)
   const [settings] = await executor.select({ lockDate: ledgerSettings.lockDate }).from(ledgerSettings).where(eq(ledgerSettings.companyId, companyId))
-  if (settings?.lockDate && draft.date <= settings.lockDate) {
+  if (!settings) {
+    // Books opened before every company had its settings row: open them, then post.
+    await executor.insert(ledgerSettings).values({ companyId }).onConflictDoNothing()
+    return postEntry(executor, companyId, draft, options)
+  }
+  if (settings.lockDate && draft.date <= settings.lockDate) {
     throw conflict(`The books are closed through ${settings.lockDate}. Post on a later date, or move the lock date back first.`, {
       date: [`Choose a date after ${settings.lockDate}, when the books were closed.`],
     })
@@ -125,50 +130,94 @@ type PostingRow = {
  * while the date is after the lock date; the entry is inserted unless a racing transaction
  * posted the source first, and its lines with it. It answers with a row per line: the
  * number taken (if any), when the entry was created (if it was), and the lines' labels.
+ *
+ * Its text depends only on the number of lines and the dimensions they use, so it is built
+ * once per shape, with placeholders, and prepared: PostgreSQL plans it once per connection.
+ * Entries of many lines (rare, and each shape a statement of its own) are sent unprepared.
  */
-function postingStatement(entry: PostedEntry, draft: JournalDraft) {
-  const companyId = entry.companyId
-  const values = draft.lines.map(
-    (line, i) =>
-      sql`(${crypto.randomUUID()}::uuid, ${i + 1}::int, ${line.accountId}::uuid, ${line.amount}::bigint, ${line.memo ?? null}::text, ${line.propertyGroupId ?? null}::uuid, ${line.rentalUnitId ?? null}::uuid, ${line.leaseId ?? null}::uuid, ${line.residentId ?? null}::uuid, ${line.vendorId ?? null}::uuid, ${line.propertyOwnerId ?? null}::uuid)`,
-  )
-  // Only the dimensions the lines use are checked and named: every join costs planning time.
+const PREPARED_LINES = 20
+const shapes = new Map<string, Query>()
+
+function postingQuery(draft: JournalDraft) {
   const used = DIMENSION_TABLES.filter((d) => draft.lines.some((line) => line[d.key]))
-  const column = (d: (typeof DIMENSION_TABLES)[number]) => sql.raw(`draft.${d.field}`)
+  const key = `${draft.lines.length}|${used.map((d) => d.key).join()}`
+  let query = shapes.get(key)
+  if (!query) {
+    query = queryOf(postingStatement(draft.lines.length, used))
+    if (draft.lines.length <= PREPARED_LINES) shapes.set(key, query)
+  }
+  return query
+}
+
+function postingValues(entry: PostedEntry, draft: JournalDraft) {
+  const values: Record<string, unknown> = {
+    company: entry.companyId,
+    entry: entry.id,
+    date: entry.date,
+    memo: entry.memo,
+    basis: entry.basis,
+    source_type: entry.sourceType,
+    source_id: entry.sourceId,
+    purpose: entry.purpose,
+    reverses: entry.reversesEntryId,
+    replaces: entry.replacesEntryId,
+    created_by: entry.createdById,
+  }
+  draft.lines.forEach((line, i) => {
+    values[`l${i}_id`] = crypto.randomUUID()
+    values[`l${i}_account`] = line.accountId
+    values[`l${i}_amount`] = line.amount
+    values[`l${i}_memo`] = line.memo ?? null
+    for (const d of LINE_DIMENSIONS) values[`l${i}_${d.field}`] = line[d.key] ?? null
+  })
+  return values
+}
+
+function postingStatement(lineCount: number, used: DimensionTable[]) {
+  const p = (name: string) => sql.placeholder(name)
+  const values = Array.from(
+    { length: lineCount },
+    (_, i) =>
+      sql`(${p(`l${i}_id`)}::uuid, ${i + 1}::int, ${p(`l${i}_account`)}::uuid, ${p(`l${i}_amount`)}::bigint, ${p(`l${i}_memo`)}::text, ${sql.join(
+        LINE_DIMENSIONS.map((d) => sql`${p(`l${i}_${d.field}`)}::uuid`),
+        sql`, `,
+      )})`,
+  )
+  const company = sql`${p('company')}::uuid`
+  const date = sql`${p('date')}::date`
+  const column = (d: DimensionTable) => sql.raw(`draft.${d.field}`)
   return sql`
-    with draft (id, line_number, account_id, amount, memo, property_group_id, rental_unit_id, lease_id, resident_id, vendor_id, property_owner_id) as (
+    with draft (id, line_number, account_id, amount, memo, ${sql.raw(LINE_DIMENSIONS.map((d) => d.field).join(', '))}) as (
       values ${sql.join(values, sql`, `)}
     ), refused as (
       select from draft
-      where not exists (select from ${accounts} where ${accounts.id} = draft.account_id and ${accounts.companyId} = ${companyId}::uuid and ${accounts.isActive})
+      where not exists (select from ${accounts} where ${accounts.id} = draft.account_id and ${accounts.companyId} = ${company} and ${accounts.isActive})
       ${sql.join(
-        used.map((d) => sql`or (${column(d)} is not null and not exists (select from ${d.table} where ${d.table.id} = ${column(d)} and ${d.table.companyId} = ${companyId}::uuid))`),
+        used.map((d) => sql`or (${column(d)} is not null and not exists (select from ${d.table} where ${d.table.id} = ${column(d)} and ${d.table.companyId} = ${company}))`),
         sql` `,
       )}
       union all
       select from ${journalEntries}
-      where ${journalEntries.companyId} = ${companyId}::uuid and ${journalEntries.sourceType} = ${entry.sourceType} and ${journalEntries.sourceId} = ${entry.sourceId}::uuid and ${journalEntries.purpose} = ${entry.purpose}
+      where ${journalEntries.companyId} = ${company} and ${journalEntries.sourceType} = ${p('source_type')}::text and ${journalEntries.sourceId} = ${p('source_id')}::uuid and ${journalEntries.purpose} = ${p('purpose')}::text
     ), numbered as (
-      insert into ${ledgerSettings} (company_id, next_entry_number)
-      select ${companyId}::uuid, 2 where not exists (select from refused)
-      on conflict (company_id) do update set next_entry_number = ${ledgerSettings}.next_entry_number + 1
-        where ${ledgerSettings}.lock_date is null or ${ledgerSettings}.lock_date < ${entry.date}::date
+      update ${ledgerSettings} set next_entry_number = ${ledgerSettings.nextEntryNumber} + 1
+      where ${ledgerSettings.companyId} = ${company} and (${ledgerSettings.lockDate} is null or ${ledgerSettings.lockDate} < ${date}) and not exists (select from refused)
       returning next_entry_number - 1 as number
     ), entry as (
       insert into ${journalEntries} (id, company_id, number, date, memo, basis, source_type, source_id, purpose, reverses_entry_id, replaces_entry_id, created_by_id)
-      select ${entry.id}::uuid, ${companyId}::uuid, numbered.number, ${entry.date}::date, ${entry.memo}::text, ${entry.basis}, ${entry.sourceType}, ${entry.sourceId}::uuid, ${entry.purpose}, ${entry.reversesEntryId}::uuid, ${entry.replacesEntryId}::uuid, ${entry.createdById}::uuid
+      select ${p('entry')}::uuid, ${company}, numbered.number, ${date}, ${p('memo')}::text, ${p('basis')}::text, ${p('source_type')}::text, ${p('source_id')}::uuid, ${p('purpose')}::text, ${p('reverses')}::uuid, ${p('replaces')}::uuid, ${p('created_by')}::uuid
       from numbered
       on conflict (company_id, source_type, source_id, purpose) do nothing
       returning created_at
     ), posted_lines as (
-      insert into ${journalLines} (id, company_id, entry_id, line_number, account_id, date, basis, amount, memo, property_group_id, rental_unit_id, lease_id, resident_id, vendor_id, property_owner_id)
-      select draft.id, ${companyId}::uuid, ${entry.id}::uuid, draft.line_number, draft.account_id, ${entry.date}::date, ${entry.basis}, draft.amount, draft.memo, draft.property_group_id, draft.rental_unit_id, draft.lease_id, draft.resident_id, draft.vendor_id, draft.property_owner_id
+      insert into ${journalLines} (id, company_id, entry_id, line_number, account_id, date, basis, amount, memo, ${sql.raw(LINE_DIMENSIONS.map((d) => d.field).join(', '))})
+      select draft.id, ${company}, ${p('entry')}::uuid, draft.line_number, draft.account_id, ${date}, ${p('basis')}::text, draft.amount, draft.memo, ${sql.raw(LINE_DIMENSIONS.map((d) => `draft.${d.field}`).join(', '))}
       from draft where exists (select from entry)
     )
     select (select number from numbered) as number, (select created_at from entry) as created_at,
-      (select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${entry.createdById}::uuid) as created_by_name,
+      (select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${p('created_by')}::uuid) as created_by_name,
       draft.id as line_id, draft.line_number, draft.account_id, ${lineLabels.accountLabel} as account_label, draft.amount, draft.memo,
-      draft.property_group_id, draft.rental_unit_id, draft.lease_id, draft.resident_id, draft.vendor_id, draft.property_owner_id
+      ${sql.raw(LINE_DIMENSIONS.map((d) => `draft.${d.field}`).join(', '))}
       ${sql.join(
         DIMENSION_TABLES.map((d) => sql`, ${used.includes(d) ? lineLabels[d.labelKey] : sql`null::text`} as ${sql.raw(d.labelField)}`),
         sql``,
@@ -237,6 +286,17 @@ const DIMENSION_TABLES = [
   { key: 'rentalUnitId', field: 'rental_unit_id', label: 'rental unit', table: rentalUnits, labelKey: 'rentalUnitLabel', labelField: 'rental_unit_label' },
   { key: 'residentId', field: 'resident_id', label: 'resident', table: residents, labelKey: 'residentLabel', labelField: 'resident_label' },
   { key: 'propertyOwnerId', field: 'property_owner_id', label: 'property owner', table: propertyOwners, labelKey: 'propertyOwnerLabel', labelField: 'property_owner_label' },
+] as const
+type DimensionTable = (typeof DIMENSION_TABLES)[number]
+
+/** Every dimension a line carries, in the order of journal_lines' columns. */
+const LINE_DIMENSIONS = [
+  { key: 'propertyGroupId', field: 'property_group_id' },
+  { key: 'rentalUnitId', field: 'rental_unit_id' },
+  { key: 'leaseId', field: 'lease_id' },
+  { key: 'residentId', field: 'resident_id' },
+  { key: 'vendorId', field: 'vendor_id' },
+  { key: 'propertyOwnerId', field: 'property_owner_id' },
 ] as const
 
 /** A line's property, unit, resident and owner must be this company's. */

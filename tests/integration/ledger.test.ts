@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { companies, ledgerSettings } from '~/db/schema'
 import { api, registerCompany, signedInMember, unique } from '../factories/api'
 
 type Account = { id: string; number: string; name: string; subtype: string; is_active: boolean }
@@ -159,6 +162,16 @@ describe('journal entries', () => {
     expect(reversed.status).toBe(200)
     expect(reversed.body.reversed_by_number).toBe(2)
     expect((await api('GET', `accounting/journal-entries/${reversed.body.reversed_by_entry_id}/`, { token })).body.date).toBe('2026-02-01')
+  })
+
+  it('books opened before their settings existed post from number 1, with the settings made on the way', async () => {
+    const { token, company, account } = await books()
+    const [row] = await getDb().select({ id: companies.id }).from(companies).where(eq(companies.name, company.company_name))
+    await getDb().delete(ledgerSettings).where(eq(ledgerSettings.companyId, row.id))
+    const posted = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-02-02', lines: [line(account('5100'), 'debit', '12.00'), line(account('1010'), 'credit', '12.00')] } })
+    expect(posted.status).toBe(201)
+    expect(posted.body.number).toBe(1)
+    expect((await api('GET', 'accounting/ledger-settings/', { token })).body).toEqual({ lock_date: null, fiscal_year_start_month: 1 })
   })
 
   it('needs the accounting permission', async () => {
