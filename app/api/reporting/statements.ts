@@ -288,14 +288,21 @@ async function respond<T extends object>(c: Context<AppEnv>, format: 'json' | 'c
   return c.body(pdf as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${filename}.pdf"` })
 }
 
-/** A statement of balances at the end of a day: each account's lines summed through it, and this fiscal year's. */
-async function asOfStatement<R>(c: Context<AppEnv>, query: z.infer<typeof AsOfQuery>, compute: (accounts: ReportAccount[], sums: AccountSums[], asOf: string, fiscalYearStart: string) => R) {
+/** Balances at the end of a day (today by default): each account's lines summed through it, and this fiscal year's. */
+async function balancesAsOf(c: Context<AppEnv>, query: z.infer<typeof AsOfQuery>) {
   const t = tenant(c)
   const calendar = await calendarOf(c)
   const asOf = query.as_of ?? calendar.today
   const fiscalYearStart = calendar.fiscalYearStart(asOf)
   const { filter, json, subtitle } = await filtersOf(c, query)
-  const [accounts, sums, booksBegin] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, fiscalYearStart, filter), firstEntryDate(t.db, t.companyId)])
+  const [accounts, sums] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, fiscalYearStart, filter)])
+  return { asOf, fiscalYearStart, json, subtitle, accounts, sums }
+}
+
+/** A statement of balances at the end of a day, with the date the books begin. */
+async function asOfStatement<R>(c: Context<AppEnv>, query: z.infer<typeof AsOfQuery>, compute: (accounts: ReportAccount[], sums: AccountSums[], asOf: string, fiscalYearStart: string) => R) {
+  const t = tenant(c)
+  const [{ asOf, fiscalYearStart, json, subtitle, accounts, sums }, booksBegin] = await Promise.all([balancesAsOf(c, query), firstEntryDate(t.db, t.companyId)])
   return { query, subtitle, report: { filters: json, books_begin: booksBegin, ...compute(accounts, sums, asOf, fiscalYearStart) } }
 }
 
@@ -472,12 +479,7 @@ router.openapi(
   }),
   async (c) => {
     const query = c.req.valid('query')
-    const t = tenant(c)
-    const calendar = await calendarOf(c)
-    const asOf = query.as_of ?? calendar.today
-    const fiscalYearStart = calendar.fiscalYearStart(asOf)
-    const { filter, json, subtitle } = await filtersOf(c, query)
-    const [all, sums] = await Promise.all([reportAccounts(t.db, t.companyId), accountSums(t.db, t.companyId, asOf, fiscalYearStart, filter)])
+    const { asOf, fiscalYearStart, json, subtitle, accounts: all, sums } = await balancesAsOf(c, query)
     const accounts = query.is_active ? all.filter((a) => a.isActive === (query.is_active === 'true')) : all
     const report = { filters: json, ...chartOfAccounts(accounts, sums, asOf, fiscalYearStart) }
     return respond(c, query.format, 'chart-of-accounts', report, () => chartOfAccountsTable(report, subtitle))
