@@ -98,6 +98,15 @@ class Checker {
   /** Checks a page in place (JavaScript on, nothing navigating). */
   async live(page: Page, label: string) {
     await this.queue
+    // An element caught halfway through a CSS animation (a toast fading out after its five seconds)
+    // is judged at its end state, not at whatever opacity the moment happened to give it. An
+    // animation still waiting out its delay is left alone: the page is checked as it shows now.
+    await page.evaluate(() => {
+      for (const animation of document.getAnimations()) {
+        const progress = animation.effect?.getComputedTiming().progress
+        if (progress != null && progress > 0 && progress < 1) animation.finish()
+      }
+    })
     const results = await new AxeBuilder({ page }).setLegacyMode().analyze()
     this.checked.push(`${page.url()} (${label})`)
     this.record(page.url(), await page.title(), results.violations)
