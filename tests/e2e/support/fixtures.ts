@@ -100,14 +100,36 @@ class Checker {
     await this.queue
     // An element caught halfway through a CSS animation (a toast fading out after its five seconds)
     // is judged at its end state, not at whatever opacity the moment happened to give it. An
-    // animation still waiting out its delay is left alone: the page is checked as it shows now.
+    // animation still waiting out its delay is held while axe reads the page (a check takes long
+    // enough for a delay to run out halfway through it), so the page is checked as it shows now,
+    // and let go again afterwards.
     await page.evaluate(() => {
+      const held: Animation[] = []
       for (const animation of document.getAnimations()) {
+        if (animation.playState !== 'running') continue
         const progress = animation.effect?.getComputedTiming().progress
         if (progress != null && progress > 0 && progress < 1) animation.finish()
+        else {
+          animation.pause()
+          held.push(animation)
+        }
       }
+      ;(window as unknown as { __axeHeldAnimations?: Animation[] }).__axeHeldAnimations = held
     })
-    const results = await new AxeBuilder({ page }).setLegacyMode().analyze()
+    let results: Awaited<ReturnType<AxeBuilder['analyze']>>
+    try {
+      results = await new AxeBuilder({ page }).setLegacyMode().analyze()
+    } finally {
+      await page
+        .evaluate(() => {
+          const box = window as unknown as { __axeHeldAnimations?: Animation[] }
+          for (const animation of box.__axeHeldAnimations ?? []) animation.play()
+          delete box.__axeHeldAnimations
+        })
+        .catch(() => {
+          /* The page moved on; nothing left to let go. */
+        })
+    }
     this.checked.push(`${page.url()} (${label})`)
     this.record(page.url(), await page.title(), results.violations)
   }
