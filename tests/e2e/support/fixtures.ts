@@ -83,6 +83,11 @@ class Checker {
         await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body }))
         try {
           await page.goto(url, { waitUntil: 'load' })
+          // The snapshot is judged as it first shows: a timed animation (a toast leaving after five
+          // seconds) must not start halfway through a slow check.
+          await page.evaluate(() => {
+            for (const animation of document.getAnimations()) animation.pause()
+          })
           const results = await new AxeBuilder({ page }).setLegacyMode().analyze()
           this.checked.push(`${url} (${label})`)
           this.record(url, titleOf(html), results.violations)
