@@ -1,5 +1,6 @@
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { registerCompany } from './support/api'
+import { registerCompany, type Company } from './support/api'
 import { logIn } from './support/auth'
 
 /**
@@ -64,4 +65,51 @@ test('posts, corrects and voids a journal entry through the pages', async ({ pag
   await page.getByLabel('Status').selectOption('REVERSED')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText('2 entries')).toBeVisible()
+})
+
+async function apiCall<T>(request: APIRequestContext, company: Company, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const response = await request.fetch(`/api/${path}`, { method, data, headers: { authorization: `Bearer ${company.token}` } })
+  expect(response.ok(), await response.text()).toBe(true)
+  return (await response.json()) as T
+}
+
+test('correcting an entry keeps the owner and resident its lines were tagged with through the API', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  const accounts = await apiCall<{ results: { id: string; number: string }[] }>(request, company, 'GET', 'accounting/accounts/?page_size=200')
+  const account = (number: string) => accounts.results.find((a) => a.number === number)!.id
+  const owner = await apiCall<{ id: string }>(request, company, 'POST', 'property-owners/', { owner_type: 'PERSON', first_name: 'Olive', last_name: 'Owner' })
+  const resident = await apiCall<{ id: string }>(request, company, 'POST', 'residents/', { resident_type: 'CURRENT_RESIDENT', first_name: 'Rowan', last_name: 'Resident' })
+  const entry = await apiCall<{ id: string; number: number }>(request, company, 'POST', 'accounting/journal-entries/', {
+    date: '2026-05-31',
+    memo: 'Owner contribution for a resident credit',
+    lines: [
+      { account_id: account('1010'), debit: '200.00', property_owner_id: owner.id },
+      { account_id: account('4000'), credit: '200.00', resident_id: resident.id },
+    ],
+  })
+
+  await logIn(page, company.email, company.password)
+  await page.goto(`/app/accounting/journal-entries/${entry.id}/edit/`)
+  await expect(page).toHaveTitle(`Correct Entry #${entry.number} | Lintel`)
+  await expect(page.getByText('Also tagged: Olive Owner')).toBeVisible()
+  await expect(page.getByText('Also tagged: Rowan Resident')).toBeVisible()
+  await page.getByLabel('Line 1 debit').fill('250.00')
+  await page.getByRole('button', { name: 'Save correction' }).click()
+  // Refused (unbalanced): the tags come back with every value.
+  await expect(page.getByText(/differ by 50.00/)).toBeVisible()
+  await expect(page.getByText('Also tagged: Rowan Resident')).toBeVisible()
+  await page.getByLabel('Line 2 credit').fill('250.00')
+  await page.getByRole('button', { name: 'Save correction' }).click()
+  await expect(page).toHaveTitle(`Journal Entry #${entry.number + 2} | Lintel`)
+
+  const replacement = await apiCall<{ lines: { debit: string | null; credit: string | null; property_owner_id: string | null; resident_id: string | null }[] }>(
+    request,
+    company,
+    'GET',
+    `accounting/journal-entries/${new URL(page.url()).pathname.split('/').at(-2)}/`,
+  )
+  expect(replacement.lines).toEqual([
+    expect.objectContaining({ debit: '250.00', property_owner_id: owner.id, resident_id: null }),
+    expect.objectContaining({ credit: '250.00', property_owner_id: null, resident_id: resident.id }),
+  ])
 })

@@ -4,7 +4,7 @@ import type { Page } from '~/api/pagination'
 import { idempotencyKeyOf } from '~/utils/forms.server'
 import type { Api } from '~/utils/api-client.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { emptyLine, LINE_ROWS, type EntryFormErrors, type EntryFormValues, type LineValues } from './journal-entry-form'
+import { CARRIED_DIMENSIONS, emptyLine, LINE_FIELDS, LINE_ROWS, type EntryFormErrors, type EntryFormValues, type LineValues } from './journal-entry-form'
 import { RECURRING_FIELDS, type RecurringFormValues } from './recurring-entry-form'
 
 type Choice = { value: string; label: string }
@@ -21,14 +21,14 @@ export async function entryFormChoices(api: Api): Promise<{ accounts: Choice[]; 
   }
 }
 
-const LINE_FIELDS = ['account_id', 'debit', 'credit', 'memo', 'property_group_id'] as const
-
 /** The line rows of a LineGrid as typed, blank ones included, so the page comes back exactly as it was. */
 export function lineValuesOf(formData: FormData): LineValues[] {
   const rows = Math.min(Math.max(Number(formData.get('rows')) || LINE_ROWS, 2), 500)
   const lines: LineValues[] = []
   for (let i = 0; i < rows; i++) {
-    lines.push(Object.fromEntries(LINE_FIELDS.map((f) => [f, String(formData.get(`lines[${i}].${f}`) ?? '').trim()])) as LineValues)
+    const line = emptyLine()
+    for (const f of [...LINE_FIELDS, ...CARRIED_DIMENSIONS, 'tags'] as const) line[f] = String(formData.get(`lines[${i}].${f}`) ?? '').trim()
+    lines.push(line)
   }
   return lines
 }
@@ -59,6 +59,8 @@ export function filledLines(lines: LineValues[]) {
       credit: line.credit || null,
       memo: line.memo || null,
       property_group_id: line.property_group_id || null,
+      // Only the dimensions the line carries: a recurring entry's lines take a unit at most.
+      ...Object.fromEntries(CARRIED_DIMENSIONS.filter((d) => line[d]).map((d) => [d, line[d]])),
     })),
   }
 }

@@ -15,12 +15,65 @@ import { formatMoney, parseMoney } from '~/domain/money'
 
 export const LINE_ROWS = 4
 
-export type LineValues = { account_id: string; debit: string; credit: string; memo: string; property_group_id: string }
+/** What a person types on a line. */
+export const LINE_FIELDS = ['account_id', 'debit', 'credit', 'memo', 'property_group_id'] as const
+/**
+ * A line's other dimensions (unit, lease, resident, vendor, owner), set by the API or a document
+ * and not offered on the grid: they ride along in hidden fields, with their names shown on the row,
+ * so correcting an entry never strips them.
+ */
+export const CARRIED_DIMENSIONS = ['rental_unit_id', 'lease_id', 'resident_id', 'vendor_id', 'property_owner_id'] as const
+
+export type LineValues = Record<(typeof LINE_FIELDS)[number] | (typeof CARRIED_DIMENSIONS)[number], string> & {
+  /** The carried dimensions' names, as shown on the row ("Unit 204 · Jane Doe"). */
+  tags: string
+}
 export type EntryFormValues = { date: string; memo: string; reversal_date?: string; lines: LineValues[] }
 export type EntryFormErrors = { form?: string[]; fields?: Record<string, string[]>; lines?: Record<number, string[]> }
 type Choice = { value: string; label: string }
 
-export const emptyLine = (): LineValues => ({ account_id: '', debit: '', credit: '', memo: '', property_group_id: '' })
+export const emptyLine = (): LineValues => ({
+  ...(Object.fromEntries([...LINE_FIELDS, ...CARRIED_DIMENSIONS].map((f) => [f, ''])) as Omit<LineValues, 'tags'>),
+  tags: '',
+})
+
+/** A line as the API answers it (journal or recurring entry), as the grid's values. */
+export function lineValuesFromApi(line: {
+  account_id: string
+  debit: string | null
+  credit: string | null
+  memo: string | null
+  property_group_id: string | null
+  rental_unit_id?: string | null
+  rental_unit_label?: string | null
+  lease_id?: string | null
+  resident_id?: string | null
+  resident_label?: string | null
+  vendor_id?: string | null
+  property_owner_id?: string | null
+  property_owner_label?: string | null
+}): LineValues {
+  const tags = [
+    line.rental_unit_id ? `Unit ${line.rental_unit_label ?? ''}`.trim() : null,
+    line.lease_id ? 'Lease' : null,
+    line.resident_id ? (line.resident_label ?? 'Resident') : null,
+    line.vendor_id ? 'Vendor' : null,
+    line.property_owner_id ? (line.property_owner_label ?? 'Owner') : null,
+  ]
+  return {
+    account_id: line.account_id,
+    debit: line.debit ?? '',
+    credit: line.credit ?? '',
+    memo: line.memo ?? '',
+    property_group_id: line.property_group_id ?? '',
+    rental_unit_id: line.rental_unit_id ?? '',
+    lease_id: line.lease_id ?? '',
+    resident_id: line.resident_id ?? '',
+    vendor_id: line.vendor_id ?? '',
+    property_owner_id: line.property_owner_id ?? '',
+    tags: tags.filter(Boolean).join(' · '),
+  }
+}
 
 function totalsOf(lines: Pick<LineValues, 'debit' | 'credit'>[]) {
   let debit = 0
@@ -175,7 +228,12 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
                     <Input name={`lines[${i}].memo`} maxLength={500} defaultValue={line.memo} aria-label={label('memo')} />
                   </td>
                   <td className="min-w-40 px-2 py-2">
-                    <Select name={`lines[${i}].property_group_id`} defaultValue={line.property_group_id} aria-label={label('property')}>
+                    <Select
+                      name={`lines[${i}].property_group_id`}
+                      defaultValue={line.property_group_id}
+                      aria-label={label('property')}
+                      aria-describedby={line.tags ? `${id}-line-${i}-tags` : undefined}
+                    >
                       <option value="">None</option>
                       {choices.properties.map((p) => (
                         <option key={p.value} value={p.value}>
@@ -183,6 +241,15 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
                         </option>
                       ))}
                     </Select>
+                    {CARRIED_DIMENSIONS.map((d) => (line[d] ? <input key={d} type="hidden" name={`lines[${i}].${d}`} value={line[d]} /> : null))}
+                    {line.tags ? (
+                      <>
+                        <input type="hidden" name={`lines[${i}].tags`} value={line.tags} />
+                        <p id={`${id}-line-${i}-tags`} className="mt-1 text-xs text-muted-foreground">
+                          Also tagged: {line.tags}
+                        </p>
+                      </>
+                    ) : null}
                   </td>
                 </tr>
               )

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { Breadcrumbs, PageHeader } from '~/components/list'
-import { emptyLine, JournalEntryForm } from '~/components/ledger/journal-entry-form'
+import { emptyLine, lineValuesFromApi, JournalEntryForm } from '~/components/ledger/journal-entry-form'
 import { entryFormChoices, submitEntryForm } from '~/components/ledger/journal-entry-form.server'
 import { Card, CardContent } from '~/components/ui/card'
 import { requireSession } from '~/utils/api-client.server'
@@ -29,7 +29,7 @@ export default function EditJournalEntry({ loaderData, actionData }: Route.Compo
     memo: entry.memo ?? '',
     reversal_date: entry.date,
     lines: [
-      ...entry.lines.map((l) => ({ account_id: l.account_id, debit: l.debit ?? '', credit: l.credit ?? '', memo: l.memo ?? '', property_group_id: l.property_group_id ?? '' })),
+      ...entry.lines.map(lineValuesFromApi),
       ...Array.from({ length: 2 }, emptyLine),
     ],
   }

@@ -1,5 +1,5 @@
 import { Breadcrumbs, PageHeader } from '~/components/list'
-import { emptyLine } from '~/components/ledger/journal-entry-form'
+import { emptyLine, lineValuesFromApi } from '~/components/ledger/journal-entry-form'
 import { entryFormChoices, submitRecurringForm } from '~/components/ledger/journal-entry-form.server'
 import { RecurringEntryForm, type RecurringFormValues } from '~/components/ledger/recurring-entry-form'
 import { Card, CardContent } from '~/components/ui/card'
@@ -30,7 +30,7 @@ export default function EditRecurringJournalEntry({ loaderData, actionData }: Ro
     start_date: entry.start_date,
     end_date: entry.end_date ?? '',
     lines: [
-      ...entry.lines.map((l) => ({ account_id: l.account_id, debit: l.debit ?? '', credit: l.credit ?? '', memo: l.memo ?? '', property_group_id: l.property_group_id ?? '' })),
+      ...entry.lines.map(lineValuesFromApi),
       ...Array.from({ length: 2 }, emptyLine),
     ],
   }
