@@ -50,31 +50,34 @@ export function ListToolbar({ placeholder, filters }: { placeholder: string; fil
 }
 
 export function Pagination({ page }: { page: Page<unknown> }) {
+  const pageOf = (api: string | null) => (api ? (new URL(api, 'http://x').searchParams.get('page') ?? '1') : null)
+  return <PageLinks summary={`${page.count} result${page.count === 1 ? '' : 's'}`} previous={pageOf(page.previous)} next={pageOf(page.next)} />
+}
+
+/** Links to the pages before and after this one of the same query (only the page number changes), with a summary beside them. */
+export function PageLinks({ summary, previous, next }: { summary: string; previous: string | null; next: string | null }) {
   const [params] = useSearchParams()
   // The page's own path, trailing slash kept (a bare "?page=2" would resolve without it).
   const { pathname } = useLocation()
-  const linkTo = (api: string | null) => {
-    if (!api) return null
-    const target = new URL(api, 'http://x').searchParams.get('page') ?? '1'
-    const next = new URLSearchParams(params)
-    next.set('page', target)
-    return `${pathname}?${next.toString()}`
+  const linkTo = (target: string | null) => {
+    if (!target) return null
+    const query = new URLSearchParams(params)
+    query.set('page', target)
+    return `${pathname}?${query.toString()}`
   }
-  const previous = linkTo(page.previous)
-  const next = linkTo(page.next)
+  const previousHref = linkTo(previous)
+  const nextHref = linkTo(next)
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-4 text-sm">
-      <p className="text-muted-foreground">
-        {page.count} result{page.count === 1 ? '' : 's'}
-      </p>
+      <p className="text-muted-foreground">{summary}</p>
       <div className="flex gap-2">
-        {previous ? (
-          <Link to={previous} className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-accent">
+        {previousHref ? (
+          <Link to={previousHref} className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-accent">
             <ChevronLeft aria-hidden className="size-4" /> Previous
           </Link>
         ) : null}
-        {next ? (
-          <Link to={next} className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-accent">
+        {nextHref ? (
+          <Link to={nextHref} className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-accent">
             Next <ChevronRight aria-hidden className="size-4" />
           </Link>
         ) : null}

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { accounts, companies, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
 import type { AccountType } from '~/domain/ledger/chart'
-import { basesOf, yearStart, type AccountSums, type JournalEntryRow, type LedgerLine, type ReportAccount, type ReportBasis } from '~/domain/ledger/reports'
+import { basesOf, yearStart, type AccountActivity, type AccountSums, type JournalEntryRow, type LedgerLine, type LedgerSlice, type ReportAccount, type ReportBasis } from '~/domain/ledger/reports'
 import { lineLabels } from './journal.server'
 
 /*
@@ -89,28 +89,81 @@ export async function firstEntryDate(db: Executor, companyId: string) {
 /** The names of a line's dimensions, for a select that left-joins their tables. */
 const { accountLabel, ...dimensionLabels } = lineLabels
 
-/** The lines of some accounts over a range, oldest first, with their entry and the names of their dimensions. */
-export async function ledgerLines(db: Executor, companyId: string, range: { from: string; to: string }, filter: LineFilter, accountIds?: string[]): Promise<LedgerLine[]> {
-  return db
+/** Each account's lines over a range: how many, and their debits and credits. */
+export async function ledgerActivity(db: Executor, companyId: string, range: { from: string; to: string }, filter: LineFilter, accountIds?: string[]): Promise<Map<string, AccountActivity>> {
+  const rows = await db
+    .select({
+      accountId: journalLines.accountId,
+      lineCount: sql<number>`count(*)`.mapWith(Number),
+      debit: sum(sql`${journalLines.amount} > 0`),
+      credit: sql<number>`coalesce(-sum(${journalLines.amount}) filter (where ${journalLines.amount} < 0), 0)`.mapWith(Number),
+    })
+    .from(journalLines)
+    .where(linesWhere(companyId, filter, gte(journalLines.date, range.from), lte(journalLines.date, range.to), accountIds ? inArray(journalLines.accountId, accountIds) : undefined))
+    .groupBy(journalLines.accountId)
+  return new Map(rows.map(({ accountId, ...activity }) => [accountId, activity]))
+}
+
+/**
+ * The lines of some accounts over a range in ledger order (date, entry, line), with their entry,
+ * the names of their dimensions, and each one's `running` sum within its account over the range.
+ * Given `slices` (one page of a long ledger), only those positions of those accounts.
+ */
+export async function ledgerLines(
+  db: Executor,
+  companyId: string,
+  range: { from: string; to: string },
+  filter: LineFilter,
+  accountIds?: string[],
+  slices?: Map<string, LedgerSlice>,
+): Promise<LedgerLine[]> {
+  const order = sql`partition by ${journalLines.accountId} order by ${journalLines.date}, ${journalEntries.number}, ${journalLines.lineNumber}`
+  const numbered = db
     .select({
       id: journalLines.id,
       accountId: journalLines.accountId,
       entryId: journalLines.entryId,
-      entryNumber: journalEntries.number,
+      entryNumber: sql<number>`${journalEntries.number}`.as('entry_number'),
       date: journalLines.date,
-      sourceType: journalEntries.sourceType,
-      memo: sql<string | null>`coalesce(${journalLines.memo}, ${journalEntries.memo})`,
+      sourceType: sql<string>`${journalEntries.sourceType}`.as('source_type'),
+      memo: sql<string | null>`coalesce(${journalLines.memo}, ${journalEntries.memo})`.as('line_memo'),
       amount: journalLines.amount,
-      ...dimensionLabels,
+      propertyGroupId: journalLines.propertyGroupId,
+      rentalUnitId: journalLines.rentalUnitId,
+      residentId: journalLines.residentId,
+      propertyOwnerId: journalLines.propertyOwnerId,
+      position: sql<number>`row_number() over (${order})`.as('position'),
+      running: sql<number>`sum(${journalLines.amount}) over (${order} rows unbounded preceding)`.as('running'),
     })
     .from(journalLines)
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
-    .leftJoin(rentalUnits, eq(rentalUnits.id, journalLines.rentalUnitId))
-    .leftJoin(residents, eq(residents.id, journalLines.residentId))
-    .leftJoin(propertyOwners, eq(propertyOwners.id, journalLines.propertyOwnerId))
     .where(linesWhere(companyId, filter, gte(journalLines.date, range.from), lte(journalLines.date, range.to), accountIds ? inArray(journalLines.accountId, accountIds) : undefined))
-    .orderBy(asc(journalLines.date), asc(journalEntries.number), asc(journalLines.lineNumber))
+    .as('numbered')
+  const shown = slices
+    ? or(...[...slices].filter(([, s]) => s.to >= s.from).map(([accountId, s]) => sql`(${numbered.accountId} = ${accountId} and ${numbered.position} between ${s.from} and ${s.to})`))
+    : undefined
+  if (slices && !shown) return []
+  const rows = await db
+    .select({
+      id: numbered.id,
+      accountId: numbered.accountId,
+      entryId: numbered.entryId,
+      entryNumber: numbered.entryNumber,
+      date: numbered.date,
+      sourceType: numbered.sourceType,
+      memo: numbered.memo,
+      amount: numbered.amount,
+      running: numbered.running,
+      ...dimensionLabels,
+    })
+    .from(numbered)
+    .leftJoin(propertyGroups, eq(propertyGroups.id, numbered.propertyGroupId))
+    .leftJoin(rentalUnits, eq(rentalUnits.id, numbered.rentalUnitId))
+    .leftJoin(residents, eq(residents.id, numbered.residentId))
+    .leftJoin(propertyOwners, eq(propertyOwners.id, numbered.propertyOwnerId))
+    .where(shown)
+    .orderBy(asc(numbered.accountId), asc(numbered.position))
+  return rows.map((r) => ({ ...r, entryNumber: Number(r.entryNumber), running: Number(r.running) }))
 }
 
 /** Entries over a range (of one source type, touching one property when asked), oldest first. */

@@ -89,3 +89,26 @@ test('a bad filter is named beside the form, with the values kept', async ({ pag
   await expect(page.getByLabel('From', { exact: true })).toHaveValue('2026-04-01')
   await expect(page.getByLabel('To', { exact: true })).toHaveValue('2026-03-01')
 })
+
+test('a long general ledger comes in pages that carry each balance forward', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  await books(request, company)
+  await logIn(page, company.email, company.password)
+
+  await page.goto('/app/reporting/general-ledger/?date_from=2026-01-01&date_to=2026-03-31&page_size=2')
+  await expect(page).toHaveTitle('General Ledger | Lintel')
+  await expect(page.getByText('Lines 1–2 of 6 (page 1 of 3)').first()).toBeVisible()
+  const bank = page.getByRole('table', { name: /General ledger of 1010 Operating Bank Account/ })
+  await expect(bank.getByRole('row', { name: /February rent/ })).toContainText('$6,850.00')
+  await expect(bank.getByText(/Continued on the next page: 1 more line/)).toBeVisible()
+
+  await page.getByRole('link', { name: 'Next' }).first().click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(page.getByText('Lines 3–4 of 6 (page 2 of 3)').first()).toBeVisible()
+  await expect(bank.getByRole('row', { name: /Brought forward from line 2 of 3/ })).toContainText('$6,850.00')
+  await expect(bank.getByRole('row', { name: /Furnace repair/ })).toContainText('$6,429.50')
+  await expect(bank.getByRole('row', { name: /Closing balance/ })).toContainText('$6,429.50')
+
+  await page.getByRole('link', { name: 'Previous' }).first().click()
+  await expect(page.getByText('Lines 1–2 of 6 (page 1 of 3)').first()).toBeVisible()
+})

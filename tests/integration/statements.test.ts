@@ -238,6 +238,46 @@ describe('general ledger and register', () => {
     expect(income).toMatchObject({ normal_balance: 'CREDIT', opening: '0.00', closing: '3200.00' })
   })
 
+  it('pages a long ledger: every line once, balances carried across pages, totals and closing over the whole range; downloads hold every line', async () => {
+    const whole = await get('general-ledger/?date_from=2026-01-01&date_to=2026-03-31')
+    const lineCount = whole.body.accounts.reduce((n: number, a: { lines: unknown[] }) => n + a.lines.length, 0)
+    expect(whole.body.pagination).toEqual({ page: 1, page_size: 1000, line_count: lineCount, page_count: 1 })
+    type GlAccount = { number: string; first_line: number; line_count: number; brought_forward: string; opening: string; closing: string; total_debit: string; lines: { id: string; balance: string }[] }
+    const seen: { number: string; id: string; balance: string }[] = []
+    const pages = Math.ceil(lineCount / 3)
+    for (let page = 1; page <= pages; page++) {
+      const gl = await get(`general-ledger/?date_from=2026-01-01&date_to=2026-03-31&page_size=3&page=${page}`)
+      expect(gl.status).toBe(200)
+      expect(gl.body.pagination).toEqual({ page, page_size: 3, line_count: lineCount, page_count: pages })
+      expect(gl.body.accounts.reduce((n: number, a: GlAccount) => n + a.lines.length, 0)).toBe(page < pages ? 3 : lineCount - 3 * (pages - 1))
+      for (const account of gl.body.accounts as GlAccount[]) {
+        const full = (whole.body.accounts as GlAccount[]).find((a) => a.number === account.number)!
+        // The whole range's figures on every page; a continued account starts from the balance before its first line here.
+        expect(account).toMatchObject({ opening: full.opening, closing: full.closing, total_debit: full.total_debit, line_count: full.lines.length })
+        expect(account.brought_forward).toBe(account.first_line > 1 ? full.lines[account.first_line - 2].balance : full.opening)
+        for (const l of account.lines) seen.push({ number: account.number, id: l.id, balance: l.balance })
+      }
+    }
+    expect(seen).toEqual((whole.body.accounts as GlAccount[]).flatMap((a) => a.lines.map((l) => ({ number: a.number, id: l.id, balance: l.balance }))))
+
+    const past = await get(`general-ledger/?date_from=2026-01-01&date_to=2026-03-31&page_size=3&page=${pages + 1}`)
+    expect(past.status).toBe(400)
+    expect(past.body.errors.page).toBeDefined()
+    const tooBig = await get('general-ledger/?page_size=100000')
+    expect(tooBig.status).toBe(400)
+    expect(tooBig.body.errors.page_size).toEqual(['Page size must be a whole number from 1 to 5000.'])
+
+    const csv = await api('GET', 'reporting/general-ledger/?date_from=2026-01-01&date_to=2026-03-31&page_size=3&page=2&format=csv', { token: books.token })
+    expect(String(csv.body).trim().split('\r\n').filter((row) => /^2026-\d\d-\d\d,\d+,/.test(row))).toHaveLength(lineCount)
+
+    const register = await get(`transaction-register/?account_id=${books.account('1010')}&date_from=2026-01-01&date_to=2026-03-31&page_size=2&page=2`)
+    expect(register.body).toMatchObject({ pagination: { page: 2, page_size: 2, page_count: 4 }, first_line: 3, line_count: 7, brought_forward: '13700.00', opening: '11200.00', closing: '13250.00' })
+    expect(register.body.lines.map((l: Record<string, string>) => [l.memo, l.balance])).toEqual([
+      ['Plumber', '13400.00'],
+      ['Mortgage interest', '13200.00'],
+    ])
+  })
+
   it('the register of a bank account shows deposits, withdrawals and a balance carried from earlier history', async () => {
     const register = await get(`transaction-register/?account_id=${books.account('1010')}&date_from=2026-02-01&date_to=2026-02-28`)
     expect(register.status).toBe(200)

@@ -23,16 +23,23 @@ import {
   generalLedger,
   incomeStatement,
   journalTransactions,
+  LEDGER_PAGE_SIZE,
+  ledgerAccounts,
+  ledgerPageSlices,
+  MAX_LEDGER_PAGE_SIZE,
   openingOf,
   REPORT_BASES,
   transactionRegister,
   trialBalance,
+  type AccountActivity,
   type AccountSums,
+  type LedgerLine,
+  type LedgerSlice,
   type ReportAccount,
   type ReportBasis,
 } from '~/domain/ledger/reports'
 import { tablePdf } from '~/ledger/report-pdf.server'
-import { accountSums, booksCalendar, entriesInRange, entryLines, firstEntryDate, ledgerLines, periodSums, reportAccounts, sumsBefore, type LineFilter } from '~/ledger/reports.server'
+import { accountSums, booksCalendar, entriesInRange, entryLines, firstEntryDate, ledgerActivity, ledgerLines, periodSums, reportAccounts, sumsBefore, type LineFilter } from '~/ledger/reports.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { badRequest } from '../errors'
@@ -48,6 +55,38 @@ import { tenant } from '../tenant'
 
 const tags = ['Reporting']
 const guard = signedIn(requireStaff('reporting'))
+
+const pageSizeError = `Page size must be a whole number from 1 to ${MAX_LEDGER_PAGE_SIZE}.`
+const Paging = {
+  page: z.coerce.number({ error: 'Page must be a whole number from 1.' }).int('Page must be a whole number from 1.').min(1, 'Page must be a whole number from 1.').default(1),
+  page_size: z.coerce
+    .number({ error: pageSizeError })
+    .int(pageSizeError)
+    .min(1, pageSizeError)
+    .max(MAX_LEDGER_PAGE_SIZE, pageSizeError)
+    .default(LEDGER_PAGE_SIZE)
+    .openapi({ description: `Lines per page of the JSON answer (${LEDGER_PAGE_SIZE} by default); CSV and PDF hold every line` }),
+}
+
+/**
+ * The lines a ledger shows: a page of them for JSON, every one for a download. The accounts are
+ * laid out from their line counts, so a page reads only its own lines (with their running sums).
+ */
+async function ledgerSlice(
+  query: { format: string; page: number; page_size: number },
+  shown: ReportAccount[],
+  activity: Map<string, AccountActivity>,
+  read: (slices?: Map<string, LedgerSlice>) => Promise<LedgerLine[]>,
+) {
+  if (query.format !== 'json') return { lines: await read(), paging: undefined }
+  const laid = ledgerPageSlices(
+    shown.map((a) => ({ id: a.id, lineCount: activity.get(a.id)?.lineCount ?? 0 })),
+    query.page,
+    query.page_size,
+  )
+  if (!laid) throw badRequest('There is no such page.', { page: ['There is no such page: choose one from 1 to the last.'] })
+  return { lines: await read(laid.slices), paging: { activity, slices: laid.slices, page: laid.page } }
+}
 
 const IsoDate = (field: string) => z.string().refine(isIsoDate, `${field} must be a date written YYYY-MM-DD.`)
 const Format = z.enum(['json', 'csv', 'pdf'], { error: 'Format must be json, csv or pdf.' }).default('json').openapi({ description: 'json (default), csv or pdf: the same statement as a download' })
@@ -127,11 +166,26 @@ const LedgerRow = z.object({
   balance: Money,
 })
 
+const Pagination = z
+  .object({
+    page: z.number().int(),
+    page_size: z.number().int(),
+    line_count: z.number().int().openapi({ description: 'Lines over the whole range' }),
+    page_count: z.number().int(),
+  })
+  .openapi('LedgerPagination', { description: 'Which page of the lines this is (JSON only: CSV and PDF hold every line)' })
+const Continued = {
+  line_count: z.number().int().openapi({ description: 'The account’s lines over the whole range' }),
+  first_line: z.number().int().openapi({ description: 'The position (from 1) of the first line shown; above 1 when the account continues from an earlier page' }),
+  brought_forward: Money.openapi({ description: 'The balance before the first line shown: the opening balance on the first page' }),
+}
+
 const GeneralLedger = z
   .object({
     filters: Filters,
     date_from: z.string(),
     date_to: z.string(),
+    pagination: Pagination.optional(),
     accounts: z.array(
       z.object({
         account_id: z.string(),
@@ -140,10 +194,11 @@ const GeneralLedger = z
         account_type: z.string(),
         normal_balance: z.enum(['DEBIT', 'CREDIT']),
         opening: Money,
+        ...Continued,
         lines: z.array(LedgerRow),
-        total_debit: Money,
-        total_credit: Money,
-        closing: Money.openapi({ description: 'opening + debits − credits, in the account’s normal balance' }),
+        total_debit: Money.openapi({ description: 'Over the whole range' }),
+        total_credit: Money.openapi({ description: 'Over the whole range' }),
+        closing: Money.openapi({ description: 'opening + debits − credits over the whole range, in the account’s normal balance' }),
       }),
     ),
   })
@@ -157,7 +212,9 @@ const TransactionRegister = z
     name: z.string(),
     date_from: z.string(),
     date_to: z.string(),
+    pagination: Pagination.optional(),
     opening: Money,
+    ...Continued,
     lines: z.array(
       z.object({
         id: z.string(),
@@ -391,7 +448,7 @@ router.openapi(
     tags,
     summary: 'General ledger for a range: per account the opening balance, every line with its entry, source, memo, dimensions and running balance, and the closing balance',
     ...guard,
-    request: { query: RangeQuery.extend({ account_id: AccountIds }) },
+    request: { query: RangeQuery.extend({ account_id: AccountIds, ...Paging }) },
     responses: statementResponse(GeneralLedger, 'The general ledger'),
   }),
   async (c) => {
@@ -399,15 +456,16 @@ router.openapi(
     const t = tenant(c)
     const range = await rangeOf(c, query)
     const { filter, json, subtitle } = await filtersOf(c, query)
-    const [accounts, before, lines] = await Promise.all([
+    const [accounts, before, activity] = await Promise.all([
       reportAccounts(t.db, t.companyId),
       sumsBefore(t.db, t.companyId, range.from, (await calendarOf(c)).fiscalYearStart(range.from), filter, query.account_id),
-      ledgerLines(t.db, t.companyId, range, filter, query.account_id),
+      ledgerActivity(t.db, t.companyId, range, filter, query.account_id),
     ])
     const chosen = query.account_id ? accounts.filter((a) => query.account_id!.includes(a.id)) : accounts
     if (query.account_id && chosen.length !== query.account_id.length) throw badRequest('No such account.', { account_id: ['No such account.'] })
     const openings = new Map(chosen.map((a) => [a.id, openingOf(a, before.get(a.id) ?? { before: 0, beforeThisYear: 0 })]))
-    const report = { filters: json, ...generalLedger(chosen, openings, lines, range) }
+    const { lines, paging } = await ledgerSlice(query, ledgerAccounts(chosen, openings, activity), activity, (slices) => ledgerLines(t.db, t.companyId, range, filter, query.account_id, slices))
+    const report = { filters: json, ...generalLedger(chosen, openings, lines, range, paging) }
     return respond(c, query.format, 'general-ledger', report, () => generalLedgerTable(report, subtitle))
   },
 )
@@ -419,7 +477,9 @@ router.openapi(
     tags,
     summary: 'The register of one bank, cash, undeposited-funds or credit-card account: deposits, withdrawals and the running balance from all earlier history',
     ...guard,
-    request: { query: RangeQuery.extend({ account_id: z.uuid({ error: 'Choose a bank or cash account.' }).openapi({ description: 'The bank or cash account (its GL account id)' }) }) },
+    request: {
+      query: RangeQuery.extend({ account_id: z.uuid({ error: 'Choose a bank or cash account.' }).openapi({ description: 'The bank or cash account (its GL account id)' }), ...Paging }),
+    },
     responses: statementResponse(TransactionRegister, 'The register'),
   }),
   async (c) => {
@@ -429,8 +489,13 @@ router.openapi(
     const { filter, json, subtitle } = await filtersOf(c, query)
     const account = (await reportAccounts(t.db, t.companyId)).find((a) => a.id === query.account_id)
     if (!account || !CASH_SUBTYPES.includes(account.subtype as AccountSubtype)) throw badRequest('Choose a bank or cash account.', { account_id: ['Choose a bank or cash account.'] })
-    const [before, lines] = await Promise.all([sumsBefore(t.db, t.companyId, range.from, (await calendarOf(c)).fiscalYearStart(range.from), filter, [account.id]), ledgerLines(t.db, t.companyId, range, filter, [account.id])])
-    const report = { filters: json, ...transactionRegister(account, before.get(account.id)?.before ?? 0, lines, range) }
+    const [before, activity] = await Promise.all([
+      sumsBefore(t.db, t.companyId, range.from, (await calendarOf(c)).fiscalYearStart(range.from), filter, [account.id]),
+      ledgerActivity(t.db, t.companyId, range, filter, [account.id]),
+    ])
+    const { lines, paging } = await ledgerSlice(query, [account], activity, (slices) => ledgerLines(t.db, t.companyId, range, filter, [account.id], slices))
+    const accountPaging = paging && { activity: activity.get(account.id) ?? { lineCount: 0, debit: 0, credit: 0 }, slice: paging.slices.get(account.id) ?? { from: 1, to: 0 }, page: paging.page }
+    const report = { filters: json, ...transactionRegister(account, before.get(account.id)?.before ?? 0, lines, range, accountPaging) }
     return respond(c, query.format, 'transaction-register', report, () => transactionRegisterTable(report, subtitle))
   },
 )

@@ -1,11 +1,11 @@
 import { Download } from 'lucide-react'
 import { Form, Link } from 'react-router'
-import { Breadcrumbs, PageHeader } from '~/components/list'
+import { Breadcrumbs, PageHeader, PageLinks } from '~/components/list'
 import { useCurrency } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
-import { COMPARISONS, REPORT_BASES } from '~/domain/ledger/reports'
+import { COMPARISONS, REPORT_BASES, type LedgerPage } from '~/domain/ledger/reports'
 import { SOURCE_TYPES } from '~/domain/ledger/entries'
 import { displayMoney } from '~/domain/money'
 import { cn } from '~/utils/misc'
@@ -42,6 +42,20 @@ function query(params: Record<string, string | null | undefined>) {
   const out = new URLSearchParams()
   for (const [key, value] of Object.entries(params)) if (value) out.set(key, value)
   return out.toString()
+}
+
+/** Which lines of a long ledger this page shows, with links to the pages before and after (none when it fits on one). */
+export function LedgerPageLinks({ pagination }: { pagination?: LedgerPage }) {
+  if (!pagination || pagination.page_count <= 1) return null
+  const { page, page_size, line_count, page_count } = pagination
+  const count = (n: number) => n.toLocaleString('en')
+  return (
+    <PageLinks
+      summary={`Lines ${count((page - 1) * page_size + 1)}–${count(Math.min(page * page_size, line_count))} of ${count(line_count)} (page ${page} of ${page_count}). The downloads hold every line.`}
+      previous={page > 1 ? String(page - 1) : null}
+      next={page < page_count ? String(page + 1) : null}
+    />
+  )
 }
 
 /** The day before an ISO date. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hledgerAccountName, hledgerJournal } from './hledger'
 import { balanceSheetTable, incomeStatementTable, tableCsv, trialBalanceTable } from './report-tables'
-import { balanceSheet, comparisonRange, generalLedger, incomeStatement, transactionRegister, trialBalance, yearEarlier, yearStart, type LedgerLine, type ReportAccount } from './reports'
+import { balanceSheet, comparisonRange, generalLedger, incomeStatement, ledgerPageSlices, transactionRegister, trialBalance, yearEarlier, yearStart, type LedgerLine, type ReportAccount } from './reports'
 
 const account = (id: string, number: string, accountType: ReportAccount['accountType'], subtype: string, name = `Account ${number}`): ReportAccount => ({ id, number, name, accountType, subtype, parentAccountId: null, isActive: true })
 const CHART = [
@@ -126,6 +126,27 @@ describe('general ledger and register', () => {
       [null, '13.00', '-0.50'],
     ])
     expect(register).toMatchObject({ opening: '10.00', total_deposits: '2.50', total_withdrawals: '13.00', closing: '-0.50' })
+  })
+})
+
+describe('ledger pages', () => {
+  const accounts = [
+    { id: 'bank', lineCount: 5 },
+    { id: 'quiet', lineCount: 0 },
+    { id: 'rent', lineCount: 3 },
+    { id: 'closed', lineCount: 0 },
+  ]
+  const laid = (page: number) => Object.fromEntries([...(ledgerPageSlices(accounts, page, 4)?.slices ?? [])])
+  it('puts every line on exactly one page, an account split across pages continuing where it stopped', () => {
+    expect(laid(1)).toEqual({ bank: { from: 1, to: 4 } })
+    expect(laid(2)).toEqual({ bank: { from: 5, to: 5 }, quiet: { from: 1, to: 0 }, rent: { from: 1, to: 3 }, closed: { from: 1, to: 0 } })
+    expect(ledgerPageSlices(accounts, 2, 4)?.page).toEqual({ page: 2, page_size: 4, line_count: 8, page_count: 2 })
+    expect(ledgerPageSlices(accounts, 3, 4)).toBeNull()
+  })
+  it('an account with only a balance sits where its place falls; with no lines at all there is one page', () => {
+    expect(laid(1)).not.toHaveProperty('quiet')
+    expect([...ledgerPageSlices([{ id: 'a', lineCount: 0 }], 1, 4)!.slices.keys()]).toEqual(['a'])
+    expect([...ledgerPageSlices([{ id: 'a', lineCount: 4 }, { id: 'b', lineCount: 0 }], 1, 4)!.slices.keys()]).toEqual(['a', 'b'])
   })
 })
 

@@ -239,6 +239,8 @@ export type LedgerLine = {
   rentalUnitLabel: string | null
   residentLabel: string | null
   propertyOwnerLabel: string | null
+  /** The sum of its account's lines in the range through this one, when the database has counted it (a page of a long ledger). */
+  running?: number
 }
 
 export const sourceLabel = (type: string) => SOURCE_TYPES.find((s) => s.value === type)?.label ?? type
@@ -249,7 +251,76 @@ export const sourceLabel = (type: string) => SOURCE_TYPES.find((s) => s.value ==
  * shown in the account's normal balance (a liability's credit balance is positive).
  * Accounts with neither an opening balance nor lines are left out.
  */
-export function generalLedger(accounts: ReportAccount[], openings: Map<string, number>, lines: LedgerLine[], range: { from: string; to: string }) {
+/** An account's lines over a range: how many, and their debits and credits in cents. */
+export type AccountActivity = { lineCount: number; debit: number; credit: number }
+
+/** Which lines each account shows on one page of a ledger: positions `from`–`to` (from 1) of its lines in the range. */
+export type LedgerSlice = { from: number; to: number }
+
+/** One page of a long ledger or register. */
+export type LedgerPage = { page: number; page_size: number; line_count: number; page_count: number }
+
+export const LEDGER_PAGE_SIZE = 1000
+export const MAX_LEDGER_PAGE_SIZE = 5000
+
+/**
+ * Lays a ledger's lines out in pages of `pageSize`: accounts in the order given, each line on
+ * exactly one page, an account with no lines (only a balance) on the page its place falls on.
+ * Answers each shown account's slice, or null when `page` is past the last page.
+ */
+export function ledgerPageSlices(accounts: { id: string; lineCount: number }[], page: number, pageSize: number) {
+  const lineCount = accounts.reduce((sum, a) => sum + a.lineCount, 0)
+  const pageCount = Math.max(1, Math.ceil(lineCount / pageSize))
+  if (page > pageCount) return null
+  const low = (page - 1) * pageSize
+  const high = page * pageSize
+  const slices = new Map<string, LedgerSlice>()
+  let start = 0
+  for (const account of accounts) {
+    const end = start + account.lineCount
+    if (account.lineCount === 0) {
+      if ((start >= low && start < high) || (start === lineCount && page === pageCount)) slices.set(account.id, { from: 1, to: 0 })
+    } else if (start < high && end > low) {
+      slices.set(account.id, { from: Math.max(start, low) - start + 1, to: Math.min(end, high) - start })
+    }
+    start = end
+  }
+  return { slices, page: { page, page_size: pageSize, line_count: lineCount, page_count: pageCount } satisfies LedgerPage }
+}
+
+/** The activity of each account from its lines, when they are all at hand. */
+export function activityOf(lines: LedgerLine[]) {
+  const activity = new Map<string, AccountActivity>()
+  for (const l of lines) {
+    const a = activity.get(l.accountId) ?? { lineCount: 0, debit: 0, credit: 0 }
+    a.lineCount++
+    if (l.amount > 0) a.debit += l.amount
+    else a.credit -= l.amount
+    activity.set(l.accountId, a)
+  }
+  return activity
+}
+
+/** The accounts a general ledger shows, in number order: those with lines in the range or a balance to open with. */
+export function ledgerAccounts(accounts: ReportAccount[], openings: Map<string, number>, activity: Map<string, AccountActivity>) {
+  return [...accounts].sort(byNumber).filter((a) => (activity.get(a.id)?.lineCount ?? 0) > 0 || (openings.get(a.id) ?? 0) !== 0)
+}
+
+/**
+ * The general ledger: per account its opening balance, its lines with the running balance, its
+ * debits and credits over the whole range and its closing balance, in the account's normal sign.
+ * Given `paging` (one page), only the accounts and lines of that page are laid out; each line's
+ * `running` (the range's sum through it, from the database) carries the balance across pages, and
+ * an account continued from an earlier page starts from the balance brought forward.
+ */
+export function generalLedger(
+  accounts: ReportAccount[],
+  openings: Map<string, number>,
+  lines: LedgerLine[],
+  range: { from: string; to: string },
+  paging?: { activity: Map<string, AccountActivity>; slices: Map<string, LedgerSlice>; page: LedgerPage },
+) {
+  const activity = paging?.activity ?? activityOf(lines)
   const linesOf = new Map<string, LedgerLine[]>()
   for (const line of lines) {
     const list = linesOf.get(line.accountId)
@@ -257,18 +328,16 @@ export function generalLedger(accounts: ReportAccount[], openings: Map<string, n
     else linesOf.set(line.accountId, [line])
   }
   const out = []
-  for (const account of [...accounts].sort(byNumber)) {
+  for (const account of ledgerAccounts(accounts, openings, activity)) {
+    const slice = paging?.slices.get(account.id)
+    if (paging && !slice) continue
     const own = linesOf.get(account.id) ?? []
     const opening = openings.get(account.id) ?? 0
-    if (!own.length && opening === 0) continue
+    const { lineCount, debit, credit } = activity.get(account.id) ?? { lineCount: 0, debit: 0, credit: 0 }
     const sign = normalSign(account.accountType)
-    let running = opening
-    let debit = 0
-    let credit = 0
+    let running = 0
     const rows = own.map((l) => {
-      running += l.amount
-      if (l.amount > 0) debit += l.amount
-      else credit -= l.amount
+      running = l.running ?? running + l.amount
       return {
         id: l.id,
         date: l.date,
@@ -282,7 +351,7 @@ export function generalLedger(accounts: ReportAccount[], openings: Map<string, n
         resident_label: l.residentLabel,
         property_owner_label: l.propertyOwnerLabel,
         ...sides(l.amount),
-        balance: money(sign * running),
+        balance: money(sign * (opening + running)),
       }
     })
     out.push({
@@ -292,27 +361,36 @@ export function generalLedger(accounts: ReportAccount[], openings: Map<string, n
       account_type: account.accountType,
       normal_balance: sign > 0 ? ('DEBIT' as const) : ('CREDIT' as const),
       opening: money(sign * opening),
+      line_count: lineCount,
+      first_line: slice?.from ?? 1,
+      brought_forward: money(sign * broughtForward(opening, own)),
       lines: rows,
       total_debit: money(debit),
       total_credit: money(credit),
-      closing: money(sign * running),
+      closing: money(sign * (opening + debit - credit)),
     })
   }
-  return { date_from: range.from, date_to: range.to, accounts: out }
+  return { date_from: range.from, date_to: range.to, ...(paging ? { pagination: paging.page } : {}), accounts: out }
 }
+
+/** The balance before the first of these lines: the opening balance plus the range's lines before it. */
+const broughtForward = (opening: number, lines: LedgerLine[]) => (lines[0] ? opening + (lines[0].running ?? lines[0].amount) - lines[0].amount : opening)
 
 /** The opening balance a general ledger starts from: a balance-sheet account's whole history before the range, an income or expense account's since January 1. */
 export const openingOf = (account: ReportAccount, sums: { before: number; beforeThisYear: number }) => (isBalanceSheet(account.accountType) ? sums.before : sums.before - sums.beforeThisYear)
 
 /** A bank or cash account's register: money in and out, with the running balance (a debit is a deposit). */
-export function transactionRegister(account: ReportAccount, opening: number, lines: LedgerLine[], range: { from: string; to: string }) {
-  let running = opening
-  let deposits = 0
-  let withdrawals = 0
+export function transactionRegister(
+  account: ReportAccount,
+  opening: number,
+  lines: LedgerLine[],
+  range: { from: string; to: string },
+  paging?: { activity: AccountActivity; slice: LedgerSlice; page: LedgerPage },
+) {
+  const { lineCount, debit, credit } = paging?.activity ?? activityOf(lines).get(account.id) ?? { lineCount: 0, debit: 0, credit: 0 }
+  let running = 0
   const rows = lines.map((l) => {
-    running += l.amount
-    if (l.amount > 0) deposits += l.amount
-    else withdrawals -= l.amount
+    running = l.running ?? running + l.amount
     return {
       id: l.id,
       date: l.date,
@@ -323,7 +401,7 @@ export function transactionRegister(account: ReportAccount, opening: number, lin
       property_group_label: l.propertyGroupLabel,
       deposit: l.amount > 0 ? money(l.amount) : null,
       withdrawal: l.amount < 0 ? money(-l.amount) : null,
-      balance: money(running),
+      balance: money(opening + running),
     }
   })
   return {
@@ -332,11 +410,15 @@ export function transactionRegister(account: ReportAccount, opening: number, lin
     name: account.name,
     date_from: range.from,
     date_to: range.to,
+    ...(paging ? { pagination: paging.page } : {}),
     opening: money(opening),
+    line_count: lineCount,
+    first_line: paging?.slice.from ?? 1,
+    brought_forward: money(broughtForward(opening, lines)),
     lines: rows,
-    total_deposits: money(deposits),
-    total_withdrawals: money(withdrawals),
-    closing: money(running),
+    total_deposits: money(debit),
+    total_withdrawals: money(credit),
+    closing: money(opening + debit - credit),
   }
 }
 

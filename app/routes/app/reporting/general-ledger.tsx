@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Amount, entryHref, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
+import { Amount, entryHref, LedgerPageLinks, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
 import { loadStatement } from '~/components/reporting/statement.server'
 import type { generalLedger } from '~/domain/ledger/reports'
 import { title } from '~/utils/misc'
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('General Ledger') 
 type GeneralLedger = ReturnType<typeof generalLedger>
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  loadStatement<GeneralLedger>(request, 'general-ledger', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis'], { accounts: 'all' })
+  loadStatement<GeneralLedger>(request, 'general-ledger', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis', 'page', 'page_size'], { accounts: 'all' })
 
 export default function GeneralLedgerPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData
@@ -34,6 +34,7 @@ function GeneralLedgerTables({ report }: { report: GeneralLedger }) {
   if (!report.accounts.length) return <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">No lines and no balance for these filters.</p>
   return (
     <div className="flex flex-col gap-6">
+      <LedgerPageLinks pagination={report.pagination} />
       {report.accounts.map((account) => (
         <section key={account.account_id} aria-labelledby={`account-${account.account_id}`} className="flex flex-col gap-2">
           <h2 id={`account-${account.account_id}`} className="text-lg font-semibold">
@@ -53,15 +54,27 @@ function GeneralLedgerTables({ report }: { report: GeneralLedger }) {
               </tr>
             </thead>
             <tbody>
-              <tr>
-                <Td className="tabular-nums">{report.date_from}</Td>
-                <Td colSpan={4} className="italic">
-                  Opening balance
-                </Td>
-                <Td />
-                <Td />
-                <Amount value={account.opening} />
-              </tr>
+              {account.first_line > 1 ? (
+                <tr>
+                  <Td />
+                  <Td colSpan={4} className="italic">
+                    Brought forward from line {account.first_line - 1} of {account.line_count}
+                  </Td>
+                  <Td />
+                  <Td />
+                  <Amount value={account.brought_forward} />
+                </tr>
+              ) : (
+                <tr>
+                  <Td className="tabular-nums">{report.date_from}</Td>
+                  <Td colSpan={4} className="italic">
+                    Opening balance
+                  </Td>
+                  <Td />
+                  <Td />
+                  <Amount value={account.opening} />
+                </tr>
+              )}
               {account.lines.map((line) => (
                 <tr key={line.id}>
                   <Td className="whitespace-nowrap tabular-nums">{line.date}</Td>
@@ -80,19 +93,29 @@ function GeneralLedgerTables({ report }: { report: GeneralLedger }) {
               ))}
             </tbody>
             <tfoot>
-              <tr>
-                <Td className="tabular-nums">{report.date_to}</Td>
-                <Td colSpan={4} className="font-semibold">
-                  Closing balance ({account.normal_balance === 'DEBIT' ? 'debit' : 'credit'})
-                </Td>
-                <Amount value={account.total_debit} strong />
-                <Amount value={account.total_credit} strong />
-                <Amount value={account.closing} strong />
-              </tr>
+              {account.first_line - 1 + account.lines.length < account.line_count ? (
+                <tr>
+                  <Td />
+                  <Td colSpan={7} className="italic">
+                    Continued on the next page: {account.line_count - (account.first_line - 1 + account.lines.length)} more line(s) to {report.date_to}
+                  </Td>
+                </tr>
+              ) : (
+                <tr>
+                  <Td className="tabular-nums">{report.date_to}</Td>
+                  <Td colSpan={4} className="font-semibold">
+                    Closing balance ({account.normal_balance === 'DEBIT' ? 'debit' : 'credit'})
+                  </Td>
+                  <Amount value={account.total_debit} strong />
+                  <Amount value={account.total_credit} strong />
+                  <Amount value={account.closing} strong />
+                </tr>
+              )}
             </tfoot>
           </StatementTable>
         </section>
       ))}
+      <LedgerPageLinks pagination={report.pagination} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Amount, entryHref, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
+import { Amount, entryHref, LedgerPageLinks, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
 import { loadStatement } from '~/components/reporting/statement.server'
 import type { transactionRegister } from '~/domain/ledger/reports'
 import { title } from '~/utils/misc'
@@ -11,7 +11,7 @@ type Register = ReturnType<typeof transactionRegister>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  const loaded = await loadStatement<Register>(request, 'transaction-register', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis'], { accounts: 'cash' })
+  const loaded = await loadStatement<Register>(request, 'transaction-register', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis', 'page', 'page_size'], { accounts: 'cash' })
   // Before an account is chosen there is nothing wrong to report: ask for one.
   return url.searchParams.get('account_id') ? loaded : { ...loaded, error: null, report: null }
 }
@@ -25,7 +25,15 @@ export default function TransactionRegisterPage({ loaderData }: Route.ComponentP
       {...loaderData}
       values={{ ...values, date_from: report?.date_from ?? values.date_from, date_to: report?.date_to ?? values.date_to }}
     >
-      {report ? <RegisterTable report={report} /> : <p className="text-sm text-muted-foreground">Choose a bank or cash account, then Apply.</p>}
+      {report ? (
+        <div className="flex flex-col gap-4">
+          <LedgerPageLinks pagination={report.pagination} />
+          <RegisterTable report={report} />
+          <LedgerPageLinks pagination={report.pagination} />
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">Choose a bank or cash account, then Apply.</p>
+      )}
     </StatementPage>
   )
 }
@@ -44,15 +52,27 @@ function RegisterTable({ report }: { report: Register }) {
         </tr>
       </thead>
       <tbody>
-        <tr>
-          <Td className="tabular-nums">{report.date_from}</Td>
-          <Td colSpan={2} className="italic">
-            Opening balance
-          </Td>
-          <Td />
-          <Td />
-          <Amount value={report.opening} />
-        </tr>
+        {report.first_line > 1 ? (
+          <tr>
+            <Td />
+            <Td colSpan={2} className="italic">
+              Brought forward from line {report.first_line - 1} of {report.line_count}
+            </Td>
+            <Td />
+            <Td />
+            <Amount value={report.brought_forward} />
+          </tr>
+        ) : (
+          <tr>
+            <Td className="tabular-nums">{report.date_from}</Td>
+            <Td colSpan={2} className="italic">
+              Opening balance
+            </Td>
+            <Td />
+            <Td />
+            <Amount value={report.opening} />
+          </tr>
+        )}
         {report.lines.map((line) => (
           <tr key={line.id}>
             <Td className="whitespace-nowrap tabular-nums">{line.date}</Td>
@@ -69,15 +89,24 @@ function RegisterTable({ report }: { report: Register }) {
         ))}
       </tbody>
       <tfoot>
-        <tr>
-          <Td className="tabular-nums">{report.date_to}</Td>
-          <Td colSpan={2} className="font-semibold">
-            Closing balance
-          </Td>
-          <Amount value={report.total_deposits} strong />
-          <Amount value={report.total_withdrawals} strong />
-          <Amount value={report.closing} strong />
-        </tr>
+        {report.first_line - 1 + report.lines.length < report.line_count ? (
+          <tr>
+            <Td />
+            <Td colSpan={5} className="italic">
+              Continued on the next page: {report.line_count - (report.first_line - 1 + report.lines.length)} more line(s) to {report.date_to}
+            </Td>
+          </tr>
+        ) : (
+          <tr>
+            <Td className="tabular-nums">{report.date_to}</Td>
+            <Td colSpan={2} className="font-semibold">
+              Closing balance
+            </Td>
+            <Amount value={report.total_deposits} strong />
+            <Amount value={report.total_withdrawals} strong />
+            <Amount value={report.closing} strong />
+          </tr>
+        )}
       </tfoot>
     </StatementTable>
   )
