@@ -3,7 +3,7 @@ import type { Executor } from '~/db/client.server'
 import { accounts, companies, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
 import type { AccountType } from '~/domain/ledger/chart'
-import { basesOf, yearStart, type AccountActivity, type AccountSums, type JournalEntryRow, type LedgerLine, type LedgerSlice, type ReportAccount, type ReportBasis } from '~/domain/ledger/reports'
+import { basesOf, yearStart, type AccountActivity, type AccountSums, type EntryTotals, type JournalEntryRow, type LedgerLine, type LedgerSlice, type ReportAccount, type ReportBasis } from '~/domain/ledger/reports'
 import { lineLabels } from './journal.server'
 
 /*
@@ -166,12 +166,46 @@ export async function ledgerLines(
   return rows.map((r) => ({ ...r, entryNumber: Number(r.entryNumber), running: Number(r.running) }))
 }
 
-/** Entries over a range (of one source type, touching one property when asked), oldest first. */
-export async function entriesInRange(db: Executor, companyId: string, range: { from: string; to: string }, filter: LineFilter & { sourceType?: string | null }): Promise<JournalEntryRow[]> {
+type EntryFilter = LineFilter & { sourceType?: string | null }
+
+/** The entries the journal shows: this company's over a range, on the basis, of one source type and touching one property when asked. */
+function entriesWhere(companyId: string, range: { from: string; to: string }, filter: EntryFilter) {
   const touchesProperty = filter.propertyGroupId
     ? sql`exists (select 1 from ${journalLines} where ${journalLines.entryId} = ${journalEntries.id} and ${journalLines.propertyGroupId} = ${filter.propertyGroupId})`
     : undefined
-  return db
+  return and(
+    eq(journalEntries.companyId, companyId),
+    inArray(journalEntries.basis, basesOf(filter.basis)),
+    gte(journalEntries.date, range.from),
+    lte(journalEntries.date, range.to),
+    filter.sourceType ? eq(journalEntries.sourceType, filter.sourceType) : undefined,
+    touchesProperty,
+  )
+}
+
+/** How many entries the journal shows over a range, and the debits and credits of their lines. */
+export async function entryTotals(db: Executor, companyId: string, range: { from: string; to: string }, filter: EntryFilter): Promise<EntryTotals> {
+  const [row] = await db
+    .select({
+      entryCount: sql<number>`count(distinct ${journalEntries.id})`.mapWith(Number),
+      debit: sum(sql`${journalLines.amount} > 0`),
+      credit: sql<number>`coalesce(-sum(${journalLines.amount}) filter (where ${journalLines.amount} < 0), 0)`.mapWith(Number),
+    })
+    .from(journalEntries)
+    .innerJoin(journalLines, and(eq(journalLines.entryId, journalEntries.id), eq(journalLines.companyId, companyId)))
+    .where(entriesWhere(companyId, range, filter))
+  return row ?? { entryCount: 0, debit: 0, credit: 0 }
+}
+
+/** Entries over a range (of one source type, touching one property when asked), oldest first; one page of them when asked. */
+export async function entriesInRange(
+  db: Executor,
+  companyId: string,
+  range: { from: string; to: string },
+  filter: EntryFilter,
+  page?: { offset: number; limit: number },
+): Promise<JournalEntryRow[]> {
+  const query = db
     .select({
       id: journalEntries.id,
       number: journalEntries.number,
@@ -184,17 +218,9 @@ export async function entriesInRange(db: Executor, companyId: string, range: { f
     })
     .from(journalEntries)
     .leftJoin(users, eq(users.id, journalEntries.createdById))
-    .where(
-      and(
-        eq(journalEntries.companyId, companyId),
-        inArray(journalEntries.basis, basesOf(filter.basis)),
-        gte(journalEntries.date, range.from),
-        lte(journalEntries.date, range.to),
-        filter.sourceType ? eq(journalEntries.sourceType, filter.sourceType) : undefined,
-        touchesProperty,
-      ),
-    )
+    .where(entriesWhere(companyId, range, filter))
     .orderBy(asc(journalEntries.date), asc(journalEntries.number))
+  return page ? query.limit(page.limit).offset(page.offset) : query
 }
 
 /** Lines of the entries `condition` picks, in entry order, for the journal and the export: account, amount and every dimension by name. */

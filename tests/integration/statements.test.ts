@@ -293,6 +293,20 @@ describe('general ledger and register', () => {
 })
 
 describe('journal transactions and chart of accounts', () => {
+  it('pages the journal by entries, with the grand totals of the whole range on every page', async () => {
+    const numbers: number[] = []
+    for (const page of [1, 2, 3]) {
+      const journal = await get(`journal-transactions/?date_from=2026-03-01&date_to=2026-03-31&page_size=2&page=${page}`)
+      expect(journal.status).toBe(200)
+      expect(journal.body).toMatchObject({ pagination: { page, page_size: 2, entry_count: 5, page_count: 3 }, entry_count: 5, total_debit: '2948.00', total_credit: '2948.00', balanced: true })
+      numbers.push(...journal.body.entries.map((e: { number: number }) => e.number))
+    }
+    expect(numbers).toEqual([6, 7, 8, 9, 10])
+    expect((await get('journal-transactions/?date_from=2026-03-01&date_to=2026-03-31&page_size=2&page=4')).status).toBe(400)
+    const csv = await api('GET', 'reporting/journal-transactions/?date_from=2026-03-01&date_to=2026-03-31&page_size=2&format=csv', { token: books.token })
+    expect(String(csv.body).match(/^2026-03-\d\d,#\d+,/gm)).toHaveLength(5)
+  })
+
   it('lists the entries of a range with their lines and grand totals, by basis and source', async () => {
     const journal = await get('journal-transactions/?date_from=2026-03-01&date_to=2026-03-31')
     expect(journal.status).toBe(200)

@@ -22,24 +22,29 @@ import {
   COMPARISONS,
   generalLedger,
   incomeStatement,
+  JOURNAL_PAGE_SIZE,
   journalTransactions,
   LEDGER_PAGE_SIZE,
   ledgerAccounts,
   ledgerPageSlices,
   MAX_LEDGER_PAGE_SIZE,
   openingOf,
+  pageOf,
   REPORT_BASES,
   transactionRegister,
   trialBalance,
   type AccountActivity,
   type AccountSums,
+  type EntryTotals,
+  type JournalEntryRow,
+  type JournalPage,
   type LedgerLine,
   type LedgerSlice,
   type ReportAccount,
   type ReportBasis,
 } from '~/domain/ledger/reports'
 import { tablePdf } from '~/ledger/report-pdf.server'
-import { accountSums, booksCalendar, entriesInRange, entryLines, firstEntryDate, ledgerActivity, ledgerLines, periodSums, reportAccounts, sumsBefore, type LineFilter } from '~/ledger/reports.server'
+import { accountSums, booksCalendar, entriesInRange, entryLines, entryTotals, firstEntryDate, ledgerActivity, ledgerLines, periodSums, reportAccounts, sumsBefore, type LineFilter } from '~/ledger/reports.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { badRequest } from '../errors'
@@ -57,15 +62,17 @@ const tags = ['Reporting']
 const guard = signedIn(requireStaff('reporting'))
 
 const pageSizeError = `Page size must be a whole number from 1 to ${MAX_LEDGER_PAGE_SIZE}.`
-const Paging = {
-  page: z.coerce.number({ error: 'Page must be a whole number from 1.' }).int('Page must be a whole number from 1.').min(1, 'Page must be a whole number from 1.').default(1),
-  page_size: z.coerce
+const pageSize = (fallback: number, what: string) =>
+  z.coerce
     .number({ error: pageSizeError })
     .int(pageSizeError)
     .min(1, pageSizeError)
     .max(MAX_LEDGER_PAGE_SIZE, pageSizeError)
-    .default(LEDGER_PAGE_SIZE)
-    .openapi({ description: `Lines per page of the JSON answer (${LEDGER_PAGE_SIZE} by default); CSV and PDF hold every line` }),
+    .default(fallback)
+    .openapi({ description: `${what} per page of the JSON answer (${fallback} by default); CSV and PDF hold them all` })
+const Paging = {
+  page: z.coerce.number({ error: 'Page must be a whole number from 1.' }).int('Page must be a whole number from 1.').min(1, 'Page must be a whole number from 1.').default(1),
+  page_size: pageSize(LEDGER_PAGE_SIZE, 'Lines'),
 }
 
 /**
@@ -240,6 +247,11 @@ const JournalTransactions = z
     filters: Filters,
     date_from: z.string(),
     date_to: z.string(),
+    pagination: z
+      .object({ page: z.number().int(), page_size: z.number().int(), entry_count: z.number().int(), page_count: z.number().int() })
+      .optional()
+      .openapi({ description: 'Which page of the entries this is (JSON only: CSV and PDF hold every entry)' }),
+    entry_count: z.number().int().openapi({ description: 'Entries over the whole range' }),
     entries: z.array(
       z.object({
         id: z.string(),
@@ -256,8 +268,8 @@ const JournalTransactions = z
         total_credit: Money,
       }),
     ),
-    total_debit: Money,
-    total_credit: Money,
+    total_debit: Money.openapi({ description: 'Over the whole range' }),
+    total_credit: Money.openapi({ description: 'Over the whole range' }),
     balanced: z.boolean(),
   })
   .openapi('JournalTransactions')
@@ -510,6 +522,8 @@ router.openapi(
     request: {
       query: RangeQuery.extend({
         source_type: z.enum(SOURCE_TYPES.map((s) => s.value) as [string, ...string[]], { error: `Source must be one of: ${SOURCE_TYPES.map((s) => s.value).join(', ')}.` }).optional(),
+        page: Paging.page,
+        page_size: pageSize(JOURNAL_PAGE_SIZE, 'Entries'),
       }),
     },
     responses: statementResponse(JournalTransactions, 'The journal'),
@@ -519,11 +533,20 @@ router.openapi(
     const t = tenant(c)
     const range = await rangeOf(c, query)
     const { filter, json, subtitle } = await filtersOf(c, query)
-    const entries = await entriesInRange(t.db, t.companyId, range, { ...filter, sourceType: query.source_type })
+    const entryFilter = { ...filter, sourceType: query.source_type }
+    let paging: { totals: EntryTotals; page: JournalPage } | undefined
+    let entries: JournalEntryRow[]
+    if (query.format === 'json') {
+      const totals = await entryTotals(t.db, t.companyId, range, entryFilter)
+      const page = pageOf(totals.entryCount, query.page, query.page_size)
+      if (!page) throw badRequest('There is no such page.', { page: ['There is no such page: choose one from 1 to the last.'] })
+      paging = { totals, page: { page: page.page, page_size: page.pageSize, entry_count: totals.entryCount, page_count: page.pageCount } }
+      entries = await entriesInRange(t.db, t.companyId, range, entryFilter, { offset: page.offset, limit: page.pageSize })
+    } else entries = await entriesInRange(t.db, t.companyId, range, entryFilter)
     const lines = entries.length
       ? await entryLines(t.db, t.companyId, and(gte(journalEntries.date, range.from), lte(journalEntries.date, range.to), inArray(journalEntries.id, entries.map((e) => e.id))))
       : []
-    const report = { filters: json, ...journalTransactions(entries, lines, range) }
+    const report = { filters: json, ...journalTransactions(entries, lines, range, paging) }
     return respond(c, query.format, 'journal-transactions', report, () => journalTransactionsTable(report, subtitle))
   },
 )

@@ -5,7 +5,7 @@ import { useCurrency } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
-import { COMPARISONS, REPORT_BASES, type LedgerPage } from '~/domain/ledger/reports'
+import { COMPARISONS, REPORT_BASES, type JournalPage, type LedgerPage } from '~/domain/ledger/reports'
 import { SOURCE_TYPES } from '~/domain/ledger/entries'
 import { displayMoney } from '~/domain/money'
 import { cn } from '~/utils/misc'
@@ -44,14 +44,15 @@ function query(params: Record<string, string | null | undefined>) {
   return out.toString()
 }
 
-/** Which lines of a long ledger this page shows, with links to the pages before and after (none when it fits on one). */
-export function LedgerPageLinks({ pagination }: { pagination?: LedgerPage }) {
+/** Which lines (or entries) of a long report this page shows, with links to the pages before and after (none when it fits on one). */
+export function LedgerPageLinks({ pagination }: { pagination?: LedgerPage | JournalPage }) {
   if (!pagination || pagination.page_count <= 1) return null
-  const { page, page_size, line_count, page_count } = pagination
+  const { page, page_size, page_count } = pagination
+  const [noun, total] = 'line_count' in pagination ? ['line', pagination.line_count] : ['entry', pagination.entry_count]
   const count = (n: number) => n.toLocaleString('en')
   return (
     <PageLinks
-      summary={`Lines ${count((page - 1) * page_size + 1)}–${count(Math.min(page * page_size, line_count))} of ${count(line_count)} (page ${page} of ${page_count}). The downloads hold every line.`}
+      summary={`${noun === 'line' ? 'Lines' : 'Entries'} ${count((page - 1) * page_size + 1)}–${count(Math.min(page * page_size, total))} of ${count(total)} (page ${page} of ${page_count}). The downloads hold every ${noun}.`}
       previous={page > 1 ? String(page - 1) : null}
       next={page < page_count ? String(page + 1) : null}
     />

@@ -260,6 +260,12 @@ export type LedgerSlice = { from: number; to: number }
 /** One page of a long ledger or register. */
 export type LedgerPage = { page: number; page_size: number; line_count: number; page_count: number }
 
+/** Page `page` of `count` items, `pageSize` a page; null when it is past the last page (there is always a first). */
+export function pageOf(count: number, page: number, pageSize: number) {
+  const pageCount = Math.max(1, Math.ceil(count / pageSize))
+  return page > pageCount ? null : { page, pageSize, pageCount, offset: (page - 1) * pageSize }
+}
+
 export const LEDGER_PAGE_SIZE = 1000
 export const MAX_LEDGER_PAGE_SIZE = 5000
 
@@ -270,10 +276,10 @@ export const MAX_LEDGER_PAGE_SIZE = 5000
  */
 export function ledgerPageSlices(accounts: { id: string; lineCount: number }[], page: number, pageSize: number) {
   const lineCount = accounts.reduce((sum, a) => sum + a.lineCount, 0)
-  const pageCount = Math.max(1, Math.ceil(lineCount / pageSize))
-  if (page > pageCount) return null
-  const low = (page - 1) * pageSize
-  const high = page * pageSize
+  const paged = pageOf(lineCount, page, pageSize)
+  if (!paged) return null
+  const { pageCount, offset: low } = paged
+  const high = low + pageSize
   const slices = new Map<string, LedgerSlice>()
   let start = 0
   for (const account of accounts) {
@@ -427,8 +433,17 @@ export function transactionRegister(
 export type JournalEntryRow = { id: string; number: number; date: string; memo: string | null; basis: string; sourceType: string; createdByName: string | null; reversesEntryId: string | null }
 export type JournalLineRow = { entryId: string; accountId: string; accountLabel: string; amount: number; memo: string | null; propertyGroupLabel: string | null; rentalUnitLabel: string | null }
 
-/** Entries with their lines, each entry's debits and credits, and the grand totals. */
-export function journalTransactions(entries: JournalEntryRow[], lines: JournalLineRow[], range: { from: string; to: string }) {
+/** The entries of a range: how many, and the debits and credits of their lines, in cents. */
+export type EntryTotals = { entryCount: number; debit: number; credit: number }
+/** One page of the journal. */
+export type JournalPage = { page: number; page_size: number; entry_count: number; page_count: number }
+export const JOURNAL_PAGE_SIZE = 500
+
+/**
+ * Entries with their lines, each entry's debits and credits, and the grand totals. Given `paging`
+ * (one page of the journal), the grand totals are those of the whole range.
+ */
+export function journalTransactions(entries: JournalEntryRow[], lines: JournalLineRow[], range: { from: string; to: string }, paging?: { totals: EntryTotals; page: JournalPage }) {
   const linesOf = new Map<string, JournalLineRow[]>()
   for (const line of lines) linesOf.set(line.entryId, [...(linesOf.get(line.entryId) ?? []), line])
   let debit = 0
@@ -454,7 +469,17 @@ export function journalTransactions(entries: JournalEntryRow[], lines: JournalLi
       total_credit: money(c),
     }
   })
-  return { date_from: range.from, date_to: range.to, entries: out, total_debit: money(debit), total_credit: money(credit), balanced: debit === credit }
+  if (paging) ({ debit, credit } = paging.totals)
+  return {
+    date_from: range.from,
+    date_to: range.to,
+    ...(paging ? { pagination: paging.page } : {}),
+    entry_count: paging?.totals.entryCount ?? entries.length,
+    entries: out,
+    total_debit: money(debit),
+    total_credit: money(credit),
+    balanced: debit === credit,
+  }
 }
 
 // Chart of accounts ------------------------------------------------------------------------------

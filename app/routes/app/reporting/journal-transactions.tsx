@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Amount, entryHref, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
+import { Amount, entryHref, LedgerPageLinks, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
 import { loadStatement } from '~/components/reporting/statement.server'
 import type { journalTransactions } from '~/domain/ledger/reports'
 import { title } from '~/utils/misc'
@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('Journal Transacti
 
 type Journal = ReturnType<typeof journalTransactions>
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement<Journal>(request, 'journal-transactions', ['date_from', 'date_to', 'source_type', 'property_group_id', 'basis'])
+export const loader = ({ request }: Route.LoaderArgs) => loadStatement<Journal>(request, 'journal-transactions', ['date_from', 'date_to', 'source_type', 'property_group_id', 'basis', 'page', 'page_size'])
 
 export default function JournalTransactionsPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData
@@ -20,7 +20,13 @@ export default function JournalTransactionsPage({ loaderData }: Route.ComponentP
       {...loaderData}
       values={{ ...values, date_from: report?.date_from ?? values.date_from, date_to: report?.date_to ?? values.date_to }}
     >
-      {report ? <JournalTable report={report} /> : null}
+      {report ? (
+        <div className="flex flex-col gap-4">
+          <LedgerPageLinks pagination={report.pagination} />
+          <JournalTable report={report} />
+          <LedgerPageLinks pagination={report.pagination} />
+        </div>
+      ) : null}
     </StatementPage>
   )
 }
@@ -84,7 +90,7 @@ function JournalTable({ report }: { report: Journal }) {
       <tfoot>
         <tr>
           <Td colSpan={5} className="font-semibold">
-            Total of {report.entries.length} entries
+            Total of {report.entry_count} entries
           </Td>
           <Amount value={report.total_debit} strong />
           <Amount value={report.total_credit} strong />
