@@ -78,6 +78,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      // Every test registers its own company, from one address: far more than the hourly limit of a real install.
+      REGISTRATIONS_PER_HOUR: '1000',
     },
     reuseExistingServer: false,
     // The first start may have to build (about 10 s) and initialise PostgreSQL.

@@ -22,7 +22,8 @@ const loginAttemptsPerIp = rateLimiter('login-ip', 100, 15 * 60)
 const resetRequestsPerEmail = rateLimiter('reset-email', 5, 60 * 60)
 const resetRequestsPerIp = rateLimiter('reset-ip', 30, 60 * 60)
 // Offices share one address; fifty new companies an hour from one is already far past any real use.
-const registrationsPerIp = rateLimiter('register-ip', 50, 60 * 60)
+// An operator who provisions companies in bulk (or a test run) raises it with REGISTRATIONS_PER_HOUR.
+const registrationsPerIp = rateLimiter('register-ip', Number(process.env.REGISTRATIONS_PER_HOUR) || 50, 60 * 60)
 
 export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.'
 export const RESET_REQUESTED =
