@@ -26,6 +26,15 @@ describe('list search reads the trigram index', () => {
     })
     expect(plan).toContain(`Bitmap Index Scan on ${table}_search_idx`)
   })
+
+  it.each(searchable.map((r) => [r.name, r] as const))('%s: the stored search column holds exactly its search fields', async (_name, resource) => {
+    const table = getTableName(resource.table)
+    const [row] = await getDb().execute<{ expression: string }>(
+      sql`select pg_get_expr(d.adbin, d.adrelid) as expression from pg_attrdef d join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum where d.adrelid = ${table}::regclass and a.attname = 'search_text'`,
+    )
+    const named = [...String(row?.expression ?? '').matchAll(/COALESCE\(("?)(\w+)\1,/gi)].map((m) => m[2])
+    expect(named).toEqual(resource.search.map((key) => String(key).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)))
+  })
 })
 
 describe('list search', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import { cents, companyId, createdAt, id, searchIndex, updatedAt } from './columns'
+import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { companies, users } from './platform'
 import { propertyGroups, propertyOwners, rentalUnits, residents } from './properties'
 
@@ -30,10 +30,12 @@ export const accounts = pgTable(
     /** Receipts into this income account count toward the management fee. */
     subjectToManagementFee: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('number', 'name', 'description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('accounts_company_number_key').on(t.companyId, t.number), searchIndex('accounts', [t.number, t.name, t.description])],
+  (t) => [uniqueIndex('accounts_company_number_key').on(t.companyId, t.number), searchIndex('accounts', t.searchText)],
 )
 
 /** Which account plays each role the postings need (accounts receivable, undeposited funds …). */
@@ -156,10 +158,12 @@ export const bankAccounts = pgTable(
     accountNumber: text(),
     description: text(),
     isActive: boolean().notNull().default(true),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('name', 'institution_name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('bank_accounts_gl_account_key').on(t.companyId, t.glAccountId), searchIndex('bank_accounts', [t.name, t.institutionName])],
+  (t) => [uniqueIndex('bank_accounts_gl_account_key').on(t.companyId, t.glAccountId), searchIndex('bank_accounts', t.searchText)],
 )
 
 export const creditCards = pgTable(
@@ -176,10 +180,12 @@ export const creditCards = pgTable(
     creditLimit: cents(),
     description: text(),
     isActive: boolean().notNull().default(true),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('name', 'issuer'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('credit_cards_gl_account_key').on(t.companyId, t.glAccountId), searchIndex('credit_cards', [t.name, t.issuer])],
+  (t) => [uniqueIndex('credit_cards_gl_account_key').on(t.companyId, t.glAccountId), searchIndex('credit_cards', t.searchText)],
 )
 
 /** Undeposited receipts gathered into one deposit: Dr the bank, Cr undeposited funds. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { Address } from '~/resources/engine/fields'
-import { cents, companyId, createdAt, id, searchIndex, updatedAt } from './columns'
+import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { users } from './platform'
 
 /*
@@ -28,10 +28,12 @@ export const feeSchedules = pgTable(
     renewalFeeAmount: cents(),
     description: text(),
     isActive: boolean().notNull().default(true),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('name', 'description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('fee_schedules_company_name_key').on(t.companyId, sql`lower(${t.name})`), searchIndex('fee_schedules', [t.name, t.description])],
+  (t) => [uniqueIndex('fee_schedules_company_name_key').on(t.companyId, sql`lower(${t.name})`), searchIndex('fee_schedules', t.searchText)],
 )
 
 export const propertyOwners = pgTable(
@@ -54,12 +56,14 @@ export const propertyOwners = pgTable(
     /** Cash the owner wants left in the property's account before a distribution. */
     reserveAmount: cents(),
     isActive: boolean().notNull().default(true),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('company_name', 'first_name', 'last_name', 'email', 'phone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('property_owners_company_name_idx').on(t.companyId, t.lastName, t.companyName),
-    searchIndex('property_owners', [t.companyName, t.firstName, t.lastName, t.email, t.phone]),
+    searchIndex('property_owners', t.searchText),
   ],
 )
 
@@ -77,10 +81,12 @@ export const propertyGroups = pgTable(
     reserveAmount: cents(),
     description: text(),
     isActive: boolean().notNull().default(true),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('property_groups_company_name_key').on(t.companyId, sql`lower(${t.name})`), searchIndex('property_groups', [t.name])],
+  (t) => [uniqueIndex('property_groups_company_name_key').on(t.companyId, sql`lower(${t.name})`), searchIndex('property_groups', t.searchText)],
 )
 
 /** Who owns a property, and how much of it. */
@@ -116,13 +122,15 @@ export const buildings = pgTable(
     yearBuilt: integer(),
     floors: integer(),
     description: text(),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('buildings_company_property_idx').on(t.companyId, t.propertyGroupId),
     index('buildings_company_name_idx').on(t.companyId, t.name),
-    searchIndex('buildings', [t.name]),
+    searchIndex('buildings', t.searchText),
   ],
 )
 
@@ -142,6 +150,8 @@ export const rentalUnits = pgTable(
     areaSqFt: integer(),
     marketRent: cents(),
     description: text(),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('unit_number', 'description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -149,7 +159,7 @@ export const rentalUnits = pgTable(
     uniqueIndex('rental_units_building_number_key').on(t.companyId, t.buildingId, sql`lower(${t.unitNumber})`),
     index('rental_units_company_number_idx').on(t.companyId, t.unitNumber),
     index('rental_units_company_status_idx').on(t.companyId, t.status),
-    searchIndex('rental_units', [t.unitNumber, t.description]),
+    searchIndex('rental_units', t.searchText),
   ],
 )
 
@@ -174,6 +184,8 @@ export const residents = pgTable(
     forwardingAddress: address(),
     /** The resident center account, once invited. */
     userId: uuid().references(() => users.id),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('first_name', 'last_name', 'email', 'phone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -181,7 +193,7 @@ export const residents = pgTable(
     index('residents_company_name_idx').on(t.companyId, t.lastName, t.firstName),
     index('residents_company_type_idx').on(t.companyId, t.residentType),
     index('residents_company_unit_idx').on(t.companyId, t.rentalUnitId),
-    searchIndex('residents', [t.firstName, t.lastName, t.email, t.phone]),
+    searchIndex('residents', t.searchText),
   ],
 )
 
@@ -201,10 +213,12 @@ export const residentPets = pgTable(
     isServiceAnimal: boolean().notNull().default(false),
     isVaccinated: boolean().notNull().default(false),
     licenseNumber: text(),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('name', 'breed'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('resident_pets_company_resident_idx').on(t.companyId, t.residentId), searchIndex('resident_pets', [t.name, t.breed])],
+  (t) => [index('resident_pets_company_resident_idx').on(t.companyId, t.residentId), searchIndex('resident_pets', t.searchText)],
 )
 
 export const parkingSpaces = pgTable(
@@ -220,10 +234,12 @@ export const parkingSpaces = pgTable(
     monthlyRent: cents(),
     rentalUnitId: uuid().references(() => rentalUnits.id),
     description: text(),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('space_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('parking_spaces_number_key').on(t.companyId, t.propertyGroupId, sql`lower(${t.spaceNumber})`), searchIndex('parking_spaces', [t.spaceNumber])],
+  (t) => [uniqueIndex('parking_spaces_number_key').on(t.companyId, t.propertyGroupId, sql`lower(${t.spaceNumber})`), searchIndex('parking_spaces', t.searchText)],
 )
 
 export const residentVehicles = pgTable(
@@ -241,13 +257,15 @@ export const residentVehicles = pgTable(
     licensePlate: text().notNull(),
     plateRegion: text(),
     parkingSpaceId: uuid().references(() => parkingSpaces.id),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('license_plate', 'make', 'model'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('resident_vehicles_company_resident_idx').on(t.companyId, t.residentId),
     index('resident_vehicles_company_plate_idx').on(t.companyId, t.licensePlate),
-    searchIndex('resident_vehicles', [t.licensePlate, t.make, t.model]),
+    searchIndex('resident_vehicles', t.searchText),
   ],
 )
 
@@ -266,10 +284,12 @@ export const appliances = pgTable(
     installedOn: date({ mode: 'string' }),
     warrantyExpiresOn: date({ mode: 'string' }),
     description: text(),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('brand', 'model_number', 'serial_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('appliances_company_unit_idx').on(t.companyId, t.rentalUnitId), searchIndex('appliances', [t.brand, t.modelNumber, t.serialNumber])],
+  (t) => [index('appliances_company_unit_idx').on(t.companyId, t.rentalUnitId), searchIndex('appliances', t.searchText)],
 )
 
 /**

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
@@ -11,7 +11,6 @@ import { containsPattern, ListQuery, orderBy, page, pageOf, type Page } from '~/
 import { tenant } from '~/api/tenant'
 import type { Executor } from '~/db/client.server'
 import { searchEntries } from '~/db/schema'
-import { searchText } from '~/db/schema/columns'
 import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
@@ -141,10 +140,11 @@ function sortables(resource: AnyResource, targets: ReturnType<typeof referenceTa
 }
 
 
-/** A search over the search fields, in the form the table's trigram index (searchIndex) answers. */
+/** A search over the search fields: the table's stored search column (searchColumn), read through its trigram index, in lower case. */
 export function searchCondition(resource: AnyResource, pattern: string) {
-  const columns = columnsOf(resource)
-  return ilike(searchText(resource.search.map((key) => columns[key])), pattern)
+  const { searchText } = columnsOf(resource) as Record<string, PgColumn>
+  if (!searchText) throw new Error(`${resource.name}: a searchable resource's table needs a searchColumn`)
+  return sql`${searchText} like lower(${pattern})`
 }
 
 /** Conditions of a list request beyond the tenant: search over the search fields, and each filter. */
