@@ -97,16 +97,13 @@ async function getJson(url: string, headers: Record<string, string>) {
   return JSON.parse(body) as unknown
 }
 
-/** The search condition as someone would write it by hand for the residents' trigram index (residents_search_idx). */
-const RESIDENT_SEARCH = `(coalesce(r.first_name, '') || E'\\n' || coalesce(r.last_name, '') || E'\\n' || coalesce(r.email, '') || E'\\n' || coalesce(r.phone, '')) ilike`
-
-/** The residents list as someone would write it by hand: the same search (through the same index), order, page and unit label, with the count. */
+/** The residents list as someone would write it by hand: the same search (the stored search column, through its trigram index residents_search_idx), order, page and unit label, with the count. */
 function handWrittenList(sql: Sql, companyId: string, term: string) {
   const pattern = `%${term}%`
   return sql`
     select r.*, u.unit_number as rental_unit_label, count(*) over () as total
     from residents r left join rental_units u on u.id = r.rental_unit_id
-    where r.company_id = ${companyId} and ${sql.unsafe(RESIDENT_SEARCH)} ${pattern}
+    where r.company_id = ${companyId} and r.search_text like lower(${pattern})
     order by r.last_name, r.id
     limit 25 offset 50`
 }
@@ -138,7 +135,7 @@ export async function explain(sql: Sql, companyId: string, what: 'list' | 'palet
     what === 'list'
       ? await sql.unsafe(
           `explain (analyze, buffers) select r.*, u.unit_number, count(*) over () from residents r left join rental_units u on u.id = r.rental_unit_id
-           where r.company_id = $1 and ${RESIDENT_SEARCH} $2 order by r.last_name, r.id limit 25 offset 50`,
+           where r.company_id = $1 and r.search_text like lower($2) order by r.last_name, r.id limit 25 offset 50`,
           [companyId, `%${LIST_TERM}%`],
         )
       : await sql.unsafe(`explain (analyze, buffers) select resource, record_id, name from search_entries where company_id = $1 and name ilike $2 order by name limit 50`, [companyId, '%an%'])
