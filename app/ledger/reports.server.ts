@@ -26,6 +26,12 @@ function linesWhere(companyId: string, filter: LineFilter, ...conditions: (SQL |
 
 const sum = (condition?: SQL) => (condition ? sql<number>`coalesce(sum(${journalLines.amount}) filter (where ${condition}), 0)` : sql<number>`coalesce(sum(${journalLines.amount}), 0)`).mapWith(Number)
 
+/** The debits and the credits of the lines summed, each as a positive number of cents. */
+const debitsAndCredits = () => ({
+  debit: sum(sql`${journalLines.amount} > 0`),
+  credit: sql<number>`coalesce(-sum(${journalLines.amount}) filter (where ${journalLines.amount} < 0), 0)`.mapWith(Number),
+})
+
 export async function reportAccounts(db: Executor, companyId: string): Promise<ReportAccount[]> {
   const rows = await db
     .select({ id: accounts.id, number: accounts.number, name: accounts.name, accountType: accounts.accountType, subtype: accounts.subtype, parentAccountId: accounts.parentAccountId, isActive: accounts.isActive })
@@ -95,8 +101,7 @@ export async function ledgerActivity(db: Executor, companyId: string, range: { f
     .select({
       accountId: journalLines.accountId,
       lineCount: sql<number>`count(*)`.mapWith(Number),
-      debit: sum(sql`${journalLines.amount} > 0`),
-      credit: sql<number>`coalesce(-sum(${journalLines.amount}) filter (where ${journalLines.amount} < 0), 0)`.mapWith(Number),
+      ...debitsAndCredits(),
     })
     .from(journalLines)
     .where(linesWhere(companyId, filter, gte(journalLines.date, range.from), lte(journalLines.date, range.to), accountIds ? inArray(journalLines.accountId, accountIds) : undefined))
@@ -188,8 +193,7 @@ export async function entryTotals(db: Executor, companyId: string, range: { from
   const [row] = await db
     .select({
       entryCount: sql<number>`count(distinct ${journalEntries.id})`.mapWith(Number),
-      debit: sum(sql`${journalLines.amount} > 0`),
-      credit: sql<number>`coalesce(-sum(${journalLines.amount}) filter (where ${journalLines.amount} < 0), 0)`.mapWith(Number),
+      ...debitsAndCredits(),
     })
     .from(journalEntries)
     .innerJoin(journalLines, and(eq(journalLines.entryId, journalEntries.id), eq(journalLines.companyId, companyId)))

@@ -75,6 +75,8 @@ const Paging = {
   page_size: pageSize(LEDGER_PAGE_SIZE, 'Lines'),
 }
 
+const noSuchPage = () => badRequest('There is no such page.', { page: ['There is no such page: choose one from 1 to the last.'] })
+
 /**
  * The lines a ledger shows: a page of them for JSON, every one for a download. The accounts are
  * laid out from their line counts, so a page reads only its own lines (with their running sums).
@@ -91,7 +93,7 @@ async function ledgerSlice(
     query.page,
     query.page_size,
   )
-  if (!laid) throw badRequest('There is no such page.', { page: ['There is no such page: choose one from 1 to the last.'] })
+  if (!laid) throw noSuchPage()
   return { lines: await read(laid.slices), paging: { activity, slices: laid.slices, page: laid.page } }
 }
 
@@ -539,7 +541,7 @@ router.openapi(
     if (query.format === 'json') {
       const totals = await entryTotals(t.db, t.companyId, range, entryFilter)
       const page = pageOf(totals.entryCount, query.page, query.page_size)
-      if (!page) throw badRequest('There is no such page.', { page: ['There is no such page: choose one from 1 to the last.'] })
+      if (!page) throw noSuchPage()
       paging = { totals, page: { page: page.page, page_size: page.pageSize, entry_count: totals.entryCount, page_count: page.pageCount } }
       entries = await entriesInRange(t.db, t.companyId, range, entryFilter, { offset: page.offset, limit: page.pageSize })
     } else entries = await entriesInRange(t.db, t.companyId, range, entryFilter)

@@ -107,7 +107,6 @@ export function JournalEntryForm({
   /** Editing a posted entry: say what will happen and offer a date for the reversal. */
   correcting?: { number: number; date: string }
 }) {
-  const navigation = useNavigation()
   return (
     <Form method="post" id={id} className="flex flex-col gap-5" noValidate>
       <IdempotencyKey form={id} />
@@ -146,15 +145,23 @@ export function JournalEntryForm({
         ) : null}
       </div>
       <LineGrid id={id} lines={values.lines} errors={errors?.lines} choices={choices} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="save" disabled={navigation.state === 'submitting'}>
-          {submitLabel}
-        </Button>
-        <Button type="submit" name="intent" value="add-lines" variant="outline" formNoValidate>
-          <Plus aria-hidden /> Add lines
-        </Button>
-      </div>
+      <LineFormActions submitLabel={submitLabel} />
     </Form>
+  )
+}
+
+/** Save, and "Add lines" (the same form back with more rows, no validation): the buttons under every line grid. */
+export function LineFormActions({ submitLabel }: { submitLabel: string }) {
+  const navigation = useNavigation()
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" name="intent" value="save" disabled={navigation.state === 'submitting'}>
+        {submitLabel}
+      </Button>
+      <Button type="submit" name="intent" value="add-lines" variant="outline" formNoValidate>
+        <Plus aria-hidden /> Add lines
+      </Button>
+    </div>
   )
 }
 

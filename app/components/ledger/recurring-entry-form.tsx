@@ -1,8 +1,6 @@
-import { Plus } from 'lucide-react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { IdempotencyKey } from '~/components/idempotency-key'
-import { LineGrid, type EntryFormErrors, type LineValues } from '~/components/ledger/journal-entry-form'
-import { Button } from '~/components/ui/button'
+import { LineFormActions, LineGrid, type EntryFormErrors, type LineValues } from '~/components/ledger/journal-entry-form'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
 import { FREQUENCIES } from '~/domain/ledger/entries'
@@ -15,7 +13,6 @@ type Choice = { value: string; label: string }
 /** The recurring entry form, new or edited: its schedule and the lines each posting makes. */
 export function RecurringEntryForm(props: { values: RecurringFormValues; errors?: EntryFormErrors; choices: { accounts: Choice[]; properties: Choice[] }; submitLabel: string; isNew: boolean }) {
   const { values, errors } = props
-  const navigation = useNavigation()
   const id = 'recurring-entry'
   const field = (name: (typeof RECURRING_FIELDS)[number], label: string, input: React.ReactNode, options: { required?: boolean; help?: string; wide?: boolean } = {}) => (
     <div className={options.wide ? 'flex flex-col gap-1 sm:col-span-2' : 'flex flex-col gap-1'}>
@@ -60,14 +57,7 @@ export function RecurringEntryForm(props: { values: RecurringFormValues; errors?
         {field('end_date', 'Last posting on or before', <Input id={`${id}-end_date`} type="date" name="end_date" defaultValue={values.end_date} {...invalid('end_date')} />, { help: 'Leave empty to go on until stopped.' })}
       </div>
       <LineGrid id={id} lines={values.lines} errors={errors?.lines} choices={props.choices} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="save" disabled={navigation.state === 'submitting'}>
-          {props.submitLabel}
-        </Button>
-        <Button type="submit" name="intent" value="add-lines" variant="outline" formNoValidate>
-          <Plus aria-hidden /> Add lines
-        </Button>
-      </div>
+      <LineFormActions submitLabel={props.submitLabel} />
     </Form>
   )
 }

@@ -45,7 +45,7 @@ function query(params: Record<string, string | null | undefined>) {
 }
 
 /** Which lines (or entries) of a long report this page shows, with links to the pages before and after (none when it fits on one). */
-export function LedgerPageLinks({ pagination }: { pagination?: LedgerPage | JournalPage }) {
+function PageSummaryLinks({ pagination }: { pagination?: LedgerPage | JournalPage }) {
   if (!pagination || pagination.page_count <= 1) return null
   const { page, page_size, page_count } = pagination
   const [noun, total] = 'line_count' in pagination ? ['line', pagination.line_count] : ['entry', pagination.entry_count]
@@ -56,6 +56,54 @@ export function LedgerPageLinks({ pagination }: { pagination?: LedgerPage | Jour
       previous={page > 1 ? String(page - 1) : null}
       next={page < page_count ? String(page + 1) : null}
     />
+  )
+}
+
+/** A long report between its page links, above and below (none when it fits on one page). */
+export function PagedReport({ pagination, children }: { pagination?: LedgerPage | JournalPage; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <PageSummaryLinks pagination={pagination} />
+      {children}
+      <PageSummaryLinks pagination={pagination} />
+    </div>
+  )
+}
+
+/** An account's lines as one page of a ledger shows them (general ledger, register): where they start among all of its lines. */
+type LedgerSliceOf = { first_line: number; line_count: number; lines: unknown[]; opening: string; brought_forward: string }
+
+/**
+ * The first row of an account's lines on this page: its opening balance, or the balance brought
+ * forward from the page before. Date, then the label over `labelSpan` columns, two empty amount
+ * columns, then the balance.
+ */
+export function LedgerStartRow({ slice, dateFrom, labelSpan }: { slice: LedgerSliceOf; dateFrom: string; labelSpan: number }) {
+  const continued = slice.first_line > 1
+  return (
+    <tr>
+      <Td className="tabular-nums">{continued ? null : dateFrom}</Td>
+      <Td colSpan={labelSpan} className="italic">
+        {continued ? `Brought forward from line ${slice.first_line - 1} of ${slice.line_count}` : 'Opening balance'}
+      </Td>
+      <Td />
+      <Td />
+      <Amount value={continued ? slice.brought_forward : slice.opening} />
+    </tr>
+  )
+}
+
+/** The last row of an account's lines on this page: its closing row (`children`), or a note that it goes on on the next page. */
+export function LedgerEndRow({ slice, dateTo, columns, children }: { slice: LedgerSliceOf; dateTo: string; columns: number; children: React.ReactNode }) {
+  const more = slice.line_count - (slice.first_line - 1 + slice.lines.length)
+  if (more <= 0) return children
+  return (
+    <tr>
+      <Td />
+      <Td colSpan={columns - 1} className="italic">
+        Continued on the next page: {more} more line(s) to {dateTo}
+      </Td>
+    </tr>
   )
 }
 

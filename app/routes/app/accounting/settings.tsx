@@ -63,58 +63,36 @@ export default function BooksSettings({ loaderData, actionData }: Route.Componen
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <Breadcrumbs items={[{ label: 'Journal Entries', href: '/app/accounting/journal-entries/' }, { label: 'Books Settings' }]} />
       <PageHeader title="Books Settings" />
-      <Card>
-        <CardHeader>
-          <CardTitle>Lock date</CardTitle>
-          <CardDescription>
-            Nothing can be posted, corrected or voided on or before this date: close a month once it is reconciled and reported. Clear it to reopen the books.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="lock-date" />
-            {actionData?.form === 'lock-date' ? <FormErrors errors={errors?.__all__} /> : null}
-            <div className="flex flex-col gap-1">
-              <label htmlFor="lock-date" className="text-sm font-medium">
-                Books closed through
-              </label>
-              <Input id="lock-date" type="date" name="lock_date" defaultValue={settings.lock_date ?? ''} aria-describedby="lock-date-error" />
-              <ErrorList id="lock-date-error" errors={actionData?.form === 'lock-date' ? errors?.lock_date : undefined} />
-            </div>
-            <Button type="submit" disabled={navigation.state === 'submitting'}>
-              Save lock date
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Fiscal year</CardTitle>
-          <CardDescription>Year-to-date figures, this year’s net income and the retained earnings of prior years count from the start of the fiscal year.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="fiscal-year" />
-            {actionData?.form === 'fiscal-year' ? <FormErrors errors={errors?.__all__} /> : null}
-            <div className="flex flex-col gap-1">
-              <label htmlFor="fiscal-year-start" className="text-sm font-medium">
-                Fiscal year starts in
-              </label>
-              <Select id="fiscal-year-start" name="fiscal_year_start_month" defaultValue={String(settings.fiscal_year_start_month)} aria-describedby="fiscal-year-start-error">
-                {MONTHS.map((month, i) => (
-                  <option key={month} value={i + 1}>
-                    {month}
-                  </option>
-                ))}
-              </Select>
-              <ErrorList id="fiscal-year-start-error" errors={actionData?.form === 'fiscal-year' ? errors?.fiscal_year_start_month : undefined} />
-            </div>
-            <Button type="submit" disabled={navigation.state === 'submitting'}>
-              Save fiscal year
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <SettingCard
+        intent="lock-date"
+        title="Lock date"
+        description="Nothing can be posted, corrected or voided on or before this date: close a month once it is reconciled and reported. Clear it to reopen the books."
+        label="Books closed through"
+        inputId="lock-date"
+        submitLabel="Save lock date"
+        errors={actionData?.form === 'lock-date' ? errors : undefined}
+        field="lock_date"
+      >
+        <Input id="lock-date" type="date" name="lock_date" defaultValue={settings.lock_date ?? ''} aria-describedby="lock-date-error" />
+      </SettingCard>
+      <SettingCard
+        intent="fiscal-year"
+        title="Fiscal year"
+        description="Year-to-date figures, this year’s net income and the retained earnings of prior years count from the start of the fiscal year."
+        label="Fiscal year starts in"
+        inputId="fiscal-year-start"
+        submitLabel="Save fiscal year"
+        errors={actionData?.form === 'fiscal-year' ? errors : undefined}
+        field="fiscal_year_start_month"
+      >
+        <Select id="fiscal-year-start" name="fiscal_year_start_month" defaultValue={String(settings.fiscal_year_start_month)} aria-describedby="fiscal-year-start-error">
+          {MONTHS.map((month, i) => (
+            <option key={month} value={i + 1}>
+              {month}
+            </option>
+          ))}
+        </Select>
+      </SettingCard>
       <Card>
         <CardHeader>
           <CardTitle>Accounts by role</CardTitle>
@@ -159,5 +137,48 @@ export default function BooksSettings({ loaderData, actionData }: Route.Componen
         </CardContent>
       </Card>
     </div>
+  )
+}
+
+/**
+ * One setting in a card of its own: a one-field form whose `intent` says which setting it saves,
+ * with the form's and the field's errors when that form was the one sent. The field (`children`)
+ * is described by `{inputId}-error`.
+ */
+function SettingCard(props: {
+  intent: string
+  title: string
+  description: string
+  label: string
+  inputId: string
+  field: string
+  submitLabel: string
+  errors: Record<string, string[]> | undefined
+  children: React.ReactNode
+}) {
+  const navigation = useNavigation()
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{props.title}</CardTitle>
+        <CardDescription>{props.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value={props.intent} />
+          {props.errors ? <FormErrors errors={props.errors.__all__} /> : null}
+          <div className="flex flex-col gap-1">
+            <label htmlFor={props.inputId} className="text-sm font-medium">
+              {props.label}
+            </label>
+            {props.children}
+            <ErrorList id={`${props.inputId}-error`} errors={props.errors?.[props.field]} />
+          </div>
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            {props.submitLabel}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
   )
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Amount, entryHref, LedgerPageLinks, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
+import { Amount, entryHref, LedgerEndRow, LedgerStartRow, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
 import { loadStatement } from '~/components/reporting/statement.server'
 import type { generalLedger } from '~/domain/ledger/reports'
 import { title } from '~/utils/misc'
@@ -33,89 +33,62 @@ export default function GeneralLedgerPage({ loaderData }: Route.ComponentProps) 
 function GeneralLedgerTables({ report }: { report: GeneralLedger }) {
   if (!report.accounts.length) return <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">No lines and no balance for these filters.</p>
   return (
-    <div className="flex flex-col gap-6">
-      <LedgerPageLinks pagination={report.pagination} />
-      {report.accounts.map((account) => (
-        <section key={account.account_id} aria-labelledby={`account-${account.account_id}`} className="flex flex-col gap-2">
-          <h2 id={`account-${account.account_id}`} className="text-lg font-semibold">
-            {account.number} · {account.name}
-          </h2>
-          <StatementTable caption={`General ledger of ${account.number} ${account.name}, ${report.date_from} to ${report.date_to}`}>
-            <thead>
-              <tr>
-                <Th>Date</Th>
-                <Th>Entry</Th>
-                <Th>Source</Th>
-                <Th>Memo</Th>
-                <Th>Property, unit, person</Th>
-                <Th numeric>Debit</Th>
-                <Th numeric>Credit</Th>
-                <Th numeric>Balance</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {account.first_line > 1 ? (
+    <PagedReport pagination={report.pagination}>
+      <div className="flex flex-col gap-6">
+        {report.accounts.map((account) => (
+          <section key={account.account_id} aria-labelledby={`account-${account.account_id}`} className="flex flex-col gap-2">
+            <h2 id={`account-${account.account_id}`} className="text-lg font-semibold">
+              {account.number} · {account.name}
+            </h2>
+            <StatementTable caption={`General ledger of ${account.number} ${account.name}, ${report.date_from} to ${report.date_to}`}>
+              <thead>
                 <tr>
-                  <Td />
-                  <Td colSpan={4} className="italic">
-                    Brought forward from line {account.first_line - 1} of {account.line_count}
-                  </Td>
-                  <Td />
-                  <Td />
-                  <Amount value={account.brought_forward} />
+                  <Th>Date</Th>
+                  <Th>Entry</Th>
+                  <Th>Source</Th>
+                  <Th>Memo</Th>
+                  <Th>Property, unit, person</Th>
+                  <Th numeric>Debit</Th>
+                  <Th numeric>Credit</Th>
+                  <Th numeric>Balance</Th>
                 </tr>
-              ) : (
-                <tr>
-                  <Td className="tabular-nums">{report.date_from}</Td>
-                  <Td colSpan={4} className="italic">
-                    Opening balance
-                  </Td>
-                  <Td />
-                  <Td />
-                  <Amount value={account.opening} />
-                </tr>
-              )}
-              {account.lines.map((line) => (
-                <tr key={line.id}>
-                  <Td className="whitespace-nowrap tabular-nums">{line.date}</Td>
-                  <Td>
-                    <Link to={entryHref(line.entry_id)} className="text-primary underline">
-                      #{line.entry_number}
-                    </Link>
-                  </Td>
-                  <Td>{line.source_label}</Td>
-                  <Td>{line.memo}</Td>
-                  <Td>{[line.property_group_label, line.rental_unit_label, line.resident_label, line.property_owner_label].filter(Boolean).join(', ')}</Td>
-                  <Amount value={line.debit} href={entryHref(line.entry_id)} label={`entry ${line.entry_number}, debit`} />
-                  <Amount value={line.credit} href={entryHref(line.entry_id)} label={`entry ${line.entry_number}, credit`} />
-                  <Amount value={line.balance} />
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              {account.first_line - 1 + account.lines.length < account.line_count ? (
-                <tr>
-                  <Td />
-                  <Td colSpan={7} className="italic">
-                    Continued on the next page: {account.line_count - (account.first_line - 1 + account.lines.length)} more line(s) to {report.date_to}
-                  </Td>
-                </tr>
-              ) : (
-                <tr>
-                  <Td className="tabular-nums">{report.date_to}</Td>
-                  <Td colSpan={4} className="font-semibold">
-                    Closing balance ({account.normal_balance === 'DEBIT' ? 'debit' : 'credit'})
-                  </Td>
-                  <Amount value={account.total_debit} strong />
-                  <Amount value={account.total_credit} strong />
-                  <Amount value={account.closing} strong />
-                </tr>
-              )}
-            </tfoot>
-          </StatementTable>
-        </section>
-      ))}
-      <LedgerPageLinks pagination={report.pagination} />
-    </div>
+              </thead>
+              <tbody>
+                <LedgerStartRow slice={account} dateFrom={report.date_from} labelSpan={4} />
+                {account.lines.map((line) => (
+                  <tr key={line.id}>
+                    <Td className="whitespace-nowrap tabular-nums">{line.date}</Td>
+                    <Td>
+                      <Link to={entryHref(line.entry_id)} className="text-primary underline">
+                        #{line.entry_number}
+                      </Link>
+                    </Td>
+                    <Td>{line.source_label}</Td>
+                    <Td>{line.memo}</Td>
+                    <Td>{[line.property_group_label, line.rental_unit_label, line.resident_label, line.property_owner_label].filter(Boolean).join(', ')}</Td>
+                    <Amount value={line.debit} href={entryHref(line.entry_id)} label={`entry ${line.entry_number}, debit`} />
+                    <Amount value={line.credit} href={entryHref(line.entry_id)} label={`entry ${line.entry_number}, credit`} />
+                    <Amount value={line.balance} />
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <LedgerEndRow slice={account} dateTo={report.date_to} columns={8}>
+                  <tr>
+                    <Td className="tabular-nums">{report.date_to}</Td>
+                    <Td colSpan={4} className="font-semibold">
+                      Closing balance ({account.normal_balance === 'DEBIT' ? 'debit' : 'credit'})
+                    </Td>
+                    <Amount value={account.total_debit} strong />
+                    <Amount value={account.total_credit} strong />
+                    <Amount value={account.closing} strong />
+                  </tr>
+                </LedgerEndRow>
+              </tfoot>
+            </StatementTable>
+          </section>
+        ))}
+      </div>
+    </PagedReport>
   )
 }

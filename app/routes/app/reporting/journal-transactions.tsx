@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Amount, entryHref, LedgerPageLinks, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
+import { Amount, entryHref, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
 import { loadStatement } from '~/components/reporting/statement.server'
 import type { journalTransactions } from '~/domain/ledger/reports'
 import { title } from '~/utils/misc'
@@ -21,11 +21,9 @@ export default function JournalTransactionsPage({ loaderData }: Route.ComponentP
       values={{ ...values, date_from: report?.date_from ?? values.date_from, date_to: report?.date_to ?? values.date_to }}
     >
       {report ? (
-        <div className="flex flex-col gap-4">
-          <LedgerPageLinks pagination={report.pagination} />
+        <PagedReport pagination={report.pagination}>
           <JournalTable report={report} />
-          <LedgerPageLinks pagination={report.pagination} />
-        </div>
+        </PagedReport>
       ) : null}
     </StatementPage>
   )

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Amount, entryHref, LedgerPageLinks, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
+import { Amount, entryHref, LedgerEndRow, LedgerStartRow, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
 import { loadStatement } from '~/components/reporting/statement.server'
 import type { transactionRegister } from '~/domain/ledger/reports'
 import { title } from '~/utils/misc'
@@ -26,11 +26,9 @@ export default function TransactionRegisterPage({ loaderData }: Route.ComponentP
       values={{ ...values, date_from: report?.date_from ?? values.date_from, date_to: report?.date_to ?? values.date_to }}
     >
       {report ? (
-        <div className="flex flex-col gap-4">
-          <LedgerPageLinks pagination={report.pagination} />
+        <PagedReport pagination={report.pagination}>
           <RegisterTable report={report} />
-          <LedgerPageLinks pagination={report.pagination} />
-        </div>
+        </PagedReport>
       ) : (
         <p className="text-sm text-muted-foreground">Choose a bank or cash account, then Apply.</p>
       )}
@@ -52,27 +50,7 @@ function RegisterTable({ report }: { report: Register }) {
         </tr>
       </thead>
       <tbody>
-        {report.first_line > 1 ? (
-          <tr>
-            <Td />
-            <Td colSpan={2} className="italic">
-              Brought forward from line {report.first_line - 1} of {report.line_count}
-            </Td>
-            <Td />
-            <Td />
-            <Amount value={report.brought_forward} />
-          </tr>
-        ) : (
-          <tr>
-            <Td className="tabular-nums">{report.date_from}</Td>
-            <Td colSpan={2} className="italic">
-              Opening balance
-            </Td>
-            <Td />
-            <Td />
-            <Amount value={report.opening} />
-          </tr>
-        )}
+        <LedgerStartRow slice={report} dateFrom={report.date_from} labelSpan={2} />
         {report.lines.map((line) => (
           <tr key={line.id}>
             <Td className="whitespace-nowrap tabular-nums">{line.date}</Td>
@@ -89,14 +67,7 @@ function RegisterTable({ report }: { report: Register }) {
         ))}
       </tbody>
       <tfoot>
-        {report.first_line - 1 + report.lines.length < report.line_count ? (
-          <tr>
-            <Td />
-            <Td colSpan={5} className="italic">
-              Continued on the next page: {report.line_count - (report.first_line - 1 + report.lines.length)} more line(s) to {report.date_to}
-            </Td>
-          </tr>
-        ) : (
+        <LedgerEndRow slice={report} dateTo={report.date_to} columns={6}>
           <tr>
             <Td className="tabular-nums">{report.date_to}</Td>
             <Td colSpan={2} className="font-semibold">
@@ -106,7 +77,7 @@ function RegisterTable({ report }: { report: Register }) {
             <Amount value={report.total_withdrawals} strong />
             <Amount value={report.closing} strong />
           </tr>
-        )}
+        </LedgerEndRow>
       </tfoot>
     </StatementTable>
   )
