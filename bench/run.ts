@@ -668,7 +668,7 @@ async function main() {
       result: verdict(s.api.mean <= TARGETS.statementVsSql * s.hand.mean),
     })),
     {
-      name: `Posting ${posting.n} journal entries one by one, POST /api/accounting/journal-entries/ (entries/s)`,
+      name: `Posting ${posting.n} journal entries one by one, POST /api/accounting/journal-entries/ over one kept-alive connection (entries/s)`,
       measured: `${posting.apiPerSecond.toFixed(0)}/s`,
       baseline: `${posting.handPerSecond.toFixed(0)}/s (same entries by hand, one transaction each)`,
       ratio: (posting.apiPerSecond / posting.handPerSecond).toFixed(2),
