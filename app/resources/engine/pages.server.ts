@@ -52,23 +52,49 @@ export function listParams(view: ResourceView, url: URL) {
   return params
 }
 
-export async function loadList(api: Api, resource: AnyResource, view: ResourceView, url: URL) {
+export async function loadList(api: Api, userId: string, resource: AnyResource, view: ResourceView, url: URL) {
   const params = listParams(view, url)
   const filters = view.fields.filter((f) => f.kind === 'reference' && view.filters.includes(f.name))
   // What was typed into a filter's search box (`rental_unit_id__search`), as a form's picker sends it.
-  const searches = Object.fromEntries(filters.map((f) => [f.name, url.searchParams.get(`${f.name}__search`) ?? '']))
+  const searches = Object.fromEntries(filters.map((f) => [f.name, url.searchParams.get(`${f.name}__search`)?.trim() ?? '']))
   const applied = Object.fromEntries(params)
+  const targetOf = (f: FieldView) => `${userId}|${f.kind === 'reference' ? f.resource : ''}`
+  // An unset, unsearched filter over a target known to be large would only get names to drop.
+  const asked = filters.filter((f) => searches[f.name] || applied[f.name] || !largeTargets.isLarge(targetOf(f)))
   const [page, choices] = await Promise.all([
     api.get<Page<Record_>>(`${apiPathOf(resource)}/?${params}`),
-    referenceChoices(api, filters, { searches, selected: applied }),
+    referenceChoices(api, asked, { searches, selected: applied }),
   ])
+  for (const f of asked) if (choices[f.name].more && !searches[f.name]) largeTargets.remember(targetOf(f))
   // A filter whose records fit in a select offers them all; past that it is searched, and until
   // then offers only the record it is set to (a related list's "View all" sets it).
   const filterChoices = Object.fromEntries(
-    Object.entries(choices).map(([name, c]) => [name, c.more && !c.search ? { ...c, options: c.options.filter((o) => o.value === applied[name]) } : c]),
+    filters.map(({ name }) => {
+      const c = choices[name] ?? { options: [], more: true }
+      return [name, c.more && !c.search ? { ...c, options: c.options.filter((o) => o.value === applied[name]) } : c]
+    }),
   )
   return { page: { ...page, results: page.results.map((r) => shownOf(view, r)) }, filterChoices, applied }
 }
+
+/**
+ * Which list filters' targets hold more records than a select offers, per user (whose company and
+ * permissions decide), for a minute. Such a filter offers a search box and only the record it is
+ * set to, so until it is set or searched it needs no names: remembering spares each view of a big
+ * list an API call that fetched the target's first hundred names only to drop them. A minute is
+ * short enough that a target shrunk below the limit soon gets its select back.
+ */
+const largeTargets = (() => {
+  const TTL_MS = 60_000
+  const until = new Map<string, number>()
+  return {
+    isLarge: (key: string) => (until.get(key) ?? 0) > Date.now(),
+    remember(key: string) {
+      if (until.size >= 10_000) until.clear()
+      until.set(key, Date.now() + TTL_MS)
+    },
+  }
+})()
 
 /** Of a record, what its list row shows (its columns, their record names, its title), so the page carries no more than it renders. */
 function shownOf(view: ResourceView, record: Record_): Record_ {

@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(load
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = lookupResource(params.resource, request)
   if ('comingLater' in found) return { kind: 'later' as const, page: found.comingLater }
-  const { api } = await requireSession(request)
-  const list = await loadList(api, found.resource, found.view, new URL(request.url))
+  const { api, session } = await requireSession(request)
+  const list = await loadList(api, session.userId, found.resource, found.view, new URL(request.url))
   return { kind: 'list' as const, view: found.view, ...list }
 }
 
