@@ -113,3 +113,61 @@ test('correcting an entry keeps the owner and resident its lines were tagged wit
     expect.objectContaining({ credit: '250.00', property_owner_id: null, resident_id: resident.id }),
   ])
 })
+
+test('a line’s unit is typed by its number, with the building where the number is used twice, and tags its property', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  const accounts = await apiCall<{ results: { id: string; number: string }[] }>(request, company, 'GET', 'accounting/accounts/?page_size=200')
+  const account = (number: string) => accounts.results.find((a) => a.number === number)!.id
+  const create = (path: string, data: Record<string, unknown>) => apiCall<{ id: string }>(request, company, 'POST', `${path}/`, data)
+  const harbor = await create('property-groups', { name: 'Harbor View', property_type: 'RESIDENTIAL' })
+  const elm = await create('property-groups', { name: 'Elm Court', property_type: 'RESIDENTIAL' })
+  const [north, south, elmHouse] = await Promise.all([
+    create('buildings', { name: 'North Tower', property_group_id: harbor.id }),
+    create('buildings', { name: 'South Tower', property_group_id: harbor.id }),
+    create('buildings', { name: 'Elm House', property_group_id: elm.id }),
+  ])
+  const unit = (building: { id: string }, unit_number: string) => create('rental-units', { unit_number, building_id: building.id, unit_type: 'APARTMENT', status: 'OCCUPIED' })
+  const [, southUnit, , elmUnit] = await Promise.all([unit(north, '101'), unit(south, '101'), unit(elmHouse, '101'), unit(elmHouse, '204')])
+
+  await logIn(page, company.email, company.password)
+  await page.goto('/app/accounting/journal-entries/new/')
+  await page.getByLabel('Memo', { exact: true }).fill('Repairs billed to two units')
+  await page.getByLabel('Line 1 account').selectOption({ label: '1010 · Operating Bank Account' })
+  await page.getByLabel('Line 1 debit').fill('80.00')
+  await page.getByLabel('Line 1 unit').fill('204')
+  await page.getByLabel('Line 2 account').selectOption(account('4000'))
+  await page.getByLabel('Line 2 credit').fill('80.00')
+  await page.getByLabel('Line 2 property').selectOption({ label: 'Harbor View' })
+  await page.getByLabel('Line 2 unit').fill('101')
+  await page.getByRole('button', { name: 'Post entry' }).click()
+  // "101" is a unit in both of Harbor View's buildings: the line says how to name either; nothing is posted, nothing typed is lost.
+  await expect(page.getByText('Line 2: 2 units are numbered "101" at Harbor View: type "101 · North Tower", "101 · South Tower".')).toBeVisible()
+  await expect(page.getByLabel('Line 2 unit')).toHaveValue('101')
+  await expect(page.getByLabel('Line 1 unit')).toHaveValue('204')
+  await expect(page.getByLabel('Line 1 debit')).toHaveValue('80.00')
+  await page.getByLabel('Line 2 unit').fill('101 · South Tower')
+  await page.getByRole('button', { name: 'Post entry' }).click()
+  await expect(page).toHaveTitle(/Journal Entry #\d+ \| Lintel/)
+
+  type Lines = { lines: { rental_unit_id: string | null; property_group_id: string | null }[] }
+  const id = () => new URL(page.url()).pathname.split('/').at(-2)
+  const posted = await apiCall<Lines>(request, company, 'GET', `accounting/journal-entries/${id()}/`)
+  // Unit 204 is Elm Court's only "204": the line found it without a property, and took Elm Court with it.
+  expect(posted.lines).toEqual([
+    expect.objectContaining({ rental_unit_id: elmUnit.id, property_group_id: elm.id }),
+    expect.objectContaining({ rental_unit_id: southUnit.id, property_group_id: harbor.id }),
+  ])
+
+  // A correction keeps a unit left as it was and drops one cleared.
+  await page.goto(`/app/accounting/journal-entries/${id()}/edit/`)
+  await expect(page.getByLabel('Line 1 unit')).toHaveValue('204')
+  await expect(page.getByLabel('Line 2 unit')).toHaveValue('101')
+  await page.getByLabel('Line 2 unit').fill('')
+  await page.getByRole('button', { name: 'Save correction' }).click()
+  await expect(page).toHaveTitle(/Journal Entry #\d+ \| Lintel/)
+  const corrected = await apiCall<Lines>(request, company, 'GET', `accounting/journal-entries/${id()}/`)
+  expect(corrected.lines).toEqual([
+    expect.objectContaining({ rental_unit_id: elmUnit.id, property_group_id: elm.id }),
+    expect.objectContaining({ rental_unit_id: null, property_group_id: harbor.id }),
+  ])
+})

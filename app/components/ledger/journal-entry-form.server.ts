@@ -4,6 +4,7 @@ import type { Page } from '~/api/pagination'
 import { idempotencyKeyOf } from '~/utils/forms.server'
 import type { Api } from '~/utils/api-client.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { chooseUnit, typedUnitNumber, type UnitCandidate, type UnitChoice } from '~/domain/ledger/line-units'
 import { CARRIED_DIMENSIONS, emptyLine, LINE_FIELDS, LINE_ROWS, type EntryFormErrors, type EntryFormValues, type LineValues } from './journal-entry-form'
 import { RECURRING_FIELDS, type RecurringFormValues } from './recurring-entry-form'
 
@@ -27,7 +28,7 @@ export function lineValuesOf(formData: FormData): LineValues[] {
   const lines: LineValues[] = []
   for (let i = 0; i < rows; i++) {
     const line = emptyLine()
-    for (const f of [...LINE_FIELDS, ...CARRIED_DIMENSIONS, 'tags'] as const) line[f] = String(formData.get(`lines[${i}].${f}`) ?? '').trim()
+    for (const f of [...LINE_FIELDS, ...CARRIED_DIMENSIONS, 'tags', 'unit_label'] as const) line[f] = String(formData.get(`lines[${i}].${f}`) ?? '').trim()
     lines.push(line)
   }
   return lines
@@ -47,6 +48,77 @@ const isBlank = (line: LineValues) => LINE_FIELDS.every((f) => !line[f])
 
 /** "Add lines": the same rows and four blank ones more. */
 export const withMoreLines = (lines: LineValues[]) => [...lines, ...Array.from({ length: 4 }, () => emptyLine())]
+
+type Unit = { id: string; unit_number: string; building_id: string; building_label: string | null }
+type Building = { id: string; name: string; property_group_id: string }
+
+/**
+ * The unit a line's typed unit names, with the unit's property: among its property's buildings'
+ * units when the line has a property, else among the company's.
+ */
+async function findUnit(api: Api, line: LineValues): Promise<UnitChoice & { propertyGroupId?: string }> {
+  const number = typedUnitNumber(line.unit)
+  const unitsWith = (filter: string) => api.send<Page<Unit>>('GET', `rental-units/?${new URLSearchParams({ search: number, page_size: '1000' })}${filter}`)
+  const property = line.property_group_id
+  let answers: Awaited<ReturnType<typeof unitsWith>>[]
+  let propertyName: string | undefined
+  if (property) {
+    const [buildings, named] = await Promise.all([
+      api.send<Page<Building>>('GET', `buildings/?property_group_id=${encodeURIComponent(property)}&page_size=1000`),
+      api.send<{ name: string }>('GET', `property-groups/${encodeURIComponent(property)}/`),
+    ])
+    if (!buildings.ok) return { error: buildings.error.detail }
+    if (!named.ok) return { error: named.error.detail }
+    propertyName = named.data.name
+    answers = await Promise.all(buildings.data.results.map((b) => unitsWith(`&building_id=${b.id}`)))
+  } else {
+    answers = [await unitsWith('')]
+  }
+  const candidates: UnitCandidate[] = []
+  for (const answer of answers) {
+    if (!answer.ok) return { error: answer.error.detail }
+    // A number in more units than one answer holds (a "1" among thousands) may have its unit further on.
+    if (answer.data.count > answer.data.results.length) {
+      return { error: `more than ${answer.data.results.length} units contain "${number}": ${property ? 'type the whole unit number' : 'choose the line’s property first'}.` }
+    }
+    for (const u of answer.data.results) candidates.push({ id: u.id, unitNumber: u.unit_number, buildingId: u.building_id, buildingName: u.building_label ?? '' })
+  }
+  const choice = chooseUnit(line.unit, candidates, propertyName)
+  if ('error' in choice || property) return choice
+  // Without a property, the line takes the unit's: a unit's amounts belong to its property's books.
+  const building = await api.send<Building>('GET', `buildings/${choice.unit.buildingId}/`)
+  return building.ok ? { ...choice, propertyGroupId: building.data.property_group_id } : { error: building.error.detail }
+}
+
+/**
+ * Each filled line's unit from what was typed: kept while it reads as the line was given, dropped
+ * when emptied, otherwise found by number (resolveLineUnits' answer says which rows could not be).
+ */
+export async function resolveLineUnits(api: Api, lines: LineValues[]): Promise<{ lines: LineValues[]; errors: Record<number, string[]> }> {
+  const errors: Record<number, string[]> = {}
+  const resolved = await Promise.all(
+    lines.map(async (line, row): Promise<LineValues> => {
+      if (isBlank(line)) return line
+      if (!line.unit) return { ...line, rental_unit_id: '', unit_label: '' }
+      if (line.rental_unit_id && line.unit === line.unit_label) return line
+      const found = await findUnit(api, line)
+      if ('error' in found) {
+        errors[row] = [`Line ${row + 1}: ${found.error}`]
+        return line
+      }
+      // What was typed now stands for the unit found, so the same form sent again keeps it.
+      return { ...line, rental_unit_id: found.unit.id, unit_label: line.unit, property_group_id: line.property_group_id || (found.propertyGroupId ?? '') }
+    }),
+  )
+  return { lines: resolved, errors }
+}
+
+/** Finds the lines' units into `values` (resolveLineUnits), or answers the form back with each row's error. */
+async function withLineUnits<V extends { lines: LineValues[] }>(api: Api, values: V) {
+  const units = await resolveLineUnits(api, values.lines)
+  values.lines = units.lines
+  return Object.keys(units.errors).length ? data({ values, errors: { lines: units.errors } as EntryFormErrors }, { status: 400 }) : undefined
+}
 
 /** The filled rows (blank ones are left out) as the API's lines, with the row each came from. */
 export function filledLines(lines: LineValues[]) {
@@ -89,6 +161,8 @@ export async function submitEntryForm(api: Api, formData: FormData, target: { me
   if (formData.get('intent') === 'add-lines') {
     return data({ values: { ...values, lines: withMoreLines(values.lines) }, errors: {} as EntryFormErrors })
   }
+  const refused = await withLineUnits(api, values)
+  if (refused) return refused
   // Blank rows are left out; the API's line numbers are then mapped back to the rows people see.
   const { rows, body: lines } = filledLines(values.lines)
   const body = {
@@ -113,6 +187,8 @@ export async function submitEntryForm(api: Api, formData: FormData, target: { me
 export async function submitRecurringForm(api: Api, formData: FormData, target: { method: 'POST' | 'PUT'; path: string }) {
   const values = { ...Object.fromEntries(RECURRING_FIELDS.map((f) => [f, String(formData.get(f) ?? '').trim()])), lines: lineValuesOf(formData) } as RecurringFormValues
   if (formData.get('intent') === 'add-lines') return data({ values: { ...values, lines: withMoreLines(values.lines) }, errors: {} as EntryFormErrors })
+  const refused = await withLineUnits(api, values)
+  if (refused) return refused
   const { rows, body: lines } = filledLines(values.lines)
   const body = {
     name: values.name,

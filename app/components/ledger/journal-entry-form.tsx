@@ -9,32 +9,38 @@ import { formatMoney, parseMoney } from '~/domain/money'
 
 /*
  * The journal entry form: date, memo and a grid of lines (account, debit, credit,
- * memo, property). It is a plain form: without JavaScript "Add lines" asks the server
+ * memo, property, unit). It is a plain form: without JavaScript "Add lines" asks the server
  * for more rows and every value comes back; with it the totals follow the typing.
  */
 
 export const LINE_ROWS = 4
 
-/** What a person types on a line. */
-export const LINE_FIELDS = ['account_id', 'debit', 'credit', 'memo', 'property_group_id'] as const
 /**
- * A line's other dimensions (unit, lease, resident, vendor, owner), set by the API or a document
- * and not offered on the grid: they ride along in hidden fields, with their names shown on the row,
- * so correcting an entry never strips them.
+ * What a person types on a line. The unit is typed as its number ("204"; "204 · North Tower" where
+ * the number is used in more than one building) and found by the server on save (resolveLineUnits).
+ */
+export const LINE_FIELDS = ['account_id', 'debit', 'credit', 'memo', 'property_group_id', 'unit'] as const
+/**
+ * A line's dimensions held in hidden fields: the unit found for what was typed, and the others
+ * (lease, resident, vendor, owner), set by the API or a document and not offered on the grid, with
+ * their names shown on the row, so correcting an entry never strips them.
  */
 export const CARRIED_DIMENSIONS = ['rental_unit_id', 'lease_id', 'resident_id', 'vendor_id', 'property_owner_id'] as const
 
 export type LineValues = Record<(typeof LINE_FIELDS)[number] | (typeof CARRIED_DIMENSIONS)[number], string> & {
-  /** The carried dimensions' names, as shown on the row ("Unit 204 · Jane Doe"). */
+  /** The other carried dimensions' names, as shown on the row ("Jane Doe · Vendor"). */
   tags: string
+  /** The unit's number as the line was given (with `rental_unit_id`): while `unit` still reads so, the unit is kept as it is. */
+  unit_label: string
 }
 export type EntryFormValues = { date: string; memo: string; reversal_date?: string; lines: LineValues[] }
 export type EntryFormErrors = { form?: string[]; fields?: Record<string, string[]>; lines?: Record<number, string[]> }
 type Choice = { value: string; label: string }
 
 export const emptyLine = (): LineValues => ({
-  ...(Object.fromEntries([...LINE_FIELDS, ...CARRIED_DIMENSIONS].map((f) => [f, ''])) as Omit<LineValues, 'tags'>),
+  ...(Object.fromEntries([...LINE_FIELDS, ...CARRIED_DIMENSIONS].map((f) => [f, ''])) as Omit<LineValues, 'tags' | 'unit_label'>),
   tags: '',
+  unit_label: '',
 })
 
 /** A line as the API answers it (journal or recurring entry), as the grid's values. */
@@ -53,8 +59,8 @@ export function lineValuesFromApi(line: {
   property_owner_id?: string | null
   property_owner_label?: string | null
 }): LineValues {
+  const unit = line.rental_unit_id ? (line.rental_unit_label ?? '') : ''
   const tags = [
-    line.rental_unit_id ? `Unit ${line.rental_unit_label ?? ''}`.trim() : null,
     line.lease_id ? 'Lease' : null,
     line.resident_id ? (line.resident_label ?? 'Resident') : null,
     line.vendor_id ? 'Vendor' : null,
@@ -71,6 +77,8 @@ export function lineValuesFromApi(line: {
     resident_id: line.resident_id ?? '',
     vendor_id: line.vendor_id ?? '',
     property_owner_id: line.property_owner_id ?? '',
+    unit,
+    unit_label: unit,
     tags: tags.filter(Boolean).join(' · '),
   }
 }
@@ -166,7 +174,7 @@ export function LineFormActions({ submitLabel }: { submitLabel: string }) {
 }
 
 /**
- * The lines of an entry: account, debit, credit, memo and property on each row, with
+ * The lines of an entry: account, debit, credit, memo, property and unit on each row, with
  * the totals. A `rows` field says how many rows the form has, so the server can give
  * every row back (blank ones too) and put each line's error at its row.
  */
@@ -205,6 +213,9 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
               <th scope="col" className="px-2 py-2 font-semibold">
                 Property
               </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                Unit
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -212,7 +223,8 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
               const lineErrors = errors?.[i]
               const label = (what: string) => `Line ${i + 1} ${what}`
               return (
-                <tr key={i} className="border-t align-top">
+                // Keyed by its property too: a line given its unit's property by the server is drawn afresh to show it.
+                <tr key={`${i}-${line.property_group_id}`} className="border-t align-top">
                   <td className="px-2 py-2 text-muted-foreground">{i + 1}</td>
                   <td className="min-w-56 px-2 py-2">
                     <Select name={`lines[${i}].account_id`} defaultValue={line.account_id} aria-label={label('account')} aria-invalid={lineErrors ? true : undefined} aria-describedby={lineErrors ? `${id}-line-${i}-error` : undefined}>
@@ -248,7 +260,6 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
                         </option>
                       ))}
                     </Select>
-                    {CARRIED_DIMENSIONS.map((d) => (line[d] ? <input key={d} type="hidden" name={`lines[${i}].${d}`} value={line[d]} /> : null))}
                     {line.tags ? (
                       <>
                         <input type="hidden" name={`lines[${i}].tags`} value={line.tags} />
@@ -257,6 +268,11 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
                         </p>
                       </>
                     ) : null}
+                  </td>
+                  <td className="w-36 px-2 py-2">
+                    <Input name={`lines[${i}].unit`} maxLength={200} defaultValue={line.unit} aria-label={label('unit')} placeholder="None" />
+                    {CARRIED_DIMENSIONS.map((d) => (line[d] ? <input key={d} type="hidden" name={`lines[${i}].${d}`} value={line[d]} /> : null))}
+                    {line.unit_label ? <input type="hidden" name={`lines[${i}].unit_label`} value={line.unit_label} /> : null}
                   </td>
                 </tr>
               )
@@ -273,7 +289,7 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
               <td className="px-2 py-2 text-right tabular-nums" data-testid="total-credit">
                 {formatMoney(totals.credit)}
               </td>
-              <td className="px-2 py-2" colSpan={2} aria-live="polite">
+              <td className="px-2 py-2" colSpan={3} aria-live="polite">
                 {difference === 0 ? <span className="text-emerald-700">Balanced</span> : <span className="text-red-700">Out of balance by {formatMoney(Math.abs(difference))}</span>}
               </td>
             </tr>
