@@ -173,7 +173,14 @@ function jsonPoster(url: string, headers: Record<string, string>) {
   return (payload: string) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        },
         (response) => {
           const chunks: Buffer[] = []
           response.on('data', (chunk: Buffer) => chunks.push(chunk))
