@@ -53,26 +53,40 @@ type Unit = { id: string; unit_number: string; building_id: string; building_lab
 type Building = { id: string; name: string; property_group_id: string }
 
 /**
+ * The API reads that finding units takes, each made once per save however many lines need it:
+ * an entry's lines often share a property, a building or a unit number.
+ */
+function unitLookups(api: Api) {
+  const made = new Map<string, Promise<unknown>>()
+  const once = <T>(path: string) => {
+    if (!made.has(path)) made.set(path, api.send<T>('GET', path))
+    return made.get(path) as ReturnType<typeof api.send<T>>
+  }
+  return {
+    units: (number: string, buildingId?: string) => once<Page<Unit>>(`rental-units/?${new URLSearchParams({ search: number, page_size: '1000', ...(buildingId ? { building_id: buildingId } : {}) })}`),
+    buildingsOf: (propertyId: string) => once<Page<Building>>(`buildings/?property_group_id=${encodeURIComponent(propertyId)}&page_size=1000`),
+    property: (propertyId: string) => once<{ name: string }>(`property-groups/${encodeURIComponent(propertyId)}/`),
+    building: (buildingId: string) => once<Building>(`buildings/${encodeURIComponent(buildingId)}/`),
+  }
+}
+
+/**
  * The unit a line's typed unit names, with the unit's property: among its property's buildings'
  * units when the line has a property, else among the company's.
  */
-async function findUnit(api: Api, line: LineValues): Promise<UnitChoice & { propertyGroupId?: string }> {
+async function findUnit(lookups: ReturnType<typeof unitLookups>, line: LineValues): Promise<UnitChoice & { propertyGroupId?: string }> {
   const number = typedUnitNumber(line.unit)
-  const unitsWith = (filter: string) => api.send<Page<Unit>>('GET', `rental-units/?${new URLSearchParams({ search: number, page_size: '1000' })}${filter}`)
   const property = line.property_group_id
-  let answers: Awaited<ReturnType<typeof unitsWith>>[]
+  let answers: Awaited<ReturnType<typeof lookups.units>>[]
   let propertyName: string | undefined
   if (property) {
-    const [buildings, named] = await Promise.all([
-      api.send<Page<Building>>('GET', `buildings/?property_group_id=${encodeURIComponent(property)}&page_size=1000`),
-      api.send<{ name: string }>('GET', `property-groups/${encodeURIComponent(property)}/`),
-    ])
+    const [buildings, named] = await Promise.all([lookups.buildingsOf(property), lookups.property(property)])
     if (!buildings.ok) return { error: buildings.error.detail }
     if (!named.ok) return { error: named.error.detail }
     propertyName = named.data.name
-    answers = await Promise.all(buildings.data.results.map((b) => unitsWith(`&building_id=${b.id}`)))
+    answers = await Promise.all(buildings.data.results.map((b) => lookups.units(number, b.id)))
   } else {
-    answers = [await unitsWith('')]
+    answers = [await lookups.units(number)]
   }
   const candidates: UnitCandidate[] = []
   for (const answer of answers) {
@@ -86,7 +100,7 @@ async function findUnit(api: Api, line: LineValues): Promise<UnitChoice & { prop
   const choice = chooseUnit(line.unit, candidates, propertyName)
   if ('error' in choice || property) return choice
   // Without a property, the line takes the unit's: a unit's amounts belong to its property's books.
-  const building = await api.send<Building>('GET', `buildings/${choice.unit.buildingId}/`)
+  const building = await lookups.building(choice.unit.buildingId)
   return building.ok ? { ...choice, propertyGroupId: building.data.property_group_id } : { error: building.error.detail }
 }
 
@@ -96,12 +110,13 @@ async function findUnit(api: Api, line: LineValues): Promise<UnitChoice & { prop
  */
 export async function resolveLineUnits(api: Api, lines: LineValues[]): Promise<{ lines: LineValues[]; errors: Record<number, string[]> }> {
   const errors: Record<number, string[]> = {}
+  const lookups = unitLookups(api)
   const resolved = await Promise.all(
     lines.map(async (line, row): Promise<LineValues> => {
       if (isBlank(line)) return line
       if (!line.unit) return { ...line, rental_unit_id: '', unit_label: '' }
       if (line.rental_unit_id && line.unit === line.unit_label) return line
-      const found = await findUnit(api, line)
+      const found = await findUnit(lookups, line)
       if ('error' in found) {
         errors[row] = [`Line ${row + 1}: ${found.error}`]
         return line

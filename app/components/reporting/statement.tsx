@@ -38,6 +38,15 @@ export function ledgerHref(params: Record<string, string | null | undefined>) {
 export const reportHref = (report: ReportName, params: Record<string, string | null | undefined>) => `/app/reporting/${report}/?${query(params)}`
 export const entryHref = (id: string) => `/app/accounting/journal-entries/${id}/`
 
+/** A report's link down to one journal entry, by its number. */
+export function EntryLink({ id, number }: { id: string; number: number }) {
+  return (
+    <Link to={entryHref(id)} className="text-primary underline">
+      #{number}
+    </Link>
+  )
+}
+
 function query(params: Record<string, string | null | undefined>) {
   const out = new URLSearchParams()
   for (const [key, value] of Object.entries(params)) if (value) out.set(key, value)

@@ -1,5 +1,4 @@
-import { Link } from 'react-router'
-import { Amount, entryHref, LedgerEndRow, LedgerStartRow, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
+import { Amount, EntryLink, entryHref, LedgerEndRow, LedgerStartRow, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
 import { loadStatement } from '~/components/reporting/statement.server'
 import type { generalLedger } from '~/domain/ledger/reports'
 import { title } from '~/utils/misc'
@@ -59,9 +58,7 @@ function GeneralLedgerTables({ report }: { report: GeneralLedger }) {
                   <tr key={line.id}>
                     <Td className="whitespace-nowrap tabular-nums">{line.date}</Td>
                     <Td>
-                      <Link to={entryHref(line.entry_id)} className="text-primary underline">
-                        #{line.entry_number}
-                      </Link>
+                      <EntryLink id={line.entry_id} number={line.entry_number} />
                     </Td>
                     <Td>{line.source_label}</Td>
                     <Td>{line.memo}</Td>

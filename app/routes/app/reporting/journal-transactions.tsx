@@ -1,5 +1,4 @@
-import { Link } from 'react-router'
-import { Amount, entryHref, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
+import { Amount, EntryLink, entryHref, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
 import { loadStatement } from '~/components/reporting/statement.server'
 import type { journalTransactions } from '~/domain/ledger/reports'
 import { title } from '~/utils/misc'
@@ -57,9 +56,7 @@ function JournalTable({ report }: { report: Journal }) {
           <tr className="bg-muted/30">
             <Td className="whitespace-nowrap tabular-nums font-medium">{entry.date}</Td>
             <Td>
-              <Link to={entryHref(entry.id)} className="text-primary underline">
-                #{entry.number}
-              </Link>
+              <EntryLink id={entry.id} number={entry.number} />
             </Td>
             <Td className="text-muted-foreground">
               {entry.source_label}

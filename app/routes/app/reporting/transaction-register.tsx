@@ -1,5 +1,4 @@
-import { Link } from 'react-router'
-import { Amount, entryHref, LedgerEndRow, LedgerStartRow, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
+import { Amount, EntryLink, entryHref, LedgerEndRow, LedgerStartRow, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
 import { loadStatement } from '~/components/reporting/statement.server'
 import type { transactionRegister } from '~/domain/ledger/reports'
 import { title } from '~/utils/misc'
@@ -55,9 +54,7 @@ function RegisterTable({ report }: { report: Register }) {
           <tr key={line.id}>
             <Td className="whitespace-nowrap tabular-nums">{line.date}</Td>
             <Td>
-              <Link to={entryHref(line.entry_id)} className="text-primary underline">
-                #{line.entry_number}
-              </Link>
+              <EntryLink id={line.entry_id} number={line.entry_number} />
             </Td>
             <Td>{line.memo ?? line.source_label}</Td>
             <Amount value={line.deposit} href={entryHref(line.entry_id)} label={`entry ${line.entry_number}, deposit`} />
