@@ -129,15 +129,33 @@ export async function measurePalette(base: string, headers: Record<string, strin
   return { ...timings, terms: PALETTE_TERMS.length, meanEntries: matched / (REQUESTS + WARMUP_REQUESTS) }
 }
 
-/** EXPLAIN ANALYZE of the slow query of a failing target, for the report. */
+/**
+ * EXPLAIN ANALYZE of the queries behind a failing target, for the report: the residents lists are
+ * built by the resource engine itself (listRecords, its SQL captured by a logger), for the API's
+ * request and for the list page's (which adds the page's default filter), so the plan shown is the
+ * one Lintel runs, not the hand-written baseline's.
+ */
 export async function explain(sql: Sql, companyId: string, what: 'list' | 'palette') {
-  const rows =
-    what === 'list'
-      ? await sql.unsafe(
-          `explain (analyze, buffers) select r.*, u.unit_number, count(*) over () from residents r left join rental_units u on u.id = r.rental_unit_id
-           where r.company_id = $1 and r.search_text like lower($2) order by r.last_name, r.id limit 25 offset 50`,
-          [companyId, `%${LIST_TERM}%`],
-        )
-      : await sql.unsafe(`explain (analyze, buffers) select resource, record_id, name from search_entries where company_id = $1 and name ilike $2 order by name limit 50`, [companyId, '%an%'])
-  return rows.map((r) => String(r['QUERY PLAN'])).join('\n')
+  const plan = async (query: string, params: unknown[]) =>
+    (await sql.unsafe(`explain (analyze, buffers) ${query}`, params as never[])).map((r) => String(r['QUERY PLAN'])).join('\n')
+  if (what === 'palette') return plan('select resource, record_id, name from search_entries where company_id = $1 and name ilike $2 order by name limit 50', [companyId, '%an%'])
+  const [{ drizzle }, schema, { listQuerySchema, listRecords }, { residentsResource }] = await Promise.all([
+    import('drizzle-orm/postgres-js'),
+    import('~/db/schema'),
+    import('~/resources/engine/api.server'),
+    import('~/resources/properties'),
+  ])
+  const captured: { query: string; params: unknown[] }[] = []
+  const db = drizzle(sql, { schema, casing: 'snake_case', logger: { logQuery: (query, params) => void captured.push({ query, params }) } })
+  const requests = {
+    [`GET /api/residents/?search=${LIST_TERM}&ordering=last_name&page=3&page_size=25`]: { search: LIST_TERM, ordering: 'last_name', page: '3', page_size: '25' },
+    [`GET /app/residents/?search=${LIST_TERM}`]: { search: LIST_TERM, ...residentsResource.defaultFilters },
+  }
+  const sections: string[] = []
+  for (const [request, params] of Object.entries(requests)) {
+    captured.length = 0
+    await listRecords(db as never, companyId, residentsResource as never, listQuerySchema(residentsResource as never).parse(params) as never)
+    for (const { query, params: values } of captured) sections.push(`${request}\n${query}\n\n${await plan(query, values)}`)
+  }
+  return sections.join('\n\n')
 }
