@@ -7,7 +7,7 @@ import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Emails') }]
 
-export type EmailMessage = { id: string; to: string; subject: string; category: string; status: 'stored' | 'sent' | 'failed'; error: string | null; sent_at: string | null; created_at: string }
+export type EmailMessage = { id: string; to: string; subject: string; category: string; redacted: boolean; status: 'stored' | 'sent' | 'failed'; error: string | null; sent_at: string | null; created_at: string }
 
 export function EmailStatus({ status }: { status: EmailMessage['status'] }) {
   if (status === 'sent') return <Badge tone="success">Sent</Badge>
