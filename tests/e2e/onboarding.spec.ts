@@ -1,5 +1,5 @@
 import { invitationToken, invite, linkIn, mailTo, PASSWORD, registerCompany, signupLink, unique } from './support/api'
-import { TITLES } from './support/auth'
+import { logIn, TITLES } from './support/auth'
 import { expect, test, type Page } from './support/fixtures'
 
 async function fillSignup(page: Page, company: string, email: string) {
@@ -84,4 +84,17 @@ test('an invited property manager accepts in the browser and lands on the staff 
   await expect(page).toHaveTitle(TITLES.manager)
   await expect(page.getByText(company.name, { exact: true })).toBeVisible()
   await expect(page.getByText(`${manager.first_name} Renamed`)).toBeVisible()
+})
+
+test('the administrator finds the invitation under Emails without its link; the invitee’s copy has it', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  const technician = await invite(request, company, 'maintenance_technician')
+  await logIn(page, company.email, company.password)
+  await expect(page).toHaveURL('/app/')
+  await page.goto('/app/email-messages/')
+  await page.getByRole('link', { name: `${company.name} invited you to Lintel` }).click()
+  await expect(page.getByRole('note')).toContainText('The private link in this message was removed from this copy.')
+  await expect(page.getByTestId('email-body')).toContainText('Accept the invitation: [link removed: it was sent only to its recipient]')
+  await expect(page.getByTestId('email-body')).not.toContainText('/accept-invitation/')
+  expect(await invitationToken(technician.email)).toMatch(/^[\w-]{20,}$/)
 })
