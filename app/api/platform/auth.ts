@@ -32,9 +32,9 @@ export const RESET_REQUESTED =
   'If an account exists for this e-mail, we have sent a link to reset its password. The link works for one hour.'
 const RESET_HOURS = 1
 const SIGNUP_HOURS = 24
-export const INVALID_SIGNUP_LINK = 'This sign-up link is invalid, already used or expired. Sign up again to get a new one.'
+const INVALID_SIGNUP_LINK = 'This sign-up link is invalid, already used or expired. Sign up again to get a new one.'
 /** The one answer to a sign-up, whether or not the e-mail has an account. */
-export const registrationSent = (email: string) =>
+const registrationSent = (email: string) =>
   `We have sent a link to ${email} to confirm the address. Open it within ${SIGNUP_HOURS} hours to finish creating your account.`
 
 export const SlugSchema = z
@@ -199,14 +199,9 @@ async function refuseTakenSlug(db: Executor, slug: string, field: string) {
   if (taken) throw fieldError(field, 'That company address is already taken; choose another.')
 }
 
-/** A sign-up link that can still be used. */
-async function openRegistration(db: Executor, token: string) {
-  const [row] = await db
-    .select()
-    .from(pendingRegistrations)
-    .where(and(eq(pendingRegistrations.tokenHash, sha256(token)), isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, sql`now()`)))
-  return row
-}
+/** The pending sign-up of a link that can still be used. */
+const usableRegistration = (token: string) =>
+  and(eq(pendingRegistrations.tokenHash, sha256(token)), isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, sql`now()`))
 
 const RegistrationInfo = z.object({ email: z.string(), first_name: z.string(), company_name: z.string() }).openapi('RegistrationInfo')
 
@@ -220,7 +215,7 @@ router.openapi(
     responses: { 200: jsonResponse(RegistrationInfo, 'The pending sign-up'), ...errorResponses(404) },
   }),
   async (c) => {
-    const row = await openRegistration(getDb(), c.req.valid('param').token)
+    const [row] = await getDb().select().from(pendingRegistrations).where(usableRegistration(c.req.valid('param').token))
     if (!row) throw notFound(INVALID_SIGNUP_LINK)
     return c.json({ email: row.email, first_name: row.firstName, company_name: row.companyName }, 200)
   },
@@ -245,7 +240,7 @@ router.openapi(
       const [pending] = await tx
         .update(pendingRegistrations)
         .set({ usedAt: sql`now()` })
-        .where(and(eq(pendingRegistrations.tokenHash, sha256(token)), isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, sql`now()`)))
+        .where(usableRegistration(token))
         .returning()
       if (!pending) throw fieldError('token', INVALID_SIGNUP_LINK)
       await refuseTakenSlug(tx, pending.companySlug, 'token')
