@@ -14,6 +14,8 @@ async function fillSignup(page: Page, company: string, email: string) {
 }
 
 test('signing up sends a link; opening it creates the company and opens its dashboard, once', async ({ page }) => {
+  // Six pages, each checked by axe: a whole journey, longer than one page's test.
+  test.slow()
   const id = unique('signup')
   const email = `${id}@example.test`
   await fillSignup(page, `Cedar Court ${id}`, email)
