@@ -27,6 +27,11 @@ if (!process.env.LINTEL_E2E_DATA_DIR) {
   if (isRunner) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 }
 
+// Lintel delivers the run's e-mail over SMTP to tests/e2e/support/mail-catcher.ts, which keeps it in this file.
+if (!process.env.LINTEL_E2E_SMTP_PORT) process.env.LINTEL_E2E_SMTP_PORT = freePort()
+process.env.LINTEL_E2E_MAIL_FILE ??= path.join(process.env.LINTEL_E2E_DATA_DIR, 'mail.jsonl')
+process.env.LINTEL_E2E_SMTP_URL ??= `smtp://127.0.0.1:${process.env.LINTEL_E2E_SMTP_PORT}`
+
 const port = Number(process.env.LINTEL_E2E_PORT)
 export const baseURL = `http://localhost:${port}`
 
@@ -70,22 +75,32 @@ export default defineConfig({
     { name: 'js-on', use: { ...chromium, javaScriptEnabled: true } },
     { name: 'js-off', use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/login/`,
-    env: {
-      DATA_DIR: process.env.LINTEL_E2E_DATA_DIR!,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      // Every test registers its own company, from one address: far more than the hourly limit of a real install.
-      REGISTRATIONS_PER_HOUR: '1000',
+  webServer: [
+    {
+      command: 'node --import tsx tests/e2e/support/mail-catcher.ts',
+      port: Number(process.env.LINTEL_E2E_SMTP_PORT),
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-    reuseExistingServer: false,
-    // The first start may have to build (about 10 s) and initialise PostgreSQL.
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/login/`,
+      env: {
+        DATA_DIR: process.env.LINTEL_E2E_DATA_DIR!,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        // Every test registers its own company, from one address: far more than the hourly limit of a real install.
+        REGISTRATIONS_PER_HOUR: '1000',
+        SMTP_URL: process.env.LINTEL_E2E_SMTP_URL!,
+      },
+      reuseExistingServer: false,
+      // The first start may have to build (about 10 s) and initialise PostgreSQL.
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 })

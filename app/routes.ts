@@ -25,6 +25,7 @@ export default [
     ...FEATURE_PAGES.map((page) => route(page.slug, 'routes/public/feature-page.tsx', { id: `feature-${page.slug}` })),
     route('login', 'routes/auth/login.tsx'),
     route('signup', 'routes/auth/signup.tsx'),
+    route('signup/confirm', 'routes/auth/signup-confirm.tsx'),
     route('reset-password', 'routes/auth/reset-password.tsx'),
     route('accept-invitation/:invitationId', 'routes/auth/accept-invitation.tsx'),
   ]),

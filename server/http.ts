@@ -9,6 +9,7 @@ import { compress } from 'hono/compress'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { getApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
+import { hostCheck, hostOfUrl, servedHosts, UNKNOWN_HOST } from '~/api/origin'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -86,10 +87,16 @@ export function contentSecurityPolicy(nonce: string) {
 export function createHttpApp(build: ServerBuild, options: { clientDir: string; mode?: string; trustProxy?: boolean }) {
   const app = new Hono<HttpEnv>()
   const handle = createRequestHandler(build, options.mode ?? process.env.NODE_ENV)
+  const served = hostCheck(servedHosts())
 
   // One pass for what every request needs (each extra middleware costs a measurable share of an API call).
   app.use('*', async (c, next) => {
     const request = c.req.raw
+    // Links (in e-mails, canonical URLs) are built from the host a request names: only hosts this server was told it serves get that far.
+    const forwardedHost = options.trustProxy ? request.headers.get('x-forwarded-host') : null
+    if (!served(hostOfUrl(request.url)) || (forwardedHost !== null && !served(forwardedHost))) {
+      return c.text(UNKNOWN_HOST, 400)
+    }
     // The same-origin rule for writes: a browser always says where a cross-site form or fetch came from.
     if (!SAFE_METHODS.has(request.method)) {
       const origin = request.headers.get('origin')

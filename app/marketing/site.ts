@@ -19,4 +19,4 @@ export const PUBLIC_PATHS = [
 ]
 
 /** Where crawlers are not wanted: signed-in areas, the API and one-time links. */
-export const DISALLOWED_PATHS = ['/app/', '/rc/', '/mt/', '/op/', '/api/', '/reset-password/', '/accept-invitation/', '/logout']
+export const DISALLOWED_PATHS = ['/app/', '/rc/', '/mt/', '/op/', '/api/', '/reset-password/', '/accept-invitation/', '/signup/confirm/', '/logout']

@@ -63,7 +63,7 @@ test.describe('leaving', () => {
   test('a session that can no longer be refreshed returns to login with a toast', async ({ page, request }) => {
     const company = await registerCompany(request)
     const technician = await invite(request, company)
-    await acceptInvitation(request, await invitationToken(request, company, technician.email), technician)
+    await acceptInvitation(request, await invitationToken(technician.email), technician)
 
     await logIn(page, technician.email, PASSWORD)
     await expect(page).toHaveURL('/mt/')

@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { signupLink } from './support/api'
 
 // What a self-hoster does: start, stop with SIGTERM, start again. One browser-less run is enough.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'starts its own server; runs once')
@@ -21,7 +22,10 @@ function freePort(): Promise<number> {
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> }
 
 async function start(dataDir: string, port: number): Promise<Running> {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' } })
+  // It delivers its mail to the run's mail catcher, like the main server.
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SMTP_URL: process.env.LINTEL_E2E_SMTP_URL },
+  })
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
@@ -45,10 +49,16 @@ test('stops cleanly on SIGTERM and keeps every row for the next start; a second 
   try {
     first = await start(dataDir, port)
     await waitForLogin(port)
-    const registered = await fetch(`http://127.0.0.1:${port}/api/register/`, {
+    const signedUp = await fetch(`http://127.0.0.1:${port}/api/register/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ company_name: 'Lifecycle Rentals', first_name: 'Lou', last_name: 'Cycle', email, password: 'kept across restarts' }),
+    })
+    expect(signedUp.status).toBe(202)
+    const registered = await fetch(`http://127.0.0.1:${port}/api/register/confirm/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: (await signupLink(email)).searchParams.get('token') }),
     })
     expect(registered.status).toBe(201)
 

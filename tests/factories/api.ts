@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { getApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
+import { linkIn, mailTo } from '../setup/smtp'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON.parse's own type: tests read an answer's fields right after asserting on its status
 type Json = any
@@ -30,7 +31,17 @@ export const unique = (prefix = 'x') => `${prefix}${randomBytes(4).toString('hex
 
 export const PASSWORD = 'correct horse battery'
 
-/** A new company with its first manager (all permissions), signed in. */
+/** The token of the sign-up link mailed to `email`. */
+export function signupToken(email: string) {
+  return linkIn(mailTo(email, /Confirm your e-mail/), '/signup/confirm/').searchParams.get('token')!
+}
+
+/** The token of the invitation link mailed to `email`. */
+export function invitationToken(email: string) {
+  return linkIn(mailTo(email, /invited you/), '/accept-invitation/').pathname.split('/')[2]
+}
+
+/** A new company with its first manager (all permissions), signed up through the link mailed to them and signed in. */
 export async function registerCompany(overrides: Partial<Record<string, string>> = {}) {
   const id = unique()
   const body = {
@@ -41,9 +52,12 @@ export async function registerCompany(overrides: Partial<Record<string, string>>
     password: PASSWORD,
     ...overrides,
   }
-  const response = await api('POST', 'register/', { body, ip: `198.51.100.${Math.floor(Math.random() * 250)}` })
-  if (response.status !== 201) throw new Error(`register failed: ${JSON.stringify(response.body)}`)
-  return { ...body, token: response.body.access as string, refresh: response.body.refresh as string }
+  const ip = `198.51.100.${Math.floor(Math.random() * 250)}`
+  const response = await api('POST', 'register/', { body, ip })
+  if (response.status !== 202) throw new Error(`register failed: ${JSON.stringify(response.body)}`)
+  const confirmed = await api('POST', 'register/confirm/', { body: { token: signupToken(body.email) }, ip })
+  if (confirmed.status !== 201) throw new Error(`confirming the sign-up failed: ${JSON.stringify(confirmed.body)}`)
+  return { ...body, token: confirmed.body.access as string, refresh: confirmed.body.refresh as string }
 }
 
 /**
@@ -55,10 +69,7 @@ export async function signedInMember(company: { token: string }, kind: 'manager'
   const path = kind === 'manager' ? 'invite-property-manager/' : 'invite-maintenance-technician/'
   const invited = await api('POST', path, { token: company.token, body: { email, first_name: 'Member', last_name: kind, ...flags } })
   if (invited.status !== 201) throw new Error(`invite failed: ${JSON.stringify(invited.body)}`)
-  const mail = await api('GET', `email-messages/?search=${encodeURIComponent(email)}`, { token: company.token })
-  const text = (await api('GET', `email-messages/${mail.body.results[0].id}/`, { token: company.token })).body.text_body as string
-  const invitation = /\/accept-invitation\/([^/\s]+)\//.exec(text)![1]
-  const accepted = await api('POST', 'accept-invitation/', { body: { invitation_id: invitation, first_name: 'Member', last_name: kind, password: PASSWORD } })
+  const accepted = await api('POST', 'accept-invitation/', { body: { invitation_id: invitationToken(email), first_name: 'Member', last_name: kind, password: PASSWORD } })
   if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`)
   return { email, token: accepted.body.access as string }
 }

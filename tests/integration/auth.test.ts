@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { api, PASSWORD, registerCompany, unique } from '../factories/api'
-import { linkIn, startSmtpServer } from '../setup/smtp'
-
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  process.env.SMTP_URL = smtp.url
-})
-afterAll(async () => {
-  delete process.env.SMTP_URL
-  await smtp.close()
-})
+import { linkIn, mailTo, receivedMail } from '../setup/smtp'
 
 describe('register and login', () => {
   it('creates a company whose first manager has every permission', async () => {
@@ -33,12 +23,6 @@ describe('register and login', () => {
     expect((await api('GET', 'user-permissions/', { token: company.token })).status).toBe(200)
   })
 
-  it('refuses a taken e-mail and names the field', async () => {
-    const company = await registerCompany()
-    const again = await api('POST', 'register/', { body: { company_name: 'Other Co', first_name: 'B', last_name: 'C', email: company.email.toUpperCase(), password: PASSWORD } })
-    expect(again.status).toBe(400)
-    expect(again.body.errors.email[0]).toMatch(/already exists/)
-  })
 
   it('names each invalid field', async () => {
     const response = await api('POST', 'register/', { body: { company_name: '', first_name: 'A', last_name: 'B', email: 'nope', password: 'short' } })
@@ -108,14 +92,13 @@ describe('passwords', () => {
 
   it('resets a forgotten password through the e-mailed link, once', async () => {
     const company = await registerCompany()
-    const before = smtp.received.length
+    const before = receivedMail().length
     const request = await api('POST', 'auth/password-reset/', { body: { email: company.email } })
     expect(request.status).toBe(200)
     const unknown = await api('POST', 'auth/password-reset/', { body: { email: `${unique()}@example.test` } })
     expect(unknown.body).toEqual(request.body)
-    await expect.poll(() => smtp.received.length).toBe(before + 1)
-    const mail = smtp.received.at(-1)!
-    expect(mail.to).toEqual([company.email])
+    expect(receivedMail()).toHaveLength(before + 1)
+    const mail = mailTo(company.email, /Reset your Lintel password/)
     const token = linkIn(mail, '/reset-password/').searchParams.get('token')!
     const confirm = await api('POST', 'auth/password-reset/confirm/', { body: { token, password: 'brand new secret' } })
     expect(confirm.status).toBe(200)

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { companies } from '~/db/schema'
 import { checkLedger } from '~/ledger/integrity.server'
-import { api, registerCompany, signedInMember } from '../factories/api'
+import { api, registerCompany, signedInMember, signupToken } from '../factories/api'
 
 type Account = { id: string; number: string }
 
@@ -118,7 +118,11 @@ describe('a crash in the middle of posting', () => {
     let running: { child: ChildProcess; exited: Promise<unknown> } | undefined
     try {
       running = await startApi(port)
-      const registered = await call(port, 'POST', 'register/', undefined, { company_name: `Crash ${Date.now()}`, first_name: 'Cas', last_name: 'Crash', email: `crash-${Date.now()}@example.test`, password: 'a crash leaves nothing half' })
+      const email = `crash-${Date.now()}@example.test`
+      const signedUp = await call(port, 'POST', 'register/', undefined, { company_name: `Crash ${Date.now()}`, first_name: 'Cas', last_name: 'Crash', email, password: 'a crash leaves nothing half' })
+      expect(signedUp.status).toBe(202)
+      // The API process delivers to this file's mailbox (it inherits SMTP_URL).
+      const registered = await call(port, 'POST', 'register/confirm/', undefined, { token: signupToken(email) })
       expect(registered.status).toBe(201)
       const token = registered.body.access as string
       const accounts = (await call(port, 'GET', 'accounting/accounts/?page_size=200', token)).body.results as Account[]

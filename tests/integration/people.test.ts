@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { api, registerCompany, unique } from '../factories/api'
+import { api, invitationToken, registerCompany, unique } from '../factories/api'
 
 async function inviteTechnician(token: string) {
   const email = `tech-${unique()}@example.test`
@@ -8,21 +8,12 @@ async function inviteTechnician(token: string) {
   return { ...invited.body, email }
 }
 
-/** The invitation link lands in Emails (no SMTP in this file): read it back as a manager would. */
-async function invitationTokenFor(token: string, email: string) {
-  const list = await api('GET', `email-messages/?search=${encodeURIComponent(email)}`, { token })
-  expect(list.body.count).toBeGreaterThan(0)
-  const message = await api('GET', `email-messages/${list.body.results[0].id}/`, { token })
-  expect(message.body.status).toBe('stored')
-  return /\/accept-invitation\/([^/\s]+)\//.exec(message.body.text_body)![1]
-}
-
 describe('maintenance technicians', () => {
   it('invites a technician who accepts, signs in and lands as a technician', async () => {
     const company = await registerCompany()
     const technician = await inviteTechnician(company.token)
     expect(technician.status).toBe('invited')
-    const token = await invitationTokenFor(company.token, technician.email)
+    const token = invitationToken(technician.email)
     const info = await api('GET', `accept-invitation/${token}/`)
     expect(info.body).toMatchObject({ email: technician.email, company_name: company.company_name, user_type: 'maintenance_technician' })
     const accepted = await api('POST', 'accept-invitation/', { body: { invitation_id: token, first_name: 'Tess', last_name: 'Wrench', password: 'a good password' } })
@@ -40,11 +31,11 @@ describe('maintenance technicians', () => {
   it('sends the invitation again with a new link; the old link stops working', async () => {
     const company = await registerCompany()
     const technician = await inviteTechnician(company.token)
-    const first = await invitationTokenFor(company.token, technician.email)
+    const first = invitationToken(technician.email)
     const resent = await api('POST', `maintenance-technicians/${technician.id}/send-invitation/`, { token: company.token })
     expect(resent.status).toBe(200)
     expect(resent.body.detail).toBe(`We sent a new invitation to ${technician.email}.`)
-    const second = await invitationTokenFor(company.token, technician.email)
+    const second = invitationToken(technician.email)
     expect(second).not.toBe(first)
     expect((await api('GET', `accept-invitation/${first}/`)).status).toBe(404)
     expect((await api('GET', `accept-invitation/${second}/`)).status).toBe(200)
@@ -53,7 +44,7 @@ describe('maintenance technicians', () => {
   it('refuses to re-invite someone who already accepted (409)', async () => {
     const company = await registerCompany()
     const technician = await inviteTechnician(company.token)
-    const token = await invitationTokenFor(company.token, technician.email)
+    const token = invitationToken(technician.email)
     await api('POST', 'accept-invitation/', { body: { invitation_id: token, first_name: 'Tess', last_name: 'Wrench', password: 'a good password' } })
     const resent = await api('POST', `maintenance-technicians/${technician.id}/send-invitation/`, { token: company.token })
     expect(resent.status).toBe(409)
@@ -123,9 +114,7 @@ describe('property managers', () => {
     const company = await registerCompany()
     const email = `pm-${unique()}@example.test`
     const invited = await api('POST', 'invite-property-manager/', { token: company.token, body: { email, first_name: 'Ex', last_name: 'Staff', has_operations_permissions: true } })
-    const mail = await api('GET', `email-messages/?search=${encodeURIComponent(email)}`, { token: company.token })
-    const body = (await api('GET', `email-messages/${mail.body.results[0].id}/`, { token: company.token })).body.text_body
-    const token = /\/accept-invitation\/([^/\s]+)\//.exec(body)![1]
+    const token = invitationToken(email)
     const session = await api('POST', 'accept-invitation/', { body: { invitation_id: token, first_name: 'Ex', last_name: 'Staff', password: 'a good password' } })
     expect((await api('GET', 'get-user-type/', { token: session.body.access })).status).toBe(200)
     await api('PUT', `property-managers/${invited.body.id}/`, { token: company.token, body: { first_name: 'Ex', last_name: 'Staff', is_active: false } })
@@ -139,9 +128,7 @@ describe('permissions and tenancy', () => {
     const company = await registerCompany()
     const email = `ops-${unique()}@example.test`
     const invited = await api('POST', 'invite-property-manager/', { token: company.token, body: { email, first_name: 'Op', last_name: 'Only', has_operations_permissions: true } })
-    const mail = await api('GET', `email-messages/?search=${encodeURIComponent(email)}`, { token: company.token })
-    const body = (await api('GET', `email-messages/${mail.body.results[0].id}/`, { token: company.token })).body.text_body
-    const invitation = /\/accept-invitation\/([^/\s]+)\//.exec(body)![1]
+    const invitation = invitationToken(email)
     const limited = (await api('POST', 'accept-invitation/', { body: { invitation_id: invitation, first_name: 'Op', last_name: 'Only', password: 'a good password' } })).body.access
     const list = await api('GET', 'property-managers/', { token: limited })
     expect(list.status).toBe(403)

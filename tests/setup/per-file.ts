@@ -3,6 +3,7 @@ import postgres from 'postgres'
 import { afterAll, afterEach, beforeAll, inject, vi } from 'vitest'
 import { closeDb } from '~/db/client.server'
 import { TEMPLATE, withDatabase } from './global-setup'
+import { closeMailbox, openMailbox } from './smtp'
 
 // Each test file gets its own database cloned from the migrated template.
 const serverUrl = inject('databaseServerUrl')
@@ -12,9 +13,11 @@ const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
 beforeAll(async () => {
   await admin.unsafe(`create database ${database} template ${TEMPLATE}`)
   process.env.DATABASE_URL = withDatabase(serverUrl, database)
+  await openMailbox()
 })
 
 afterAll(async () => {
+  await closeMailbox()
   await closeDb()
   await admin.unsafe(`drop database if exists ${database} with (force)`)
   await admin.end()

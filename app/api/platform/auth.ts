@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { getDb, type Executor } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
-import { companies, passwordResetTokens, refreshTokens, userTypes, users } from '~/db/schema'
+import { companies, passwordResetTokens, pendingRegistrations, refreshTokens, userTypes, users } from '~/db/schema'
 import { ALL_PERMISSIONS, permissionColumnsFrom, permissionsFromRow } from '~/domain/permissions'
 import { openBooks } from '~/ledger/chart.server'
 import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
 import { createRouter } from '../create-app'
-import { badRequest, fieldError, unauthorized } from '../errors'
+import { badRequest, fieldError, notFound, unauthorized } from '../errors'
 import { INVALID_TOKEN } from '../middleware/auth'
 import { clientIp, rateLimiter } from '../middleware/rate-limit'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
@@ -24,11 +24,18 @@ const resetRequestsPerIp = rateLimiter('reset-ip', 30, 60 * 60)
 // Offices share one address; fifty new companies an hour from one is already far past any real use.
 // An operator who provisions companies in bulk (or a test run) raises it with REGISTRATIONS_PER_HOUR.
 const registrationsPerIp = rateLimiter('register-ip', Number(process.env.REGISTRATIONS_PER_HOUR) || 50, 60 * 60)
+// Each sign-up sends a mail to the address given: a few an hour is plenty for a person, and no one can flood an inbox.
+const registrationsPerEmail = rateLimiter('register-email', 5, 60 * 60)
 
 export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.'
 export const RESET_REQUESTED =
   'If an account exists for this e-mail, we have sent a link to reset its password. The link works for one hour.'
 const RESET_HOURS = 1
+const SIGNUP_HOURS = 24
+const INVALID_SIGNUP_LINK = 'This sign-up link is invalid, already used or expired. Sign up again to get a new one.'
+/** The one answer to a sign-up, whether or not the e-mail has an account. */
+const registrationSent = (email: string) =>
+  `We have sent a link to ${email} to confirm the address. Open it within ${SIGNUP_HOURS} hours to finish creating your account.`
 
 export const SlugSchema = z
   .string()
@@ -120,31 +127,136 @@ router.openapi(
     method: 'post',
     path: '/register',
     tags: ['Authentication'],
-    summary: 'Create a company and its first property manager',
+    summary: 'Sign up: e-mail a link that creates the company and its first property manager',
+    description:
+      'Answers the same 202 whether or not the e-mail already has an account (that address is told so by e-mail instead). ' +
+      'The company is created when the link is confirmed with POST register/confirm/.',
     request: jsonBody(RegisterBody),
-    responses: { 201: jsonResponse(TokenPair, 'The new manager is signed in'), ...errorResponses(400, 429) },
+    responses: { 202: jsonResponse(Detail, 'The confirmation link is on its way'), ...errorResponses(400, 429) },
   }),
   async (c) => {
     await registrationsPerIp.count(clientIp(c))
     const body = c.req.valid('json')
+    await registrationsPerEmail.count(body.email)
     const slug = body.company_slug ?? slugify(body.company_name)
     const db = getDb()
+    // Hashed whether or not it is kept, so both answers take the same time.
     const passwordHash = await hashPassword(body.password)
-    const tokens = await db.transaction(async (tx) => {
-      const [slugTaken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.slug, slug))
-      if (slugTaken) throw fieldError(body.company_slug ? 'company_slug' : 'company_name', 'That company address is already taken; choose another.')
-      const [emailTaken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${body.email}`)
-      if (emailTaken) throw fieldError('email', 'An account with this e-mail already exists. Sign in or reset your password.')
-      const [company] = await tx.insert(companies).values({ name: body.company_name, slug, email: body.email }).returning()
+    // Company addresses are public (they name the workspace), so a taken one is said at once.
+    await refuseTakenSlug(db, slug, body.company_slug ? 'company_slug' : 'company_name')
+    const [existing] = await db.select().from(users).where(sql`lower(${users.email}) = ${body.email}`)
+    if (existing) {
+      await sendEmail({
+        companyId: existing.companyId,
+        to: existing.email,
+        subject: 'You already have a Lintel account',
+        category: 'registration',
+        ...linkEmail({
+          greeting: `Hello ${existing.firstName || existing.email},`,
+          paragraphs: [
+            `Someone, perhaps you, tried to create a Lintel account for ${body.company_name} with this e-mail. It already has an account, so nothing was created.`,
+            `Sign in with it, or if you forgot the password, choose a new one at ${publicOrigin(c)}/reset-password/.`,
+          ],
+          action: 'Sign in',
+          url: `${publicOrigin(c)}/login/`,
+          secret: false,
+          footer: 'If it was not you, ignore this message; your account stays as it is.',
+        }),
+      })
+    } else {
+      const token = randomToken()
+      await db.insert(pendingRegistrations).values({
+        tokenHash: sha256(token),
+        email: body.email,
+        passwordHash,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        companyName: body.company_name,
+        companySlug: slug,
+        expiresAt: new Date(Date.now() + SIGNUP_HOURS * 3_600_000),
+      })
+      await sendEmail({
+        companyId: null,
+        to: body.email,
+        subject: 'Confirm your e-mail to create your Lintel account',
+        category: 'signup_confirmation',
+        ...linkEmail({
+          greeting: `Hello ${body.first_name},`,
+          paragraphs: [`Confirm this e-mail address to create the Lintel account of ${body.company_name}.`],
+          action: 'Confirm and create the account',
+          url: `${publicOrigin(c)}/signup/confirm/?token=${encodeURIComponent(token)}`,
+          secret: true,
+          footer: `The link works once, for ${SIGNUP_HOURS} hours. If you did not sign up, ignore this message.`,
+        }),
+      })
+    }
+    return c.json({ detail: registrationSent(body.email) }, 202)
+  },
+)
+
+async function refuseTakenSlug(db: Executor, slug: string, field: string) {
+  const [taken] = await db.select({ id: companies.id }).from(companies).where(eq(companies.slug, slug))
+  if (taken) throw fieldError(field, 'That company address is already taken; choose another.')
+}
+
+/** The pending sign-up of a link that can still be used. */
+const usableRegistration = (token: string) =>
+  and(eq(pendingRegistrations.tokenHash, sha256(token)), isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, sql`now()`))
+
+const RegistrationInfo = z.object({ email: z.string(), first_name: z.string(), company_name: z.string() }).openapi('RegistrationInfo')
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/register/confirm/{token}',
+    tags: ['Authentication'],
+    summary: 'What a sign-up link would create (no sign-in needed)',
+    request: { params: z.object({ token: z.string() }) },
+    responses: { 200: jsonResponse(RegistrationInfo, 'The pending sign-up'), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const [row] = await getDb().select().from(pendingRegistrations).where(usableRegistration(c.req.valid('param').token))
+    if (!row) throw notFound(INVALID_SIGNUP_LINK)
+    return c.json({ email: row.email, first_name: row.firstName, company_name: row.companyName }, 200)
+  },
+)
+
+export const RegisterConfirmBody = z
+  .object({ token: z.string({ error: 'The sign-up link is missing its token.' }).min(1, 'The sign-up link is missing its token.') })
+  .openapi('RegisterConfirm')
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/register/confirm',
+    tags: ['Authentication'],
+    summary: 'Confirm a sign-up with the token from its e-mail: creates the company and its first property manager, signed in',
+    request: jsonBody(RegisterConfirmBody),
+    responses: { 201: jsonResponse(TokenPair, 'The new manager is signed in'), ...errorResponses(400, 429) },
+  }),
+  async (c) => {
+    const { token } = c.req.valid('json')
+    const tokens = await getDb().transaction(async (tx) => {
+      const [pending] = await tx
+        .update(pendingRegistrations)
+        .set({ usedAt: sql`now()` })
+        .where(usableRegistration(token))
+        .returning()
+      if (!pending) throw fieldError('token', INVALID_SIGNUP_LINK)
+      await refuseTakenSlug(tx, pending.companySlug, 'token')
+      // The address is proven now, so saying it already has an account tells nobody anything new.
+      const [emailTaken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${pending.email}`)
+      if (emailTaken) throw fieldError('token', 'An account with this e-mail already exists. Sign in or reset your password.')
+      const [company] = await tx.insert(companies).values({ name: pending.companyName, slug: pending.companySlug, email: pending.email }).returning()
       await openBooks(tx, company.id)
       const [user] = await tx
         .insert(users)
         .values({
           companyId: company.id,
-          email: body.email,
-          passwordHash,
-          firstName: body.first_name,
-          lastName: body.last_name,
+          email: pending.email,
+          passwordHash: pending.passwordHash,
+          firstName: pending.firstName,
+          lastName: pending.lastName,
           userType: 'property_manager',
           isCompanyAdmin: true,
           ...permissionColumnsFrom(ALL_PERMISSIONS),
@@ -267,6 +379,7 @@ router.openapi(
           paragraphs: ['Someone asked to reset the password of your Lintel account. If it was you, choose a new password with the link below. It works once, for one hour.'],
           action: 'Choose a new password',
           url,
+          secret: true,
           footer: 'If you did not ask for this, ignore this message; your password stays as it is.',
         }),
       })

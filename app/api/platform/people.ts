@@ -123,6 +123,7 @@ export async function sendInvitation(db: Executor, c: Context<AppEnv>, user: Use
       paragraphs: [`${company.name} has invited you to Lintel as ${LABELS[user.userType]}. Choose a password to get started.`],
       action: 'Accept the invitation',
       url: `${publicOrigin(c)}/accept-invitation/${token}/`,
+      secret: true,
       footer: `The link works for ${INVITATION_DAYS} days.`,
     }),
   })

@@ -58,7 +58,7 @@ export function workspaceWarnings(company: typeof companies.$inferSelect, counts
     items.push({
       slug: 'email-not-delivered',
       name: 'Outgoing e-mail is not being delivered',
-      description: 'No SMTP server is configured (SMTP_URL), so invitations and notices are kept under Emails instead of being sent.',
+      description: 'No SMTP server is configured (SMTP_URL), so nothing is sent: messages are kept under Emails, without the private links of invitations and password resets, which only reach the server’s log.',
       action_url: '/app/email-messages/',
     })
   }

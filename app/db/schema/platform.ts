@@ -149,6 +149,23 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   createdAt: createdAt(),
 })
 
+/**
+ * A sign-up waiting for its e-mail to be confirmed: the company and its first manager are
+ * created only from the link mailed to that address, so nobody can claim someone else's e-mail.
+ */
+export const pendingRegistrations = pgTable('pending_registrations', {
+  tokenHash: text().primaryKey(),
+  email: text().notNull(),
+  passwordHash: text().notNull(),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  companyName: text().notNull(),
+  companySlug: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+})
+
 /** API keys act as the user who made them; only a hash and a display prefix are kept. */
 export const apiKeys = pgTable(
   'api_keys',
@@ -186,6 +203,8 @@ export const emailMessages = pgTable(
     textBody: text().notNull(),
     htmlBody: text(),
     category: text().notNull(),
+    /** The message carried a private link, removed from this copy (it went only to its recipient). */
+    redacted: boolean().notNull().default(false),
     status: emailStatus().notNull(),
     error: text(),
     sentAt: timestamp({ withTimezone: true }),

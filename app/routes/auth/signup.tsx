@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { RegisterBody } from '~/api/platform/auth'
 import { Honeypot } from '~/components/honeypot'
 import { IdempotencyKey } from '~/components/idempotency-key'
@@ -8,7 +8,6 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Field, FormErrors } from '~/components/ui/field'
 import { callApi, readBody } from '~/utils/api-client.server'
-import { signInAndRedirect, type SignedIn } from '~/utils/auth.server'
 import { idempotencyKeyOf, isBot, reply, replyWithApiError } from '~/utils/forms.server'
 import { publicMeta } from '~/marketing/meta'
 import type { ErrorBody } from '~/api/errors'
@@ -23,14 +22,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== 'success') return reply(submission, { hide: ['password'] })
   if (isBot(formData)) return replyWithApiError(submission, { detail: 'We could not create the account. Please try again.' }, 400, { hide: ['password'] })
   const response = await callApi('register/', { method: 'POST', body: submission.value, request, idempotencyKey: idempotencyKeyOf(formData) })
-  const body = await readBody<SignedIn & ErrorBody>(response)
+  const body = await readBody<ErrorBody>(response)
   if (!response.ok) return replyWithApiError(submission, body, response.status, { hide: ['password'] })
-  return signInAndRedirect(request, body)
+  return data({ result: submission.reply({ resetForm: true }), sent: body.detail })
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const [form, fields] = useForm({ id: 'signup', lastResult: actionData?.result })
+  const sent = (actionData as { sent?: string } | undefined)?.sent
+  if (sent) return <CheckYourEmail sent={sent} />
   return (
     <div className="mx-auto flex max-w-lg flex-col gap-6 px-4 py-12">
       <Card>
@@ -62,6 +63,32 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           Log in
         </Link>
       </p>
+    </div>
+  )
+}
+
+function CheckYourEmail({ sent }: { sent: string }) {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col gap-6 px-4 py-12">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">Check your e-mail</CardTitle>
+          <CardDescription role="status">{sent}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3 text-sm">
+          <p>Your company is created when you open the link. Nothing arrived after a few minutes? Look in the spam folder, or{' '}
+            <Link className="text-primary underline" to="/signup/" reloadDocument>
+              sign up again
+            </Link>{' '}
+            for a new link.
+          </p>
+          <p>
+            <Link className="text-primary underline" to="/login/">
+              Go to log in
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
     </div>
   )
 }

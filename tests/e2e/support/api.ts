@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { expect, type APIRequestContext } from '@playwright/test'
 
 /**
@@ -28,11 +29,45 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, 
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
-/** POST /api/register/: a new company whose first manager has every permission. */
+export type Mail = { to: string[]; subject: string; text: string }
+
+/**
+ * The newest e-mail delivered to `email` whose subject matches, as its recipient gets it: Lintel
+ * sends the run's mail over SMTP to the mail catcher (see playwright.config.ts).
+ */
+export async function mailTo(email: string, subject: RegExp): Promise<Mail> {
+  const file = process.env.LINTEL_E2E_MAIL_FILE!
+  const find = () =>
+    existsSync(file)
+      ? readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Mail)
+          .findLast((m) => m.to.some((to) => to.toLowerCase() === email.toLowerCase()) && subject.test(m.subject))
+      : undefined
+  await expect.poll(() => find() !== undefined, { message: `an e-mail to ${email} with a subject matching ${subject}` }).toBe(true)
+  return find()!
+}
+
+/** The first link in a mail whose path starts with `pathPrefix`. */
+export function linkIn(mail: Mail, pathPrefix: string) {
+  const link = mail.text.match(/https?:\/\/[^\s"<>]+/g)?.map((url) => new URL(url)).find((url) => url.pathname.startsWith(pathPrefix))
+  expect(link, `a ${pathPrefix} link in:\n${mail.text}`).toBeTruthy()
+  return link!
+}
+
+/** The link of the sign-up confirmation mailed to `email`. */
+export async function signupLink(email: string) {
+  return linkIn(await mailTo(email, /Confirm your e-mail/), '/signup/confirm/')
+}
+
+/** POST /api/register/, then POST /api/register/confirm/ with the token mailed: a new company whose first manager has every permission. */
 export async function registerCompany(request: APIRequestContext): Promise<Company> {
   const id = unique('co')
   const body = { company_name: `Birch Lane ${id}`, first_name: 'Avery', last_name: 'Admin', email: `admin-${id}@example.test`, password: PASSWORD }
-  const tokens = await json<{ access: string }>(await request.post('/api/register/', { data: body }), 201, 'register a company')
+  await json(await request.post('/api/register/', { data: body }), 202, 'sign up a company')
+  const token = (await signupLink(body.email)).searchParams.get('token')
+  const tokens = await json<{ access: string }>(await request.post('/api/register/confirm/', { data: { token } }), 201, 'confirm the sign-up')
   return { name: body.company_name, email: body.email, password: body.password, token: tokens.access }
 }
 
@@ -47,19 +82,9 @@ export async function invite(request: APIRequestContext, company: Company, role:
   return { ...body, id: person.id }
 }
 
-/** Reads the invitation e-mail the way the admin could (Communications → Emails) and returns the token in its link. */
-export async function invitationToken(request: APIRequestContext, company: Company, email: string) {
-  const list = await json<{ results: { id: string; to: string; category: string }[] }>(
-    await request.get(`/api/email-messages/?search=${encodeURIComponent(email)}`, { headers: bearer(company.token) }),
-    200,
-    'list e-mail messages',
-  )
-  const message = list.results.find((m) => m.to === email && m.category === 'invitation')
-  expect(message, `an invitation e-mail to ${email}`).toBeTruthy()
-  const detail = await json<{ text_body: string }>(await request.get(`/api/email-messages/${message!.id}/`, { headers: bearer(company.token) }), 200, 'read the e-mail')
-  const token = /\/accept-invitation\/([^/\s]+)\//.exec(detail.text_body)?.[1]
-  expect(token, `an /accept-invitation/ link in:\n${detail.text_body}`).toBeTruthy()
-  return token!
+/** The token of the invitation link mailed to `email`, as the invitee gets it. */
+export async function invitationToken(email: string) {
+  return linkIn(await mailTo(email, /invited you/), '/accept-invitation/').pathname.split('/')[2]
 }
 
 /** POST /api/accept-invitation/: the invitee chooses a password. */

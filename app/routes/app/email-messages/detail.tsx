@@ -29,10 +29,30 @@ export default function EmailMessageDetail({ loaderData }: Route.ComponentProps)
         <dt className="font-medium">Sent</dt>
         <dd>{formatDateTime(message.sent_at)}</dd>
       </dl>
+      {message.redacted ? <RedactedNotice status={message.status} /> : null}
       {/* The plain-text body: links in it are what the recipient would click. */}
       <pre className="whitespace-pre-wrap rounded-lg border bg-background p-4 font-sans text-sm" data-testid="email-body">
         {message.text_body}
       </pre>
+    </div>
+  )
+}
+
+/** Says why the link is missing, and (when nothing was sent) how to get it to its recipient. */
+function RedactedNotice({ status }: { status: EmailMessage['status'] }) {
+  return (
+    <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="font-medium">The private link in this message was removed from this copy.</p>
+      <p className="mt-1">
+        It acts for its recipient alone (it resets a password, accepts an invitation or confirms a sign-up), so only the e-mail delivered to them carries it.
+        {status === 'sent' ? null : (
+          <>
+            {' '}
+            This message was not delivered: set <code>SMTP_URL</code> in the server’s configuration so Lintel sends it. Until then the whole message, link
+            included, is only in the server’s log, for whoever runs the server.
+          </>
+        )}
+      </p>
     </div>
   )
 }

@@ -7,7 +7,7 @@ import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Emails') }]
 
-export type EmailMessage = { id: string; to: string; subject: string; category: string; status: 'stored' | 'sent' | 'failed'; error: string | null; sent_at: string | null; created_at: string }
+export type EmailMessage = { id: string; to: string; subject: string; category: string; redacted: boolean; status: 'stored' | 'sent' | 'failed'; error: string | null; sent_at: string | null; created_at: string }
 
 export function EmailStatus({ status }: { status: EmailMessage['status'] }) {
   if (status === 'sent') return <Badge tone="success">Sent</Badge>
@@ -26,7 +26,7 @@ export default function EmailMessages({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Dashboard', href: '/app/' }, { label: 'Emails' }]} />
       <PageHeader title="Emails" />
-      <p className="text-sm text-muted-foreground">Every message Lintel sent for your company. Without an SMTP server configured, messages are kept here instead of being sent.</p>
+      <p className="text-sm text-muted-foreground">Every message Lintel sent for your company. Without an SMTP server configured, messages are kept here instead of being sent. Private links (password resets, invitations) are removed from what is kept: they go only to their recipient.</p>
       <ListToolbar
         placeholder="Recipient or subject"
         filters={[

@@ -1,0 +1,77 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { ErrorBody } from '~/api/errors'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { callApi, readBody } from '~/utils/api-client.server'
+import { signInAndRedirect, type SignedIn } from '~/utils/auth.server'
+import { title } from '~/utils/misc'
+import { toastHeader } from '~/utils/toast.server'
+import type { Route } from './+types/signup-confirm'
+
+export const meta: Route.MetaFunction = () => [{ title: title('Confirm your sign-up') }]
+
+type Registration = { email: string; first_name: string; company_name: string }
+
+// Opening the link only shows what it creates: a mail scanner that follows links must not use it up.
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  const response = await callApi(`register/confirm/${encodeURIComponent(token)}/`, { request })
+  const body = await readBody<Registration & ErrorBody>(response)
+  if (!response.ok) return data({ registration: null, problem: body.detail }, { status: response.status })
+  return { registration: body as Registration, problem: null }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  const response = await callApi('register/confirm/', { method: 'POST', body: { token }, request })
+  const body = await readBody<SignedIn & ErrorBody>(response)
+  if (!response.ok) return data({ problem: body.errors?.token?.[0] ?? body.detail }, { status: response.status })
+  const signedIn = await signInAndRedirect(request, body)
+  signedIn.headers.append('set-cookie', await toastHeader({ type: 'success', title: 'Welcome to Lintel', description: 'Your company is ready. Start with the checklist on your dashboard.' }))
+  return signedIn
+}
+
+export default function SignupConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const problem = actionData?.problem ?? loaderData.problem
+  const registration = loaderData.registration
+  if (problem || !registration) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-12">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h1">This sign-up link cannot be used</CardTitle>
+            <CardDescription role="alert">{problem}</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <Link className="text-primary underline" to="/signup/">
+              Sign up again
+            </Link>
+            <Link className="text-primary underline" to="/login/">
+              Go to log in
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+    )
+  }
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">Create {registration.company_name} on Lintel</CardTitle>
+          <CardDescription>
+            Thank you, {registration.first_name}: {registration.email} is confirmed. Create the account to sign in as its first property manager.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post">
+            <Button type="submit" className="w-full" disabled={navigation.state === 'submitting'}>
+              Create the account and sign in
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
