@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { sessions, users } from '~/db/schema'
+import { createSession } from '~/utils/session.server'
 import { api, PASSWORD, registerCompany, unique } from '../factories/api'
 import { linkIn, startSmtpServer } from '../setup/smtp'
 
@@ -125,5 +129,66 @@ describe('passwords', () => {
     const again = await api('POST', 'auth/password-reset/confirm/', { body: { token, password: 'another secret' } })
     expect(again.status).toBe(400)
     expect(again.body.errors.token[0]).toMatch(/invalid, already used or expired/)
+  })
+})
+
+describe('sessions that end', () => {
+  const login = async (email: string, password = PASSWORD) => {
+    const response = await api('POST', 'login/', { body: { email, password } })
+    expect(response.status).toBe(200)
+    return response.body as { access: string; refresh: string }
+  }
+  const works = async (token: string) => (await api('GET', 'auth/me/', { token })).status
+
+  it('logging out voids the access token of that login, not of the others', async () => {
+    const company = await registerCompany()
+    const other = await login(company.email)
+    expect(await works(company.token)).toBe(200)
+    expect((await api('POST', 'logout/', { body: { refresh: company.refresh } })).status).toBe(204)
+    expect(await works(company.token)).toBe(401)
+    expect(await works(other.access)).toBe(200)
+  })
+
+  it('changing the password ends every other login and browser session, keeps this one and the API keys', async () => {
+    const company = await registerCompany()
+    const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+    const here = await login(company.email)
+    const elsewhere = await login(company.email)
+    await createSession(user.id, here, 'this browser')
+    await createSession(user.id, elsewhere, 'another browser')
+    const apiKey = (await api('POST', 'api-keys/', { token: here.access, body: { name: 'Script' } })).body.key as string
+
+    const changed = await api('PUT', 'auth/change-password/', { token: here.access, body: { current_password: PASSWORD, new_password: 'a changed password' } })
+    expect(changed.status).toBe(200)
+    expect(changed.body.detail).toMatch(/other sessions are signed out/)
+
+    expect(await works(here.access)).toBe(200)
+    expect((await api('POST', 'token/refresh/', { body: { refresh: here.refresh } })).status).toBe(200)
+    expect(await works(apiKey)).toBe(200)
+    for (const ended of [company, { token: elsewhere.access, refresh: elsewhere.refresh }]) {
+      expect(await works(ended.token)).toBe(401)
+      expect((await api('POST', 'token/refresh/', { body: { refresh: ended.refresh } })).status).toBe(401)
+    }
+    const left = await getDb().select({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, user.id))
+    expect(left.map((s) => s.userAgent)).toEqual(['this browser'])
+  })
+
+  it('a newer reset link voids the older ones; the reset voids every link and ends every login', async () => {
+    const company = await registerCompany()
+    const requestLink = async () => {
+      const before = smtp.received.length
+      expect((await api('POST', 'auth/password-reset/', { body: { email: company.email } })).status).toBe(200)
+      await expect.poll(() => smtp.received.length).toBe(before + 1)
+      return linkIn(smtp.received.at(-1)!, '/reset-password/').searchParams.get('token')!
+    }
+    const older = await requestLink()
+    const newer = await requestLink()
+    const refused = await api('POST', 'auth/password-reset/confirm/', { body: { token: older, password: 'from the old link' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.token[0]).toMatch(/newer reset link/)
+    expect((await api('POST', 'auth/password-reset/confirm/', { body: { token: newer, password: 'from the new link' } })).status).toBe(200)
+    expect((await api('POST', 'auth/password-reset/confirm/', { body: { token: older, password: 'from the old link' } })).status).toBe(400)
+    expect(await works(company.token)).toBe(401)
+    expect((await api('POST', 'login/', { body: { email: company.email, password: 'from the new link' } })).status).toBe(200)
   })
 })

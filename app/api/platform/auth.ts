@@ -14,7 +14,7 @@ import { clientIp, rateLimiter } from '../middleware/rate-limit'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { publicOrigin } from '../origin'
 import { Detail, Email, NewPassword, PermissionFlags, PersonName, TokenPair, WorkspaceSettings, workspaceSettingsOf } from './schemas'
-import { issueTokens, revokeAllTokens } from './tokens'
+import { issueTokens, revokeAllTokens, revokeLogin } from './tokens'
 import { warningCounts, WorkspaceWarning, workspaceWarnings } from './workspace-warnings'
 
 const loginFailuresPerAccount = rateLimiter('login-account', 10, 15 * 60)
@@ -205,9 +205,7 @@ router.openapi(
           const [known] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refresh)))
           // A token used twice well after its rotation means it was copied: end that whole login.
           // Within a few seconds it is just two tabs refreshing at once, which is harmless.
-          if (known?.rotatedAt && Date.now() - known.rotatedAt.getTime() > 30_000) {
-            await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.familyId, known.familyId))
-          }
+          if (known?.rotatedAt && Date.now() - known.rotatedAt.getTime() > 30_000) await revokeLogin(tx, known.userId, known.familyId)
           throw unauthorized(INVALID_TOKEN)
         }
         const [user] = await tx.select().from(users).where(and(eq(users.id, rotated.userId), eq(users.isActive, true)))
@@ -224,15 +222,15 @@ router.openapi(
     method: 'post',
     path: '/logout',
     tags: ['Authentication'],
-    summary: 'Revoke a refresh token (and with it the login it belongs to)',
+    summary: 'Revoke a refresh token (and with it the login it belongs to, and that login’s access tokens)',
     request: jsonBody(z.object({ refresh: z.string().min(1) }).openapi('LogoutRequest')),
     responses: { 204: { description: 'Signed out' }, ...errorResponses(400) },
   }),
   async (c) => {
     const { refresh } = c.req.valid('json')
     const db = getDb()
-    const [token] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refresh)))
-    if (token) await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.familyId, token.familyId))
+    const [token] = await db.select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refresh)))
+    if (token) await revokeLogin(db, token.userId, token.familyId)
     return c.body(null, 204)
   },
 )
@@ -295,6 +293,21 @@ router.openapi(
         .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
         .returning()
       if (!used) throw fieldError('token', 'This reset link is invalid, already used or expired. Ask for a new one.')
+      // Only the newest link works: asking again voids the links sent before.
+      const [newer] = await tx
+        .select({ createdAt: passwordResetTokens.createdAt })
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.userId, used.userId),
+            // Compared in SQL: a Date would lose the microseconds that tell two quick requests apart.
+            sql`${passwordResetTokens.createdAt} > (select t.created_at from ${passwordResetTokens} t where t.token_hash = ${used.tokenHash})`,
+          ),
+        )
+        .limit(1)
+      if (newer) throw fieldError('token', 'A newer reset link was sent after this one; use the link in the latest e-mail.')
+      // The reset is done: every other link of the user is void, and every login ends.
+      await tx.update(passwordResetTokens).set({ usedAt: sql`now()` }).where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)))
       await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, used.userId))
       await revokeAllTokens(tx, used.userId)
     })
@@ -308,6 +321,8 @@ router.openapi(
     path: '/auth/change-password',
     tags: ['Authentication'],
     summary: 'Change the signed-in user’s password',
+    description:
+      'Ends every other login of the user (their browser sessions, refresh and access tokens); the login that made the change stays signed in. API keys keep working.',
     ...signedIn(),
     request: jsonBody(ChangePasswordBody),
     responses: { 200: jsonResponse(Detail, 'Password changed'), ...errorResponses(400, 401) },
@@ -319,8 +334,12 @@ router.openapi(
     if (!(await verifyPassword(body.current_password, user.passwordHash))) {
       throw fieldError('current_password', 'Your current password is incorrect.')
     }
-    await db.update(users).set({ passwordHash: await hashPassword(body.new_password), updatedAt: sql`now()` }).where(eq(users.id, user.id))
-    return c.json({ detail: 'Your password has been changed.' }, 200)
+    const passwordHash = await hashPassword(body.new_password)
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id))
+      await revokeAllTokens(tx, user.id, c.var.principal.sessionId)
+    })
+    return c.json({ detail: 'Your password has been changed; your other sessions are signed out.' }, 200)
   },
 )
 
