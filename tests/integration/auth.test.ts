@@ -75,7 +75,7 @@ describe('register and login', () => {
     expect(blocked.body.detail).toMatch(/Too many attempts\. Please wait 15 minutes/)
     // Another address is not affected.
     expect((await api('POST', 'login/', { ip: '192.0.2.78', body: { email: company.email, password: PASSWORD } })).status).toBe(200)
-  })
+  }, 60_000)
 })
 
 describe('tokens', () => {
@@ -191,4 +191,39 @@ describe('sessions that end', () => {
     expect(await works(company.token)).toBe(401)
     expect((await api('POST', 'login/', { body: { email: company.email, password: 'from the new link' } })).status).toBe(200)
   })
+})
+
+describe('sign-in throttling cannot lock people out', () => {
+  const attempt = (email: string, password: string, ip: string) => api('POST', 'login/', { ip, body: { email, password } })
+
+  it('an address failing twenty times does not stop the owner from signing in elsewhere: it only slows them', async () => {
+    const owner = await registerCompany()
+    const attacker = '192.0.2.120'
+    const statuses = []
+    for (let i = 0; i < 20; i++) statuses.push((await attempt(owner.email, `guess-${i}`, attacker)).status)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
+    expect(statuses.slice(10)).toEqual(Array(10).fill(429))
+    expect((await attempt(owner.email, PASSWORD, attacker)).status).toBe(429)
+
+    const started = Date.now()
+    const fromHome = await attempt(owner.email, PASSWORD, '198.51.100.200')
+    expect(fromHome.status).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000)
+  }, 60_000)
+
+  it('failures from many addresses slow the right password and never refuse it', async () => {
+    const owner = await registerCompany()
+    await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(owner.email, `guess-${i}`, `203.0.113.${100 + i}`)))
+    const started = Date.now()
+    expect((await attempt(owner.email, PASSWORD, '203.0.113.250')).status).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400)
+  }, 60_000)
+
+  it('two people behind one address: one failing again and again does not lock out the other', async () => {
+    const [careless, colleague] = [await registerCompany(), await registerCompany()]
+    const office = '192.0.2.140'
+    for (let i = 0; i < 10; i++) await attempt(careless.email, `typo-${i}`, office)
+    expect((await attempt(careless.email, PASSWORD, office)).status).toBe(429)
+    expect((await attempt(colleague.email, PASSWORD, office)).status).toBe(200)
+  }, 60_000)
 })

@@ -4,6 +4,7 @@ import { getDb } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
 import { companies, passwordResetTokens, refreshTokens, userTypes, users } from '~/db/schema'
 import { ALL_PERMISSIONS, permissionColumnsFrom, permissionsFromRow } from '~/domain/permissions'
+import { signInDelayMs } from '~/domain/sign-in'
 import { openBooks } from '~/ledger/chart.server'
 import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
@@ -17,8 +18,12 @@ import { Detail, Email, NewPassword, PermissionFlags, PersonName, TokenPair, Wor
 import { issueTokens, revokeAllTokens, revokeLogin } from './tokens'
 import { warningCounts, WorkspaceWarning, workspaceWarnings } from './workspace-warnings'
 
-const loginFailuresPerAccount = rateLimiter('login-account', 10, 15 * 60)
-const loginAttemptsPerIp = rateLimiter('login-ip', 100, 15 * 60)
+// Failed sign-ins are refused per address (high: an office shares one) and per account at an address.
+// Failures on an account from everywhere refuse nothing, or anyone who knows an e-mail could lock its
+// owner out; they only slow each sign-in to that account, up to a few seconds.
+const loginFailuresPerIp = rateLimiter('login-failures-ip', 100, 15 * 60)
+const loginFailuresPerAccountAtIp = rateLimiter('login-account', 10, 15 * 60)
+const loginFailuresPerAccount = rateLimiter('login-failures-account', Number.POSITIVE_INFINITY, 15 * 60)
 const resetRequestsPerEmail = rateLimiter('reset-email', 5, 60 * 60)
 const resetRequestsPerIp = rateLimiter('reset-ip', 30, 60 * 60)
 // Offices share one address; fifty new companies an hour from one is already far past any real use.
@@ -168,12 +173,14 @@ router.openapi(
   async (c) => {
     const { email, password } = c.req.valid('json')
     const ip = clientIp(c)
-    await loginAttemptsPerIp.count(ip)
-    await loginFailuresPerAccount.check(`${ip}:${email}`)
+    await loginFailuresPerIp.check(ip)
+    await loginFailuresPerAccountAtIp.check(`${ip}:${email}`)
+    const delay = signInDelayMs(await loginFailuresPerAccount.hits(email))
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay))
     const db = getDb()
     const [user] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${email}`, eq(users.isActive, true)))
     if (!(await verifyPassword(password, user?.passwordHash))) {
-      await loginFailuresPerAccount.count(`${ip}:${email}`)
+      await Promise.all([loginFailuresPerIp.add(ip), loginFailuresPerAccountAtIp.add(`${ip}:${email}`), loginFailuresPerAccount.add(email)])
       throw unauthorized(WRONG_CREDENTIALS)
     }
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id))
