@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { getDb } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
 import { apiKeys, refreshTokens, users, type UserType } from '~/db/schema'
-import { PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
+import { missingPermission, PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
 import { sha256 } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
 import { signJwt, verifyJwt } from '~/utils/jwt.server'
@@ -145,11 +145,6 @@ export const requireStaff = (group?: PermissionGroup) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const principal = c.var.principal
     if (principal.userType !== 'property_manager') throw forbidden()
-    if (group) {
-      const permission = PERMISSIONS.find((p) => p.group === group)!
-      if (!principal.permissions[permission.column]) {
-        throw forbidden(`You need the ${permission.label} permission to do this.`)
-      }
-    }
+    if (group && !principal.permissions[PERMISSIONS.find((p) => p.group === group)!.column]) throw forbidden(missingPermission(group))
     await next()
   })
