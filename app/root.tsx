@@ -14,6 +14,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { ErrorScreen } from './components/layout/error-screen'
 import { NotFound } from './components/layout/not-found'
 import { Toaster } from './components/layout/toaster'
 import { updateTimestamp } from './utils/instance.server'
@@ -117,28 +118,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
-  let status: number | string = 'Error'
-  let message = 'Something went wrong.'
-  if (isRouteErrorResponse(error)) {
-    status = error.status
-    message = (error.data as { detail?: string } | null)?.detail ?? error.statusText ?? message
-  } else if (error instanceof Error) {
-    message = error.message
-  }
   return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 p-8">
-      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
-      <p className="text-lg">
-        <span className="font-mono font-semibold" data-testid="error-status">
-          {status}
-        </span>{' '}
-        <span data-testid="error-message">{message}</span>
-      </p>
-      <p>
-        <a className="text-primary underline" href="/">
-          Go to the home page
-        </a>
-      </p>
+    <main id="main" className="flex min-h-screen flex-col justify-center p-8">
+      <ErrorScreen error={error} />
     </main>
   )
 }

@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import { getApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
 import { hostCheck, hostOfUrl, servedHosts, UNKNOWN_HOST } from '~/api/origin'
+import { secureCookies, SESSION_COOKIE } from '~/utils/session.server'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -111,9 +112,13 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
     // Pages set their own policy with their nonce; everything else may not run or embed anything.
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
     for (const [name, value] of SECURITY_HEADERS) headers.set(name, value)
-    if (request.headers.get('x-forwarded-proto') === 'https' || request.url.startsWith('https:')) {
-      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    // What is said to one person is kept by no browser or shared cache: every API answer, and every
+    // page or data answer to a signed-in browser. Public pages and assets keep their own policy.
+    if (!headers.has('Cache-Control') && (c.req.path === '/api' || c.req.path.startsWith('/api/') || request.headers.get('cookie')?.includes(`${SESSION_COOKIE}=`))) {
+      headers.set('Cache-Control', 'no-store')
     }
+    // Cookies marked Secure only work over HTTPS: then the browser is told to use nothing else.
+    if (secureCookies()) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   })
 
   // The API answers directly (DESIGN.md §2 as amended by ADR 003): no page routing in front of it.
@@ -144,11 +149,13 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
 
   // The built files are known at start; other paths go straight to the app without touching the disk.
   const files = listFiles(options.clientDir)
-  const fingerprinted = serveStatic({ root: options.clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') })
-  const plain = serveStatic({ root: options.clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') })
-  app.use('*', (c, next) => {
+  const serveFile = serveStatic({ root: options.clientDir })
+  app.use('*', async (c, next) => {
     if (!files.has(c.req.path)) return next()
-    return (c.req.path.startsWith('/assets/') ? fingerprinted : plain)(c, next)
+    // Set on the answer itself: serveStatic's onFound runs after the answer is made, too late for a header.
+    const response = await serveFile(c, next)
+    response?.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+    return response
   })
 
   app.all('*', async (c) => {

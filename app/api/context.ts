@@ -11,6 +11,8 @@ export type Principal = {
   permissions: Record<PermissionColumn, boolean>
   /** Set when the call authenticated with an API key rather than a user token. */
   apiKeyId?: string
+  /** The login (refresh-token family) an access token belongs to; absent for API keys. */
+  sessionId?: string
 }
 
 export type AppEnv = {

@@ -31,6 +31,7 @@ export const unauthorized = (detail = 'Authentication credentials were not provi
 export const forbidden = (detail = 'You do not have permission to perform this action.') => new ApiError(403, detail)
 export const notFound = (detail = 'Not found.') => new ApiError(404, detail)
 export const conflict = (detail: string, errors?: Record<string, string[]>) => new ApiError(409, detail, errors)
+export const unprocessable = (detail: string) => new ApiError(422, detail)
 export const tooManyRequests = (detail: string) => new ApiError(429, detail)
 
 /** Turns zod issues into `{ field: [messages] }`, with nested paths joined by dots. */

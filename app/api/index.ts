@@ -7,7 +7,6 @@ import { router as attachments } from './attachments'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
 import { router as referrals } from './marketing/referrals'
-import { idempotency } from './middleware/idempotency'
 import { router as apiKeys } from './platform/api-keys'
 import { router as auth } from './platform/auth'
 import { router as commandPalette } from './platform/command-palette'
@@ -27,7 +26,6 @@ export function createApi() {
     if (c.env?.body !== undefined) c.req.bodyCache.text = Promise.resolve(c.env.body) as unknown as string
     return next()
   })
-  api.use('*', idempotency)
   for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, reporting]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of RESOURCES) api.route('/', resourceRouter(resource))

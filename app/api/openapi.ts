@@ -2,6 +2,7 @@ import type { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './context'
 import { authenticate } from './middleware/auth'
+import { idempotency } from './middleware/idempotency'
 import { ErrorBody } from './errors'
 
 export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
@@ -33,8 +34,19 @@ export const bearer = [{ bearer: [] }]
 
 /**
  * Spread into createRoute: marks the route as needing a bearer token in the
- * OpenAPI document and runs authentication, then any guards, before the handler.
+ * OpenAPI document and runs authentication, then any guards, then the
+ * `Idempotency-Key` handling (keyed to the signed-in user) before the handler.
+ * Routes that are not signed in (sign-in, tokens, password reset, invitations)
+ * take no key: their answers hold tokens, which are never kept for a replay.
  */
 export function signedIn(...guards: MiddlewareHandler<AppEnv>[]) {
+  return { security: bearer, middleware: [authenticate, ...guards, idempotency] }
+}
+
+/**
+ * `signedIn` for a route whose answer shows a secret once (a new API key): an
+ * `Idempotency-Key` is not honoured, since a kept answer would hand the secret out again.
+ */
+export function signedInShowingSecret(...guards: MiddlewareHandler<AppEnv>[]) {
   return { security: bearer, middleware: [authenticate, ...guards] }
 }

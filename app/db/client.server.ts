@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { drizzle } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import * as schema from './schema'
@@ -14,8 +15,26 @@ export type Executor = Database | Transaction
 
 let current: Database | undefined
 
-/** The process-wide pool, opened on first use from DATABASE_URL (set by the server on start). */
+/**
+ * The open transaction of a request that must happen exactly once (an
+ * Idempotency-Key): every query of its handler runs in it, together with the
+ * stored answer, so the work and the record of it commit or vanish together.
+ */
+const requestTransaction = new AsyncLocalStorage<Transaction>()
+
+export function inRequestTransaction<T>(tx: Transaction, run: () => Promise<T>) {
+  return requestTransaction.run(tx, run)
+}
+
+/**
+ * The process-wide pool, opened on first use from DATABASE_URL (set by the server on start);
+ * inside an idempotent request, that request's transaction (a transaction the handler opens
+ * becomes a savepoint of it).
+ */
 export function getDb(): Database {
+  const tx = requestTransaction.getStore()
+  // A transaction answers every query a handler makes; only closing the pool is not its to do.
+  if (tx) return tx as unknown as Database
   if (!current) {
     const url = process.env.DATABASE_URL
     if (!url) throw new Error('DATABASE_URL is not set: start the app with `npm start` or set it.')

@@ -40,6 +40,13 @@ export function flagOf(group: PermissionGroup): PermissionFlag {
   return entry.flag
 }
 
+/** What the API and the pages say to someone without a group's permission. */
+export function missingPermission(group: PermissionGroup) {
+  const entry = PERMISSIONS.find((p) => p.group === group)
+  if (!entry) throw new Error(`Unknown permission group ${group}`)
+  return `You need the ${entry.label} permission to do this.`
+}
+
 export function allows(access: Access, gate: Gate): boolean {
   if (gate.permission && !access.permissions[flagOf(gate.permission)]) return false
   if (gate.setting && !access.settings[gate.setting]) return false

@@ -19,5 +19,5 @@ export async function changePasswordAction(request: Request, home: string) {
   const { current_password, new_password } = submission.value
   const result = await api.send('PUT', 'auth/change-password', { current_password, new_password })
   if (!result.ok) return replyWithApiError(submission, result.error, result.status, { hide: SECRET_FIELDS })
-  throw await redirectWithToast(home, { type: 'success', description: 'Your password has been changed.' })
+  throw await redirectWithToast(home, { type: 'success', description: 'Your password has been changed; your other sessions are signed out.' })
 }

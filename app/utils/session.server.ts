@@ -10,11 +10,13 @@ export const SESSION_DAYS = 30
 /** Secure cookies need HTTPS; a plain-HTTP self-hosted install sets INSECURE_COOKIES=true. */
 export const secureCookies = () => process.env.NODE_ENV === 'production' && process.env.INSECURE_COOKIES !== 'true'
 
+export const SESSION_COOKIE = 'lintel_session'
+
 // Unsigned on purpose: the value is a random 256-bit id whose hash is the key of its row, so it
 // cannot be guessed or forged, and a signature would only add a WebCrypto call to every loader.
 let cookie: ReturnType<typeof createCookie> | undefined
 async function sessionCookie() {
-  return (cookie ??= createCookie('lintel_session', {
+  return (cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: 'lax',
     secure: secureCookies(),
@@ -44,7 +46,7 @@ export async function createSession(userId: string, tokens: Tokens, userAgent: s
 
 async function sessionIdHash(request: Request) {
   const header = request.headers.get('cookie')
-  if (!header?.includes('lintel_session=')) return null
+  if (!header?.includes(`${SESSION_COOKIE}=`)) return null
   const id = await (await sessionCookie()).parse(header)
   return typeof id === 'string' && id ? sha256(id) : null
 }

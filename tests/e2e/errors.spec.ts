@@ -27,10 +27,11 @@ test('a screen whose code fails to load reloads the page instead of leaving it b
   await expect(page.getByRole('heading', { level: 1, name: 'Property Manager Dashboard' })).toBeVisible()
 })
 
-test('a page the person may not open shows the error screen with its status and message', async ({ page }) => {
+test('a page the person may not open shows the error screen with its status and message, inside the shell', async ({ page }) => {
   await logIn(page, 'limited@demo.test')
   const response = await page.goto('/app/property-managers/')
   expect(response?.status()).toBe(403)
+  await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Work Orders' })).toBeVisible()
   await expect(page).toHaveTitle('Unexpected Application Error! | Lintel')
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
   await expect(page.getByTestId('error-status')).toHaveText('403')

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { sessions, users } from '~/db/schema'
+import { createSession } from '~/utils/session.server'
 import { api, PASSWORD, registerCompany, unique } from '../factories/api'
 import { linkIn, mailTo, receivedMail } from '../setup/smtp'
 
@@ -55,7 +59,7 @@ describe('register and login', () => {
     expect(blocked.body.detail).toMatch(/Too many attempts\. Please wait 15 minutes/)
     // Another address is not affected.
     expect((await api('POST', 'login/', { ip: '192.0.2.78', body: { email: company.email, password: PASSWORD } })).status).toBe(200)
-  })
+  }, 60_000)
 })
 
 describe('tokens', () => {
@@ -109,4 +113,100 @@ describe('passwords', () => {
     expect(again.status).toBe(400)
     expect(again.body.errors.token[0]).toMatch(/invalid, already used or expired/)
   })
+})
+
+describe('sessions that end', () => {
+  const login = async (email: string, password = PASSWORD) => {
+    const response = await api('POST', 'login/', { body: { email, password } })
+    expect(response.status).toBe(200)
+    return response.body as { access: string; refresh: string }
+  }
+  const works = async (token: string) => (await api('GET', 'auth/me/', { token })).status
+
+  it('logging out voids the access token of that login, not of the others', async () => {
+    const company = await registerCompany()
+    const other = await login(company.email)
+    expect(await works(company.token)).toBe(200)
+    expect((await api('POST', 'logout/', { body: { refresh: company.refresh } })).status).toBe(204)
+    expect(await works(company.token)).toBe(401)
+    expect(await works(other.access)).toBe(200)
+  })
+
+  it('changing the password ends every other login and browser session, keeps this one and the API keys', async () => {
+    const company = await registerCompany()
+    const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+    const here = await login(company.email)
+    const elsewhere = await login(company.email)
+    await createSession(user.id, here, 'this browser')
+    await createSession(user.id, elsewhere, 'another browser')
+    const apiKey = (await api('POST', 'api-keys/', { token: here.access, body: { name: 'Script' } })).body.key as string
+
+    const changed = await api('PUT', 'auth/change-password/', { token: here.access, body: { current_password: PASSWORD, new_password: 'a changed password' } })
+    expect(changed.status).toBe(200)
+    expect(changed.body.detail).toMatch(/other sessions are signed out/)
+
+    expect(await works(here.access)).toBe(200)
+    expect((await api('POST', 'token/refresh/', { body: { refresh: here.refresh } })).status).toBe(200)
+    expect(await works(apiKey)).toBe(200)
+    for (const ended of [company, { token: elsewhere.access, refresh: elsewhere.refresh }]) {
+      expect(await works(ended.token)).toBe(401)
+      expect((await api('POST', 'token/refresh/', { body: { refresh: ended.refresh } })).status).toBe(401)
+    }
+    const left = await getDb().select({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, user.id))
+    expect(left.map((s) => s.userAgent)).toEqual(['this browser'])
+  })
+
+  it('a newer reset link voids the older ones; the reset voids every link and ends every login', async () => {
+    const company = await registerCompany()
+    const requestLink = async () => {
+      const before = receivedMail().length
+      expect((await api('POST', 'auth/password-reset/', { body: { email: company.email } })).status).toBe(200)
+      await expect.poll(() => receivedMail().length).toBe(before + 1)
+      return linkIn(mailTo(company.email, /reset/i), '/reset-password/').searchParams.get('token')!
+    }
+    const older = await requestLink()
+    const newer = await requestLink()
+    const refused = await api('POST', 'auth/password-reset/confirm/', { body: { token: older, password: 'from the old link' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.token[0]).toMatch(/newer reset link/)
+    expect((await api('POST', 'auth/password-reset/confirm/', { body: { token: newer, password: 'from the new link' } })).status).toBe(200)
+    expect((await api('POST', 'auth/password-reset/confirm/', { body: { token: older, password: 'from the old link' } })).status).toBe(400)
+    expect(await works(company.token)).toBe(401)
+    expect((await api('POST', 'login/', { body: { email: company.email, password: 'from the new link' } })).status).toBe(200)
+  })
+})
+
+describe('sign-in throttling cannot lock people out', () => {
+  const attempt = (email: string, password: string, ip: string) => api('POST', 'login/', { ip, body: { email, password } })
+
+  it('an address failing twenty times does not stop the owner from signing in elsewhere: it only slows them', async () => {
+    const owner = await registerCompany()
+    const attacker = '192.0.2.120'
+    const statuses = []
+    for (let i = 0; i < 20; i++) statuses.push((await attempt(owner.email, `guess-${i}`, attacker)).status)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
+    expect(statuses.slice(10)).toEqual(Array(10).fill(429))
+    expect((await attempt(owner.email, PASSWORD, attacker)).status).toBe(429)
+
+    const started = Date.now()
+    const fromHome = await attempt(owner.email, PASSWORD, '198.51.100.200')
+    expect(fromHome.status).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000)
+  }, 60_000)
+
+  it('failures from many addresses slow the right password and never refuse it', async () => {
+    const owner = await registerCompany()
+    await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(owner.email, `guess-${i}`, `203.0.113.${100 + i}`)))
+    const started = Date.now()
+    expect((await attempt(owner.email, PASSWORD, '203.0.113.250')).status).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400)
+  }, 60_000)
+
+  it('two people behind one address: one failing again and again does not lock out the other', async () => {
+    const [careless, colleague] = [await registerCompany(), await registerCompany()]
+    const office = '192.0.2.140'
+    for (let i = 0; i < 10; i++) await attempt(careless.email, `typo-${i}`, office)
+    expect((await attempt(careless.email, PASSWORD, office)).status).toBe(429)
+    expect((await attempt(colleague.email, PASSWORD, office)).status).toBe(200)
+  }, 60_000)
 })

@@ -2,8 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { getDb } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
-import { apiKeys, users, type UserType } from '~/db/schema'
-import { PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
+import { apiKeys, refreshTokens, users, type UserType } from '~/db/schema'
+import { missingPermission, PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
 import { sha256 } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
 import { signJwt, verifyJwt } from '~/utils/jwt.server'
@@ -15,9 +15,13 @@ export const API_KEY_PREFIX = 'lk_'
 /** The wording API clients already know from SimpleJWT, which the palette checks for (SPEC.md §8). */
 export const INVALID_TOKEN = 'Given token not valid for any token type'
 
-export async function signAccessToken(user: { id: string; companyId: string; userType: UserType }) {
+/**
+ * `sid` is the refresh-token family (the login) the access token belongs to: signing
+ * out, or a password change elsewhere, revokes the family and with it its access tokens.
+ */
+export async function signAccessToken(user: { id: string; companyId: string; userType: UserType }, familyId: string) {
   const now = Math.floor(Date.now() / 1000)
-  return signJwt({ sub: user.id, cid: user.companyId, typ: user.userType, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, await instanceSecret())
+  return signJwt({ sub: user.id, cid: user.companyId, typ: user.userType, sid: familyId, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, await instanceSecret())
 }
 
 const principalColumns = {
@@ -44,44 +48,54 @@ function toPrincipal(row: PrincipalRow, apiKeyId?: string): Principal {
   }
 }
 
+// An active user whose login (refresh-token family) has not been signed out or ended by a password change.
 const principalById = preparedStatement((db) =>
   db
     .select(principalColumns)
     .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), eq(users.isActive, true)))
+    .where(
+      and(
+        eq(users.id, sql.placeholder('id')),
+        eq(users.isActive, true),
+        sql`not exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sid')} and ${refreshTokens.revokedAt} is not null)`,
+      ),
+    )
     .prepare('principal_by_id'),
 )
 
 /**
- * Who a user is and may do, kept for two seconds: a page makes several API
- * calls at once and each would otherwise read the same row. Changes made
+ * Who a user is and may do, per login, kept for two seconds: a page makes several
+ * API calls at once and each would otherwise read the same row. Changes made
  * through this process take effect at once (forgetPrincipal); another app
  * node sees them within the two seconds.
  */
 const PRINCIPAL_TTL_MS = 2_000
 // The lookup itself is kept, so the parallel API calls of one page share one query.
 const principals = new Map<string, { lookup: Promise<Principal | null>; until: number }>()
+const cacheKey = (userId: string, familyId: string) => `${userId}:${familyId}`
 
+/** Drops what is kept about every login of the user (after a change of their rights or a sign-out). */
 export function forgetPrincipal(userId: string) {
-  principals.delete(userId)
+  for (const key of principals.keys()) if (key.startsWith(`${userId}:`)) principals.delete(key)
 }
 
-function loadPrincipal(userId: string): Promise<Principal | null> {
+function loadPrincipal(userId: string, familyId: string): Promise<Principal | null> {
   const now = Date.now()
-  const cached = principals.get(userId)
+  const key = cacheKey(userId, familyId)
+  const cached = principals.get(key)
   if (cached && cached.until > now) return cached.lookup
   if (principals.size > 10_000) principals.clear()
   const lookup = principalById()
-    .execute({ id: userId })
+    .execute({ id: userId, sid: familyId })
     .then(([row]) => (row ? toPrincipal(row as PrincipalRow) : null))
-  principals.set(userId, { lookup, until: now + PRINCIPAL_TTL_MS })
+  principals.set(key, { lookup, until: now + PRINCIPAL_TTL_MS })
   // A failed or empty lookup is not remembered.
   lookup.then(
     (principal) => {
-      if (!principal && principals.get(userId)?.lookup === lookup) principals.delete(userId)
+      if (!principal && principals.get(key)?.lookup === lookup) principals.delete(key)
     },
     () => {
-      if (principals.get(userId)?.lookup === lookup) principals.delete(userId)
+      if (principals.get(key)?.lookup === lookup) principals.delete(key)
     },
   )
   return lookup
@@ -89,10 +103,10 @@ function loadPrincipal(userId: string): Promise<Principal | null> {
 
 async function principalFromAccessToken(token: string): Promise<Principal> {
   const payload = verifyJwt(token, await instanceSecret())
-  if (!payload || typeof payload.sub !== 'string') throw unauthorized(INVALID_TOKEN)
-  const principal = await loadPrincipal(payload.sub)
+  if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw unauthorized(INVALID_TOKEN)
+  const principal = await loadPrincipal(payload.sub, payload.sid)
   if (!principal) throw unauthorized(INVALID_TOKEN)
-  return principal
+  return { ...principal, sessionId: payload.sid }
 }
 
 async function principalFromApiKey(key: string): Promise<Principal> {
@@ -131,11 +145,6 @@ export const requireStaff = (group?: PermissionGroup) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const principal = c.var.principal
     if (principal.userType !== 'property_manager') throw forbidden()
-    if (group) {
-      const permission = PERMISSIONS.find((p) => p.group === group)!
-      if (!principal.permissions[permission.column]) {
-        throw forbidden(`You need the ${permission.label} permission to do this.`)
-      }
-    }
+    if (group && !principal.permissions[PERMISSIONS.find((p) => p.group === group)!.column]) throw forbidden(missingPermission(group))
     await next()
   })

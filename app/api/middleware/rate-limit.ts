@@ -21,25 +21,34 @@ function describe(seconds: number) {
 
 /**
  * Fixed-window limit kept in PostgreSQL, so it holds across every app node.
- * `count` adds a hit; `check` only asks (for limits that count failures).
+ * `count` adds a hit and refuses past the limit; for limits that count failures,
+ * `check` only asks and `add` records one without refusing.
  */
 export function rateLimiter(name: string, limit: number, windowSeconds: number) {
   const windowStart = () => Math.floor(Date.now() / 1000 / windowSeconds) * windowSeconds
   const message = `Too many attempts. Please wait ${describe(windowSeconds)} and try again.`
-  return {
-    async check(key: string) {
+  const limiter = {
+    /** Hits in the current window. */
+    async hits(key: string) {
       const rows = await getDb().execute<{ hits: number }>(
         sql`select ${rateLimitHits.hits} as hits from ${rateLimitHits} where ${rateLimitHits.key} = ${`${name}:${key}`} and ${rateLimitHits.windowStart} = ${windowStart()}`,
       )
-      if ((rows[0]?.hits ?? 0) >= limit) throw tooManyRequests(message)
+      return rows[0]?.hits ?? 0
     },
-    async count(key: string) {
+    async check(key: string) {
+      if ((await limiter.hits(key)) >= limit) throw tooManyRequests(message)
+    },
+    async add(key: string) {
       const [row] = await getDb()
         .insert(rateLimitHits)
         .values({ key: `${name}:${key}`, windowStart: windowStart(), hits: 1 })
         .onConflictDoUpdate({ target: [rateLimitHits.key, rateLimitHits.windowStart], set: { hits: sql`${rateLimitHits.hits} + 1` } })
         .returning({ hits: rateLimitHits.hits })
-      if (row.hits > limit) throw tooManyRequests(message)
+      return row.hits
+    },
+    async count(key: string) {
+      if ((await limiter.add(key)) > limit) throw tooManyRequests(message)
     },
   }
+  return limiter
 }

@@ -7,7 +7,7 @@ import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { fieldError, notFound } from '../errors'
 import { API_KEY_PREFIX, requireStaff } from '../middleware/auth'
-import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
+import { errorResponses, jsonBody, jsonResponse, signedIn, signedInShowingSecret } from '../openapi'
 import { ListQuery, offsetOf, page, pageOf } from '../pagination'
 import { tenant } from '../tenant'
 import { IdParam } from './schemas'
@@ -65,7 +65,9 @@ router.openapi(
     path: '/api-keys',
     tags: ['API keys'],
     summary: 'Create an API key; it works as a bearer token and is shown only once',
-    ...signedIn(requireStaff()),
+    description:
+      'An `Idempotency-Key` is not honoured here: the answer holds the key, which is never kept to be shown again. A key keeps working after its owner changes or resets their password (integrations should not stop); revoke it here.',
+    ...signedInShowingSecret(requireStaff()),
     request: jsonBody(ApiKeyCreateBody),
     responses: { 201: jsonResponse(NewApiKey, 'The key, with its secret'), ...errorResponses(400, 401, 403) },
   }),

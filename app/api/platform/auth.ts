@@ -4,6 +4,7 @@ import { getDb, type Executor } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
 import { companies, passwordResetTokens, pendingRegistrations, refreshTokens, userTypes, users } from '~/db/schema'
 import { ALL_PERMISSIONS, permissionColumnsFrom, permissionsFromRow } from '~/domain/permissions'
+import { signInDelayMs } from '~/domain/sign-in'
 import { openBooks } from '~/ledger/chart.server'
 import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
@@ -14,11 +15,15 @@ import { clientIp, rateLimiter } from '../middleware/rate-limit'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { publicOrigin } from '../origin'
 import { Detail, Email, NewPassword, PermissionFlags, PersonName, TokenPair, WorkspaceSettings, workspaceSettingsOf } from './schemas'
-import { issueTokens, revokeAllTokens } from './tokens'
+import { issueTokens, revokeAllTokens, revokeLogin } from './tokens'
 import { warningCounts, WorkspaceWarning, workspaceWarnings } from './workspace-warnings'
 
-const loginFailuresPerAccount = rateLimiter('login-account', 10, 15 * 60)
-const loginAttemptsPerIp = rateLimiter('login-ip', 100, 15 * 60)
+// Failed sign-ins are refused per address (high: an office shares one) and per account at an address.
+// Failures on an account from everywhere refuse nothing, or anyone who knows an e-mail could lock its
+// owner out; they only slow each sign-in to that account, up to a few seconds.
+const loginFailuresPerIp = rateLimiter('login-failures-ip', 100, 15 * 60)
+const loginFailuresPerAccountAtIp = rateLimiter('login-account', 10, 15 * 60)
+const loginFailuresPerAccount = rateLimiter('login-failures-account', Number.POSITIVE_INFINITY, 15 * 60)
 const resetRequestsPerEmail = rateLimiter('reset-email', 5, 60 * 60)
 const resetRequestsPerIp = rateLimiter('reset-ip', 30, 60 * 60)
 // Offices share one address; fifty new companies an hour from one is already far past any real use.
@@ -280,12 +285,14 @@ router.openapi(
   async (c) => {
     const { email, password } = c.req.valid('json')
     const ip = clientIp(c)
-    await loginAttemptsPerIp.count(ip)
-    await loginFailuresPerAccount.check(`${ip}:${email}`)
+    await loginFailuresPerIp.check(ip)
+    await loginFailuresPerAccountAtIp.check(`${ip}:${email}`)
+    const delay = signInDelayMs(await loginFailuresPerAccount.hits(email))
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay))
     const db = getDb()
     const [user] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${email}`, eq(users.isActive, true)))
     if (!(await verifyPassword(password, user?.passwordHash))) {
-      await loginFailuresPerAccount.count(`${ip}:${email}`)
+      await Promise.all([loginFailuresPerIp.add(ip), loginFailuresPerAccountAtIp.add(`${ip}:${email}`), loginFailuresPerAccount.add(email)])
       throw unauthorized(WRONG_CREDENTIALS)
     }
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id))
@@ -317,9 +324,7 @@ router.openapi(
           const [known] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refresh)))
           // A token used twice well after its rotation means it was copied: end that whole login.
           // Within a few seconds it is just two tabs refreshing at once, which is harmless.
-          if (known?.rotatedAt && Date.now() - known.rotatedAt.getTime() > 30_000) {
-            await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.familyId, known.familyId))
-          }
+          if (known?.rotatedAt && Date.now() - known.rotatedAt.getTime() > 30_000) await revokeLogin(tx, known.userId, known.familyId)
           throw unauthorized(INVALID_TOKEN)
         }
         const [user] = await tx.select().from(users).where(and(eq(users.id, rotated.userId), eq(users.isActive, true)))
@@ -336,15 +341,15 @@ router.openapi(
     method: 'post',
     path: '/logout',
     tags: ['Authentication'],
-    summary: 'Revoke a refresh token (and with it the login it belongs to)',
+    summary: 'Revoke a refresh token (and with it the login it belongs to, and that login’s access tokens)',
     request: jsonBody(z.object({ refresh: z.string().min(1) }).openapi('LogoutRequest')),
     responses: { 204: { description: 'Signed out' }, ...errorResponses(400) },
   }),
   async (c) => {
     const { refresh } = c.req.valid('json')
     const db = getDb()
-    const [token] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refresh)))
-    if (token) await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.familyId, token.familyId))
+    const [token] = await db.select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refresh)))
+    if (token) await revokeLogin(db, token.userId, token.familyId)
     return c.body(null, 204)
   },
 )
@@ -408,6 +413,21 @@ router.openapi(
         .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
         .returning()
       if (!used) throw fieldError('token', 'This reset link is invalid, already used or expired. Ask for a new one.')
+      // Only the newest link works: asking again voids the links sent before.
+      const [newer] = await tx
+        .select({ createdAt: passwordResetTokens.createdAt })
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.userId, used.userId),
+            // Compared in SQL: a Date would lose the microseconds that tell two quick requests apart.
+            sql`${passwordResetTokens.createdAt} > (select t.created_at from ${passwordResetTokens} t where t.token_hash = ${used.tokenHash})`,
+          ),
+        )
+        .limit(1)
+      if (newer) throw fieldError('token', 'A newer reset link was sent after this one; use the link in the latest e-mail.')
+      // The reset is done: every other link of the user is void, and every login ends.
+      await tx.update(passwordResetTokens).set({ usedAt: sql`now()` }).where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)))
       await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, used.userId))
       await revokeAllTokens(tx, used.userId)
     })
@@ -421,6 +441,8 @@ router.openapi(
     path: '/auth/change-password',
     tags: ['Authentication'],
     summary: 'Change the signed-in user’s password',
+    description:
+      'Ends every other login of the user (their browser sessions, refresh and access tokens); the login that made the change stays signed in. API keys keep working.',
     ...signedIn(),
     request: jsonBody(ChangePasswordBody),
     responses: { 200: jsonResponse(Detail, 'Password changed'), ...errorResponses(400, 401) },
@@ -432,8 +454,12 @@ router.openapi(
     if (!(await verifyPassword(body.current_password, user.passwordHash))) {
       throw fieldError('current_password', 'Your current password is incorrect.')
     }
-    await db.update(users).set({ passwordHash: await hashPassword(body.new_password), updatedAt: sql`now()` }).where(eq(users.id, user.id))
-    return c.json({ detail: 'Your password has been changed.' }, 200)
+    const passwordHash = await hashPassword(body.new_password)
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id))
+      await revokeAllTokens(tx, user.id, c.var.principal.sessionId)
+    })
+    return c.json({ detail: 'Your password has been changed; your other sessions are signed out.' }, 200)
   },
 )
 

@@ -3,7 +3,7 @@ import { and, count, eq, gt, ilike, isNotNull, isNull, or, sql } from 'drizzle-o
 import type { Context } from 'hono'
 import { getDb, type Executor } from '~/db/client.server'
 import { companies, invitations, users, type UserType } from '~/db/schema'
-import { permissionColumnsFrom, permissionsFromRow } from '~/domain/permissions'
+import { permissionColumnsFrom, permissionsFromRow, type PermissionGroup } from '~/domain/permissions'
 import { hashPassword, randomToken, sha256 } from '~/utils/crypto.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
 import type { AppEnv } from '../context'
@@ -165,7 +165,9 @@ export const TechnicianUpdateBody = z
   .openapi('MaintenanceTechnicianUpdate')
 
 export const router = createRouter()
-const managers = requireStaff('management_company')
+/** Managing people (staff and technicians) is Management Company work; their form pages check the same. */
+export const PEOPLE_PERMISSION = 'management_company' satisfies PermissionGroup
+const managers = requireStaff(PEOPLE_PERMISSION)
 
 router.openapi(
   createRoute({

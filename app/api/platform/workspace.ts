@@ -1,3 +1,4 @@
+import type { PermissionGroup } from '~/domain/permissions'
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
@@ -95,6 +96,9 @@ const warningFacts = preparedStatement((db) =>
     .prepare('workspace_warning_facts'),
 )
 
+/** Changing the company's details; their page checks the same. */
+export const COMPANY_DETAILS_PERMISSION = 'management_company' satisfies PermissionGroup
+
 export const router = createRouter()
 
 router.openapi(
@@ -118,7 +122,7 @@ router.openapi(
     path: '/property-management-company',
     tags: ['Workspace'],
     summary: 'Update your company’s details',
-    ...signedIn(requireStaff('management_company')),
+    ...signedIn(requireStaff(COMPANY_DETAILS_PERMISSION)),
     request: jsonBody(CompanyBody),
     responses: { 200: jsonResponse(Company, 'The updated company'), ...errorResponses(400, 401, 403) },
   }),

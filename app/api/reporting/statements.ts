@@ -1,3 +1,4 @@
+import type { PermissionGroup } from '~/domain/permissions'
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, gte, inArray, lte } from 'drizzle-orm'
 import type { Context } from 'hono'
@@ -59,7 +60,9 @@ import { tenant } from '../tenant'
  */
 
 const tags = ['Reporting']
-const guard = signedIn(requireStaff('reporting'))
+/** Every statement is Reporting work; the report catalog page checks the same. */
+export const REPORTING_PERMISSION = 'reporting' satisfies PermissionGroup
+const guard = signedIn(requireStaff(REPORTING_PERMISSION))
 
 const pageSizeError = `Page size must be a whole number from 1 to ${MAX_LEDGER_PAGE_SIZE}.`
 const pageSize = (fallback: number, what: string) =>

@@ -232,9 +232,12 @@ export const appMeta = pgTable('app_meta', {
 })
 
 /**
- * The first answer to each `Idempotency-Key`, so a repeated submission (a
- * double click, a retry after a dropped connection) gets that answer again
- * instead of acting twice. Kept for a day.
+ * The first answer to each `Idempotency-Key` of a signed-in user (scope: their
+ * company and user id), so a repeated submission (a double click, a retry after
+ * a dropped connection, with a refreshed token or an API key) gets that answer
+ * again instead of acting twice. `requestHash` is of the method, path and body:
+ * the same key on another request is refused. Written in the request's own
+ * transaction, so a row exists exactly when the work committed. Kept for a day.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -243,6 +246,7 @@ export const idempotencyKeys = pgTable(
     key: text().notNull(),
     method: text().notNull(),
     path: text().notNull(),
+    requestHash: text().notNull(),
     status: integer(),
     contentType: text(),
     body: text(),

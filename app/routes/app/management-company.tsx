@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, useNavigation, useRouteLoaderData } from 'react-router'
-import { CompanyBody } from '~/api/platform/workspace'
+import { Form, useNavigation } from 'react-router'
+import { COMPANY_DETAILS_PERMISSION, CompanyBody } from '~/api/platform/workspace'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Field, FormErrors, SelectField } from '~/components/ui/field'
@@ -9,8 +9,8 @@ import { COUNTRIES, DIVISIONS } from '~/domain/geo'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
+import { requirePermission } from '~/utils/permissions.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import type { loader as layoutLoader } from './layout'
 import type { Route } from './+types/management-company'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Company Details') }]
@@ -19,11 +19,13 @@ type Company = Record<string, string | null>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
+  await requirePermission(api, COMPANY_DETAILS_PERMISSION)
   return { company: await api.get<Company>('property-management-company/') }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireSession(request)
+  await requirePermission(api, COMPANY_DETAILS_PERMISSION)
   const submission = parseWithZod(await request.formData(), { schema: CompanyBody })
   if (submission.status !== 'success') return reply(submission)
   const result = await api.send('PUT', 'property-management-company/', submission.value)
@@ -36,8 +38,6 @@ const TIME_ZONES = ['America/St_Johns', 'America/Halifax', 'America/Toronto', 'A
 export default function ManagementCompany({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const { company } = loaderData
-  // The staff layout already knows this manager's permissions (auth/me/).
-  const canChange = useRouteLoaderData<typeof layoutLoader>('routes/app/layout')?.me.permissions.has_management_company_permissions ?? false
   const [form, fields] = useForm({
     id: 'company',
     lastResult: actionData?.result,
@@ -51,7 +51,7 @@ export default function ManagementCompany({ loaderData, actionData }: Route.Comp
         <CardContent className="pt-6">
           <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />
-            <fieldset disabled={!canChange} className="grid gap-5 md:grid-cols-2">
+            <fieldset className="grid gap-5 md:grid-cols-2">
               <legend className="sr-only">Company details</legend>
               <Field className="md:col-span-2" label="Company name" meta={fields.name} required />
               <Field
@@ -71,13 +71,9 @@ export default function ManagementCompany({ loaderData, actionData }: Route.Comp
               <SelectField label="Currency" meta={fields.currency} options={[{ value: 'CAD', label: 'Canadian dollar (CAD)' }, { value: 'USD', label: 'US dollar (USD)' }]} />
               <SelectField label="Time zone" meta={fields.time_zone} options={TIME_ZONES.map((tz) => ({ value: tz, label: tz.replace('_', ' ') }))} />
             </fieldset>
-            {canChange ? (
-              <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
-                Save company details
-              </Button>
-            ) : (
-              <p className="text-sm text-muted-foreground">Only managers with the Management Company permission can change these details.</p>
-            )}
+            <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
+              Save company details
+            </Button>
           </Form>
         </CardContent>
       </Card>

@@ -3,13 +3,12 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { ErrorBody } from '~/api/errors'
 import { AcceptInvitationBody } from '~/api/platform/people'
-import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Field, FormErrors } from '~/components/ui/field'
 import { callApi, readBody } from '~/utils/api-client.server'
 import { signInAndRedirect, type SignedIn } from '~/utils/auth.server'
-import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
+import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/accept-invitation'
 
@@ -29,7 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   formData.set('invitation_id', params.invitationId)
   const submission = parseWithZod(formData, { schema: AcceptInvitationBody })
   if (submission.status !== 'success') return reply(submission, { hide: ['password', 'invitation_id'] })
-  const response = await callApi('accept-invitation/', { method: 'POST', body: submission.value, request, idempotencyKey: idempotencyKeyOf(formData) })
+  const response = await callApi('accept-invitation/', { method: 'POST', body: submission.value, request })
   const body = await readBody<SignedIn & ErrorBody>(response)
   if (!response.ok) return replyWithApiError(submission, body, response.status, { hide: ['password', 'invitation_id'] })
   return signInAndRedirect(request, body)
@@ -77,7 +76,6 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
         <CardContent>
           <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.invitation_id.errors ?? [])]} />
-            <IdempotencyKey form="accept-invitation" />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name" meta={fields.first_name} autoComplete="given-name" required />
               <Field label="Last name" meta={fields.last_name} autoComplete="family-name" required />

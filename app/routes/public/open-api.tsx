@@ -197,8 +197,9 @@ export default function OpenApi({ loaderData: { reference, search, area } }: Rou
             Amounts are decimal strings with two places, such as <code className={code}>"1250.00"</code>; dates are{' '}
             <code className={code}>YYYY-MM-DD</code>. Lists take <code className={code}>page</code> and <code className={code}>page_size</code> and answer{' '}
             <code className={code}>count</code>, <code className={code}>next</code>, <code className={code}>previous</code> and{' '}
-            <code className={code}>results</code>. A create call may carry an <code className={code}>Idempotency-Key</code> header; repeating it gets the first
-            answer without acting again.
+            <code className={code}>results</code>. A signed-in write may carry an <code className={code}>Idempotency-Key</code> header; repeating it (with a
+            refreshed token or an API key of the same user) gets the first answer without acting again, and the same key on a different request
+            answers 422. Sign-in, token and password calls take no key: their answers are never kept.
           </p>
         </div>
       </Section>

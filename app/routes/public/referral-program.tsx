@@ -4,13 +4,12 @@ import { Form, redirect } from 'react-router'
 import type { ErrorBody } from '~/api/errors'
 import { REFERRAL_RECEIVED, ReferralAffiliateBody } from '~/api/marketing/referrals'
 import { Honeypot } from '~/components/honeypot'
-import { IdempotencyKey } from '~/components/idempotency-key'
 import { PageIntro, PublicPage, Section } from '~/components/marketing'
 import { Button } from '~/components/ui/button'
 import { Field, FormErrors, TextareaField } from '~/components/ui/field'
 import { publicMeta } from '~/marketing/meta'
 import { callApi, readBody } from '~/utils/api-client.server'
-import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
+import { reply, replyWithApiError } from '~/utils/forms.server'
 import type { Route } from './+types/referral-program'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -30,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ReferralAffiliateBody })
   if (submission.status !== 'success') return reply(submission)
   // The honeypot travels with the application: the API answers a bot as usual and keeps nothing.
-  const response = await callApi('referral/affiliates/', { method: 'POST', body: submission.value, request, idempotencyKey: idempotencyKeyOf(formData) })
+  const response = await callApi('referral/affiliates/', { method: 'POST', body: submission.value, request })
   if (!response.ok) return replyWithApiError(submission, await readBody<ErrorBody>(response), response.status)
   return redirect(`/referral-program/?${APPLIED}#${APPLIED}`, 303)
 }
@@ -74,7 +73,6 @@ export default function ReferralProgram({ loaderData, actionData }: Route.Compon
           <Form method="post" action="/referral-program/#applied" className="flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />
             <Honeypot />
-            <IdempotencyKey form="referral" />
             <Field label="Your name" meta={fields.name} autoComplete="name" required />
             <Field label="E-mail" meta={fields.email} type="email" autoComplete="email" required />
             <Field label="Company" meta={fields.company} autoComplete="organization" help="Optional: the firm or association you work for." />

@@ -3,12 +3,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { ApiKeyCreateBody } from '~/api/platform/api-keys'
 import { Breadcrumbs } from '~/components/list'
-import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Field, FormErrors } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
-import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
+import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/new'
 
@@ -19,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: ApiKeyCreateBody })
   if (submission.status !== 'success') return reply(submission)
-  const result = await api.send<{ id: string; name: string; key: string }>('POST', 'api-keys/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
+  const result = await api.send<{ id: string; name: string; key: string }>('POST', 'api-keys/', submission.value)
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   // The secret is shown in this one response and kept nowhere else.
   return data({ result: submission.reply({ resetForm: true }), created: result.data }, { headers: { 'cache-control': 'no-store' } })
@@ -54,7 +53,6 @@ export default function NewApiKey({ actionData }: Route.ComponentProps) {
           <CardContent className="pt-6">
             <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
               <FormErrors id={form.errorId} errors={form.errors} />
-            <IdempotencyKey form="new-api-key" />
               <Field label="Name" meta={fields.name} required help="Say where it will be used, e.g. “Accounting export script”." />
               <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
                 Create key

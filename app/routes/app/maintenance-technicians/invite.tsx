@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
-import { TechnicianBody } from '~/api/platform/people'
+import { TechnicianBody, PEOPLE_PERMISSION } from '~/api/platform/people'
 import { Breadcrumbs } from '~/components/list'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
@@ -10,13 +10,21 @@ import { Field, FormErrors } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
+import { requirePermission } from '~/utils/permissions.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/invite'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Invite Maintenance Technician') }]
 
+export async function loader({ request }: Route.LoaderArgs) {
+  const { api } = await requireSession(request)
+  await requirePermission(api, PEOPLE_PERMISSION)
+  return null
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireSession(request)
+  await requirePermission(api, PEOPLE_PERMISSION)
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: TechnicianBody })
   if (submission.status !== 'success') return reply(submission)

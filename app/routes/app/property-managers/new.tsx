@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
-import { InviteManagerBody } from '~/api/platform/people'
+import { InviteManagerBody, PEOPLE_PERMISSION } from '~/api/platform/people'
 import { Breadcrumbs } from '~/components/list'
 import { PermissionFields } from '~/components/permission-fields'
 import { IdempotencyKey } from '~/components/idempotency-key'
@@ -11,6 +11,7 @@ import { Field, FormErrors } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
+import { requirePermission } from '~/utils/permissions.server'
 import { PermissionCheckboxes } from '~/utils/permission-form'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/new'
@@ -19,8 +20,15 @@ export const meta: Route.MetaFunction = () => [{ title: title('Invite Property M
 
 const InviteForm = InviteManagerBody.extend(PermissionCheckboxes.shape)
 
+export async function loader({ request }: Route.LoaderArgs) {
+  const { api } = await requireSession(request)
+  await requirePermission(api, PEOPLE_PERMISSION)
+  return null
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireSession(request)
+  await requirePermission(api, PEOPLE_PERMISSION)
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: InviteForm })
   if (submission.status !== 'success') return reply(submission)

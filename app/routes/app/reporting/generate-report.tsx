@@ -1,15 +1,18 @@
 import { Link } from 'react-router'
+import { REPORTING_PERMISSION } from '~/api/reporting/statements'
 import { Breadcrumbs, PageHeader } from '~/components/list'
 import { Badge } from '~/components/ui/card'
 import { REPORT_CATALOG } from '~/domain/report-catalog'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
+import { requirePermission } from '~/utils/permissions.server'
 import type { Route } from './+types/generate-report'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Generate Report') }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSession(request)
+  const { api } = await requireSession(request)
+  await requirePermission(api, REPORTING_PERMISSION)
   return null
 }
 

@@ -8,6 +8,7 @@ import { lookupResource, referenceChoices, saveForm, type Record_ } from '~/reso
 import { recordTitle } from '~/resources/engine/view'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
+import { requirePermission } from '~/utils/permissions.server'
 import type { Route } from './+types/edit'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Edit ${recordTitle(loaderData.view, loaderData.record)}` : 'Page not found') }]
@@ -21,6 +22,7 @@ function editable(name: string | undefined, request: Request) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { resource, view } = editable(params.resource, request)
   const { api } = await requireSession(request)
+  await requirePermission(api, resource.permission)
   const record = await api.get<Record_>(`${apiPathOf(resource)}/${params.id}/`)
   // Each reference offers the record it is set to, even one past the first page of choices.
   const choices = await referenceChoices(api, view.fields, { selected: record })
@@ -30,6 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { resource, view } = editable(params.resource, request)
   const { api } = await requireSession(request)
+  await requirePermission(api, resource.permission)
   return saveForm(api, request, resource, view, params.id)
 }
 

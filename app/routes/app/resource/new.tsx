@@ -6,6 +6,7 @@ import { Card, CardContent } from '~/components/ui/card'
 import { lookupResource, referenceChoices, saveForm } from '~/resources/engine/pages.server'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
+import { requirePermission } from '~/utils/permissions.server'
 import type { Route } from './+types/new'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.kind === 'form' ? `Add ${loaderData.view.singular}` : (loaderData?.page ?? 'Page not found')) }]
@@ -15,6 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if ('comingLater' in found) return { kind: 'later' as const, page: found.comingLater }
   if (!found.view.methods.includes('create')) throw new Response('Not found', { status: 404 })
   const { api } = await requireSession(request)
+  await requirePermission(api, found.resource.permission)
   // A link from a parent record (e.g. "Add rental unit" on a building) fills in the reference.
   const url = new URL(request.url)
   const preset = Object.fromEntries(found.view.fields.filter((f) => f.kind === 'reference' && url.searchParams.get(f.name)).map((f) => [f.name, url.searchParams.get(f.name)!]))
@@ -26,6 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const found = lookupResource(params.resource, request)
   if ('comingLater' in found) throw new Response('Not found', { status: 404 })
   const { api } = await requireSession(request)
+  await requirePermission(api, found.resource.permission)
   return saveForm(api, request, found.resource, found.view)
 }
 

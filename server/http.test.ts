@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ServerBuild } from 'react-router'
+import { createHttpApp } from './http'
+
+// The smallest app React Router will serve: one page that answers the same HTML to everyone.
+const build = {
+  entry: { module: { default: () => new Response('<!doctype html><p>page</p>', { headers: { 'content-type': 'text/html' } }) } },
+  routes: {
+    root: { id: 'root', path: '', module: { default: () => null } },
+    page: { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
+  },
+  assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' },
+  publicPath: '/',
+  assetsBuildDirectory: '/nonexistent',
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: 'initial' },
+  basename: '/',
+} as unknown as ServerBuild
+
+const clientDir = mkdtempSync(path.join(tmpdir(), 'lintel-client-'))
+mkdirSync(path.join(clientDir, 'assets'))
+writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), 'export {}')
+writeFileSync(path.join(clientDir, 'favicon.ico'), '')
+const app = createHttpApp(build, { clientDir, mode: 'production' })
+const get = (path: string, headers: Record<string, string> = {}) => app.request(`http://lintel.test${path}`, { headers })
+
+describe('caching and transport headers', () => {
+  const saved = { NODE_ENV: process.env.NODE_ENV, INSECURE_COOKIES: process.env.INSECURE_COOKIES }
+  afterEach(() => Object.assign(process.env, saved))
+
+  it('no API answer may be stored; a page for a signed-in browser neither; a public page may', async () => {
+    expect((await get('/api/update-timestamp/')).headers.get('cache-control')).toBe('no-store')
+    expect((await get('/api/no-such-thing/')).headers.get('cache-control')).toBe('no-store')
+    const signedIn = await get('/app/', { cookie: 'lintel_session=abc; other=1' })
+    expect(signedIn.headers.get('content-type')).toContain('text/html')
+    expect(signedIn.headers.get('cache-control')).toBe('no-store')
+    expect((await get('/pricing/')).headers.get('cache-control')).toBeNull()
+    // Files keep theirs, for signed-in browsers too: fingerprinted ones forever, others an hour.
+    expect((await get('/assets/app-1234.js', { cookie: 'lintel_session=abc' })).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await get('/favicon.ico')).headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
+  it('asks for HTTPS (HSTS) exactly when cookies are marked Secure', async () => {
+    process.env.NODE_ENV = 'production'
+    delete process.env.INSECURE_COOKIES
+    expect((await get('/pricing/')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect((await get('/api/update-timestamp/')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    process.env.INSECURE_COOKIES = 'true'
+    expect((await get('/pricing/', { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBeNull()
+  })
+})
