@@ -22,8 +22,13 @@ let current: Database | undefined
  */
 const requestTransaction = new AsyncLocalStorage<Transaction>()
 
-export function inRequestTransaction<T>(tx: Transaction, run: () => Promise<T>) {
+export function runInRequestTransaction<T>(tx: Transaction, run: () => Promise<T>) {
   return requestTransaction.run(tx, run)
+}
+
+/** Whether this code runs inside an idempotent request's transaction. */
+export function inRequestTransaction() {
+  return requestTransaction.getStore() !== undefined
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Query, SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import { getDb, type Database, type Executor } from './client.server'
+import { getDb, inRequestTransaction, type Database, type Executor } from './client.server'
 
 /**
  * A statement that every page or API call runs, built once per database pool
@@ -11,6 +11,9 @@ export function preparedStatement<T>(build: (db: Database) => T): () => T {
   let cached: { db: Database; statement: T } | undefined
   return () => {
     const db = getDb()
+    // Inside an idempotent request getDb() is that request's transaction: the statement is built
+    // for it alone, and the pool's stays cached for every other request.
+    if (inRequestTransaction()) return build(db)
     if (cached?.db !== db) cached = { db, statement: build(db) }
     return cached.statement
   }
