@@ -1,9 +1,9 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { Instant } from '~/components/instant'
 import { FileText, ImagePlus, Upload } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
 import { DOCUMENT_TYPES } from '~/domain/reference-data'
 import { FILE_TYPES, formatBytes } from '~/utils/file-types'
-import { formatDateTime } from '~/utils/misc'
 import { IdempotencyKey } from '../idempotency-key'
 import { Table, Td, Th } from '../list'
 import { Button } from '../ui/button'
@@ -126,7 +126,7 @@ function Notes({ notes, lastResult }: { notes: Listed<NoteItem>; lastResult?: Su
                 <li key={note.id} className="rounded-md border p-3">
                   <p className="whitespace-pre-wrap text-sm">{note.body}</p>
                   <p className="mt-2 text-xs text-muted-foreground">
-                    {note.author_name || 'Someone'} · <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
+                    {note.author_name || 'Someone'} · <Instant at={note.created_at} />
                     {note.updated_at !== note.created_at ? ' (edited)' : null}
                   </p>
                 </li>
@@ -198,7 +198,7 @@ function Documents({ documents, lastResult }: { documents: Listed<DocumentItem>;
                     <Td>{typeLabel(document.document_type)}</Td>
                     <Td>{formatBytes(document.size_bytes)}</Td>
                     <Td>
-                      <time dateTime={document.created_at}>{formatDateTime(document.created_at)}</time>
+                      <Instant at={document.created_at} />
                       {document.uploaded_by_name ? <span className="text-muted-foreground"> by {document.uploaded_by_name}</span> : null}
                     </Td>
                   </tr>

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import { Instant } from '~/components/instant'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import { z } from 'zod'
@@ -8,7 +9,7 @@ import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from
 import { Field, FormErrors } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
-import { formatDateTime, title } from '~/utils/misc'
+import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { ApiKey } from './list'
 import type { Route } from './+types/detail'
@@ -52,13 +53,13 @@ export default function ApiKeyDetail({ loaderData, actionData }: Route.Component
         <dt className="font-medium">Key</dt>
         <dd className="font-mono">{key.prefix}…</dd>
         <dt className="font-medium">Created</dt>
-        <dd>{formatDateTime(key.created_at)}</dd>
+        <dd><Instant at={key.created_at} /></dd>
         <dt className="font-medium">Last used</dt>
-        <dd>{formatDateTime(key.last_used_at)}</dd>
+        <dd><Instant at={key.last_used_at} /></dd>
         {key.revoked_at ? (
           <>
             <dt className="font-medium">Revoked</dt>
-            <dd>{formatDateTime(key.revoked_at)}</dd>
+            <dd><Instant at={key.revoked_at} /></dd>
           </>
         ) : null}
       </dl>

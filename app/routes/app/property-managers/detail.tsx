@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import { Instant } from '~/components/instant'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import { z } from 'zod'
@@ -10,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { CheckboxField, Field, FormErrors } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
-import { formatDateTime, fullName, title } from '~/utils/misc'
+import { fullName, title } from '~/utils/misc'
 import { PermissionCheckboxes, permissionDefaults } from '~/utils/permission-form'
 import { redirectWithToast } from '~/utils/toast.server'
 import { StatusBadge, type Person } from '~/components/people'
@@ -53,7 +54,7 @@ export default function PropertyManagerDetail({ loaderData, actionData }: Route.
         {manager.is_company_admin ? <span className="text-sm text-muted-foreground">Company administrator</span> : null}
       </div>
       <p className="text-sm text-muted-foreground">
-        {manager.email} · Last login {formatDateTime(manager.last_login_at)}
+        {manager.email} · Last login <Instant at={manager.last_login_at} />
       </p>
       <Card>
         <CardHeader>
