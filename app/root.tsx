@@ -116,7 +116,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound detail={(error.data as { detail?: string } | null)?.detail} />
   let status: number | string = 'Error'
   let message = 'Something went wrong.'
   if (isRouteErrorResponse(error)) {

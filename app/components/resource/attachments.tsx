@@ -19,8 +19,8 @@ import { Input, Label, Select } from '../ui/input'
 
 export type AttachmentForm = 'add-note' | 'upload-document' | 'upload-photo'
 
-export type NoteItem = { id: string; body: string; author_name: string; created_at: string; updated_at: string }
-export type DocumentItem = { id: string; name: string; document_type: string; content_type: string; size_bytes: number; uploaded_by_name: string; created_at: string }
+export type NoteItem = { id: string; record_type: string; record_id: string; body: string; author_name: string; created_at: string; updated_at: string }
+export type DocumentItem = { id: string; record_type: string | null; record_id: string | null; name: string; document_type: string; content_type: string; size_bytes: number; uploaded_by_name: string; created_at: string }
 export type PhotoItem = { id: string; name: string; caption: string | null; created_at: string }
 type Listed<T> = { count: number; results: T[] } | null
 
@@ -32,7 +32,7 @@ export const photoPath = (id: string) => `/app/photos/${id}/download/`
 
 const DOCUMENT_ACCEPT = [...new Set(Object.values(FILE_TYPES).flatMap((t) => [`.${t.extension}`, t.contentType]))].join(',')
 const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', '.heic'].join(',')
-const typeLabel = (value: string) => DOCUMENT_TYPES.find((t) => t.value === value)?.label ?? value
+export const typeLabel = (value: string) => DOCUMENT_TYPES.find((t) => t.value === value)?.label ?? value
 
 type Reply = { form?: AttachmentForm; result?: SubmissionResult<string[]> }
 
@@ -54,6 +54,16 @@ function Section({ id, title, count, children }: { id: string; title: string; co
       </h2>
       {children}
     </section>
+  )
+}
+
+/** The record an attachment is about, linked; "—" for a document on its own. */
+export function AttachedLink({ to }: { to: { label: string; href: string } | null }) {
+  if (!to) return <span className="text-muted-foreground">—</span>
+  return (
+    <a href={to.href} className="text-primary underline">
+      {to.label}
+    </a>
   )
 }
 
