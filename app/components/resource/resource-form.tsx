@@ -9,6 +9,7 @@ import { IdempotencyKey } from '../idempotency-key'
 import { Button } from '../ui/button'
 import { ErrorList, FormErrors } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
+import { EmptyPicker, nothingToPick } from './empty-picker'
 import { searchable, useReferenceSearch } from './reference-search'
 
 type Meta = FieldMetadata<unknown>
@@ -218,6 +219,14 @@ function AddressInput({ field, meta }: { field: FieldView; meta: Meta }) {
 function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta; choices: ReferenceChoices }) {
   const { search, setSearch, shown } = useReferenceSearch(field, choices)
   const selected = initial(meta)
+  if (nothingToPick(choices)) {
+    return (
+      <Frame field={field} meta={meta}>
+        <input type="hidden" name={meta.name} value="" />
+        <EmptyPicker field={field} id={meta.id} />
+      </Frame>
+    )
+  }
   return (
     <Frame field={field} meta={meta}>
       {searchable(choices) ? (
