@@ -7,7 +7,7 @@ import { FILE_TYPES, formatBytes } from '~/utils/file-types'
 import { IdempotencyKey } from '../idempotency-key'
 import { Table, Td, Th } from '../list'
 import { Button } from '../ui/button'
-import { ErrorList, FormErrors } from '../ui/field'
+import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
 
 /*
@@ -110,7 +110,7 @@ function Notes({ notes, lastResult }: { notes: Listed<NoteItem>; lastResult?: Su
           <Form method="post" className="flex flex-col gap-2" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="add-note" />
             <IdempotencyKey form="add-note" />
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <Label htmlFor={fields.body.id}>Add a note</Label>
             <textarea
               id={fields.body.id}
@@ -220,7 +220,7 @@ function Documents({ documents, lastResult }: { documents: Listed<DocumentItem>;
           <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4 rounded-md border p-4" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="upload-document" />
             <IdempotencyKey form="upload-document" />
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <div className="grid gap-4 sm:grid-cols-3">
               <FileInput meta={fields.file} label="File" accept={DOCUMENT_ACCEPT} help="PDF, image, text, CSV, Word or Excel; at most 25 MB." />
               <div className="flex flex-col gap-2">
@@ -283,7 +283,7 @@ function Photos({ photos, lastResult }: { photos: Listed<PhotoItem>; lastResult?
           <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4 rounded-md border p-4" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="upload-photo" />
             <IdempotencyKey form="upload-photo" />
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <div className="grid gap-4 sm:grid-cols-2">
               <FileInput meta={fields.file} label="Photo" accept={PHOTO_ACCEPT} help="JPEG, PNG, WebP, GIF or HEIC; at most 10 MB." />
               <TextInput meta={fields.caption} label="Caption" maxLength={500} />

@@ -7,7 +7,7 @@ import { PICKER_LIMIT, type FieldView, type ResourceView } from '~/resources/eng
 import { cn } from '~/utils/misc'
 import { IdempotencyKey } from '../idempotency-key'
 import { Button } from '../ui/button'
-import { ErrorList, FormErrors } from '../ui/field'
+import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
 import { EmptyPicker, nothingToPick } from './empty-picker'
 import { searchable, useReferenceSearch } from './reference-search'
@@ -288,7 +288,7 @@ export function ResourceForm({
     <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
       {/* The form's first submit button is the one Enter presses: saving, not a reference picker's Find. */}
       <button type="submit" hidden />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       {record ? null : <IdempotencyKey form={formId} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {view.fields

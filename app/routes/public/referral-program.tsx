@@ -7,7 +7,7 @@ import { Honeypot } from '~/components/honeypot'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { PageIntro, PublicPage, Section } from '~/components/marketing'
 import { Button } from '~/components/ui/button'
-import { Field, FormErrors, TextareaField } from '~/components/ui/field'
+import { Field, ErrorSummary, TextareaField } from '~/components/ui/field'
 import { publicMeta } from '~/marketing/meta'
 import { callApi, readBody } from '~/utils/api-client.server'
 import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
@@ -72,7 +72,7 @@ export default function ReferralProgram({ loaderData, actionData }: Route.Compon
           </div>
         ) : (
           <Form method="post" action="/referral-program/#applied" className="flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <Honeypot />
             <IdempotencyKey form="referral" />
             <Field label="Your name" meta={fields.name} autoComplete="name" required />

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { Breadcrumbs } from '~/components/list'
 import { Button } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Field, FormErrors } from '~/components/ui/field'
+import { Field, ErrorSummary } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
@@ -69,7 +69,7 @@ export default function ApiKeyDetail({ loaderData, actionData }: Route.Component
         </CardHeader>
         <CardContent>
           <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <Field label="Name" meta={fields.name} required />
             <Button type="submit" name="intent" value="rename" variant="secondary" className="self-start" disabled={navigation.state === 'submitting'}>
               Save name

@@ -8,7 +8,7 @@ import { Breadcrumbs } from '~/components/list'
 import { PermissionFields } from '~/components/permission-fields'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
-import { CheckboxField, Field, FormErrors } from '~/components/ui/field'
+import { CheckboxField, Field, ErrorSummary } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { fullName, title } from '~/utils/misc'
@@ -62,7 +62,7 @@ export default function PropertyManagerDetail({ loaderData, actionData }: Route.
         </CardHeader>
         <CardContent>
           <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name" meta={fields.first_name} required />
               <Field label="Last name" meta={fields.last_name} required />
