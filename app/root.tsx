@@ -117,7 +117,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound detail={(error.data as { detail?: string } | null)?.detail} />
   return (
     <main id="main" className="flex min-h-screen flex-col justify-center p-8">
       <ErrorScreen error={error} />

@@ -28,6 +28,9 @@ export default [
     route('signup/confirm', 'routes/auth/signup-confirm.tsx'),
     route('reset-password', 'routes/auth/reset-password.tsx'),
     route('accept-invitation/:invitationId', 'routes/auth/accept-invitation.tsx'),
+    route('listings/:listingId', 'routes/public/coming-later.tsx', { id: 'public-listing' }),
+    route('apply/:applicationSlug', 'routes/public/coming-later.tsx', { id: 'public-application' }),
+    route(':companySlug/waitlist', 'routes/public/coming-later.tsx', { id: 'public-waitlist' }),
   ]),
 
   route('app', 'routes/app/layout.tsx', [
@@ -52,7 +55,11 @@ export default [
       route('new', 'routes/app/api-keys/new.tsx'),
       route(':id', 'routes/app/api-keys/detail.tsx'),
     ]),
-    ...prefix('email-messages', [index('routes/app/email-messages/list.tsx'), route(':id', 'routes/app/email-messages/detail.tsx')]),
+    ...prefix('email-messages', [
+      index('routes/app/email-messages/list.tsx'),
+      route('new', 'routes/app/coming-later.tsx', { id: 'email-messages-new' }),
+      route(':id', 'routes/app/email-messages/detail.tsx'),
+    ]),
     route('documents/:id/download', 'routes/app/files/document-download.ts'),
     route('photos/:id/download', 'routes/app/files/photo-download.ts'),
     // The financial statements (the other reports are still to come, on the generic coming-later page).
@@ -88,6 +95,20 @@ export default [
       route(':id', 'routes/app/accounting/bank-deposits/detail.tsx'),
     ]),
     route('accounting/transactions', 'routes/app/accounting/transactions/list.tsx'),
+    route('accounting/transactions/new', 'routes/app/accounting/transactions/entry.ts', { id: 'transaction-new' }),
+    route('accounting/transactions/:id', 'routes/app/accounting/transactions/entry.ts', { id: 'transaction-detail' }),
+    route('recurring-journal-entries/*', 'routes/app/accounting/spec-address.ts', { id: 'spec-recurring-journal-entries' }),
+    route('bank-deposits/*', 'routes/app/accounting/spec-address.ts', { id: 'spec-bank-deposits' }),
+    ...prefix('notes', [
+      index('routes/app/notes/list.tsx'),
+      route('new', 'routes/app/coming-later.tsx', { id: 'notes-new' }),
+      route(':id', 'routes/app/notes/detail.tsx'),
+    ]),
+    ...prefix('documents', [
+      index('routes/app/documents/list.tsx'),
+      route('new', 'routes/app/coming-later.tsx', { id: 'documents-new' }),
+      route(':id', 'routes/app/documents/detail.tsx'),
+    ]),
     ...prefix('accounting/bank-reconciliations', [
       index('routes/app/accounting/bank-reconciliations/list.tsx'),
       route('new', 'routes/app/accounting/bank-reconciliations/new.tsx'),

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { Button } from './ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card'
-import { Field, FormErrors } from './ui/field'
+import { Field, ErrorSummary } from './ui/field'
 
 /** The change-password page, the same in all three areas. */
 export function ChangePasswordForm({ result }: { result?: SubmissionResult<string[]> }) {
@@ -18,7 +18,7 @@ export function ChangePasswordForm({ result }: { result?: SubmissionResult<strin
         </CardHeader>
         <CardContent>
           <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <Field label="Current password" meta={fields.current_password} type="password" autoComplete="current-password" required />
             <Field label="New password" meta={fields.new_password} type="password" autoComplete="new-password" help="At least 8 characters." required />
             <Field label="Repeat the new password" meta={fields.confirm_password} type="password" autoComplete="new-password" required />

@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
+import { Instant } from '~/components/instant'
 import { Table, Td, Th } from './list'
 import { Badge } from './ui/card'
-import { formatDateTime, fullName } from '~/utils/misc'
+import { fullName } from '~/utils/misc'
 
 export type Person = {
   id: string
@@ -55,7 +56,7 @@ export function PeopleTable({ people, basePath }: { people: Person[]; basePath: 
             <Td>
               <StatusBadge status={p.status} />
             </Td>
-            <Td>{formatDateTime(p.last_login_at)}</Td>
+            <Td><Instant at={p.last_login_at} /></Td>
           </tr>
         ))}
       </tbody>

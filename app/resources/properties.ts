@@ -297,9 +297,9 @@ export const residentsResource = defineResource({
     email: email('E-mail'),
     phone: phone('Phone'),
     alternatePhone: phone('Alternate phone'),
-    dateOfBirth: date('Date of birth'),
+    dateOfBirth: date('Date of birth', { notFuture: true }),
     moveInDate: date('Move-in date'),
-    moveOutDate: date('Move-out date'),
+    moveOutDate: date('Move-out date', { notBefore: 'moveInDate' }),
     emergencyContactName: text('Emergency contact'),
     emergencyContactPhone: phone('Emergency contact phone'),
     emergencyContactRelationship: text('Relationship', { max: 60 }),
@@ -316,14 +316,6 @@ export const residentsResource = defineResource({
     { resource: 'resident-pets', field: 'residentId', label: 'Pets' },
     { resource: 'resident-vehicles', field: 'residentId', label: 'Vehicles' },
   ],
-  rules: {
-    async validate({ values }) {
-      if (values.moveInDate && values.moveOutDate && String(values.moveOutDate) < String(values.moveInDate)) {
-        return { move_out_date: ['Move-out date cannot be before the move-in date.'] }
-      }
-      return undefined
-    },
-  },
 })
 
 export const residentPetsResource = defineResource({
@@ -415,7 +407,7 @@ export const appliancesResource = defineResource({
     modelNumber: text('Model number', { max: 60 }),
     serialNumber: text('Serial number', { max: 60 }),
     installedOn: date('Installed on'),
-    warrantyExpiresOn: date('Warranty expires on'),
+    warrantyExpiresOn: date('Warranty expires on', { notBefore: 'installedOn' }),
     description: longText('Notes'),
   },
   title: ['brand', 'modelNumber'],

@@ -93,6 +93,14 @@ describe('the Properties group through the resource engine', () => {
 
     const resident = await api('POST', 'residents/', { token, body: { first_name: 'Rita', last_name: 'Resident', resident_type: 'CURRENT_RESIDENT', move_in_date: '2026-05-01', move_out_date: '2026-04-01' } })
     expect(resident.body.errors.move_out_date).toEqual(['Move-out date cannot be before the move-in date.'])
+    const rita = await api('POST', 'residents/', { token, body: { first_name: 'Rita', last_name: 'Resident', resident_type: 'CURRENT_RESIDENT', move_in_date: '2026-05-01' } })
+    expect(rita.status).toBe(201)
+    // A change to one date of the pair is checked against the other as stored.
+    const earlier = await api('PUT', `residents/${rita.body.id}/`, { token, body: { move_out_date: '2026-04-30' } })
+    expect([earlier.status, earlier.body.errors?.move_out_date]).toEqual([400, ['Move-out date cannot be before the move-in date.']])
+    const born = await api('PUT', `residents/${rita.body.id}/`, { token, body: { date_of_birth: '2999-01-01' } })
+    expect([born.status, born.body.errors?.date_of_birth]).toEqual([400, ['Date of birth cannot be in the future.']])
+    expect((await api('GET', `residents/${rita.body.id}/`, { token })).body).toMatchObject({ move_out_date: null, date_of_birth: null })
   })
 
   it('updates only the fields sent, deactivates and reactivates where allowed, and offers only the methods SPEC allows', async () => {

@@ -90,6 +90,14 @@ describe('command palette', () => {
     expect(enabled).not.toContain('View SMS')
     expect((await api('GET', 'command-palette/?search=nothing-like-this', { token: company.token })).body).toEqual([])
   })
+
+  it('finds reports by name, for those who may read reports', async () => {
+    const company = await registerCompany()
+    const balance = await api('GET', 'command-palette/?search=balance', { token: company.token })
+    expect(balance.body).toEqual(expect.arrayContaining([{ name: 'Balance Sheet', url: '/app/reporting/balance-sheet/', object_type: 'Report' }]))
+    // A report still to come is not offered.
+    expect((await api('GET', 'command-palette/?search=rent roll', { token: company.token })).body).not.toEqual(expect.arrayContaining([expect.objectContaining({ object_type: 'Report' })]))
+  })
 })
 
 describe('version and OpenAPI', () => {

@@ -50,10 +50,10 @@ function ownKeys(c: Context<AppEnv>) {
 }
 
 async function findKey(c: Context<AppEnv>, id: string) {
-  if (!z.uuid().safeParse(id).success) throw notFound()
+  if (!z.uuid().safeParse(id).success) throw notFound('No such API key.')
   const t = ownKeys(c)
   const [row] = await t.db.select().from(apiKeys).where(t.mine(eq(apiKeys.id, id)))
-  if (!row) throw notFound()
+  if (!row) throw notFound('No such API key.')
   return row
 }
 

@@ -3,6 +3,7 @@ import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { companies, searchEntries, users } from '~/db/schema'
 import { filterEntries, QUICK_ACTION, quickActions, type PaletteEntry } from '~/domain/navigation'
 import { allows, permissionsFromRow, type Access } from '~/domain/permissions'
+import { REPORT_CATALOG } from '~/domain/report-catalog'
 import { RESOURCES } from '~/resources'
 import { pagePathOf } from '~/resources/engine/view'
 import { createRouter } from '../create-app'
@@ -35,7 +36,7 @@ router.openapi(
       permissions: permissionsFromRow(t.principal.permissions),
       settings: workspaceSettingsOf(company),
     }
-    const entries: PaletteEntry[] = filterEntries([...quickActions(access), ...resourceActions(access, quickActions(access))], search)
+    const entries: PaletteEntry[] = filterEntries([...quickActions(access), ...resourceActions(access, quickActions(access)), ...reportEntries(access)], search)
     const readable = RESOURCES.filter((r) => r.palette !== false && allows(access, { permission: r.permission }))
     if (readable.length) {
       const term = containsPattern(search)
@@ -94,4 +95,10 @@ function resourceActions(access: Access, existing: PaletteEntry[]): PaletteEntry
     if (resource.methods.includes('create') && !urls.has(`${path}new/`)) actions.push({ name: `Add ${resource.singular}`, url: `${path}new/`, object_type: QUICK_ACTION })
   }
   return actions
+}
+
+/** The reports there are, by their names: "balance" finds the Balance Sheet. Reports still to come are not offered. */
+function reportEntries(access: Access): PaletteEntry[] {
+  if (!allows(access, { permission: 'reporting' })) return []
+  return REPORT_CATALOG.flatMap((group) => group.reports.filter((report) => report.ready).map((report) => ({ name: report.label, url: `/app/reporting/${report.slug}/`, object_type: 'Report' })))
 }

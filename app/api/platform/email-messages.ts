@@ -85,10 +85,10 @@ router.openapi(
   }),
   async (c) => {
     const id = c.req.valid('param').id
-    if (!z.uuid().safeParse(id).success) throw notFound()
+    if (!z.uuid().safeParse(id).success) throw notFound('No such e-mail message.')
     const t = tenant(c)
     const [row] = await t.db.select().from(emailMessages).where(t.where(emailMessages, eq(emailMessages.id, id)))
-    if (!row) throw notFound()
+    if (!row) throw notFound('No such e-mail message.')
     return c.json({ ...serialize(row), text_body: row.textBody, html_body: row.htmlBody }, 200)
   },
 )

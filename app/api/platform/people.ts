@@ -86,9 +86,10 @@ async function listPeople(c: Context<AppEnv>, userType: UserType, query: z.infer
 
 async function findPerson(c: Context<AppEnv>, userType: UserType, id: string) {
   const t = tenant(c)
-  if (!z.uuid().safeParse(id).success) throw notFound()
+  const missing = `No such ${userType === 'maintenance_technician' ? 'maintenance technician' : userType === 'property_manager' ? 'property manager' : 'person'}.`
+  if (!z.uuid().safeParse(id).success) throw notFound(missing)
   const [row] = await t.db.select().from(users).where(t.where(users, eq(users.id, id), eq(users.userType, userType)))
-  if (!row) throw notFound()
+  if (!row) throw notFound(missing)
   return row
 }
 

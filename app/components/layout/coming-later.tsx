@@ -1,12 +1,18 @@
 import { Construction } from 'lucide-react'
 import { data } from 'react-router'
-import { laterPageTitle } from '~/domain/pages'
+import { laterPage, type LaterPages } from '~/domain/pages'
 import { title } from '~/utils/misc'
 
-export function comingLaterLoader(pages: Record<string, string>, request: Request) {
-  const page = laterPageTitle(pages, new URL(request.url).pathname)
+/** The title of the page not built yet at the request's address; a 404 when nothing lives there. */
+export function laterPageTitle(later: LaterPages, request: Request) {
+  const page = laterPage(later, new URL(request.url).pathname)
   if (!page) throw data({ detail: 'Page not found.' }, { status: 404 })
-  return { page }
+  if ('missing' in page) throw data({ detail: page.missing }, { status: 404 })
+  return page.title
+}
+
+export function comingLaterLoader(later: LaterPages, request: Request) {
+  return { page: laterPageTitle(later, request) }
 }
 
 export function comingLaterMeta(page: string | undefined) {
@@ -21,7 +27,7 @@ export function ComingLater({ page }: { page: string }) {
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-background p-10 text-center">
         <Construction aria-hidden className="size-8 text-muted-foreground" />
         <p className="font-semibold">Nothing to show here yet</p>
-        <p className="max-w-md text-sm text-muted-foreground">{page} are not available in this version of Lintel. Nothing has been recorded here.</p>
+        <p className="max-w-md text-sm text-muted-foreground">This page is not available in this version of Lintel. Nothing has been recorded here.</p>
       </div>
     </div>
   )

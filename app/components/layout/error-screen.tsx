@@ -7,7 +7,7 @@ import { NotFoundContent } from './not-found'
  * someone refused a page (403) keeps their sidebar.
  */
 export function ErrorScreen({ error }: { error: unknown }) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent detail={(error.data as { detail?: string } | null)?.detail} />
   let status: number | string = 'Error'
   let message = 'Something went wrong.'
   if (isRouteErrorResponse(error)) {

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
@@ -99,6 +99,13 @@ function totalsFromForm(form: HTMLFormElement) {
   return totalsOf(Array.from({ length: rows }, (_, i) => ({ debit: String(data.get(`lines[${i}].debit`) ?? ''), credit: String(data.get(`lines[${i}].credit`) ?? '') })))
 }
 
+/** The summary of an entry form's errors (journal or recurring): each about a field or a line links to it; a field's control has the id `{form id}-{field}`. */
+export function EntryErrorSummary({ id, errors }: { id: string; errors?: EntryFormErrors }) {
+  const fields = Object.fromEntries(Object.entries(errors?.fields ?? {}).map(([name, messages]) => [`${id}-${name}`, messages]))
+  for (const [row, messages] of Object.entries(errors?.lines ?? {})) fields[`${id}-line-${row}-account`] = messages.map((m) => `Line ${Number(row) + 1}: ${m}`)
+  return <FormErrors errors={errors?.form} fields={fields} />
+}
+
 export function JournalEntryForm({
   id,
   values,
@@ -118,7 +125,7 @@ export function JournalEntryForm({
   return (
     <Form method="post" id={id} className="flex flex-col gap-5" noValidate>
       <IdempotencyKey form={id} />
-      <FormErrors errors={errors?.form} />
+      <EntryErrorSummary id={id} errors={errors} />
       {correcting ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           Saving posts a reversal of entry #{correcting.number} and a new entry with these lines. Both stay in the journal, so the books show what changed and when.
@@ -141,10 +148,10 @@ export function JournalEntryForm({
         </div>
         {correcting ? (
           <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-reversal-date`} className="text-sm font-medium">
+            <label htmlFor={`${id}-reversal_date`} className="text-sm font-medium">
               Reverse entry #{correcting.number} on
             </label>
-            <Input id={`${id}-reversal-date`} type="date" name="reversal_date" defaultValue={values.reversal_date || correcting.date} aria-describedby={`${id}-reversal-help`} />
+            <Input id={`${id}-reversal_date`} type="date" name="reversal_date" defaultValue={values.reversal_date || correcting.date} aria-describedby={`${id}-reversal-help`} />
             <p id={`${id}-reversal-help`} className="text-xs text-muted-foreground">
               Its own date by default; choose a date in an open period if that one is closed.
             </p>
@@ -180,6 +187,15 @@ export function LineFormActions({ submitLabel }: { submitLabel: string }) {
  */
 export function LineGrid({ id, lines, errors, choices }: { id: string; lines: LineValues[]; errors?: Record<number, string[]>; choices: { accounts: Choice[]; properties: Choice[] } }) {
   const [totals, setTotals] = useState(() => totalsOf(lines))
+  // Without JavaScript the totals are the server's sums of the lines it was sent; before any were sent there is nothing added up to call balanced.
+  const [live, setLive] = useState(false)
+  const grid = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    const form = grid.current?.form
+    if (form) setTotals(totalsFromForm(form))
+    setLive(true)
+  }, [])
+  const summed = live || lines.some((line) => line.debit || line.credit)
   const difference = totals.debit - totals.credit
   return (
     <div
@@ -189,7 +205,7 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
         if (form) setTotals(totalsFromForm(form))
       }}
     >
-      <input type="hidden" name="rows" value={lines.length} />
+      <input ref={grid} type="hidden" name="rows" value={lines.length} />
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full text-sm">
           <caption className="sr-only">Lines: each has a debit or a credit; debits must equal credits.</caption>
@@ -227,7 +243,7 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
                 <tr key={`${i}-${line.property_group_id}`} className="border-t align-top">
                   <td className="px-2 py-2 text-muted-foreground">{i + 1}</td>
                   <td className="min-w-56 px-2 py-2">
-                    <Select name={`lines[${i}].account_id`} defaultValue={line.account_id} aria-label={label('account')} aria-invalid={lineErrors ? true : undefined} aria-describedby={lineErrors ? `${id}-line-${i}-error` : undefined}>
+                    <Select id={`${id}-line-${i}-account`} name={`lines[${i}].account_id`} defaultValue={line.account_id} aria-label={label('account')} aria-invalid={lineErrors ? true : undefined} aria-describedby={lineErrors ? `${id}-line-${i}-error` : undefined}>
                       <option value="">Choose an account</option>
                       {choices.accounts.map((a) => (
                         <option key={a.value} value={a.value}>
@@ -290,7 +306,13 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
                 {formatMoney(totals.credit)}
               </td>
               <td className="px-2 py-2" colSpan={3} aria-live="polite">
-                {difference === 0 ? <span className="text-emerald-700">Balanced</span> : <span className="text-red-700">Out of balance by {formatMoney(Math.abs(difference))}</span>}
+                {!summed ? (
+                  <span className="text-muted-foreground">Totals are checked when you save.</span>
+                ) : difference === 0 ? (
+                  <span className="text-emerald-700">Balanced</span>
+                ) : (
+                  <span className="text-red-700">Out of balance by {formatMoney(Math.abs(difference))}</span>
+                )}
               </td>
             </tr>
           </tfoot>

@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 import { IdempotencyKey } from '~/components/idempotency-key'
-import { LineFormActions, LineGrid, type EntryFormErrors, type LineValues } from '~/components/ledger/journal-entry-form'
-import { ErrorList, FormErrors } from '~/components/ui/field'
+import { EntryErrorSummary, LineFormActions, LineGrid, type EntryFormErrors, type LineValues } from '~/components/ledger/journal-entry-form'
+import { ErrorList } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
 import { FREQUENCIES } from '~/domain/ledger/entries'
 
@@ -32,7 +32,7 @@ export function RecurringEntryForm(props: { values: RecurringFormValues; errors?
   return (
     <Form method="post" id={id} className="flex flex-col gap-5" noValidate>
       {props.isNew ? <IdempotencyKey form={id} /> : null}
-      <FormErrors errors={errors?.form} />
+      <EntryErrorSummary id={id} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-3">
         {field('name', 'Name', <Input id={`${id}-name`} name="name" required maxLength={200} defaultValue={values.name} placeholder="e.g. Building depreciation" {...invalid('name')} />, { required: true })}
         {field('memo', 'Memo', <Input id={`${id}-memo`} name="memo" maxLength={1000} defaultValue={values.memo} placeholder="The memo of each posted entry (the name when empty)" />, { wide: true })}

@@ -133,3 +133,12 @@ export async function fileResponse(api: Api, path: string) {
   }
   return new Response(response.body, { status: 200, headers })
 }
+
+/** The record an attachment is about, as a link: its type's name and the record's page. */
+export function attachedTo(item: { record_type: string | null; record_id: string | null }) {
+  if (!item.record_type || !item.record_id) return null
+  const resource = resourceNamed(item.record_type)
+  return { label: resource?.singular ?? item.record_type, href: `${pagePathOf(resource ?? { name: item.record_type })}${item.record_id}/` }
+}
+
+export type AttachedTo = ReturnType<typeof attachedTo>

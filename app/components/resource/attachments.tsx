@@ -1,13 +1,13 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { Instant } from '~/components/instant'
 import { FileText, ImagePlus, Upload } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
 import { DOCUMENT_TYPES } from '~/domain/reference-data'
 import { FILE_TYPES, formatBytes } from '~/utils/file-types'
-import { formatDateTime } from '~/utils/misc'
 import { IdempotencyKey } from '../idempotency-key'
 import { Table, Td, Th } from '../list'
 import { Button } from '../ui/button'
-import { ErrorList, FormErrors } from '../ui/field'
+import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
 
 /*
@@ -19,8 +19,8 @@ import { Input, Label, Select } from '../ui/input'
 
 export type AttachmentForm = 'add-note' | 'upload-document' | 'upload-photo'
 
-export type NoteItem = { id: string; body: string; author_name: string; created_at: string; updated_at: string }
-export type DocumentItem = { id: string; name: string; document_type: string; content_type: string; size_bytes: number; uploaded_by_name: string; created_at: string }
+export type NoteItem = { id: string; record_type: string; record_id: string; body: string; author_name: string; created_at: string; updated_at: string }
+export type DocumentItem = { id: string; record_type: string | null; record_id: string | null; name: string; document_type: string; content_type: string; size_bytes: number; uploaded_by_name: string; created_at: string }
 export type PhotoItem = { id: string; name: string; caption: string | null; created_at: string }
 type Listed<T> = { count: number; results: T[] } | null
 
@@ -32,7 +32,7 @@ export const photoPath = (id: string) => `/app/photos/${id}/download/`
 
 const DOCUMENT_ACCEPT = [...new Set(Object.values(FILE_TYPES).flatMap((t) => [`.${t.extension}`, t.contentType]))].join(',')
 const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', '.heic'].join(',')
-const typeLabel = (value: string) => DOCUMENT_TYPES.find((t) => t.value === value)?.label ?? value
+export const typeLabel = (value: string) => DOCUMENT_TYPES.find((t) => t.value === value)?.label ?? value
 
 type Reply = { form?: AttachmentForm; result?: SubmissionResult<string[]> }
 
@@ -54,6 +54,16 @@ function Section({ id, title, count, children }: { id: string; title: string; co
       </h2>
       {children}
     </section>
+  )
+}
+
+/** The record an attachment is about, linked; "—" for a document on its own. */
+export function AttachedLink({ to }: { to: { label: string; href: string } | null }) {
+  if (!to) return <span className="text-muted-foreground">—</span>
+  return (
+    <a href={to.href} className="text-primary underline">
+      {to.label}
+    </a>
   )
 }
 
@@ -100,7 +110,7 @@ function Notes({ notes, lastResult }: { notes: Listed<NoteItem>; lastResult?: Su
           <Form method="post" className="flex flex-col gap-2" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="add-note" />
             <IdempotencyKey form="add-note" />
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <Label htmlFor={fields.body.id}>Add a note</Label>
             <textarea
               id={fields.body.id}
@@ -126,7 +136,7 @@ function Notes({ notes, lastResult }: { notes: Listed<NoteItem>; lastResult?: Su
                 <li key={note.id} className="rounded-md border p-3">
                   <p className="whitespace-pre-wrap text-sm">{note.body}</p>
                   <p className="mt-2 text-xs text-muted-foreground">
-                    {note.author_name || 'Someone'} · <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
+                    {note.author_name || 'Someone'} · <Instant at={note.created_at} />
                     {note.updated_at !== note.created_at ? ' (edited)' : null}
                   </p>
                 </li>
@@ -198,7 +208,7 @@ function Documents({ documents, lastResult }: { documents: Listed<DocumentItem>;
                     <Td>{typeLabel(document.document_type)}</Td>
                     <Td>{formatBytes(document.size_bytes)}</Td>
                     <Td>
-                      <time dateTime={document.created_at}>{formatDateTime(document.created_at)}</time>
+                      <Instant at={document.created_at} />
                       {document.uploaded_by_name ? <span className="text-muted-foreground"> by {document.uploaded_by_name}</span> : null}
                     </Td>
                   </tr>
@@ -210,7 +220,7 @@ function Documents({ documents, lastResult }: { documents: Listed<DocumentItem>;
           <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4 rounded-md border p-4" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="upload-document" />
             <IdempotencyKey form="upload-document" />
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <div className="grid gap-4 sm:grid-cols-3">
               <FileInput meta={fields.file} label="File" accept={DOCUMENT_ACCEPT} help="PDF, image, text, CSV, Word or Excel; at most 25 MB." />
               <div className="flex flex-col gap-2">
@@ -273,7 +283,7 @@ function Photos({ photos, lastResult }: { photos: Listed<PhotoItem>; lastResult?
           <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4 rounded-md border p-4" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="upload-photo" />
             <IdempotencyKey form="upload-photo" />
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <div className="grid gap-4 sm:grid-cols-2">
               <FileInput meta={fields.file} label="Photo" accept={PHOTO_ACCEPT} help="JPEG, PNG, WebP, GIF or HEIC; at most 10 MB." />
               <TextInput meta={fields.caption} label="Caption" maxLength={500} />

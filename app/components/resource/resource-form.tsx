@@ -7,8 +7,9 @@ import { PICKER_LIMIT, type FieldView, type ResourceView } from '~/resources/eng
 import { cn } from '~/utils/misc'
 import { IdempotencyKey } from '../idempotency-key'
 import { Button } from '../ui/button'
-import { ErrorList, FormErrors } from '../ui/field'
+import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
+import { EmptyPicker, nothingToPick } from './empty-picker'
 import { searchable, useReferenceSearch } from './reference-search'
 
 type Meta = FieldMetadata<unknown>
@@ -218,6 +219,14 @@ function AddressInput({ field, meta }: { field: FieldView; meta: Meta }) {
 function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta; choices: ReferenceChoices }) {
   const { search, setSearch, shown } = useReferenceSearch(field, choices)
   const selected = initial(meta)
+  if (nothingToPick(choices)) {
+    return (
+      <Frame field={field} meta={meta}>
+        <input type="hidden" name={meta.name} value="" />
+        <EmptyPicker field={field} id={meta.id} />
+      </Frame>
+    )
+  }
   return (
     <Frame field={field} meta={meta}>
       {searchable(choices) ? (
@@ -279,7 +288,7 @@ export function ResourceForm({
     <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
       {/* The form's first submit button is the one Enter presses: saving, not a reference picker's Find. */}
       <button type="submit" hidden />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       {record ? null : <IdempotencyKey form={formId} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {view.fields

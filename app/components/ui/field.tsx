@@ -1,4 +1,4 @@
-import type { FieldMetadata } from '@conform-to/react'
+import type { FieldMetadata, FormMetadata } from '@conform-to/react'
 import { getInputProps, getTextareaProps } from '@conform-to/react'
 import * as React from 'react'
 import { cn } from '~/utils/misc'
@@ -115,15 +115,64 @@ export function CheckboxField({ label, help, meta, className }: Common & { meta:
   )
 }
 
-export function FormErrors({ errors, id }: { errors?: string[] | null; id?: string }) {
-  if (!errors?.length) return null
+type Problem = { message: string; /** The id of the field it is about, linked to from the summary. */ field?: string }
+
+/**
+ * The errors of a failed submit, at the top of the form. It takes focus when it appears or
+ * changes, so the person (and a screen reader) lands on it: with JavaScript by focusing it,
+ * without it through `autofocus` on the page the action sends back. Each error about a field
+ * links to that field.
+ */
+function Summary({ problems, id }: { problems: Problem[]; id?: string }) {
+  const ref = React.useRef<HTMLDivElement>(null)
+  const key = problems.map((p) => `${p.field}:${p.message}`).join('|')
+  React.useEffect(() => {
+    if (key) ref.current?.focus()
+  }, [key])
+  if (!problems.length) return null
   return (
-    <div role="alert" id={id} className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-      {errors.map((e) => (
-        <p key={e}>{e}</p>
-      ))}
+    <div
+      ref={ref}
+      role="alert"
+      id={id}
+      tabIndex={-1}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- only after a failed submit, and it is what lets a page without JavaScript land on its errors
+      autoFocus
+      className="error-summary rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-destructive"
+    >
+      {problems.length > 1 ? <p className="font-semibold">Please correct {problems.length} problems:</p> : null}
+      <ul className={cn('flex flex-col gap-1', problems.length > 1 && 'mt-1 list-disc pl-5')}>
+        {problems.map((p) => (
+          <li key={`${p.field}:${p.message}`}>
+            {p.field ? (
+              <a href={`#${p.field}`} className="underline">
+                {p.message}
+              </a>
+            ) : (
+              p.message
+            )}
+          </li>
+        ))}
+      </ul>
     </div>
   )
+}
+
+/** Errors that belong to no one field (or a form not built with conform), as the form's error summary. */
+export function FormErrors({ errors, id, fields }: { errors?: string[] | null; id?: string; /** Field errors by the id of their field. */ fields?: Record<string, string[] | undefined> }) {
+  const problems: Problem[] = [
+    ...(errors ?? []).filter(Boolean).map((message) => ({ message })),
+    ...Object.entries(fields ?? {}).flatMap(([field, messages]) => (messages ?? []).map((message) => ({ message, field }))),
+  ]
+  return <Summary problems={problems} id={id} />
+}
+
+/** A conform form's error summary: its own errors, then each field's, linked to the field. */
+export function ErrorSummary({ form }: { form: Pick<FormMetadata, 'id' | 'errorId' | 'allErrors'> }) {
+  const problems: Problem[] = Object.entries(form.allErrors).flatMap(([name, messages]) =>
+    messages.map((message) => (name ? { message, field: `${form.id}-${name}` } : { message })),
+  )
+  return <Summary problems={problems} id={form.errorId} />
 }
 
 /** A labelled multi-line text bound to a conform field, like Field. */

@@ -10,7 +10,8 @@ import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
 import { containsPattern, ListQuery, orderBy, page, pageOf, type Page } from '~/api/pagination'
 import { tenant } from '~/api/tenant'
 import type { Executor } from '~/db/client.server'
-import { searchEntries } from '~/db/schema'
+import { companies, searchEntries } from '~/db/schema'
+import { todayIn } from '~/domain/dates'
 import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
@@ -18,6 +19,7 @@ import type { AnyResource } from './define'
 import { apiName, labelKey, optionLabel, type Field } from './fields'
 import { resourceNamed } from '../index'
 import { inputSchema, outputSchema, writableFields } from './validation'
+import { dateRuleErrors, needsToday } from './date-rules'
 
 /*
  * The API of every resource, derived from its definition (DESIGN.md §7): list,
@@ -305,8 +307,14 @@ async function checkReferences(db: Executor, companyId: string, resource: AnyRes
   if (Object.keys(errors).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
 }
 
+async function companyToday(tx: Executor, companyId: string) {
+  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
+  return todayIn(company?.timeZone ?? 'UTC')
+}
+
 async function runRules(resource: AnyResource, tx: Executor, companyId: string, id: string | undefined, values: Row) {
-  const errors = await resource.rules?.validate?.({ companyId, id, values, tx })
+  const today = needsToday(resource.fields) ? await companyToday(tx, companyId) : ''
+  const errors = { ...dateRuleErrors(resource.fields, values, today), ...(await resource.rules?.validate?.({ companyId, id, values, tx })) }
   if (errors && Object.keys(errors).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
 }
 

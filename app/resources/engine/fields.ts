@@ -21,7 +21,13 @@ export type TextField = Base & { kind: 'text' | 'longText' | 'email' | 'phone'; 
 export type NumberField = Base & { kind: 'number'; min?: number; max?: number; /** digits after the point; 0 = whole numbers */ decimals?: number; unit?: string }
 export type MoneyField = Base & { kind: 'money'; /** in cents */ min?: number }
 export type PercentField = Base & { kind: 'percent'; /** in hundredths of a percent (10000 = 100%) */ max?: number }
-export type DateField = Base & { kind: 'date' }
+export type DateField = Base & {
+  kind: 'date'
+  /** The key of a date field of the same record this one cannot come before (a move-out and its move-in). */
+  notBefore?: string
+  /** Cannot be later than the company's today (a date of birth). */
+  notFuture?: boolean
+}
 export type SelectField = Base & { kind: 'select'; options: readonly Option[] }
 export type BooleanField = Base & { kind: 'boolean' }
 /** A postal address in one jsonb column: street, street2, city, province (or state), postal code, country. */

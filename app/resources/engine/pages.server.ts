@@ -1,7 +1,8 @@
 import { parse } from '@conform-to/react'
 import { data } from 'react-router'
 import type { Page } from '~/api/pagination'
-import { laterPageTitle, STAFF_LATER } from '~/domain/pages'
+import { laterPageTitle } from '~/components/layout/coming-later'
+import { STAFF_LATER } from '~/domain/pages'
 import type { Api } from '~/utils/api-client.server'
 import { idempotencyKeyOf, replyWithApiError } from '~/utils/forms.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -31,15 +32,13 @@ function pageViewOf(resource: AnyResource) {
   return view
 }
 
-/** The resource at /app/{name}/, or the honest "coming later" page of a sidebar link not built yet, or a 404. */
+/** The resource at /app/{name}/, or the honest "coming later" page of one SPEC.md lists but not built yet, or a 404. */
 export function lookupResource(name: string | undefined, request: Request): Lookup {
   const resource = name ? resourceNamed(name) : undefined
   // Each resource answers at its own path only (/app/accounting/accounts/, not /app/accounts/),
   // with or without the trailing slash (a data request for a client navigation may drop it).
   if (resource && new URL(request.url).pathname.startsWith(pagePathOf(resource).slice(0, -1))) return { resource, view: pageViewOf(resource) }
-  const later = laterPageTitle(STAFF_LATER, new URL(request.url).pathname)
-  if (later) return { comingLater: later }
-  throw data({ detail: 'Page not found.' }, { status: 404 })
+  return { comingLater: laterPageTitle(STAFF_LATER, request) }
 }
 
 /** The list's API query from the page's own query string, starting from the resource's default filters. */

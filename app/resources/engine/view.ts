@@ -1,12 +1,20 @@
 import type { AnyResource, Method } from './define'
 import { apiName, labelKey, type Field } from './fields'
+import type { Gate } from '~/domain/permissions'
 
 /**
  * What the generic pages need to know of a resource, as plain JSON: loaders
  * send it with the data, so the browser never loads the definitions (or the
  * database schema they are typed from).
  */
-export type FieldView = Field & { name: string; labelKey?: string; targetPath?: string; targetSingular?: string }
+export type FieldView = Field & {
+  name: string
+  labelKey?: string
+  targetPath?: string
+  targetSingular?: string
+  /** Where a record of the target is created, and who may: for a picker with nothing to choose. */
+  targetNew?: Gate & { href: string }
+}
 
 export type ResourceView = {
   name: string
@@ -47,6 +55,7 @@ export function viewOf(resource: AnyResource, lookup: (name: string) => AnyResou
       view.labelKey = labelKey(key)
       view.targetPath = target ? pagePathOf(target) : undefined
       view.targetSingular = target?.singular
+      if (target?.methods.includes('create')) view.targetNew = { href: `${pagePathOf(target)}new/`, permission: target.permission }
     }
     fields.push(view)
   }

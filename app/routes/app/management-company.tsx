@@ -4,7 +4,7 @@ import { Form, useNavigation } from 'react-router'
 import { COMPANY_DETAILS_PERMISSION, CompanyBody } from '~/api/platform/workspace'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { Field, FormErrors, SelectField } from '~/components/ui/field'
+import { Field, ErrorSummary, SelectField } from '~/components/ui/field'
 import { COUNTRIES, DIVISIONS } from '~/domain/geo'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
@@ -50,7 +50,7 @@ export default function ManagementCompany({ loaderData, actionData }: Route.Comp
       <Card>
         <CardContent className="pt-6">
           <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <fieldset className="grid gap-5 md:grid-cols-2">
               <legend className="sr-only">Company details</legend>
               <Field className="md:col-span-2" label="Company name" meta={fields.name} required />

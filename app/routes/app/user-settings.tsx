@@ -4,7 +4,7 @@ import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router'
 import { z } from 'zod'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { CheckboxField, FormErrors } from '~/components/ui/field'
+import { CheckboxField, ErrorSummary } from '~/components/ui/field'
 import type { WorkspaceSettings } from '~/domain/permissions'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
@@ -54,7 +54,7 @@ export default function UserSettings({ actionData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent>
           <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <fieldset disabled={!canChange} className="flex flex-col gap-5">
               <legend className="sr-only">Workspace features</legend>
               <CheckboxField label="Lease e-signature" help="Adds Signature Requests under Leasing." meta={fields.has_e_signature_enabled} />

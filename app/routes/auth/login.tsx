@@ -5,7 +5,7 @@ import { LoginBody, WRONG_CREDENTIALS } from '~/api/platform/auth'
 import { Honeypot } from '~/components/honeypot'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Field, FormErrors } from '~/components/ui/field'
+import { Field, ErrorSummary } from '~/components/ui/field'
 import { authenticator, LoginFailed, signInAndRedirect } from '~/utils/auth.server'
 import { isBot, reply, replyWithApiError } from '~/utils/forms.server'
 import { publicMeta } from '~/marketing/meta'
@@ -42,7 +42,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent>
           <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <Honeypot />
             <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
             <Field label="E-mail" meta={fields.email} type="email" autoComplete="email" required />

@@ -7,7 +7,7 @@ import { ResetConfirmBody, ResetRequestBody } from '~/api/platform/auth'
 import { Honeypot } from '~/components/honeypot'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Field, FormErrors } from '~/components/ui/field'
+import { Field, ErrorSummary, FormErrors } from '~/components/ui/field'
 import { callApi, readBody } from '~/utils/api-client.server'
 import { isBot, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
@@ -72,7 +72,7 @@ function RequestLink({ actionData }: { actionData: ActionData }) {
             </p>
           ) : (
             <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-              <FormErrors id={form.errorId} errors={form.errors} />
+              <ErrorSummary form={form} />
               <Honeypot />
               <Field label="E-mail" meta={fields.email} type="email" autoComplete="email" required />
               <Button type="submit" name="intent" value="request" disabled={navigation.state === 'submitting'}>

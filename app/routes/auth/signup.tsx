@@ -6,7 +6,7 @@ import { Honeypot } from '~/components/honeypot'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Field, FormErrors } from '~/components/ui/field'
+import { Field, ErrorSummary } from '~/components/ui/field'
 import { callApi, readBody } from '~/utils/api-client.server'
 import { idempotencyKeyOf, isBot, reply, replyWithApiError } from '~/utils/forms.server'
 import { publicMeta } from '~/marketing/meta'
@@ -41,7 +41,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent>
           <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <Honeypot />
             <IdempotencyKey form="signup" />
             <Field label="Company name" meta={fields.company_name} autoComplete="organization" required />

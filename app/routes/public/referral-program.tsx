@@ -6,7 +6,7 @@ import { REFERRAL_RECEIVED, ReferralAffiliateBody } from '~/api/marketing/referr
 import { Honeypot } from '~/components/honeypot'
 import { PageIntro, PublicPage, Section } from '~/components/marketing'
 import { Button } from '~/components/ui/button'
-import { Field, FormErrors, TextareaField } from '~/components/ui/field'
+import { Field, ErrorSummary, TextareaField } from '~/components/ui/field'
 import { publicMeta } from '~/marketing/meta'
 import { callApi, readBody } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
@@ -71,7 +71,7 @@ export default function ReferralProgram({ loaderData, actionData }: Route.Compon
           </div>
         ) : (
           <Form method="post" action="/referral-program/#applied" className="flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <Honeypot />
             <Field label="Your name" meta={fields.name} autoComplete="name" required />
             <Field label="E-mail" meta={fields.email} type="email" autoComplete="email" required />

@@ -1,9 +1,10 @@
 import { CircleCheck, TriangleAlert } from 'lucide-react'
+import { Instant } from '~/components/instant'
 import { Link } from 'react-router'
 import { Breadcrumbs, PageHeader } from '~/components/list'
 import { buttonVariants } from '~/components/ui/button'
 import { requireSession } from '~/utils/api-client.server'
-import { formatDateTime, title } from '~/utils/misc'
+import { title } from '~/utils/misc'
 import type { Route } from './+types/ledger-integrity'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Ledger Integrity') }]
@@ -78,7 +79,7 @@ export default function LedgerIntegrity({ loaderData }: Route.ComponentProps) {
             <li key={c}>{c}</li>
           ))}
         </ul>
-        <p className="text-xs text-muted-foreground">Checked {formatDateTime(report.checked_at)}, from the journal lines themselves.</p>
+        <p className="text-xs text-muted-foreground">Checked <Instant at={report.checked_at} />, from the journal lines themselves.</p>
       </section>
     </div>
   )

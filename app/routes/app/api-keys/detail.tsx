@@ -1,14 +1,15 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import { Instant } from '~/components/instant'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Breadcrumbs } from '~/components/list'
 import { Button } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Field, FormErrors } from '~/components/ui/field'
+import { Field, ErrorSummary } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
-import { formatDateTime, title } from '~/utils/misc'
+import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { ApiKey } from './list'
 import type { Route } from './+types/detail'
@@ -52,13 +53,13 @@ export default function ApiKeyDetail({ loaderData, actionData }: Route.Component
         <dt className="font-medium">Key</dt>
         <dd className="font-mono">{key.prefix}…</dd>
         <dt className="font-medium">Created</dt>
-        <dd>{formatDateTime(key.created_at)}</dd>
+        <dd><Instant at={key.created_at} /></dd>
         <dt className="font-medium">Last used</dt>
-        <dd>{formatDateTime(key.last_used_at)}</dd>
+        <dd><Instant at={key.last_used_at} /></dd>
         {key.revoked_at ? (
           <>
             <dt className="font-medium">Revoked</dt>
-            <dd>{formatDateTime(key.revoked_at)}</dd>
+            <dd><Instant at={key.revoked_at} /></dd>
           </>
         ) : null}
       </dl>
@@ -68,7 +69,7 @@ export default function ApiKeyDetail({ loaderData, actionData }: Route.Component
         </CardHeader>
         <CardContent>
           <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <Field label="Name" meta={fields.name} required />
             <Button type="submit" name="intent" value="rename" variant="secondary" className="self-start" disabled={navigation.state === 'submitting'}>
               Save name

@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
+import { Instant } from '~/components/instant'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
 import { buttonVariants } from '~/components/ui/button'
 import { Badge } from '~/components/ui/card'
 import { requireSession } from '~/utils/api-client.server'
-import { formatDateTime, title } from '~/utils/misc'
+import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: title('API Keys') }]
@@ -56,8 +57,8 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
                 </Td>
                 <Td className="font-mono">{k.prefix}…</Td>
                 <Td>{k.is_active ? <Badge tone="success">Active</Badge> : <Badge>Revoked</Badge>}</Td>
-                <Td>{formatDateTime(k.last_used_at)}</Td>
-                <Td>{formatDateTime(k.created_at)}</Td>
+                <Td><Instant at={k.last_used_at} /></Td>
+                <Td><Instant at={k.created_at} /></Td>
               </tr>
             ))}
           </tbody>

@@ -5,7 +5,7 @@ import { ApiKeyCreateBody } from '~/api/platform/api-keys'
 import { Breadcrumbs } from '~/components/list'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Field, FormErrors } from '~/components/ui/field'
+import { Field, ErrorSummary } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
@@ -52,7 +52,7 @@ export default function NewApiKey({ actionData }: Route.ComponentProps) {
         <Card>
           <CardContent className="pt-6">
             <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-              <FormErrors id={form.errorId} errors={form.errors} />
+              <ErrorSummary form={form} />
               <Field label="Name" meta={fields.name} required help="Say where it will be used, e.g. “Accounting export script”." />
               <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
                 Create key

@@ -1,6 +1,7 @@
 import { Breadcrumbs } from '~/components/list'
+import { Instant } from '~/components/instant'
 import { requireSession } from '~/utils/api-client.server'
-import { formatDateTime, title } from '~/utils/misc'
+import { title } from '~/utils/misc'
 import { EmailStatus, type EmailMessage } from './list'
 import type { Route } from './+types/detail'
 
@@ -25,9 +26,9 @@ export default function EmailMessageDetail({ loaderData }: Route.ComponentProps)
           <EmailStatus status={message.status} /> {message.error ? <span className="text-destructive">{message.error}</span> : null}
         </dd>
         <dt className="font-medium">Created</dt>
-        <dd>{formatDateTime(message.created_at)}</dd>
+        <dd><Instant at={message.created_at} /></dd>
         <dt className="font-medium">Sent</dt>
-        <dd>{formatDateTime(message.sent_at)}</dd>
+        <dd><Instant at={message.sent_at} /></dd>
       </dl>
       {message.redacted ? <RedactedNotice status={message.status} /> : null}
       {/* The plain-text body: links in it are what the recipient would click. */}

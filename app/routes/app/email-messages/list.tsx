@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
+import { Instant } from '~/components/instant'
 import { Breadcrumbs, EmptyState, ListToolbar, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
 import { Badge } from '~/components/ui/card'
 import { requireSession } from '~/utils/api-client.server'
-import { formatDateTime, title } from '~/utils/misc'
+import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Emails') }]
@@ -65,7 +66,7 @@ export default function EmailMessages({ loaderData }: Route.ComponentProps) {
                 <Td>
                   <EmailStatus status={m.status} />
                 </Td>
-                <Td>{formatDateTime(m.created_at)}</Td>
+                <Td><Instant at={m.created_at} /></Td>
               </tr>
             ))}
           </tbody>

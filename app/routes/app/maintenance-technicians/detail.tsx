@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import { Instant } from '~/components/instant'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import { z } from 'zod'
@@ -7,10 +8,10 @@ import { Breadcrumbs } from '~/components/list'
 import { StatusBadge, type Person } from '~/components/people'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { CheckboxField, Field, FormErrors } from '~/components/ui/field'
+import { CheckboxField, Field, ErrorSummary } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
-import { formatDateTime, fullName, title } from '~/utils/misc'
+import { fullName, title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/detail'
 
@@ -54,7 +55,7 @@ export default function TechnicianDetail({ loaderData, actionData }: Route.Compo
         <StatusBadge status={technician.status} />
       </div>
       <p className="text-sm text-muted-foreground">
-        {technician.email} · Last login {formatDateTime(technician.last_login_at)}
+        {technician.email} · Last login <Instant at={technician.last_login_at} />
       </p>
       {technician.status === 'invited' ? (
         <Card>
@@ -77,7 +78,7 @@ export default function TechnicianDetail({ loaderData, actionData }: Route.Compo
         </CardHeader>
         <CardContent>
           <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name" meta={fields.first_name} required />
               <Field label="Last name" meta={fields.last_name} required />

@@ -6,7 +6,7 @@ import { Breadcrumbs } from '~/components/list'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { Field, FormErrors } from '~/components/ui/field'
+import { Field, ErrorSummary } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
@@ -43,7 +43,7 @@ export default function InviteTechnician({ actionData }: Route.ComponentProps) {
       <Card>
         <CardContent className="pt-6">
           <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <IdempotencyKey form="invite-technician" />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name" meta={fields.first_name} required />

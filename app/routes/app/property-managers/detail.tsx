@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import { Instant } from '~/components/instant'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import { z } from 'zod'
@@ -7,10 +8,10 @@ import { Breadcrumbs } from '~/components/list'
 import { PermissionFields } from '~/components/permission-fields'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
-import { CheckboxField, Field, FormErrors } from '~/components/ui/field'
+import { CheckboxField, Field, ErrorSummary } from '~/components/ui/field'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
-import { formatDateTime, fullName, title } from '~/utils/misc'
+import { fullName, title } from '~/utils/misc'
 import { PermissionCheckboxes, permissionDefaults } from '~/utils/permission-form'
 import { redirectWithToast } from '~/utils/toast.server'
 import { StatusBadge, type Person } from '~/components/people'
@@ -53,7 +54,7 @@ export default function PropertyManagerDetail({ loaderData, actionData }: Route.
         {manager.is_company_admin ? <span className="text-sm text-muted-foreground">Company administrator</span> : null}
       </div>
       <p className="text-sm text-muted-foreground">
-        {manager.email} · Last login {formatDateTime(manager.last_login_at)}
+        {manager.email} · Last login <Instant at={manager.last_login_at} />
       </p>
       <Card>
         <CardHeader>
@@ -61,7 +62,7 @@ export default function PropertyManagerDetail({ loaderData, actionData }: Route.
         </CardHeader>
         <CardContent>
           <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name" meta={fields.first_name} required />
               <Field label="Last name" meta={fields.last_name} required />

@@ -3,6 +3,7 @@ import { Form, Link, useSearchParams } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td } from '~/components/list'
 import { FieldValue } from '~/components/resource/field-value'
+import { EmptyPicker, nothingToPick } from '~/components/resource/empty-picker'
 import { searchable, useReferenceSearch } from '~/components/resource/reference-search'
 import { useCurrency } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
@@ -67,27 +68,31 @@ function ReferenceFilter({ field, choices, value }: { field: FieldView; choices:
           {hint}
         </span>
       </div>
-      <div className="flex gap-2">
-        {searchable(choices) ? (
-          <Input
-            type="search"
-            name={`${field.name}__search`}
-            aria-label={`Search ${field.label.toLowerCase()}`}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={`Find a ${target}…`}
-            className="w-40"
-          />
-        ) : null}
-        <Select id={`filter-${field.name}`} name={field.name} key={shown.options.map((o) => o.value).join()} defaultValue={value} className="max-w-56">
-          <option value="">All</option>
-          {shown.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      {nothingToPick(choices) ? (
+        <EmptyPicker field={field} id={`filter-${field.name}`} />
+      ) : (
+        <div className="flex gap-2">
+          {searchable(choices) ? (
+            <Input
+              type="search"
+              name={`${field.name}__search`}
+              aria-label={`Search ${field.label.toLowerCase()}`}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={`Find a ${target}…`}
+              className="w-40"
+            />
+          ) : null}
+          <Select id={`filter-${field.name}`} name={field.name} key={shown.options.map((o) => o.value).join()} defaultValue={value} className="max-w-56">
+            <option value="">All</option>
+            {shown.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
     </div>
   )
 }

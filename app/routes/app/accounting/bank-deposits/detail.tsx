@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
+import { Instant } from '~/components/instant'
 import { amountClass, BankingTabs } from '~/components/ledger/banking'
 import { Breadcrumbs, Table, Td, Th } from '~/components/list'
 import { useCurrency } from '~/components/resource/use-currency'
 import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
-import { formatDateTime, title } from '~/utils/misc'
+import { title } from '~/utils/misc'
 import type { Route } from './+types/detail'
 import type { Receipt } from './new'
 
@@ -57,7 +58,7 @@ export default function BankDepositDetail({ loaderData }: Route.ComponentProps) 
           )}
         </dd>
         <dt className="font-medium">Made</dt>
-        <dd>{formatDateTime(deposit.created_at)}</dd>
+        <dd><Instant at={deposit.created_at} /></dd>
       </dl>
       <h2 className="text-lg font-semibold">Receipts deposited</h2>
       <Table>

@@ -1,4 +1,5 @@
 import { Download, Trash2 } from 'lucide-react'
+import { Instant } from '~/components/instant'
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { amountClass, BankingTabs, Col } from '~/components/ledger/banking'
@@ -8,7 +9,7 @@ import { Button, buttonVariants } from '~/components/ui/button'
 import { FormErrors } from '~/components/ui/field'
 import { displayMoney, formatMoney, parseMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
-import { formatDateTime, title } from '~/utils/misc'
+import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/detail'
 import { StatusBadge } from './list'
@@ -148,7 +149,7 @@ export default function ReconciliationDetail({ loaderData, actionData }: Route.C
         <span>
           {r.bank_account_name} ({r.gl_account_label})
         </span>
-        {r.finalized_at ? <span className="text-muted-foreground">Final since {formatDateTime(r.finalized_at)}</span> : null}
+        {r.finalized_at ? <span className="text-muted-foreground">Final since <Instant at={r.finalized_at} /></span> : null}
         <Link to={`/app/accounting/bank-accounts/${r.bank_account_id}/statement/`} className="text-primary underline">
           Imported statement lines
         </Link>

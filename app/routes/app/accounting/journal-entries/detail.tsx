@@ -1,4 +1,5 @@
 import { Pencil, Undo2 } from 'lucide-react'
+import { Instant } from '~/components/instant'
 import { Form, Link, useNavigation } from 'react-router'
 import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
 import { useCurrency } from '~/components/resource/use-currency'
@@ -8,7 +9,7 @@ import { FormErrors } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
-import { formatDateTime, title } from '~/utils/misc'
+import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/detail'
 
@@ -90,7 +91,7 @@ export default function JournalEntryDetail({ loaderData, actionData }: Route.Com
         <Badge>{KIND_LABELS[entry.kind]}</Badge>
         {entry.reconciled ? <Badge>Reconciled</Badge> : null}
         <span className="text-muted-foreground">
-          {entry.source_label} · posted {formatDateTime(entry.created_at)}
+          {entry.source_label} · posted <Instant at={entry.created_at} />
           {entry.created_by_name ? ` by ${entry.created_by_name}` : ''}
         </span>
       </div>

@@ -1,4 +1,5 @@
 import { Pencil } from 'lucide-react'
+import { Instant } from '~/components/instant'
 import { Form, Link, useNavigation } from 'react-router'
 import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
 import { useCurrency } from '~/components/resource/use-currency'
@@ -7,7 +8,7 @@ import { Badge, Card, CardContent } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
 import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
-import { formatDateTime, title } from '~/utils/misc'
+import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/detail'
 import { RecurringStatus } from './list'
@@ -99,7 +100,7 @@ export default function RecurringJournalEntryDetail({ loaderData, actionData }: 
         <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-medium">{entry.last_error}</p>
           <p>
-            Checked {formatDateTime(entry.last_error_at)}. A period inside the closed books is skipped; move the lock date back and it posts on the next run. An inactive account
+            Checked <Instant at={entry.last_error_at} />. A period inside the closed books is skipped; move the lock date back and it posts on the next run. An inactive account
             stops every posting until it is reactivated.
           </p>
         </div>
