@@ -68,7 +68,7 @@ export function PageLinks({ summary, previous, next }: { summary: string; previo
   const previousHref = linkTo(previous)
   const nextHref = linkTo(next)
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-4 text-sm">
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-4 text-sm">
       <p className="text-muted-foreground">{summary}</p>
       <div className="flex gap-2">
         {previousHref ? (
@@ -95,9 +95,13 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   )
 }
 
+/**
+ * A table scrolls sideways inside its own box, never the page; `relative` keeps the
+ * absolutely placed screen-reader text of its headers inside that box too.
+ */
 export function Table({ children }: { children: React.ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border bg-background">
+    <div className="relative overflow-x-auto rounded-lg border bg-background">
       <table className="w-full text-left text-sm">{children}</table>
     </div>
   )
@@ -120,7 +124,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
       <h1 className="text-2xl font-bold">{title}</h1>
-      <div className="flex gap-2">{children}</div>
+      <div className="flex flex-wrap gap-2">{children}</div>
     </div>
   )
 }
