@@ -97,11 +97,13 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 /**
  * A table scrolls sideways inside its own box, never the page; `relative` keeps the
- * absolutely placed screen-reader text of its headers inside that box too.
+ * absolutely placed screen-reader text of its headers inside that box too. The box
+ * takes the focus so the keyboard can scroll it.
  */
 export function Table({ children }: { children: React.ReactNode }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border bg-background">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must be reachable by keyboard (axe scrollable-region-focusable)
+    <div tabIndex={0} className="relative overflow-x-auto rounded-lg border bg-background">
       <table className="w-full text-left text-sm">{children}</table>
     </div>
   )
