@@ -37,7 +37,8 @@ export const baseURL = `http://localhost:${port}`
 
 const chromium = {
   ...devices['Desktop Chrome'],
-  // Wide enough that the staff sidebar stays open (it overlays at 1600 px and below).
+  // Wide enough that the staff sidebar stays open, its groups and links in sight (at 1600 px and below
+  // it closes to a rail of icons); tests of the rail and of phones set their own width.
   viewport: { width: 1680, height: 1000 },
   launchOptions: {
     executablePath: '/usr/bin/chromium',

@@ -68,7 +68,7 @@ export function PageLinks({ summary, previous, next }: { summary: string; previo
   const previousHref = linkTo(previous)
   const nextHref = linkTo(next)
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-4 text-sm">
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-4 text-sm">
       <p className="text-muted-foreground">{summary}</p>
       <div className="flex gap-2">
         {previousHref ? (
@@ -95,9 +95,15 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   )
 }
 
+/**
+ * A table scrolls sideways inside its own box, never the page; `relative` keeps the
+ * absolutely placed screen-reader text of its headers inside that box too. The box
+ * takes the focus so the keyboard can scroll it.
+ */
 export function Table({ children }: { children: React.ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border bg-background">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must be reachable by keyboard (axe scrollable-region-focusable)
+    <div tabIndex={0} className="relative overflow-x-auto rounded-lg border bg-background">
       <table className="w-full text-left text-sm">{children}</table>
     </div>
   )
@@ -120,7 +126,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
       <h1 className="text-2xl font-bold">{title}</h1>
-      <div className="flex gap-2">{children}</div>
+      <div className="flex flex-wrap gap-2">{children}</div>
     </div>
   )
 }

@@ -20,6 +20,18 @@ describe('staff navigation', () => {
     expect(links).toContain('SMS')
   })
 
+  it('leads the Properties group with the properties themselves, which a new company creates first', () => {
+    const properties = visibleNavigation({ permissions: none, settings: off }).find((g) => g.label === 'Properties')
+    expect(properties?.links.map((l) => [l.label, l.href])).toEqual([
+      ['Properties', '/app/property-groups/'],
+      ['Property Owners', '/app/property-owners/'],
+      ['Buildings', '/app/buildings/'],
+      ['Rental Units', '/app/rental-units/'],
+      ['Residents', '/app/residents/'],
+    ])
+    expect(quickActions({ permissions: none, settings: off }).map((e) => e.name)).toEqual(expect.arrayContaining(['View Properties', 'Add Property']))
+  })
+
   it('shows only Properties and the permitted groups to a limited manager', () => {
     const groups = visibleNavigation({ permissions: { ...none, has_operations_permissions: true }, settings: off })
     expect(groups.map((g) => g.label)).toEqual(['Properties', 'Operations'])

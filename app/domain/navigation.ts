@@ -35,6 +35,8 @@ export const STAFF_NAVIGATION: NavGroup[] = [
     label: 'Properties',
     mobile: true,
     links: [
+      // A new company starts here: each building, unit and owner belongs to a property.
+      { label: 'Properties', href: '/app/property-groups/', add: { label: 'Property', href: '/app/property-groups/new/' } },
       { label: 'Property Owners', href: '/app/property-owners/' },
       { label: 'Buildings', href: '/app/buildings/' },
       { label: 'Rental Units', href: '/app/rental-units/' },

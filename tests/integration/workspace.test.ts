@@ -131,8 +131,61 @@ describe('dashboard', () => {
     const company = await registerCompany()
     await api('POST', 'invite-maintenance-technician/', { token: company.token, body: { email: `dash-${Date.now()}@example.test`, first_name: 'Dee', last_name: 'Ash' } })
     const figures = await api('GET', 'dashboard/', { token: company.token })
-    expect(figures.body).toEqual({ team: { property_managers: 1, maintenance_technicians: 0, invited: 1 } })
+    expect(figures.body.team).toEqual({ property_managers: 1, maintenance_technicians: 0, invited: 1 })
     const key = (await api('POST', 'api-keys/', { token: company.token, body: { name: 'dash' } })).body.key
     expect((await api('GET', 'dashboard', { token: key })).status).toBe(200)
+  })
+
+  it('walks a new company through its setup, each step done by its first record, until none is left', async () => {
+    const company = await registerCompany()
+    const token = company.token
+    const steps = async () => {
+      const { body } = await api('GET', 'dashboard/', { token })
+      return body.getting_started as { key: string; done: boolean; url: string }[] | null
+    }
+    const done = async () => (await steps())?.filter((s) => s.done).map((s) => s.key)
+    const first = await steps()
+    expect(first?.map((s) => [s.key, s.done])).toEqual([
+      ['companyDetails', false],
+      ['properties', false],
+      ['buildings', false],
+      ['rentalUnits', false],
+      ['residents', false],
+      ['bankAccounts', false],
+      ['colleagues', false],
+    ])
+    expect(first?.[1].url).toBe('/app/property-groups/new/')
+
+    const details = (await api('GET', 'property-management-company/', { token })).body
+    const saved = await api('PUT', 'property-management-company/', { token, body: { ...details, phone: '613 555 0101', street_address: '1 Main St', city: 'Ottawa', province: 'ON', postal_code: 'K1A 0B1' } })
+    expect(saved.status).toBe(200)
+    const property = await api('POST', 'property-groups/', { token, body: { name: 'Elm', property_type: 'RESIDENTIAL' } })
+    const building = await api('POST', 'buildings/', { token, body: { name: 'Elm A', property_group_id: property.body.id } })
+    expect(building.status).toBe(201)
+    expect(await done()).toEqual(['companyDetails', 'properties', 'buildings'])
+
+    const unit = await api('POST', 'rental-units/', { token, body: { unit_number: '101', building_id: building.body.id, unit_type: 'APARTMENT', status: 'VACANT' } })
+    expect(unit.status).toBe(201)
+    expect((await api('POST', 'residents/', { token, body: { first_name: 'Rae', last_name: 'Dent', resident_type: 'CURRENT_RESIDENT' } })).status).toBe(201)
+    const accounts = (await api('GET', 'accounting/accounts/?page_size=200', { token })).body.results as { id: string; number: string }[]
+    const cash = accounts.find((a) => a.number === '1010')!.id
+    expect((await api('POST', 'bank-accounts/', { token, body: { name: 'Operating', bank_account_type: 'OPERATING', gl_account_id: cash } })).status).toBe(201)
+    expect(await done()).toEqual(['companyDetails', 'properties', 'buildings', 'rentalUnits', 'residents', 'bankAccounts'])
+
+    // An invitation not yet accepted already counts: the colleague is on the way.
+    await api('POST', 'invite-property-manager/', { token, body: { email: `colleague-${Date.now()}@example.test`, first_name: 'Cole', last_name: 'League' } })
+    expect(await steps()).toBeNull()
+  })
+
+  it('is dismissed for the whole company by a manager with the Management Company permission, and only by one', async () => {
+    const company = await registerCompany()
+    const limited = await signedInMember(company, 'manager', { has_operations_permissions: true })
+    expect((await api('GET', 'dashboard/', { token: limited.token })).body).toEqual({ team: null, getting_started: null })
+    const refused = await api('POST', 'dashboard/getting-started/dismiss/', { token: limited.token })
+    expect(refused.status).toBe(403)
+    expect((await api('GET', 'dashboard/', { token: company.token })).body.getting_started).toHaveLength(7)
+
+    expect((await api('POST', 'dashboard/getting-started/dismiss', { token: company.token })).status).toBe(204)
+    expect((await api('GET', 'dashboard/', { token: company.token })).body.getting_started).toBeNull()
   })
 })

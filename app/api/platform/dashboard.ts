@@ -1,10 +1,23 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { preparedStatement } from '~/db/prepared.server'
-import { users } from '~/db/schema'
+import { bankAccounts, buildings, companies, propertyGroups, rentalUnits, residents, users } from '~/db/schema'
+import { gettingStarted } from '~/domain/getting-started'
 import { createRouter } from '../create-app'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
+import { tenant } from '../tenant'
+import { companyDetailsComplete } from './workspace-warnings'
+
+const GettingStartedItem = z
+  .object({
+    key: z.string().openapi({ example: 'properties' }),
+    label: z.string().openapi({ example: 'Add a property' }),
+    done: z.boolean(),
+    url: z.string().openapi({ description: 'The page where the step is done', example: '/app/property-groups/new/' }),
+  })
+  .openapi('GettingStartedItem')
 
 const Dashboard = z
   .object({
@@ -12,6 +25,9 @@ const Dashboard = z
       .object({ property_managers: z.number().int(), maintenance_technicians: z.number().int(), invited: z.number().int() })
       .nullable()
       .openapi({ description: 'Present with the Management Company permission' }),
+    getting_started: z.array(GettingStartedItem).nullable().openapi({
+      description: 'The steps that set up a new company, with the Management Company permission, until every step is done or a manager dismisses them',
+    }),
   })
   .openapi('Dashboard')
 
@@ -29,6 +45,37 @@ const teamCounts = preparedStatement((db) => {
     .prepare('dashboard_team_counts')
 })
 
+// One round trip for the whole checklist: the company row and a count per step, each filtered by the company.
+const setupFacts = preparedStatement((db) => {
+  const ofCompany = (column: AnyPgColumn) => eq(column, companies.id)
+  return db
+    .select({
+      email: companies.email,
+      phone: companies.phone,
+      streetAddress: companies.streetAddress,
+      city: companies.city,
+      postalCode: companies.postalCode,
+      dismissedAt: companies.gettingStartedDismissedAt,
+      properties: db.$count(propertyGroups, ofCompany(propertyGroups.companyId)),
+      buildings: db.$count(buildings, ofCompany(buildings.companyId)),
+      rentalUnits: db.$count(rentalUnits, ofCompany(rentalUnits.companyId)),
+      residents: db.$count(residents, ofCompany(residents.companyId)),
+      bankAccounts: db.$count(bankAccounts, ofCompany(bankAccounts.companyId)),
+      colleagues: db.$count(
+        users,
+        and(
+          ofCompany(users.companyId),
+          eq(users.isActive, true),
+          inArray(users.userType, ['property_manager', 'maintenance_technician']),
+          ne(users.id, sql.placeholder('userId')),
+        ),
+      ),
+    })
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .prepare('dashboard_setup_facts')
+})
+
 export const router = createRouter()
 
 router.openapi(
@@ -42,11 +89,33 @@ router.openapi(
   }),
   async (c) => {
     const { principal } = c.var
-    let team: z.infer<typeof Dashboard>['team'] = null
-    if (principal.permissions.hasManagementCompanyPermissions) {
-      const [row] = await teamCounts().execute({ companyId: principal.companyId })
-      team = { property_managers: row.managers, maintenance_technicians: row.technicians, invited: row.invited }
-    }
-    return c.json({ team }, 200)
+    if (!principal.permissions.hasManagementCompanyPermissions) return c.json({ team: null, getting_started: null }, 200)
+    const [[team], [facts]] = await Promise.all([
+      teamCounts().execute({ companyId: principal.companyId }),
+      setupFacts().execute({ companyId: principal.companyId, userId: principal.userId }),
+    ])
+    return c.json(
+      {
+        team: { property_managers: team.managers, maintenance_technicians: team.technicians, invited: team.invited },
+        getting_started: facts.dismissedAt ? null : gettingStarted({ ...facts, companyDetails: companyDetailsComplete(facts) }),
+      },
+      200,
+    )
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/dashboard/getting-started/dismiss',
+    tags: ['Workspace'],
+    summary: 'Hide the getting-started checklist from the dashboard for everyone in the company',
+    ...signedIn(requireStaff('management_company')),
+    responses: { 204: { description: 'Dismissed' }, ...errorResponses(401, 403) },
+  }),
+  async (c) => {
+    const { db, companyId } = tenant(c)
+    await db.update(companies).set({ gettingStartedDismissedAt: sql`now()` }).where(eq(companies.id, companyId))
+    return c.body(null, 204)
   },
 )

@@ -34,11 +34,17 @@ export function warningCounts(db: Database) {
   }
 }
 
+type CompanyDetails = Pick<typeof companies.$inferSelect, 'email' | 'phone' | 'streetAddress' | 'city' | 'postalCode'>
+const hasContact = (company: CompanyDetails) => Boolean(company.email && company.phone)
+const hasAddress = (company: CompanyDetails) => Boolean(company.streetAddress && company.city && company.postalCode)
+/** What notices and statements print about the company is all there. */
+export const companyDetailsComplete = (company: CompanyDetails) => hasContact(company) && hasAddress(company)
+
 /** Problems in a company's setup, each with a link to fix it. */
 export function workspaceWarnings(company: typeof companies.$inferSelect, counts: { technicians: number; expiredInvitations: number }): WorkspaceWarning[] {
   const wired = integrations()
   const items: WorkspaceWarning[] = []
-  if (!company.email || !company.phone) {
+  if (!hasContact(company)) {
     items.push({
       slug: 'company-contact-missing',
       name: 'Company contact details are incomplete',
@@ -46,7 +52,7 @@ export function workspaceWarnings(company: typeof companies.$inferSelect, counts
       action_url: '/app/management-company/',
     })
   }
-  if (!company.streetAddress || !company.city || !company.postalCode) {
+  if (!hasAddress(company)) {
     items.push({
       slug: 'company-address-missing',
       name: 'Company address is missing',

@@ -8,14 +8,15 @@ export type AreaMenuGroup = { label: string; links: { label: string; href: strin
 /**
  * The top navigation of the resident and technician areas: a home logo link,
  * menu groups, Log out. Below 768 px the menu folds into a toggle panel
- * (a <details>, so it works without JavaScript).
+ * (a <details>, so it works without JavaScript). People use these areas on
+ * their phones: everything they tap there is at least 44 px tall.
  */
 export function AreaShell({ home, menu, companyName, children }: { home: string; menu: AreaMenuGroup[]; companyName: string; children: React.ReactNode }) {
   const linkList = (links: AreaMenuGroup['links'], className: string) => (
     <ul className={className}>
       {links.map((link) => (
         <li key={link.href}>
-          <NavLink to={link.href} end className={({ isActive }) => cn('block rounded-md px-3 py-2 text-sm hover:bg-accent', isActive && 'font-semibold text-primary')}>
+          <NavLink to={link.href} end className={({ isActive }) => cn('flex min-h-11 items-center rounded-md px-3 text-sm hover:bg-accent md:min-h-9', isActive && 'font-semibold text-primary')}>
             {link.label}
           </NavLink>
         </li>
@@ -24,16 +25,16 @@ export function AreaShell({ home, menu, companyName, children }: { home: string;
   )
   const logOut = (
     <Form method="post" action="/logout">
-      <button type="submit" className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent">
+      <button type="submit" className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent md:min-h-9">
         <LogOut aria-hidden className="size-4" /> Log out
       </button>
     </Form>
   )
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
-      <header className="border-b bg-background">
+      <header className="relative border-b bg-background">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2">
-          <Link to={home} aria-label={`${companyName} home`} className="flex items-center gap-3">
+          <Link to={home} aria-label={`${companyName} home`} className="flex min-h-11 items-center gap-3">
             <Logo />
             <span className="hidden text-sm text-muted-foreground sm:inline">{companyName}</span>
           </Link>
@@ -49,10 +50,10 @@ export function AreaShell({ home, menu, companyName, children }: { home: string;
             {logOut}
           </nav>
           <details className="md:hidden">
-            <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md border px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
+            <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border px-3 text-sm [&::-webkit-details-marker]:hidden">
               <Menu aria-hidden className="size-4" /> Menu
             </summary>
-            <nav aria-label="Main (small screens)" className="absolute inset-x-0 top-14 z-30 flex flex-col gap-2 border-b bg-background p-3 shadow-lg">
+            <nav aria-label="Main (small screens)" className="absolute inset-x-0 top-full z-30 flex flex-col gap-2 border-b bg-background p-3 shadow-lg">
               {menu.map((group) => (
                 <section key={group.label} aria-label={group.label}>
                   <h2 className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{group.label}</h2>
@@ -64,7 +65,7 @@ export function AreaShell({ home, menu, companyName, children }: { home: string;
           </details>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 p-4 md:p-6">
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 p-4 md:p-6 max-md:[&_:is(input,select,textarea,button)]:min-h-11">
         {children}
       </main>
     </div>
@@ -75,10 +76,10 @@ function Tile({ title, links }: { title: string; links: { label: string; href: s
   return (
     <section className="flex flex-col gap-3 rounded-lg border bg-background p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{title}</h2>
-      <ul className="flex flex-col gap-2">
+      <ul className="flex flex-col">
         {links.map((link) => (
           <li key={link.href}>
-            <Link to={link.href} className="text-primary underline">
+            <Link to={link.href} className="flex min-h-11 items-center text-primary underline">
               {link.label}
             </Link>
           </li>

@@ -6,14 +6,14 @@ type Toast = { type: 'success' | 'error' | 'info'; title?: string; description: 
 const ICONS = { success: CircleCheck, error: CircleAlert, info: Info }
 
 /**
- * The pending toast, top-right, gone after 5 s (SPEC.md §9). It is plain
+ * The pending toast, top-right below the header (whose buttons stay in reach), gone after 5 s (SPEC.md §9). It is plain
  * markup with a CSS animation, so it shows and leaves without JavaScript too.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   if (!toast) return null
   const Icon = ICONS[toast.type]
   return (
-    <div className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+    <div className="pointer-events-none fixed right-4 top-16 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
       <div
         role={toast.type === 'error' ? 'alert' : 'status'}
         data-testid="toast"

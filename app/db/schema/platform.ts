@@ -34,6 +34,8 @@ export const companies = pgTable('companies', {
   hasESignatureEnabled: boolean().notNull().default(false),
   hasAiEnabled: boolean().notNull().default(false),
   smsEnabled: boolean().notNull().default(false),
+  /** A manager hid the dashboard's getting-started checklist before finishing it. */
+  gettingStartedDismissedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

@@ -1,25 +1,83 @@
-import { Link, useRouteLoaderData } from 'react-router'
+import { Circle, CircleCheck } from 'lucide-react'
+import { Form, Link, useRouteLoaderData } from 'react-router'
 import { WarningsList, type WorkspaceWarning } from '~/components/layout/workspace-warnings'
+import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import type { GettingStartedItem } from '~/domain/getting-started'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
+import { redirectWithToast } from '~/utils/toast.server'
 import type { loader as layoutLoader } from './layout'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Property Manager Dashboard') }]
 
-type DashboardFigures = { team: { property_managers: number; maintenance_technicians: number; invited: number } | null }
+type DashboardFigures = {
+  team: { property_managers: number; maintenance_technicians: number; invited: number } | null
+  getting_started: GettingStartedItem[] | null
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
   return api.get<DashboardFigures>('dashboard/')
 }
 
+/** The dashboard's one form: hiding the getting-started checklist. */
+export async function action({ request }: Route.ActionArgs) {
+  const { api } = await requireSession(request)
+  const result = await api.send('POST', 'dashboard/getting-started/dismiss/')
+  if (!result.ok) throw await redirectWithToast('/app/', { type: 'error', description: result.error.detail })
+  throw await redirectWithToast('/app/', { type: 'success', description: 'The getting-started checklist is hidden.' })
+}
+
+function GettingStarted({ items }: { items: GettingStartedItem[] }) {
+  const left = items.filter((item) => !item.done).length
+  return (
+    <Card className="md:col-span-2 xl:col-span-3" data-testid="getting-started">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>Getting started</CardTitle>
+          <CardDescription>
+            {left} of {items.length} steps left to set up your workspace.
+          </CardDescription>
+        </div>
+        <Form method="post">
+          <Button type="submit" variant="ghost" size="sm">
+            Hide this checklist
+          </Button>
+        </Form>
+      </CardHeader>
+      <CardContent>
+        <ol className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((item) => (
+            <li key={item.key} data-done={item.done} className="flex items-center gap-2 text-sm">
+              {item.done ? (
+                <>
+                  <CircleCheck aria-hidden className="size-5 shrink-0 text-emerald-600" />
+                  <span className="text-muted-foreground line-through">{item.label}</span>
+                  <span className="sr-only">(done)</span>
+                </>
+              ) : (
+                <>
+                  <Circle aria-hidden className="size-5 shrink-0 text-slate-400" />
+                  <Link to={item.url} className="font-medium text-primary underline">
+                    {item.label}
+                  </Link>
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  )
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>('routes/app/layout')
   const me = layout?.me
   const warnings: WorkspaceWarning[] = layout?.warnings ?? []
-  const { team } = loaderData
+  const { team, getting_started: gettingStarted } = loaderData
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div>
@@ -29,6 +87,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        {gettingStarted ? <GettingStarted items={gettingStarted} /> : null}
         {team ? (
           <Card>
             <CardHeader>

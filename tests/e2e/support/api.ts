@@ -107,3 +107,8 @@ export async function deactivateTechnician(request: APIRequestContext, company: 
     'deactivate the technician',
   )
 }
+
+/** POST /api/{path}/: one record of a resource, as any API client makes it. */
+export async function createThroughApi(request: APIRequestContext, company: Company, path: string, data: Record<string, unknown>) {
+  return json<{ id: string } & Record<string, unknown>>(await request.post(`/api/${path}/`, { data, headers: bearer(company.token) }), 201, `create ${path}`)
+}
