@@ -1,13 +1,13 @@
 /** What a company has set up so far, as the dashboard's checklist reads it. */
 export type SetupFacts = {
   companyDetails: boolean
-  properties: number
-  buildings: number
-  rentalUnits: number
-  residents: number
-  bankAccounts: number
+  properties: boolean
+  buildings: boolean
+  rentalUnits: boolean
+  residents: boolean
+  bankAccounts: boolean
   /** Other active staff, invited or signed up. */
-  colleagues: number
+  colleagues: boolean
 }
 
 export type GettingStartedItem = { key: keyof SetupFacts; label: string; done: boolean; url: string }
@@ -28,9 +28,6 @@ const STEPS: { key: keyof SetupFacts; label: string; url: string }[] = [
  * checklist leaves the dashboard by itself.
  */
 export function gettingStarted(facts: SetupFacts): GettingStartedItem[] | null {
-  const items = STEPS.map((step) => {
-    const fact = facts[step.key]
-    return { ...step, done: typeof fact === 'boolean' ? fact : fact > 0 }
-  })
+  const items = STEPS.map((step) => ({ ...step, done: facts[step.key] }))
   return items.every((item) => item.done) ? null : items
 }

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import { preparedStatement } from '~/db/prepared.server'
 import { bankAccounts, buildings, companies, propertyGroups, rentalUnits, residents, users } from '~/db/schema'
 import { gettingStarted } from '~/domain/getting-started'
@@ -45,9 +45,13 @@ const teamCounts = preparedStatement((db) => {
     .prepare('dashboard_team_counts')
 })
 
-// One round trip for the whole checklist: the company row and a count per step, each filtered by the company.
+// One round trip for the whole checklist: the company row and, per step, whether the company has
+// one such record. An EXISTS stops at the first row its index finds, where a count would read all
+// of a large company's residents and units on every visit to the dashboard. Inside each subquery
+// the unqualified columns drizzle writes name the subquery's own table.
 const setupFacts = preparedStatement((db) => {
-  const ofCompany = (column: AnyPgColumn) => eq(column, companies.id)
+  const companyId = sql.placeholder('companyId')
+  const has = (table: PgTable, where: SQL) => sql<boolean>`exists (select 1 from ${table} where ${where})`
   return db
     .select({
       email: companies.email,
@@ -56,23 +60,18 @@ const setupFacts = preparedStatement((db) => {
       city: companies.city,
       postalCode: companies.postalCode,
       dismissedAt: companies.gettingStartedDismissedAt,
-      properties: db.$count(propertyGroups, ofCompany(propertyGroups.companyId)),
-      buildings: db.$count(buildings, ofCompany(buildings.companyId)),
-      rentalUnits: db.$count(rentalUnits, ofCompany(rentalUnits.companyId)),
-      residents: db.$count(residents, ofCompany(residents.companyId)),
-      bankAccounts: db.$count(bankAccounts, ofCompany(bankAccounts.companyId)),
-      colleagues: db.$count(
+      properties: has(propertyGroups, eq(propertyGroups.companyId, companyId)),
+      buildings: has(buildings, eq(buildings.companyId, companyId)),
+      rentalUnits: has(rentalUnits, eq(rentalUnits.companyId, companyId)),
+      residents: has(residents, eq(residents.companyId, companyId)),
+      bankAccounts: has(bankAccounts, eq(bankAccounts.companyId, companyId)),
+      colleagues: has(
         users,
-        and(
-          ofCompany(users.companyId),
-          eq(users.isActive, true),
-          inArray(users.userType, ['property_manager', 'maintenance_technician']),
-          ne(users.id, sql.placeholder('userId')),
-        ),
+        and(eq(users.companyId, companyId), eq(users.isActive, true), inArray(users.userType, ['property_manager', 'maintenance_technician']), ne(users.id, sql.placeholder('userId')))!,
       ),
     })
     .from(companies)
-    .where(eq(companies.id, sql.placeholder('companyId')))
+    .where(eq(companies.id, companyId))
     .prepare('dashboard_setup_facts')
 })
 
