@@ -1,4 +1,4 @@
-import type { CsvRecord } from '~/domain/csv'
+import { writeCsv, type CsvRecord } from '~/domain/csv'
 import { COUNTRIES, DIVISIONS, ISO_COUNTRIES } from '~/domain/geo'
 import type { AnyResource } from './define'
 import { apiName, type Field, type Option } from './fields'
@@ -563,7 +563,5 @@ export function templateHeaders(resource: AnyResource): string[] {
 }
 
 export function templateCsv(resource: AnyResource) {
-  return `${templateHeaders(resource)
-    .map((h) => (/[",\r\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h))
-    .join(',')}\r\n`
+  return writeCsv([templateHeaders(resource)])
 }
