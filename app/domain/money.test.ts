@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { displayMoney, displayPercent, formatMoney, NUMBER_FORMATS, parseDecimal, parseMoney, readDecimal, readMoney, writeMoney, type NumberFormat } from './money'
+import { displayMoney, displayPercent, formatMoney, NUMBER_FORMATS, parseDecimal, parseMoney, readDecimal, readMoney, toApiDecimal, writeMoney, type NumberFormat } from './money'
 
 const FORMATS = NUMBER_FORMATS.map((f) => f.value)
 const cents = fc.integer({
@@ -97,6 +97,16 @@ describe('amounts as people type them', () => {
       }),
       { numRuns: 5000 },
     )
+  })
+})
+
+describe('what a form sends the API', () => {
+  it('is the canonical string for what the format reads, and the typed text otherwise', () => {
+    expect(toApiDecimal('1,250.5', 'en')).toBe('1250.50')
+    expect(toApiDecimal('1 250,5', 'fr')).toBe('1250.50')
+    expect(toApiDecimal('8.5%', 'en', 2)).toBe('8.50')
+    expect(toApiDecimal('2', 'en', 0)).toBe('2')
+    expect(toApiDecimal('12,50', 'en')).toBe('12,50')
   })
 })
 

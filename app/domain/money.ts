@@ -80,6 +80,16 @@ export function writeDecimal(units: number, format: NumberFormat, places = 2): s
   return fraction === undefined ? grouped : `${grouped}${point}${fraction}`
 }
 
+/**
+ * What a form sends the API for what a person typed: "1,250.5" (English) or
+ * "1 250,5" (French) → "1250.50". Text the format cannot read is passed on as
+ * typed, for the API to refuse naming the field.
+ */
+export function toApiDecimal(typed: string, format: NumberFormat, places = 2): string {
+  const units = readDecimal(typed.replace(/\s*%$/, ''), format, places)
+  return units === null ? typed : formatDecimal(units, places)
+}
+
 export const parseMoney = (input: string) => parseDecimal(input, 2)
 export const formatMoney = (cents: number) => formatDecimal(cents, 2)
 export const readMoney = (input: string, format: NumberFormat) => readDecimal(input, format, 2)
