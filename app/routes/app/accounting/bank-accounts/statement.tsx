@@ -78,8 +78,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         fileErrors: result.error.errors?.file,
       } satisfies ActionData
     const { imported, already_imported, errors, understood } = result.data
-    // What the amounts were read as, so a wrong number format is seen at once, not at reconciliation.
-    const readAs = understood.length ? ` Read as: ${understood.map((l) => `${l.date} ${l.description} ${displayMoney(l.amount)}`).join('; ')}.` : ''
+    // What the new lines' amounts were read as, so a wrong number format is seen at once, not at reconciliation.
+    const readAs = imported && understood.length ? ` Read as: ${understood.map((l) => `${l.date} ${l.description} ${displayMoney(l.amount)}`).join('; ')}.` : ''
     const description = `${imported} line${imported === 1 ? '' : 's'} imported from the ${result.data.format} file${already_imported ? `; ${already_imported} were already here` : ''}${errors.length ? `; ${errors.length} could not be read: ${errors.slice(0, 3).join(' ')}` : ''}.${readAs}`
     throw await redirectWithToast(here, {
       type: errors.length ? 'error' : 'success',
