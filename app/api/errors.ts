@@ -38,6 +38,11 @@ export const tooManyRequests = (detail: string) => new ApiError(429, detail)
 export function fieldErrorsFrom(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
   for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      // Each unknown field is named on its own, so a client sees which one it misspelt.
+      for (const unknown of issue.keys) (errors[[...issue.path, unknown].join('.')] ??= []).push(`${unknown} is not a field this accepts.`)
+      continue
+    }
     const key = issue.path.length ? issue.path.join('.') : '__all__'
     ;(errors[key] ??= []).push(issue.message)
   }
@@ -57,6 +62,12 @@ export function handleError(error: Error, c: Context) {
     // Hono raises these for unreadable bodies; they are the client's fault, not ours.
     return c.json({ detail: error.message || 'Bad request.' }, error.status as ContentfulStatusCode)
   }
+  // PostgreSQL's data exceptions (class 22: NUL bytes, dates or numbers out of range, text too long) are the
+  // input's fault; validation should have named the field first, and this keeps a miss from becoming a 500.
+  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code
+  if (typeof code === 'string' && code.startsWith('22')) return c.json({ detail: 'A value in this request is malformed or out of range.' }, 400)
+  // Two requests racing to create the same unique thing: the one that lost is told so, as if it had come second.
+  if (code === '23505') return c.json({ detail: 'This already exists; it was created by another request at the same moment.' }, 409)
   console.error(error)
   return c.json({ detail: 'Something went wrong on our side. Please try again.' }, 500)
 }

@@ -4,6 +4,7 @@ import { resourceRouter } from '~/resources/engine/api.server'
 import { router as accounting } from './accounting'
 import { router as ledgerExport } from './accounting/ledger-export'
 import { router as attachments } from './attachments'
+import { readInput } from './body'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
 import { router as referrals } from './marketing/referrals'
@@ -21,11 +22,7 @@ import { router as reporting } from './reporting/statements'
 /** The Lintel REST API: the system of record. The UI and third parties call the same routes. */
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
-  api.use('*', (c, next) => {
-    // The body the HTTP server already read is what `c.req.json()` answers (Hono keeps promises in bodyCache).
-    if (c.env?.body !== undefined) c.req.bodyCache.text = Promise.resolve(c.env.body) as unknown as string
-    return next()
-  })
+  api.use('*', readInput)
   for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, reporting]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of RESOURCES) api.route('/', resourceRouter(resource))

@@ -1,13 +1,24 @@
-import type { z } from '@hono/zod-openapi'
+import { zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
+import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './context'
 import { authenticate } from './middleware/auth'
 import { idempotency } from './middleware/idempotency'
 import { ErrorBody } from './errors'
 
+/** A JSON request body. An object body refuses fields it does not name: a misspelt field is an error, never silently dropped. */
 export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
-  body: { content: { 'application/json': { schema } }, required: true, description },
+  body: { content: { 'application/json': { schema: strict(schema) } }, required: true, description },
 })
+
+function strict<T extends z.ZodType>(schema: T): T {
+  if (!(schema instanceof z.ZodObject) || schema.def.catchall !== undefined) return schema
+  const strictSchema = schema.strict()
+  // The strict copy keeps the original's OpenAPI name and description, so the document is unchanged.
+  const metadata = zodToOpenAPIRegistry.get(schema)
+  if (metadata) zodToOpenAPIRegistry.add(strictSchema, metadata)
+  return strictSchema as unknown as T
+}
 
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CsvSyntaxError, detectDelimiter, parseCsv } from './csv'
+import fc from 'fast-check'
+import { CsvSyntaxError, detectDelimiter, parseCsv, writeCsv } from './csv'
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, escaped quotes and line breaks, and numbers records by their first line', () => {
@@ -48,5 +49,34 @@ describe('parseCsv', () => {
 
   it('returns no header for an empty file', () => {
     expect(parseCsv('')).toEqual({ delimiter: ',', header: [], records: [] })
+  })
+})
+
+describe('writeCsv', () => {
+  const amount = (i: number) => i === 1
+
+  it('makes every cell that a spreadsheet would run as a formula plain text', () => {
+    const attacks = ['=HYPERLINK("http://x")', '+1+1', "-1+cmd|' /C calc'!A0", '@SUM(A1)', '\t=1+1', '\r=1+1', '-2+3']
+    const table = parseCsv(writeCsv([['Name', 'Rent'], ...attacks.map((a) => [a, a])], amount))
+    for (const [i, attack] of attacks.entries()) expect(table.records[i].cells).toEqual([`'${attack}`, `'${attack}`])
+  })
+
+  it('leaves plain negative numbers in amount columns alone, and neutralises them elsewhere', () => {
+    const table = parseCsv(writeCsv([['Memo', 'Amount'], ['-12.50', '-12.50'], ['ok', '-3']], amount))
+    expect(table.records.map((r) => r.cells)).toEqual([
+      ["'-12.50", '-12.50'],
+      ['ok', '-3'],
+    ])
+  })
+
+  it('reads back as written, apart from the apostrophe it adds', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', '1', '-', '=', '+', '@', '"', ',', '\n', '\r\n', '\t', ' ', ';', 'é') })
+    fc.assert(
+      fc.property(fc.array(fc.tuple(cell.filter((c) => c.trim() !== '' && !/^[\s"]/.test(c)), cell), { minLength: 1, maxLength: 5 }), (rows) => {
+        const back = parseCsv(writeCsv([['A', 'B'], ...rows])).records.map((r) => r.cells)
+        const expected = rows.map((row) => row.map((c) => (/^[=+\-@\t\r]/.test(c) ? `'${c}` : c)))
+        expect(back).toEqual(expected)
+      }),
+    )
   })
 })

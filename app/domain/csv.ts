@@ -113,3 +113,25 @@ export function parseCsv(input: string, options: { delimiter?: Delimiter } = {})
   const [first, ...records] = all
   return { delimiter, header: first ? first.cells.map((h) => h.trim()) : [], records }
 }
+
+/*
+ * Writing CSV that is safe to open: a spreadsheet runs a cell starting with
+ * = + - @ (or a tab or carriage return before one) as a formula, so such a
+ * cell gets a leading apostrophe and shows as the text it is. A plain number
+ * in a numeric column ("-12.50") is left alone so it stays a number.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
+
+/** One cell, neutralised and quoted when it holds a separator, quote or line break. */
+export function csvCell(value: string | number | null | undefined, numeric = false) {
+  const text = value === null || value === undefined ? '' : String(value)
+  const safe = FORMULA_START.test(text) && !(numeric && PLAIN_NUMBER.test(text)) ? `'${text}` : text
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** RFC 4180 text (CRLF line ends) from rows of cells; `numeric(i)` says which columns hold numbers. */
+export function writeCsv(rows: readonly (readonly (string | number | null | undefined)[])[], numeric: (column: number) => boolean = () => false) {
+  return rows.map((row) => row.map((cell, i) => csvCell(cell, numeric(i))).join(',')).join('\r\n') + '\r\n'
+}

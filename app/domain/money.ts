@@ -2,19 +2,64 @@
  * Money and percentages (DESIGN.md §3): integer cents in the database, decimal
  * strings with two places ("1250.00") in the API, never a float in between.
  * Percentages are kept the same way, in hundredths of a percent ("8.50" = 850).
+ *
+ * Amounts are read two ways, never guessed between: the API's one spelling
+ * (`parseDecimal`), and what a person types in a stated number format
+ * (`readDecimal`), which refuses anything that format would not write — so
+ * "12,50" is never 1250.00 in English, nor "1,250.00" 1.25 in French.
  */
 
-/** Cents (or hundredths of a percent) from "1,250.5", "$1250.50", "-3" … or null when it is not an amount. */
+/** How people write numbers: English 1,250.00 or French 1 250,00. */
+export type NumberFormat = 'en' | 'fr'
+
+export const NUMBER_FORMATS: readonly { value: NumberFormat; label: string }[] = [
+  { value: 'en', label: 'English (1,250.00)' },
+  { value: 'fr', label: 'French (1 250,00)' },
+]
+
+export function isNumberFormat(value: unknown): value is NumberFormat {
+  return value === 'en' || value === 'fr'
+}
+
+const API_DECIMAL: Record<number, RegExp> = {}
+
+/** Units from the API's spelling only: "1250.00", "-3", "0.5" — digits, an optional minus, at most `places` decimals, nothing else. */
 export function parseDecimal(input: string, places = 2): number | null {
-  const cleaned = input.trim().replace(/[$,\s]/g, '')
-  const match = /^(-)?(\d+)(?:\.(\d*))?$/.exec(cleaned) ?? /^(-)?()\.(\d+)$/.exec(cleaned)
-  if (!match) return null
-  const [, sign, whole, fraction = ''] = match
-  if (fraction.length > places) return null
+  const pattern = (API_DECIMAL[places] ??= places ? new RegExp(`^(-)?(\\d+)(?:\\.(\\d{1,${places}}))?$`) : /^(-)?(\d+)()$/)
+  const match = pattern.exec(input)
+  return match ? toUnits(match[1] === '-', match[2], match[3] ?? '', places) : null
+}
+
+function toUnits(negative: boolean, whole: string, fraction: string, places: number): number | null {
   const units = BigInt(whole || '0') * 10n ** BigInt(places) + BigInt(fraction.padEnd(places, '0') || '0')
   if (units > BigInt(Number.MAX_SAFE_INTEGER)) return null
   const value = Number(units)
-  return sign && value !== 0 ? -value : value
+  return negative && value !== 0 ? -value : value
+}
+
+const SEPARATORS: Record<NumberFormat, { group: RegExp; groupChar: string; point: string }> = {
+  en: { group: /^\d{1,3}(?:,\d{3})+$/, groupChar: ',', point: '.' },
+  // French groups with a space; people and Intl also use the no-break (U+00A0) and narrow no-break (U+202F) spaces.
+  fr: { group: /^\d{1,3}(?:[ \u00A0\u202F]\d{3})+$/, groupChar: '\u00A0', point: ',' },
+}
+
+/**
+ * Units from what a person typed in `format`: "1,250.00", "$1250", "-3.1" in
+ * English; "1 250,00", "1250 $" in French. Null when the format would not
+ * write it that way (a comma as the decimal mark in English, a point in French,
+ * groups not of three, more than `places` decimals).
+ */
+export function readDecimal(input: string, format: NumberFormat, places = 2): number | null {
+  let text = input.trim().replace(/^\$\s*|\s*\$$/g, '')
+  let negative = false
+  if (/^[-\u2212]/.test(text)) [negative, text] = [true, text.slice(1).replace(/^\$\s*/, '')]
+  const { group, point } = SEPARATORS[format]
+  const at = text.indexOf(point)
+  const whole = at < 0 ? text : text.slice(0, at)
+  const fraction = at < 0 ? '' : text.slice(at + 1)
+  if (at >= 0 && !(fraction.length <= places && /^\d+$/.test(fraction))) return null
+  if (!(/^\d+$/.test(whole) || group.test(whole) || (whole === '' && fraction !== ''))) return null
+  return toUnits(negative, whole.replace(/\D/g, ''), fraction, places)
 }
 
 /** "1250.00" from 125000: the API's form of an amount. */
@@ -27,9 +72,28 @@ export function formatDecimal(units: number, places = 2): string {
   return `${negative ? '-' : ''}${whole}${fraction}`
 }
 
+/** "1,250.00" (English) or "1 250,00" (French) from 125000: an amount as `readDecimal` reads it back. */
+export function writeDecimal(units: number, format: NumberFormat, places = 2): string {
+  const [whole, fraction] = formatDecimal(units, places).split('.')
+  const { groupChar, point } = SEPARATORS[format]
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, groupChar)
+  return fraction === undefined ? grouped : `${grouped}${point}${fraction}`
+}
+
+/**
+ * What a form sends the API for what a person typed: "1,250.5" (English) or
+ * "1 250,5" (French) → "1250.50". Text the format cannot read is passed on as
+ * typed, for the API to refuse naming the field.
+ */
+export function toApiDecimal(typed: string, format: NumberFormat, places = 2): string {
+  const units = readDecimal(typed.replace(/\s*%$/, ''), format, places)
+  return units === null ? typed : formatDecimal(units, places)
+}
+
 export const parseMoney = (input: string) => parseDecimal(input, 2)
 export const formatMoney = (cents: number) => formatDecimal(cents, 2)
-export const parsePercent = (input: string) => parseDecimal(input.replace(/%$/, ''), 2)
+export const readMoney = (input: string, format: NumberFormat) => readDecimal(input, format, 2)
+export const writeMoney = (cents: number, format: NumberFormat) => writeDecimal(cents, format, 2)
 export const formatPercent = (hundredths: number) => formatDecimal(hundredths, 2)
 
 const displayFormats = new Map<string, Intl.NumberFormat>()

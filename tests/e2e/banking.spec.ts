@@ -142,3 +142,17 @@ test('imports a CSV statement once and confirms a suggested match', async ({ pag
   await expect(page.getByText('Matched.', { exact: true })).toBeVisible()
   await expect(page.getByRole('row', { name: /HYDRO OTTAWA.*Matched.*#1/ })).toBeVisible()
 })
+
+test('reads a French statement in the number format chosen and shows back the amounts it understood', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  await books(request, company)
+  const banks = (await (await request.get('/api/bank-accounts/', { headers: bearer(company) })).json()) as { results: { id: string }[] }
+  await logIn(page, company.email, company.password)
+
+  await page.goto(`/app/accounting/bank-accounts/${banks.results[0].id}/statement/`)
+  await page.getByLabel('Amounts written').selectOption('fr')
+  await page.getByLabel('Statement file').setInputFiles({ name: 'mars.csv', mimeType: 'text/csv', buffer: Buffer.from('Date;Description;Amount\n2026-03-12;Loyer;1 250,00\n2026-03-13;Frais;-4,95\n') })
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByText('Read as: 2026-03-12 Loyer $1,250.00; 2026-03-13 Frais -$4.95.')).toBeVisible()
+  await expect(page.getByRole('row', { name: /Loyer/ })).toContainText('$1,250.00')
+})

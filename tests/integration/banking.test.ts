@@ -36,12 +36,29 @@ async function receipt(b: Books, date: string, amount: string, memo = 'Rent', pr
   return entry.lines[0].id
 }
 
-async function upload(token: string, path: string, name: string, text: string) {
+async function upload(token: string, path: string, name: string, text: string, fields: Record<string, string> = {}) {
   const form = new FormData()
   form.append('file', new File([text], name, { type: 'application/octet-stream' }))
+  for (const [key, value] of Object.entries(fields)) form.append(key, value)
   const response = await getApi().request(`http://lintel.test/api/${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: '203.0.113.10' } })
   return { status: response.status, body: await response.json() }
 }
+
+describe('statement number formats', () => {
+  it('reads a CSV in the number format chosen, and never an English file as French or the other way round', async () => {
+    const b = await books()
+    const path = `accounting/bank-accounts/${b.bankId}/statement-import/`
+    const french = await upload(b.token, path, 'mars.csv', 'Date;Description;Amount\n2026-03-03;Dépôt;1 250,00\n2026-03-04;Frais;-12,50\n', { number_format: 'fr' })
+    expect(french.body).toMatchObject({ imported: 2, errors: [], understood: [{ amount: '1250.00' }, { amount: '-12.50' }] })
+    const english = await upload(b.token, path, 'march.csv', 'Date,Description,Amount\n2026-03-05,Fee,"12,50"\n2026-03-06,Rent,"1,250.00"\n')
+    expect(english.body).toMatchObject({ imported: 1, errors: ['Line 2: "12,50" is not an amount written the English (1,250.00) way.'], understood: [{ amount: '1250.00' }] })
+    const wrong = await upload(b.token, path, 'march.csv', 'Date,Description,Amount\n2026-03-07,Rent,"1,250.00"\n', { number_format: 'fr' })
+    expect(wrong.status).toBe(400)
+    expect((await upload(b.token, path, 'x.csv', 'Date,Description,Amount\n2026-03-07,Rent,1.00\n', { number_format: 'de' })).status).toBe(400)
+    expect((await upload(b.token, path, 'x.csv', 'Date,Description,Amount\n2026-03-07,Rent\u0000,1.00\n')).body.errors.file[0]).toMatch(/control characters/)
+    expect((await api('GET', `accounting/bank-accounts/${b.bankId}/statement-lines/`, { token: b.token })).body.count).toBe(3)
+  })
+})
 
 describe('bank deposits', () => {
   it('lists undeposited receipts and gathers the chosen ones into one deposit posted Dr bank / Cr undeposited funds', async () => {
@@ -317,7 +334,19 @@ VERSION:102
 
     const csv = 'Date,Description,Debit,Credit\n03/03/2026,BRANCH DEPOSIT,,"2,450.00"\n03/05/2026,SERVICE CHARGE,1.50,\n'
     const first = await upload(b.token, path, 'march.csv', csv)
-    expect(first).toEqual({ status: 200, body: { format: 'CSV', imported: 2, already_imported: 0, errors: [] } })
+    expect(first).toEqual({
+      status: 200,
+      body: {
+        format: 'CSV',
+        imported: 2,
+        already_imported: 0,
+        errors: [],
+        understood: [
+          { date: '2026-03-03', description: 'BRANCH DEPOSIT', amount: '2450.00' },
+          { date: '2026-03-05', description: 'SERVICE CHARGE', amount: '-1.50' },
+        ],
+      },
+    })
     expect((await upload(b.token, path, 'march.csv', csv)).body).toMatchObject({ imported: 0, already_imported: 2 })
     expect((await upload(b.token, path, 'march.ofx', OFX)).body).toMatchObject({ format: 'OFX', imported: 2 })
     expect((await upload(b.token, path, 'march.ofx', OFX)).body).toMatchObject({ imported: 0, already_imported: 2 })

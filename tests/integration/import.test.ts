@@ -32,9 +32,10 @@ function unitsCsv(count: number, buildingName: string, change: (i: number, cells
   return `${lines.join('\r\n')}\r\n`
 }
 
-async function multipart(path: string, token: string, csv: string, filename = 'units.csv') {
+async function multipart(path: string, token: string, csv: string, filename = 'units.csv', numberFormat?: string) {
   const form = new FormData()
   form.append('csv', new File([csv], filename, { type: 'text/csv' }))
+  if (numberFormat) form.append('number_format', numberFormat)
   const response = await getApi().request(`http://lintel.test/api/${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: '203.0.113.10' },
@@ -85,7 +86,7 @@ describe('CSV import', () => {
     expect(bad.map((r: { line: number }) => r.line)).toEqual([38, 41])
     expect(bad[0].errors.unit_type[0]).toMatch(/^Unit type must be one of: Apartment, /)
     expect(bad[0].errors.bedrooms).toEqual(['Bedrooms must be at least 0.'])
-    expect(bad[0].errors.market_rent[0]).toMatch(/^Market rent must be a number like 1250.00/)
+    expect(bad[0].errors.market_rent[0]).toMatch(/^Market rent must be an amount written like 1250.00/)
     expect(bad[1].errors.unit_number[0]).toMatch(/^Unit number “101”: this rental unit already exists/)
     expect(imported.body.errors.csv[0]).toMatch(/^Line 38: Unit type must be one of/)
     expect((await api('GET', 'rental-units/', { token })).body.count).toBe(0)
@@ -163,10 +164,10 @@ describe('CSV import', () => {
     const { token } = await registerCompany()
     const csv = [
       'Owner Name;Email;Street;City;State;ZIP;Tax ID;Payment Method;Reserve',
-      'Birch Holdings Inc.;books@birch.test;1 Main St;Austin;Texas;73301;12-3456789;ACH;1.500,00',
+      'Birch Holdings Inc.;books@birch.test;1 Main St;Austin;Texas;73301;12-3456789;ACH;1 500,00',
       'Olive Owner;;;;;;;Check;',
     ].join('\r\n')
-    expect((await api('POST', 'imports/property-owners/', { token, body: { csv } })).body).toEqual({ created: 2 })
+    expect((await api('POST', 'imports/property-owners/', { token, body: { csv, number_format: 'fr' } })).body).toEqual({ created: 2 })
     const owners = (await api('GET', 'property-owners/?ordering=company_name', { token })).body.results
     expect(owners.find((o: { owner_type: string }) => o.owner_type === 'COMPANY')).toMatchObject({
       company_name: 'Birch Holdings Inc.',
@@ -178,14 +179,17 @@ describe('CSV import', () => {
     expect(owners.find((o: { owner_type: string }) => o.owner_type === 'PERSON')).toMatchObject({ first_name: 'Olive', last_name: 'Owner', payment_method: 'CHEQUE' })
   })
 
-  it('takes the file as a multipart upload too, with a BOM and semicolons', async () => {
+  it('takes the file as a multipart upload too, with a BOM, semicolons and French numbers', async () => {
     const { token } = await registerCompany()
     await building(token, 'North Tower')
-    const csv = '\uFEFFUnit #;Building;Type;Status;Rent\n7;North Tower;Apartment;Vacant;1.250,00\n'
-    const preview = await multipart('imports/rental-units/preview/', token, csv)
+    const csv = '\uFEFFUnit #;Building;Type;Status;Rent\n7;North Tower;Apartment;Vacant;1 250,00\n'
+    const preview = await multipart('imports/rental-units/preview/', token, csv, 'units.csv', 'fr')
     expect(preview.status).toBe(200)
     expect(preview.body.rows[0].values.market_rent).toBe('1250.00')
-    expect((await multipart('imports/rental-units/', token, csv)).body).toEqual({ created: 1 })
+    // Read as English, the French amount is refused, naming the field, never read as 125000.00 or 1.25.
+    const english = await multipart('imports/rental-units/preview/', token, csv)
+    expect(english.body.rows[0].errors.market_rent[0]).toMatch(/^Market rent must be an amount written like 1250.00/)
+    expect((await multipart('imports/rental-units/', token, csv, 'units.csv', 'fr')).body).toEqual({ created: 1 })
   })
 
   it('imports once when the same request is sent twice with one Idempotency-Key', async () => {

@@ -61,7 +61,7 @@ describe('the Properties group through the resource engine', () => {
     expect(bad.status).toBe(400)
     expect(bad.body.errors.unit_number).toEqual(['Unit number is required.'])
     expect(bad.body.errors.unit_type[0]).toMatch(/^Unit type must be one of/)
-    expect(bad.body.errors.market_rent[0]).toMatch(/Market rent must be a number like 1250.00/)
+    expect(bad.body.errors.market_rent[0]).toMatch(/Market rent must be an amount written like 1250.00/)
     expect(bad.body.errors.bedrooms[0]).toMatch(/Bedrooms must be at least 0/)
     const address = await api('POST', 'property-groups/', { token, body: { name: 'Bad', property_type: 'RESIDENTIAL', address: { ...ADDRESS, province: 'ZZ', postal_code: '90210' } } })
     expect(address.status).toBe(400)

@@ -4,7 +4,6 @@ import type { Context } from 'hono'
 import type { Executor } from '~/db/client.server'
 import { accounts, bankAccounts, bankReconciliationItems, bankReconciliations, companies, journalLines } from '~/db/schema'
 import { differenceMessage, reconciliationDifference } from '~/domain/ledger/banking'
-import { isIsoDate } from '~/domain/ledger/entries'
 import { formatMoney, parseMoney } from '~/domain/money'
 import { bankAccountOf, onFinalReconciliation, reconcilableLines, tickStatementMatches } from '~/ledger/banking.server'
 import { reconciliationPdf } from '~/ledger/reconciliation-pdf.server'
@@ -16,6 +15,7 @@ import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { IdParam } from '../platform/schemas'
 import { tenant } from '../tenant'
+import { dateInput, moneyString } from '../values'
 
 /*
  * accounting/bank-reconciliations/: a bank statement (its date and ending balance)
@@ -29,13 +29,11 @@ import { tenant } from '../tenant'
 const tags = ['Accounting']
 const guard = signedIn(requireStaff('accounting'))
 
-const Money = z.string({ error: 'Enter the statement’s ending balance.' }).trim().refine((v) => parseMoney(v) !== null, 'Enter an amount such as 12500.00 (negative for an overdraft).')
-
 export const ReconciliationBody = z
   .object({
     bank_account_id: z.uuid({ error: 'Choose the bank account.' }),
-    statement_date: z.string({ error: 'Enter the statement date.' }).refine(isIsoDate, 'Statement date must be a date written YYYY-MM-DD.'),
-    statement_ending_balance: Money,
+    statement_date: dateInput('Statement date'),
+    statement_ending_balance: moneyString('Statement ending balance', { negative: true }),
   })
   .openapi('BankReconciliationInput')
 

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, gte, inArray, lte } from 'drizzle-orm'
 import { companies, journalLines } from '~/db/schema'
-import { isIsoDate } from '~/domain/ledger/entries'
 import { hledgerJournal, type HledgerEntry } from '~/domain/ledger/hledger'
 import { basesOf, REPORT_BASES, type ReportBasis } from '~/domain/ledger/reports'
 import { booksCalendar, entryLines, reportAccounts, sumsBefore } from '~/ledger/reports.server'
@@ -10,13 +9,13 @@ import { badRequest } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, signedIn } from '../openapi'
 import { tenant } from '../tenant'
+import { dateInput } from '../values'
 
 /*
  * accounting/ledger-export/: the journal in hledger's format, with a balance assertion on
  * each account's last posting, so `hledger -f ledger.journal bal` recomputes our balances.
  */
 
-const IsoDate = (field: string) => z.string().refine(isIsoDate, `${field} must be a date written YYYY-MM-DD.`)
 
 export const router = createRouter()
 
@@ -29,8 +28,8 @@ router.openapi(
     ...signedIn(requireStaff('accounting')),
     request: {
       query: z.object({
-        date_from: IsoDate('Date from').optional().openapi({ description: 'First day; from the first entry by default' }),
-        date_to: IsoDate('Date to').optional().openapi({ description: 'Last day; through the last entry by default' }),
+        date_from: dateInput('Date from').optional().openapi({ description: 'First day; from the first entry by default' }),
+        date_to: dateInput('Date to').optional().openapi({ description: 'Last day; through the last entry by default' }),
         basis: z.enum(REPORT_BASES.map((b) => b.value) as [ReportBasis, ...ReportBasis[]], { error: 'Basis must be accrual or cash.' }).default('accrual'),
       }),
     },

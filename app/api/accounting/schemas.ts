@@ -1,18 +1,17 @@
 import { z } from '@hono/zod-openapi'
-import { isIsoDate } from '~/domain/ledger/entries'
+import { dateInput, moneyString } from '../values'
 
 /** The pieces the ledger's API bodies and answers share: ids, dates, and a journal line in and out. */
 
 export const Id = z.uuid({ error: 'Must be an id.' })
-export const IsoDate = z.string({ error: 'Date is required.' }).refine(isIsoDate, 'Date must be a date written YYYY-MM-DD.')
-const Amount = z.string().trim().max(20).nullish()
+export const IsoDate = dateInput('Date')
 
 /** A line as a client sends it: a debit or a credit as "1250.00", never both, with its dimensions. */
 export const LineBody = z
   .object({
     account_id: z.uuid({ error: 'Choose an account.' }),
-    debit: Amount.openapi({ example: '1250.00' }),
-    credit: Amount,
+    debit: moneyString('Debit').nullish(),
+    credit: moneyString('Credit').nullish(),
     memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
     property_group_id: Id.nullish(),
     rental_unit_id: Id.nullish(),

@@ -3,13 +3,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { accounts, defaultGlAccounts, ledgerSettings } from '~/db/schema'
 import { ACCOUNT_ROLES, roleOf, subtypeOf } from '~/domain/ledger/chart'
-import { isIsoDate } from '~/domain/ledger/entries'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
-import { badRequest } from '../errors'
+import { badRequest, fieldError } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { tenant } from '../tenant'
+import { dateInput } from '../values'
 
 /*
  * The books' settings: which account plays each role the postings need, and the
@@ -135,7 +135,7 @@ router.openapi(
     ...guard,
     request: jsonBody(
       z.object({
-        lock_date: z.string().refine(isIsoDate, 'Lock date must be a date written YYYY-MM-DD.').nullable().optional(),
+        lock_date: dateInput('Lock date').nullable().optional(),
         fiscal_year_start_month: z
           .number({ error: 'Fiscal year start month must be a month number from 1 to 12.' })
           .int('Fiscal year start month must be a month number from 1 to 12.')
@@ -149,6 +149,8 @@ router.openapi(
   async (c) => {
     const { lock_date, fiscal_year_start_month } = c.req.valid('json')
     const t = tenant(c)
+    // Books close on days that have happened: a lock date ahead would refuse postings for days still open.
+    if (lock_date && lock_date > (await t.today())) throw fieldError('lock_date', 'Lock date cannot be after today.')
     const changes = { ...(lock_date !== undefined ? { lockDate: lock_date } : {}), ...(fiscal_year_start_month !== undefined ? { fiscalYearStartMonth: fiscal_year_start_month } : {}) }
     // The same row posting locks: a posting in flight finishes first, and none slips in before the new date.
     await t.db

@@ -6,6 +6,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { bankAccounts, bankReconciliations, bankStatementLines, journalEntries, journalLines } from '~/db/schema'
 import { MATCH_WINDOW_DAYS, parseStatement, suggestMatches } from '~/domain/ledger/banking'
 import { formatMoney } from '~/domain/money'
+import { hasControlCharacters } from '~/domain/text'
 import { bankAccountOf, tickStatementMatches } from '~/ledger/banking.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
@@ -39,6 +40,10 @@ const readGuard = signedIn(requireStaff('accounting'))
 
 const FileForm = z.object({
   file: z.custom<File | string>((v) => v instanceof File || typeof v === 'string', 'Attach the statement file as file.').openapi({ type: 'string', format: 'binary', description: 'A CSV (date, description, amount or debit/credit columns) or an OFX file' }),
+  number_format: z
+    .enum(['en', 'fr'], { error: 'Number format must be en (1,250.00) or fr (1 250,00).' })
+    .default('en')
+    .openapi({ description: 'How the CSV writes amounts: en = 1,250.00, fr = 1 250,00. OFX files are read as OFX writes them.' }),
 })
 
 const ImportResult = z
@@ -47,6 +52,9 @@ const ImportResult = z
     imported: z.number().int().openapi({ description: 'Lines added' }),
     already_imported: z.number().int().openapi({ description: 'Lines the bank account had from an earlier import' }),
     errors: z.array(z.string()).openapi({ description: 'Rows that could not be read, by line; the others were imported' }),
+    understood: z
+      .array(z.object({ date: z.string(), description: z.string(), amount: z.string() }))
+      .openapi({ description: 'The first lines as read (amount as the API writes it), so the person can check the number format was the right one' }),
   })
   .openapi('StatementImportResult')
 
@@ -81,18 +89,20 @@ router.openapi(
   async (c) => {
     const t = tenant(c)
     const bank = await bankAccountOf(t.db, t.companyId, c.req.valid('param').id)
-    const file = c.req.valid('form').file
+    const { file, number_format } = c.req.valid('form')
     if (file instanceof File && file.size > MAX_BYTES) throw tooLarge()
     const text = typeof file === 'string' ? file : await file.text()
     if (!text.trim()) throw fieldError('file', 'The file is empty.')
-    const parsed = parseStatement(text)
+    if (hasControlCharacters(text)) throw fieldError('file', 'The file holds control characters; it is not a CSV or OFX text file.')
+    const parsed = parseStatement(text, number_format)
     if (!parsed.lines.length) throw badRequest(parsed.errors[0] ?? 'The file has no transactions.', { file: parsed.errors.length ? parsed.errors : ['The file has no transactions.'] })
     const inserted = await t.db
       .insert(bankStatementLines)
       .values(parsed.lines.map((l) => ({ companyId: t.companyId, bankAccountId: bank.id, date: l.date, description: l.description.slice(0, 500), amount: l.amount, externalId: l.externalId.slice(0, 200) })))
       .onConflictDoNothing()
       .returning({ id: bankStatementLines.id })
-    return c.json({ format: parsed.format, imported: inserted.length, already_imported: parsed.lines.length - inserted.length, errors: parsed.errors }, 200)
+    const understood = parsed.lines.slice(0, 5).map((l) => ({ date: l.date, description: l.description, amount: formatMoney(l.amount) }))
+    return c.json({ format: parsed.format, imported: inserted.length, already_imported: parsed.lines.length - inserted.length, errors: parsed.errors, understood }, 200)
   },
 )
 

@@ -51,21 +51,23 @@ const ListParams = ListQuery.extend({
 
 /** The fields a PUT may change. The others of a posted line are named and refused. */
 const FIXED = ['amount', 'debit', 'credit', 'account_id', 'date', 'journal_entry_id', 'entry_number'] as const
+const CHANGEABLE = {
+  memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
+  property_group_id: Id.nullish(),
+  rental_unit_id: Id.nullish(),
+  lease_id: Id.nullish(),
+  resident_id: Id.nullish(),
+  vendor_id: Id.nullish(),
+  property_owner_id: Id.nullish(),
+}
 const UpdateBody = z
-  .object({
-    memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
-    property_group_id: Id.nullish(),
-    rental_unit_id: Id.nullish(),
-    lease_id: Id.nullish(),
-    resident_id: Id.nullish(),
-    vendor_id: Id.nullish(),
-    property_owner_id: Id.nullish(),
-  })
+  .object(CHANGEABLE)
   .catchall(z.unknown())
   .superRefine((body, ctx) => {
-    for (const field of FIXED) {
-      if (field in body)
+    for (const field of Object.keys(body)) {
+      if ((FIXED as readonly string[]).includes(field))
         ctx.addIssue({ code: 'custom', path: [field], message: `The ${field.replace(/_id$/, '').replace('_', ' ')} of a posted line cannot be changed here; edit its journal entry, which posts a reversal and a replacement.` })
+      else if (!(field in CHANGEABLE)) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is not a field of a transaction.` })
     }
   })
   .openapi('TransactionUpdate', { description: 'Only memo and dimensions; amount, debit, credit, account_id and date are refused' })

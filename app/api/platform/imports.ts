@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { NumberFormat } from '~/domain/money'
 import { resourceNamed } from '~/resources'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORTABLE, templateCsv } from '~/resources/engine/import'
 import { commitImport, previewImport, readCsv, rowMessages, tooLarge } from '~/resources/engine/import.server'
@@ -42,11 +43,16 @@ const ImportPreview = z.object(previewShape).openapi('ImportPreview')
 const ImportRefused = ErrorBody.extend(previewShape).openapi('ImportRefused')
 const ImportCreated = z.object({ created: z.number().int() }).openapi('ImportCreated')
 
-const CsvJson = z.object({ csv: z.string({ error: 'Send the file’s text as csv.' }) }).openapi('ImportCsv')
+const NumberFormatField = z
+  .enum(['en', 'fr'], { error: 'Number format must be en (1,250.00) or fr (1 250,00).' })
+  .optional()
+  .openapi({ description: 'How the file writes numbers: en = 1,250.00 (the default), fr = 1 250,00' })
+const CsvJson = z.object({ csv: z.string({ error: 'Send the file’s text as csv.' }), number_format: NumberFormatField }).openapi('ImportCsv')
 const CsvForm = z.object({
   csv: z
     .custom<File | string>((v) => v instanceof File || typeof v === 'string', 'Attach the file as csv.')
     .openapi({ type: 'string', format: 'binary', description: 'The CSV file' }),
+  number_format: NumberFormatField,
 })
 
 const csvBody = {
@@ -65,7 +71,10 @@ const limitBody = bodyLimit({
 })
 
 // The body that does not match the request's content type validates as {}.
-type CsvContext = Context<AppEnv, string, { out: { json: { csv?: File | string }; form: { csv?: File | string } } }>
+type CsvContext = Context<AppEnv, string, { out: { json: { csv?: File | string; number_format?: NumberFormat }; form: { csv?: File | string; number_format?: NumberFormat } } }>
+
+/** How the file writes numbers: chosen by the client, English when it does not say. */
+const numbersOf = (c: CsvContext): NumberFormat => c.req.valid('json').number_format ?? c.req.valid('form').number_format ?? 'en'
 
 async function csvText(c: CsvContext) {
   const value = c.req.valid('json').csv ?? c.req.valid('form').csv
@@ -98,7 +107,7 @@ for (const name of IMPORTABLE) {
     async (c) => {
       const table = readCsv(await csvText(c))
       const t = tenant(c)
-      return c.json(await previewImport(t.db, t.companyId, resource, table), 200)
+      return c.json(await previewImport(t.db, t.companyId, resource, table, numbersOf(c)), 200)
     },
   )
 
@@ -120,7 +129,7 @@ for (const name of IMPORTABLE) {
     async (c) => {
       const table = readCsv(await csvText(c))
       const t = tenant(c)
-      const outcome = await commitImport(t.db, t.companyId, resource, table)
+      const outcome = await commitImport(t.db, t.companyId, resource, table, numbersOf(c))
       if (outcome.ok) return c.json({ created: outcome.created }, 201)
       const { result } = outcome
       const detail = `Nothing was imported: ${result.invalid_rows} of ${result.rows.length} rows ${result.invalid_rows === 1 ? 'has errors' : 'have errors'}. Correct them and import the file again.`

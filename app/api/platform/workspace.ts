@@ -11,6 +11,7 @@ import { fieldError, notFound } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { SlugSchema } from './auth'
+import { webAddressInput } from '../values'
 import { OptionalText, WorkspaceSettings, workspaceSettingsOf } from './schemas'
 import { integrations, warningCounts, WorkspaceWarning, workspaceWarnings } from './workspace-warnings'
 
@@ -47,7 +48,7 @@ export const CompanyBody = z
     slug: SlugSchema,
     email: z.string().trim().email('Enter a valid e-mail address.').max(254).optional().nullable().or(z.literal('').transform(() => null)),
     phone: OptionalText('Phone', 40),
-    website: z.string().trim().url('Enter a full web address, starting with https://').max(300).optional().nullable().or(z.literal('').transform(() => null)),
+    website: webAddressInput('Website').optional().nullable().or(z.literal('').transform(() => null)),
     street_address: OptionalText('Street address'),
     city: OptionalText('City', 100),
     province: OptionalText('Province or state', 10),

@@ -4,7 +4,7 @@ import { and, eq, gte, inArray, lte } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { companies, journalEntries, propertyGroups } from '~/db/schema'
 import { CASH_SUBTYPES, type AccountSubtype } from '~/domain/ledger/chart'
-import { isIsoDate, SOURCE_TYPES } from '~/domain/ledger/entries'
+import { SOURCE_TYPES } from '~/domain/ledger/entries'
 import {
   balanceSheetTable,
   chartOfAccountsTable,
@@ -52,6 +52,7 @@ import { badRequest } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, signedIn } from '../openapi'
 import { tenant } from '../tenant'
+import { dateInput } from '../values'
 
 /*
  * reporting/{statement}/: the financial statements, computed from the journal lines at
@@ -100,16 +101,15 @@ async function ledgerSlice(
   return { lines: await read(laid.slices), paging: { activity, slices: laid.slices, page: laid.page } }
 }
 
-const IsoDate = (field: string) => z.string().refine(isIsoDate, `${field} must be a date written YYYY-MM-DD.`)
 const Format = z.enum(['json', 'csv', 'pdf'], { error: 'Format must be json, csv or pdf.' }).default('json').openapi({ description: 'json (default), csv or pdf: the same statement as a download' })
 const Basis = z.enum(REPORT_BASES.map((b) => b.value) as [ReportBasis, ...ReportBasis[]], { error: 'Basis must be accrual or cash.' }).default('accrual').openapi({ description: 'accrual (default): entries for both bases and accrual-only ones; cash: both and cash-only' })
 const PropertyId = z.uuid({ error: 'Choose a property.' }).optional().openapi({ description: 'Only the journal lines tagged with this property' })
 
 const Common = z.object({ format: Format, basis: Basis, property_group_id: PropertyId })
-const AsOfQuery = Common.extend({ as_of: IsoDate('As of').optional().openapi({ description: 'Balances at the end of this day; today by default' }) })
+const AsOfQuery = Common.extend({ as_of: dateInput('As of').optional().openapi({ description: 'Balances at the end of this day; today by default' }) })
 const RangeQuery = Common.extend({
-  date_from: IsoDate('Date from').optional().openapi({ description: 'First day, inclusive; January 1 of date_to’s year by default' }),
-  date_to: IsoDate('Date to').optional().openapi({ description: 'Last day, inclusive; today by default' }),
+  date_from: dateInput('Date from').optional().openapi({ description: 'First day, inclusive; January 1 of date_to’s year by default' }),
+  date_to: dateInput('Date to').optional().openapi({ description: 'Last day, inclusive; today by default' }),
 })
 
 const Money = z.string().openapi({ example: '1250.00' })

@@ -4,6 +4,7 @@ import type { Page } from '~/api/pagination'
 import { idempotencyKeyOf } from '~/utils/forms.server'
 import type { Api } from '~/utils/api-client.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { toApiDecimal } from '~/domain/money'
 import { chooseUnit, typedUnitNumber, type UnitCandidate, type UnitChoice } from '~/domain/ledger/line-units'
 import { CARRIED_DIMENSIONS, emptyLine, LINE_FIELDS, LINE_ROWS, type EntryFormErrors, type EntryFormValues, type LineValues } from './journal-entry-form'
 import { RECURRING_FIELDS, type RecurringFormValues } from './recurring-entry-form'
@@ -142,8 +143,8 @@ export function filledLines(lines: LineValues[]) {
     rows,
     body: rows.map(({ line }) => ({
       account_id: line.account_id,
-      debit: line.debit || null,
-      credit: line.credit || null,
+      debit: line.debit ? toApiDecimal(line.debit, 'en') : null,
+      credit: line.credit ? toApiDecimal(line.credit, 'en') : null,
       memo: line.memo || null,
       property_group_id: line.property_group_id || null,
       // Only the dimensions the line carries: a recurring entry's lines take a unit at most.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseOfx, parseStatement, parseStatementCsv, reconciliationDifference, statementAmount, statementDate, suggestMatches } from './banking'
+import { ofxAmount, parseOfx, parseStatement, parseStatementCsv, reconciliationDifference, statementAmount, statementDate, suggestMatches } from './banking'
 
 const OFX_SGML = `OFXHEADER:100
 DATA:OFXSGML
@@ -89,14 +89,33 @@ describe('reading statement values', () => {
     expect(statementDate('yesterday')).toBeNull()
   })
 
-  it('reads amounts with currency signs, parentheses, trailing minus and decimal commas, never as floats', () => {
-    expect(statementAmount('$1,250.10')).toBe(125010)
-    expect(statementAmount('(45.10)')).toBe(-4510)
-    expect(statementAmount('45.10-')).toBe(-4510)
-    expect(statementAmount('+1,25')).toBe(125)
-    expect(statementAmount('0.1')).toBe(10)
-    expect(statementAmount('12.345')).toBeNull()
-    expect(statementAmount('abc')).toBeNull()
+  it('reads amounts with currency signs, parentheses and trailing minus in the chosen number format, never as floats', () => {
+    expect(statementAmount('$1,250.10', 'en')).toBe(125010)
+    expect(statementAmount('(45.10)', 'en')).toBe(-4510)
+    expect(statementAmount('45.10-', 'en')).toBe(-4510)
+    expect(statementAmount('0.1', 'en')).toBe(10)
+    expect(statementAmount('+1,25', 'fr')).toBe(125)
+    expect(statementAmount('1 250,10 $', 'fr')).toBe(125010)
+    expect(statementAmount('(45,10)', 'fr')).toBe(-4510)
+    expect(statementAmount('12.345', 'en')).toBeNull()
+    expect(statementAmount('abc', 'en')).toBeNull()
+  })
+
+  it('refuses an amount the chosen format would not write, instead of reading it 100 times too large or small', () => {
+    expect(statementAmount('1,25', 'en')).toBeNull()
+    expect(statementAmount('12,50', 'en')).toBeNull()
+    expect(statementAmount('1,250.00', 'fr')).toBeNull()
+    const parsed = parseStatementCsv('Date,Description,Amount\n2026-03-02,Deposit,"12,50"\n', 'en')
+    expect(parsed.lines).toEqual([])
+    expect(parsed.errors).toEqual(['Line 2: "12,50" is not an amount written the English (1,250.00) way.'])
+    expect(parseStatementCsv('Date;Description;Amount\n2026-03-02;Deposit;12,50\n', 'fr').lines[0].amount).toBe(1250)
+  })
+
+  it('reads OFX amounts with a decimal point or comma', () => {
+    expect(ofxAmount('-45.10')).toBe(-4510)
+    expect(ofxAmount('45,10')).toBe(4510)
+    expect(ofxAmount('+.5')).toBe(50)
+    expect(ofxAmount('1,250.00')).toBeNull()
   })
 })
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { CsvSyntaxError, parseCsv } from '../csv'
-import { formatMoney, parseMoney } from '../money'
+import { formatMoney, NUMBER_FORMATS, parseMoney, readMoney, type NumberFormat } from '../money'
 import { isIsoDate } from './entries'
 
 /*
@@ -20,11 +20,11 @@ export type StatementLine = {
 
 export type StatementParse = { format: 'CSV' | 'OFX'; lines: StatementLine[]; errors: string[] }
 
-/** An OFX file (1.x SGML or 2.x XML) or a CSV, told apart by the OFX header or root element. */
-export function parseStatement(text: string): StatementParse {
+/** An OFX file (1.x SGML or 2.x XML) or a CSV, told apart by the OFX header or root element; a CSV's amounts are read in `numbers`. */
+export function parseStatement(text: string, numbers: NumberFormat = 'en'): StatementParse {
   const head = text.slice(0, 2000)
   if (/OFXHEADER|<OFX>|<\?OFX/i.test(head)) return { format: 'OFX', ...parseOfx(text) }
-  return { format: 'CSV', ...parseStatementCsv(text) }
+  return { format: 'CSV', ...parseStatementCsv(text, numbers) }
 }
 
 /** "20260105", "20260105120000[-5:EST]" or "2026-01-05" → "2026-01-05"; null for anything else. */
@@ -40,19 +40,28 @@ export function statementDate(raw: string): string | null {
   return iso && isIsoDate(iso) ? iso : null
 }
 
-/** "$1,250.00", "-45.10", "(45.10)", "45.10-", "45,10" → cents; null when it is not an amount. */
-export function statementAmount(raw: string): number | null {
-  let value = raw.trim().replace(/\s/g, '')
+/**
+ * A CSV statement's amount in the file's number format: "$1,250.00", "(45.10)",
+ * "45.10-" in English, "1 250,00 $" in French → cents; null when the format
+ * would not write it so (never a guess: "12,50" is not an English amount).
+ */
+export function statementAmount(raw: string, numbers: NumberFormat): number | null {
+  let value = raw.trim()
   if (!value) return null
   let negative = false
-  if (/^\(.*\)$/.test(value)) [negative, value] = [true, value.slice(1, -1)]
-  if (value.endsWith('-')) [negative, value] = [true, value.slice(0, -1)]
+  if (/^\(.*\)$/.test(value)) [negative, value] = [true, value.slice(1, -1).trim()]
+  if (value.endsWith('-')) [negative, value] = [true, value.slice(0, -1).trim()]
   if (value.startsWith('+')) value = value.slice(1)
-  // A decimal comma with no point ("45,10"): OFX from European banks.
-  if (/^-?\d+,\d{1,2}$/.test(value)) value = value.replace(',', '.')
-  const cents = parseMoney(value)
+  const cents = readMoney(value, numbers)
   if (cents === null) return null
   return negative ? -cents : cents
+}
+
+/** OFX's TRNAMT: digits with a point or, from European banks, a comma as the decimal mark, never grouped. */
+export function ofxAmount(raw: string): number | null {
+  const match = /^([+-]?)(\d*)(?:[.,](\d{1,2}))?$/.exec(raw.trim())
+  if (!match || (!match[2] && !match[3])) return null
+  return parseMoney(`${match[1] === '-' ? '-' : ''}${match[2] || '0'}${match[3] ? `.${match[3]}` : ''}`)
 }
 
 const normalise = (header: string) =>
@@ -78,7 +87,7 @@ const COLUMNS = {
  * print it). Dates YYYY-MM-DD or MM/DD/YYYY. A row that cannot be read is named
  * by its line and skipped; the others are kept.
  */
-export function parseStatementCsv(text: string): { lines: StatementLine[]; errors: string[] } {
+export function parseStatementCsv(text: string, numbers: NumberFormat = 'en'): { lines: StatementLine[]; errors: string[] } {
   let table
   try {
     table = parseCsv(text)
@@ -111,13 +120,18 @@ export function parseStatementCsv(text: string): { lines: StatementLine[]; error
       continue
     }
     let amount: number | null
-    if (col.amount >= 0) amount = statementAmount(cell(col.amount))
+    if (col.amount >= 0) amount = statementAmount(cell(col.amount), numbers)
     else {
-      const debit = cell(col.debit) ? statementAmount(cell(col.debit)) : 0
-      const credit = cell(col.credit) ? statementAmount(cell(col.credit)) : 0
+      const debit = cell(col.debit) ? statementAmount(cell(col.debit), numbers) : 0
+      const credit = cell(col.credit) ? statementAmount(cell(col.credit), numbers) : 0
       amount = debit === null || credit === null ? null : Math.abs(credit) - Math.abs(debit)
     }
-    if (amount === null || amount === 0) {
+    if (amount === null) {
+      const typed = [col.amount, col.debit, col.credit].map(cell).filter(Boolean).join(' / ')
+      errors.push(`Line ${record.line}: "${typed}" is not an amount written the ${NUMBER_FORMATS.find((f) => f.value === numbers)?.label} way.`)
+      continue
+    }
+    if (amount === 0) {
       errors.push(`Line ${record.line}: no amount other than zero.`)
       continue
     }
@@ -154,7 +168,7 @@ export function parseOfx(text: string): { lines: StatementLine[]; errors: string
     const block = raw.split(/<\/STMTTRN>/i)[0]
     const n = i + 1
     const date = statementDate(ofxField(block, 'DTPOSTED'))
-    const amount = statementAmount(ofxField(block, 'TRNAMT'))
+    const amount = ofxAmount(ofxField(block, 'TRNAMT'))
     if (!date) return void errors.push(`Transaction ${n}: DTPOSTED "${ofxField(block, 'DTPOSTED')}" is not a date.`)
     if (amount === null || amount === 0) return void errors.push(`Transaction ${n}: TRNAMT "${ofxField(block, 'TRNAMT')}" is not an amount other than zero.`)
     const name = ofxField(block, 'NAME')

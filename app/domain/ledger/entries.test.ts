@@ -24,10 +24,11 @@ describe('checkDraft', () => {
 describe('linesFromInput', () => {
   it('turns debit and credit columns into signed cents', () => {
     const { lines, errors } = linesFromInput([
-      { accountId: A, debit: '1,250.50', propertyGroupId: B },
+      { accountId: A, debit: '1250.50', propertyGroupId: B },
       { accountId: B, credit: '1250.5' },
     ])
     expect(errors).toEqual({})
+    expect(linesFromInput([{ accountId: A, debit: '1,250.50' }]).errors).toEqual({ 'lines.0.debit': ['Line 1: debit must be an amount such as 1250.00.'] })
     expect(lines.map((l) => [l.amount, l.propertyGroupId])).toEqual([
       [125050, B],
       [-125050, null],

@@ -45,9 +45,13 @@ export type JournalDraft = {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
-/** A real calendar date written YYYY-MM-DD. */
+/** The dates Lintel takes: wide enough for any lease or deed, narrow enough that a typo such as 0202 or 20266 is caught. */
+export const FIRST_DATE = '1900-01-01'
+export const LAST_DATE = '2200-12-31'
+
+/** A real calendar date written YYYY-MM-DD, between FIRST_DATE and LAST_DATE. */
 export function isIsoDate(value: string) {
-  if (!DATE.test(value)) return false
+  if (!DATE.test(value) || value < FIRST_DATE || value > LAST_DATE) return false
   const parsed = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value
 }

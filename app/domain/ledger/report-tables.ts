@@ -1,3 +1,4 @@
+import { writeCsv } from '../csv'
 import type { balanceSheet, chartOfAccounts, generalLedger, incomeStatement, journalTransactions, transactionRegister, trialBalance } from './reports'
 
 /*
@@ -112,12 +113,8 @@ export function chartOfAccountsTable(report: ReturnType<typeof chartOfAccounts>,
   }
 }
 
-const csvCell = (value: string | null) => {
-  const text = (value ?? '').trim()
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-/** RFC 4180 CSV: the column header, then every row (headings and totals included, indentation dropped). */
+/** RFC 4180 CSV: the column header, then every row (headings and totals included, indentation dropped); the amount columns are the right-aligned ones. */
 export function tableCsv(table: ReportTable) {
-  return [table.columns.map((c) => c.label), ...table.rows.map((r) => table.columns.map((_, i) => r.cells[i] ?? ''))].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n'
+  const rows = [table.columns.map((c) => c.label), ...table.rows.map((r) => table.columns.map((_, i) => (r.cells[i] ?? '').trim()))]
+  return writeCsv(rows, (i) => table.columns[i]?.align === 'right')
 }

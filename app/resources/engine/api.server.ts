@@ -11,6 +11,7 @@ import { containsPattern, ListQuery, orderBy, page, pageOf, type Page } from '~/
 import { tenant } from '~/api/tenant'
 import type { Executor } from '~/db/client.server'
 import { companies, searchEntries } from '~/db/schema'
+import { writeCsv } from '~/domain/csv'
 import { todayIn } from '~/domain/dates'
 import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
@@ -614,13 +615,6 @@ async function setActiveOrDelete(c: ResourceContext, resource: AnyResource, id: 
 /** An export holds at most this many rows; past it, narrow the list first. */
 export const EXPORT_LIMIT = 50_000
 
-function csvCell(value: unknown) {
-  const text = value === null || value === undefined ? '' : typeof value === 'object' ? formatAddress(value as Json) : String(value)
-  // A leading = + - @ would run as a formula in a spreadsheet; a quote makes it text.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
 function formatAddress(a: Json) {
   return [a.street, a.street2, a.city, a.province, a.postal_code, a.country].filter(Boolean).join(', ')
 }
@@ -630,15 +624,17 @@ export function toCsv(resource: AnyResource, rows: Json[]) {
   const fields = fieldEntries(resource).filter(([, f]) => f.kind !== 'file')
   const header = ['ID', ...fields.map(([, f]) => f.label), 'Created']
   const lines = rows.map((row) => [
-    row.id,
+    row.id as string,
     ...fields.map(([key, f]) => {
       const value = row[apiName(key)]
-      if (f.kind === 'reference') return row[labelKey(key)]
+      if (f.kind === 'reference') return row[labelKey(key)] as string | null
       if (f.kind === 'select') return value == null ? '' : optionLabel(f.options, value)
       if (f.kind === 'boolean') return value == null ? '' : value ? 'Yes' : 'No'
-      return value
+      if (f.kind === 'address') return value == null ? '' : formatAddress(value as Json)
+      return value as string | number | null
     }),
-    row.created_at,
+    row.created_at as string,
   ])
-  return [header, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n'
+  const numeric = new Set(fields.flatMap(([, f], i) => (['money', 'percent', 'number'].includes(f.kind) ? [i + 1] : [])))
+  return writeCsv([header, ...lines], (i) => numeric.has(i))
 }

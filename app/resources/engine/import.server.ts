@@ -2,6 +2,8 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import { ApiError, badRequest } from '~/api/errors'
 import type { Executor, Transaction } from '~/db/client.server'
+import type { NumberFormat } from '~/domain/money'
+import { hasControlCharacters } from '~/domain/text'
 import { CsvSyntaxError, parseCsv, type CsvTable } from '~/domain/csv'
 import { resourceNamed } from '../index'
 import { createRecord, parseInput, titleSql, type ParsedInput } from './api.server'
@@ -37,6 +39,7 @@ export const tooLarge = () => csvError(`The file is larger than ${IMPORT_MAX_BYT
 /** The file's header and rows, within the limits, or a 400 naming `csv`. */
 export function readCsv(text: string): CsvTable {
   if (Buffer.byteLength(text, 'utf8') > IMPORT_MAX_BYTES) throw tooLarge()
+  if (hasControlCharacters(text)) throw csvError('The file holds control characters; it is not a CSV text file.')
   let table: CsvTable
   try {
     table = parseCsv(text)
@@ -124,9 +127,9 @@ function constraintCode(error: unknown) {
  * and from validation are merged per field (the first message for a field
  * wins, so a reference that matched nothing is not also "required").
  */
-export async function runImport(tx: Transaction, companyId: string, resource: AnyResource, table: CsvTable): Promise<ImportResult> {
+export async function runImport(tx: Transaction, companyId: string, resource: AnyResource, table: CsvTable, numbers: NumberFormat): Promise<ImportResult> {
   const plan = planImport(resource, table.header)
-  const options = { decimalComma: table.delimiter === ';', dateOrder: dateOrders(plan, table.records) }
+  const options = { numbers, dateOrder: dateOrders(plan, table.records) }
   const rows = table.records.map((record) => coerceRow(plan, record, options))
   await resolveLookups(tx, companyId, resource, rows)
   const uniqueField = apiName(resource.title[0] ?? '')
@@ -178,10 +181,10 @@ class RolledBack extends Error {
 }
 
 /** What an import would do, without keeping any of it. */
-export async function previewImport(db: Executor, companyId: string, resource: AnyResource, table: CsvTable): Promise<ImportResult> {
+export async function previewImport(db: Executor, companyId: string, resource: AnyResource, table: CsvTable, numbers: NumberFormat): Promise<ImportResult> {
   const outcome = await db
     .transaction(async (tx) => {
-      throw new RolledBack(await runImport(tx, companyId, resource, table))
+      throw new RolledBack(await runImport(tx, companyId, resource, table, numbers))
     })
     .catch((error: unknown) => error)
   if (outcome instanceof RolledBack) return outcome.result
@@ -189,10 +192,10 @@ export async function previewImport(db: Executor, companyId: string, resource: A
 }
 
 /** Imports every row, or (when any row has errors) none: `ok` false carries the rows' errors. */
-export async function commitImport(db: Executor, companyId: string, resource: AnyResource, table: CsvTable): Promise<{ ok: true; created: number } | { ok: false; result: ImportResult }> {
+export async function commitImport(db: Executor, companyId: string, resource: AnyResource, table: CsvTable, numbers: NumberFormat): Promise<{ ok: true; created: number } | { ok: false; result: ImportResult }> {
   try {
     const created = await db.transaction(async (tx) => {
-      const result = await runImport(tx, companyId, resource, table)
+      const result = await runImport(tx, companyId, resource, table, numbers)
       if (result.invalid_rows) throw new RolledBack(result)
       return result.valid_rows
     })

@@ -1,4 +1,5 @@
-import type { CsvRecord } from '~/domain/csv'
+import { writeCsv, type CsvRecord } from '~/domain/csv'
+import { toApiDecimal, type NumberFormat } from '~/domain/money'
 import { COUNTRIES, DIVISIONS, ISO_COUNTRIES } from '~/domain/geo'
 import type { AnyResource } from './define'
 import { apiName, type Field, type Option } from './fields'
@@ -288,8 +289,8 @@ export type CoercedRow = {
 }
 
 export type CoerceOptions = {
-  /** Semicolon-separated files come from Excel set to a language that writes 1.250,00. */
-  decimalComma: boolean
+  /** How the file writes numbers, as chosen on the import page: English 1,250.00 or French 1 250,00. */
+  numbers: NumberFormat
   /** Per column: how its slashed dates are ordered, when its values settle it (see dateOrders). */
   dateOrder?: ('MDY' | 'DMY')[]
 }
@@ -330,7 +331,7 @@ export function coerceRow(plan: ImportPlan, record: CsvRecord, options: CoerceOp
     switch (target.kind) {
       case 'field': {
         const field = resource.fields[target.key]!
-        body[apiName(target.key)] = coerceValue(field, text, options.decimalComma, options.dateOrder?.[i] ?? 'MDY')
+        body[apiName(target.key)] = coerceValue(field, text, options.numbers, options.dateOrder?.[i] ?? 'MDY')
         break
       }
       case 'address': {
@@ -368,17 +369,17 @@ export function coerceRow(plan: ImportPlan, record: CsvRecord, options: CoerceOp
   return { line: record.line, body, errors, lookups, labels: {} }
 }
 
-function coerceValue(field: Field, text: string, decimalComma: boolean, dateOrder: 'MDY' | 'DMY'): unknown {
+function coerceValue(field: Field, text: string, numbers: NumberFormat, dateOrder: 'MDY' | 'DMY'): unknown {
   switch (field.kind) {
     case 'number': {
       // Spreadsheets write 2 as "2.0" and 1.5 as "1.50"; the zeros say nothing.
-      const cleaned = cleanNumber(text, decimalComma)
-      return /^-?\d*\.\d+$/.test(cleaned) ? cleaned.replace(/0+$/, '').replace(/\.$/, '') : cleaned
+      const cleaned = toApiDecimal(text, numbers, NUMBER_PLACES)
+      return cleaned === text ? text : cleaned.replace(/0+$/, '').replace(/\.$/, '')
     }
     case 'money':
-      return cleanNumber(text.replace(/^(?:[A-Z]{1,3})?[$€£]\s*|\s*[$€£]$|\s*(?:CAD|USD|EUR|GBP)$/gi, ''), decimalComma)
+      return toApiDecimal(text.replace(/^(?:[A-Z]{1,3})?[$€£]\s*|\s*[$€£]$|\s*(?:CAD|USD|EUR|GBP)$/gi, ''), numbers)
     case 'percent':
-      return cleanNumber(text.replace(/\s*%$/, ''), decimalComma)
+      return toApiDecimal(text, numbers)
     case 'date':
       return cleanDate(text, dateOrder)
     case 'select':
@@ -390,17 +391,8 @@ function coerceValue(field: Field, text: string, decimalComma: boolean, dateOrde
   }
 }
 
-/** "1,250.50" → "1250.50"; with a decimal comma, "1.250,50" → "1250.50". Anything else unchanged. */
-export function cleanNumber(text: string, decimalComma = false): string {
-  const s = text.replace(/[\s\u00a0\u202f']/g, '')
-  if (decimalComma) {
-    if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)) return s.replace(/\./g, '').replace(',', '.')
-    if (/^-?\d*,\d+$/.test(s)) return s.replace(',', '.')
-    return s
-  }
-  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) return s.replace(/,/g, '')
-  return s
-}
+/** A count or measure is read with room for any decimals a spreadsheet writes; the field's own limit is the API's to check. */
+const NUMBER_PLACES = 6
 
 const pad = (n: string) => n.padStart(2, '0')
 
@@ -563,7 +555,5 @@ export function templateHeaders(resource: AnyResource): string[] {
 }
 
 export function templateCsv(resource: AnyResource) {
-  return `${templateHeaders(resource)
-    .map((h) => (/[",\r\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h))
-    .join(',')}\r\n`
+  return writeCsv([templateHeaders(resource)])
 }

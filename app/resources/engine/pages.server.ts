@@ -2,6 +2,7 @@ import { parse } from '@conform-to/react'
 import { data } from 'react-router'
 import type { Page } from '~/api/pagination'
 import { laterPageTitle } from '~/components/layout/coming-later'
+import { toApiDecimal, type NumberFormat } from '~/domain/money'
 import { STAFF_LATER } from '~/domain/pages'
 import type { Api } from '~/utils/api-client.server'
 import { idempotencyKeyOf, replyWithApiError } from '~/utils/forms.server'
@@ -143,8 +144,8 @@ export async function referenceChoices(api: Api, fields: FieldView[], { searches
   return Object.fromEntries(entries) as Record<string, ReferenceChoices>
 }
 
-/** The form as the API wants it: empty inputs are null, checkboxes true or false, addresses nested, numbers as typed. */
-export function bodyFromForm(view: ResourceView, value: Record<string, unknown>, mode: 'create' | 'update') {
+/** The form as the API wants it: empty inputs are null, checkboxes true or false, addresses nested, amounts read in the person's number format. */
+export function bodyFromForm(view: ResourceView, value: Record<string, unknown>, mode: 'create' | 'update', numbers: NumberFormat = 'en') {
   const body: Record<string, unknown> = {}
   for (const field of view.fields) {
     if (field.readOnly || field.hiddenInForm || field.kind === 'file') continue
@@ -158,6 +159,8 @@ export function bodyFromForm(view: ResourceView, value: Record<string, unknown>,
       // A secret is never shown back; leaving it blank on edit keeps the stored one.
       if (typeof raw === 'string' && raw.trim()) body[field.name] = raw
       else if (mode === 'create') body[field.name] = null
+    } else if (field.kind === 'money' || field.kind === 'percent' || field.kind === 'number') {
+      body[field.name] = typeof raw === 'string' && raw.trim() !== '' ? toApiDecimal(raw, numbers, field.kind === 'number' ? (field.decimals ?? 0) : 2) : null
     } else body[field.name] = typeof raw === 'string' && raw.trim() !== '' ? raw : null
   }
   return body

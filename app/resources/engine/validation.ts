@@ -1,6 +1,9 @@
 import { z } from '@hono/zod-openapi'
+import { getTableColumns } from 'drizzle-orm'
+import { dateInput, moneyInput } from '~/api/values'
 import { COUNTRIES, DIVISIONS, isDivisionOf, isPostalCodeOf } from '~/domain/geo'
 import { formatDecimal, parseDecimal } from '~/domain/money'
+import { hasControlCharacters } from '~/domain/text'
 import type { AnyResource } from './define'
 import { apiName, labelKey, type Address, type Field } from './fields'
 
@@ -16,12 +19,22 @@ function required(field: Field) {
   return `${field.label} is required.`
 }
 
-function decimalInput(field: Field & { kind: 'money' | 'percent' | 'number' }, places: number, example: string) {
+function textInput(field: Field, max: number) {
+  const lineBreaks = field.kind === 'longText'
+  return z
+    .string({ error: `${field.label} must be text.` })
+    .trim()
+    .max(max, `${field.label} must be at most ${max} characters.`)
+    .refine((v) => !hasControlCharacters(v, { lineBreaks }), `${field.label} cannot contain control characters${lineBreaks ? '' : ' or line breaks'}.`)
+}
+
+/** A number the API's way: a JSON number, or a plain decimal string ("8.50") — never grouped, a comma, an exponent or a space. */
+function decimalInput(field: Field & { kind: 'percent' | 'number' }, places: number, example: string) {
   return z
     .union([z.string(), z.number()], { error: `${field.label} must be a number like ${example}.` })
     .transform((value, ctx) => {
       const text = typeof value === 'number' ? String(value) : value
-      const units = parseDecimal(field.kind === 'percent' ? text.replace(/%$/, '') : text, places)
+      const units = parseDecimal(text, places)
       if (units === null) {
         ctx.addIssue({ code: 'custom', message: places ? `${field.label} must be a number like ${example}, with at most ${places} decimal places.` : `${field.label} must be a whole number.` })
         return z.NEVER
@@ -36,15 +49,11 @@ function inputOf(field: Field): z.ZodType {
     case 'text':
     case 'longText':
     case 'secret':
-      return z.string({ error: `${field.label} must be text.` }).trim().max(field.max ?? 200, `${field.label} must be at most ${field.max} characters.`)
+      return textInput(field, field.max ?? 200)
     case 'email':
       return z.string({ error: `${field.label} must be text.` }).trim().toLowerCase().pipe(z.email(`${field.label} must be a valid e-mail address.`))
     case 'phone':
-      return z
-        .string({ error: `${field.label} must be text.` })
-        .trim()
-        .max(field.max ?? 40, `${field.label} must be at most ${field.max} characters.`)
-        .refine((v) => /^[+()\d\s.\-x]+$/i.test(v) && v.replace(/\D/g, '').length >= 7, `${field.label} must be a phone number, e.g. 416-555-0134.`)
+      return textInput(field, field.max ?? 40).refine((v) => /^[+()\d\s.\-x]+$/i.test(v) && v.replace(/\D/g, '').length >= 7, `${field.label} must be a phone number, e.g. 416-555-0134.`)
     case 'number': {
       const places = field.decimals ?? 0
       return decimalInput(field, places, places ? '1.5' : '2').superRefine((units, ctx) => {
@@ -54,16 +63,13 @@ function inputOf(field: Field): z.ZodType {
       }).transform((units) => (places ? formatDecimal(units, places) : units))
     }
     case 'money':
-      return decimalInput(field, 2, '1250.00').refine((cents) => field.min === undefined || cents >= field.min, `${field.label} cannot be negative.`)
+      return moneyInput(field.label, { negative: field.min === undefined })
     case 'percent':
       return decimalInput(field, 2, '8.50')
         .refine((v) => v >= 0, `${field.label} cannot be negative.`)
         .refine((v) => field.max === undefined || v <= field.max, `${field.label} must be at most ${formatDecimal(field.max ?? 0)}%.`)
     case 'date':
-      return z
-        .string({ error: `${field.label} must be a date (YYYY-MM-DD).` })
-        .trim()
-        .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${field.label} must be a date (YYYY-MM-DD).`)
+      return dateInput(field.label)
     case 'select': {
       const values = field.options.map((o) => o.value)
       return z.enum(values as [string, ...string[]], { error: `${field.label} must be one of: ${field.options.map((o) => o.label).join(', ')}.` })
@@ -125,12 +131,16 @@ const schemas = new WeakMap<AnyResource, Partial<Record<'create' | 'update', Ret
 
 function buildInputSchema(resource: AnyResource, mode: 'create' | 'update') {
   const shape: Record<string, z.ZodType> = {}
+  const columns = getTableColumns(resource.table)
   for (const [key, field] of writableFields(resource)) {
     const base = inputOf(field)
     let schema: z.ZodType
     if (field.required) {
       const present = z.preprocess(blankToNull, base.nullable()).refine((v) => v !== null, required(field))
       schema = mode === 'create' ? z.preprocess((v) => (v === undefined ? null : v), present) : present.optional()
+    } else if (columns[key]?.notNull) {
+      // Optional because the column has a default; there is no empty value to clear it to.
+      schema = z.preprocess(blankToNull, base.nullable().optional()).refine((v) => v !== null, `${field.label} cannot be empty.`)
     } else {
       schema = z.preprocess(blankToNull, base.nullable().optional())
     }

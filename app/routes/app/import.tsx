@@ -8,7 +8,8 @@ import { useCurrency } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
-import { Label } from '~/components/ui/input'
+import { Label, Select } from '~/components/ui/input'
+import { isNumberFormat, NUMBER_FORMATS, type NumberFormat } from '~/domain/money'
 import type { ImportResult } from '~/resources/engine/import.server'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORTABLE, templateCsv } from '~/resources/engine/import'
 import { lookupResource } from '~/resources/engine/pages.server'
@@ -54,17 +55,19 @@ type Preview = {
   /** The rows on the page: those with errors when there are any, else the first ones. */
   rows: ImportResult['rows']
   csv: string
+  /** How the file writes numbers, as chosen: sent again with the import. */
+  numbers: NumberFormat
   refused?: string
 }
 type ActionData = { kind: 'error'; error: string } | ({ kind: 'preview' } & Preview)
 
-function previewOf(view: ResourceView, result: ImportResult, csv: string, refused?: string): { kind: 'preview' } & Preview {
+function previewOf(view: ResourceView, result: ImportResult, csv: string, numbers: NumberFormat, refused?: string): { kind: 'preview' } & Preview {
   const keys = new Set(result.rows.flatMap((r) => Object.keys(r.values)))
   const shown = view.fields.filter((f) => keys.has(f.name) || (f.labelKey && keys.has(f.labelKey))).map((f) => f.name)
   const invalid = result.rows.filter((r) => Object.keys(r.errors).length)
   const rows = (invalid.length ? invalid : result.rows).slice(0, PREVIEW_ROWS)
   // The rows alone can be large; the page gets what it shows, with the counts.
-  return { kind: 'preview', result: { ...result, rows: [] }, shown, rows, csv, refused }
+  return { kind: 'preview', result: { ...result, rows: [] }, shown, rows, csv, numbers, refused }
 }
 
 async function csvOf(form: FormData) {
@@ -83,21 +86,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const csv = await csvOf(form)
   if (csv === null) return data<ActionData>({ kind: 'error', error: tooLarge }, { status: 400 })
   if (!csv.trim()) return data<ActionData>({ kind: 'error', error: 'Choose a CSV file, or paste its text.' }, { status: 400 })
+  const chosen = form.get('number_format')
+  const numbers: NumberFormat = isNumberFormat(chosen) ? chosen : 'en'
 
   if (form.get('intent') === 'import') {
-    const imported = await api.send<{ created: number }>('POST', `imports/${view.name}/`, { csv }, { idempotencyKey: idempotencyKeyOf(form) })
+    const imported = await api.send<{ created: number }>('POST', `imports/${view.name}/`, { csv, number_format: numbers }, { idempotencyKey: idempotencyKeyOf(form) })
     if (imported.ok) {
       const n = imported.data.created
       return redirectWithToast(view.path, { type: 'success', description: `Imported ${n} ${(n === 1 ? view.singular : view.plural).toLowerCase()}.` })
     }
     const refused = imported.error as ErrorBody & Partial<ImportResult>
-    if (refused.rows) return data<ActionData>(previewOf(view, refused as ImportResult, csv, refused.detail), { status: 400 })
+    if (refused.rows) return data<ActionData>(previewOf(view, refused as ImportResult, csv, numbers, refused.detail), { status: 400 })
     return data<ActionData>({ kind: 'error', error: refused.errors?.csv?.[0] ?? refused.detail }, { status: typeof imported.status === 'number' ? imported.status : 500 })
   }
 
-  const checked = await api.send<ImportResult>('POST', `imports/${view.name}/preview/`, { csv })
+  const checked = await api.send<ImportResult>('POST', `imports/${view.name}/preview/`, { csv, number_format: numbers })
   if (!checked.ok) return data<ActionData>({ kind: 'error', error: checked.error.errors?.csv?.[0] ?? checked.error.detail }, { status: typeof checked.status === 'number' ? checked.status : 500 })
-  return previewOf(view, checked.data, csv) as ActionData
+  return previewOf(view, checked.data, csv, numbers) as ActionData
 }
 
 export default function ImportPage() {
@@ -148,6 +153,16 @@ export default function ImportPage() {
             <div className="flex flex-col gap-2">
               <Label htmlFor="import-pasted">Or paste the rows, header first</Label>
               <textarea id="import-pasted" name="pasted" rows={6} className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="import-number-format">Numbers written</Label>
+              <Select id="import-number-format" name="number_format" defaultValue={preview?.numbers ?? 'en'} className="max-w-64">
+                {NUMBER_FORMATS.map((f) => (
+                  <option key={f.value} value={f.value}>
+                    {f.label}
+                  </option>
+                ))}
+              </Select>
             </div>
             <Button type="submit" variant={preview ? 'outline' : 'default'} className="self-start" disabled={busy}>
               <FileUp aria-hidden /> {busy && !importing ? 'Checking…' : 'Preview'}
@@ -242,6 +257,7 @@ function PreviewSection({ view, preview, busy, importing }: { view: ResourceView
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="csv" value={preview.csv} />
+          <input type="hidden" name="number_format" value={preview.numbers} />
           <IdempotencyKey form={`import-${view.name}`} />
           <Button type="submit" disabled={busy}>
             <Upload aria-hidden /> {importing ? 'Importing…' : `Import ${result.valid_rows} row${result.valid_rows === 1 ? '' : 's'}`}

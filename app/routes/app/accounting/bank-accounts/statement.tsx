@@ -6,8 +6,8 @@ import { useCurrency } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
-import { Label } from '~/components/ui/input'
-import { displayMoney } from '~/domain/money'
+import { Label, Select } from '~/components/ui/input'
+import { displayMoney, isNumberFormat, NUMBER_FORMATS } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -64,19 +64,23 @@ export async function action({ request, params }: Route.ActionArgs) {
       } satisfies ActionData
     const upload = new FormData()
     upload.append('file', file)
+    upload.append('number_format', isNumberFormat(form.get('number_format')) ? String(form.get('number_format')) : 'en')
     const result = await api.send<{
       format: string
       imported: number
       already_imported: number
       errors: string[]
+      understood: { date: string; description: string; amount: string }[]
     }>('POST', `accounting/bank-accounts/${params.id}/statement-import/`, upload)
     if (!result.ok)
       return {
         error: result.error.detail,
         fileErrors: result.error.errors?.file,
       } satisfies ActionData
-    const { imported, already_imported, errors } = result.data
-    const description = `${imported} line${imported === 1 ? '' : 's'} imported from the ${result.data.format} file${already_imported ? `; ${already_imported} were already here` : ''}${errors.length ? `; ${errors.length} could not be read: ${errors.slice(0, 3).join(' ')}` : ''}.`
+    const { imported, already_imported, errors, understood } = result.data
+    // What the new lines' amounts were read as, so a wrong number format is seen at once, not at reconciliation.
+    const readAs = imported && understood.length ? ` Read as: ${understood.map((l) => `${l.date} ${l.description} ${displayMoney(l.amount)}`).join('; ')}.` : ''
+    const description = `${imported} line${imported === 1 ? '' : 's'} imported from the ${result.data.format} file${already_imported ? `; ${already_imported} were already here` : ''}${errors.length ? `; ${errors.length} could not be read: ${errors.slice(0, 3).join(' ')}` : ''}.${readAs}`
     throw await redirectWithToast(here, {
       type: errors.length ? 'error' : 'success',
       description,
@@ -138,6 +142,16 @@ export default function BankStatement({ loaderData, actionData }: Route.Componen
               <Label htmlFor="statement-file">Statement file</Label>
               <input id="statement-file" type="file" name="file" accept=".csv,.ofx,.qfx,text/csv,application/x-ofx" required className="text-sm" />
               <ErrorList errors={failed?.fileErrors} />
+            </div>
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="statement-number-format">Amounts written</Label>
+              <Select id="statement-number-format" name="number_format" defaultValue="en">
+                {NUMBER_FORMATS.map((f) => (
+                  <option key={f.value} value={f.value}>
+                    {f.label}
+                  </option>
+                ))}
+              </Select>
             </div>
             <Button type="submit" name="intent" value="import" disabled={busy}>
               <Upload aria-hidden /> Import

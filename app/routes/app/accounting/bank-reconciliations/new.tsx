@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
+import { toApiDecimal } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { idempotencyKeyOf } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
@@ -31,7 +32,8 @@ export async function action({ request }: Route.ActionArgs) {
     statement_date: String(form.get('statement_date') ?? '').trim(),
     statement_ending_balance: String(form.get('statement_ending_balance') ?? '').trim(),
   }
-  const result = await api.send<{ id: string }>('POST', 'accounting/bank-reconciliations/', values, { idempotencyKey: idempotencyKeyOf(form) })
+  const body = { ...values, statement_ending_balance: toApiDecimal(values.statement_ending_balance, 'en') }
+  const result = await api.send<{ id: string }>('POST', 'accounting/bank-reconciliations/', body, { idempotencyKey: idempotencyKeyOf(form) })
   if (!result.ok) return { error: result.error.detail, fields: result.error.errors ?? {}, values } satisfies ActionData
   throw await redirectWithToast(`/app/accounting/bank-reconciliations/${result.data.id}/`, { type: 'success', description: 'Tick the items the statement shows.' })
 }

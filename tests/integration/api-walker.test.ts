@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { getApi } from '~/api'
+import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
+import { getDb } from '~/db/client.server'
+import { RESOURCES } from '~/resources'
+import { api, registerCompany } from '../factories/api'
+import { createSample } from '../factories/resources'
+
+/*
+ * Walks /api/openapi.json and throws malformed input at every POST, PUT, PATCH
+ * and DELETE it lists, now and as operations are added: wrong types, nulls,
+ * empty strings, NUL bytes, 100k-character strings, prototype keys, impossible
+ * dates, ambiguous money, unknown fields, bodies that are not JSON. No answer
+ * may be a 5xx, and a request the API rejects (4xx) must change nothing.
+ */
+
+/** Operations a variant may legitimately be refused by differently, each with its reason. None are exempt today. */
+const EXEMPT: Record<string, string> = {}
+
+/** Tables a rejected request may write to by design, with the reason. */
+const FINGERPRINT_EXCLUDED: Record<string, string> = {}
+
+type Schema = {
+  $ref?: string
+  type?: string | string[]
+  format?: string
+  pattern?: string
+  enum?: unknown[]
+  properties?: Record<string, Schema>
+  required?: string[]
+  items?: Schema
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  allOf?: Schema[]
+  minimum?: number
+  example?: unknown
+}
+type Operation = {
+  method: string
+  path: string
+  requestBody?: { content: Record<string, { schema: Schema }> }
+}
+type Variant = { name: string; contentType: string; body: string | FormData }
+
+const LONG = 'x'.repeat(100_000)
+const AMBIGUOUS_MONEY = ['12,50', '1,250.00', '1e3', ' 12']
+const BAD_DATES = ['2023-02-30', '1899-12-31', '2201-01-01']
+
+function resolve(schema: Schema | undefined, doc: { components?: { schemas?: Record<string, Schema> } }): Schema {
+  if (!schema) return {}
+  if (schema.$ref) return resolve(doc.components?.schemas?.[schema.$ref.split('/').pop()!], doc)
+  const options = schema.anyOf ?? schema.oneOf
+  if (options) return resolve(options.find((o) => !(o.type === 'null')) ?? options[0], doc)
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => resolve(s, doc)))
+  return schema
+}
+
+const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type)
+const isMoney = (schema: Schema) => schema.format === 'money'
+
+/** A plausible value for a property, so each variant changes one thing in an otherwise ordinary body. */
+function sample(schema: Schema, doc: Parameters<typeof resolve>[1]): unknown {
+  const s = resolve(schema, doc)
+  if (s.enum?.length) return s.enum[0]
+  if (s.example !== undefined) return s.example
+  if (isMoney(s)) return '125.50'
+  if (s.format === 'date') return '2026-03-01'
+  if (s.format === 'uuid') return randomUUID()
+  if (s.format === 'email') return `walker-${randomUUID().slice(0, 8)}@example.test`
+  switch (typeOf(s)) {
+    case 'string':
+      return 'Walker text'
+    case 'integer':
+    case 'number':
+      return s.minimum ?? 1
+    case 'boolean':
+      return true
+    case 'array':
+      return []
+    case 'object':
+      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v, doc)]))
+    default:
+      return 'Walker text'
+  }
+}
+
+/** The wrong values for one property, by what the schema says it is. */
+function badValues(schema: Schema): [string, unknown][] {
+  const type = typeOf(schema)
+  const values: [string, unknown][] = [
+    ['null', null],
+    ['empty string', ''],
+    ['NUL byte', 'a\u0000b'],
+    ['control character', 'a\u0007b'],
+    ['100k characters', LONG],
+    ['object', { nested: true }],
+    ['prototype object', JSON.parse('{"__proto__": {"polluted": true}}')],
+  ]
+  if (type === 'string') values.push(['number instead of text', 12345], ['boolean instead of text', true])
+  else values.push(['text instead of ' + (type ?? 'value'), 'not-a-value'], ['array', ['x']])
+  if (type === 'number' || type === 'integer') values.push(['huge number', 1e300], ['fraction', 1.5], ['negative', -1])
+  if (schema.format === 'date') for (const date of BAD_DATES) values.push([`date ${date}`, date])
+  if (isMoney(schema)) for (const money of [...AMBIGUOUS_MONEY, '99999999999999999999']) values.push([`money "${money}"`, money])
+  return values
+}
+
+function variants(operation: Operation, doc: Parameters<typeof resolve>[1]): Variant[] {
+  const json = (name: string, body: string): Variant => ({
+    name,
+    contentType: 'application/json',
+    body,
+  })
+  const out: Variant[] = [
+    json('not JSON', '{"unclosed": '),
+    json('JSON null', 'null'),
+    json('JSON array', '[]'),
+    json('JSON string', '"text"'),
+    json('prototype key', '{"__proto__": {"isAdmin": true}}'),
+    json('constructor key', '{"constructor": {"prototype": {"isAdmin": true}}}'),
+    json('escaped prototype key', '{"\\u005f_proto__": {"isAdmin": true}}'),
+  ]
+  const content = operation.requestBody?.content ?? {}
+  const jsonSchema = content['application/json']?.schema
+  if (jsonSchema) {
+    const schema = resolve(jsonSchema, doc)
+    const base = sample(schema, doc) as Record<string, unknown>
+    out.push(json('unknown field', JSON.stringify({ ...base, walker_unknown_field: 'x' })))
+    for (const [property, propertySchema] of Object.entries(schema.properties ?? {})) {
+      const resolved = resolve(propertySchema, doc)
+      for (const [name, value] of badValues(resolved)) out.push(json(`${property}: ${name}`, JSON.stringify({ ...base, [property]: value })))
+      if (typeOf(resolved) === 'array' && resolved.items) {
+        const item = resolve(resolved.items, doc)
+        const itemSample = sample(item, doc)
+        for (const [key, itemProperty] of Object.entries(item.properties ?? {})) {
+          for (const [name, value] of badValues(resolve(itemProperty, doc))) {
+            const items = [{ ...(itemSample as object), [key]: value }, itemSample]
+            out.push(json(`${property}[].${key}: ${name}`, JSON.stringify({ ...base, [property]: items })))
+          }
+        }
+      }
+    }
+  }
+  const multipart = content['multipart/form-data']?.schema
+  if (multipart) {
+    const schema = resolve(multipart, doc)
+    for (const property of Object.keys(schema.properties ?? {})) {
+      for (const [name, value] of [
+        ['NUL byte', 'a\u0000b'],
+        ['100k characters', LONG],
+        ['empty', ''],
+      ] as const) {
+        const form = new FormData()
+        for (const other of Object.keys(schema.properties ?? {})) form.set(other, 'Walker text')
+        form.set(property, value)
+        out.push({
+          name: `multipart ${property}: ${name}`,
+          contentType: '',
+          body: form,
+        })
+      }
+    }
+    const nul = new FormData()
+    nul.set('file', new File(['Date,Description,Amount\n2026-01-05,\u0000,12,50\n'], 'nul.csv', { type: 'text/csv' }))
+    out.push({
+      name: 'multipart file with NUL byte',
+      contentType: '',
+      body: nul,
+    })
+  }
+  return out
+}
+
+/** Row counts and the latest change of every table holding this company's rows, in one round trip. */
+async function fingerprint(companyId: string, tables: { table: string; updatedAt: boolean }[]) {
+  const parts = tables.map(
+    ({ table, updatedAt }) => `select '${table}' as t, count(*)::text || '/' || ${updatedAt ? "coalesce(max(updated_at)::text, '')" : "''"} as f from "${table}" where company_id = '${companyId}'`,
+  )
+  const rows = await getDb().execute<{ t: string; f: string }>(sql.raw(parts.join(' union all ')))
+  return Object.fromEntries([...rows].map((r) => [r.t, r.f]))
+}
+
+async function send(operation: Operation, path: string, token: string, variant: Variant) {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    [CLIENT_IP_HEADER]: `192.0.2.${Math.floor(Math.random() * 250) + 1}`,
+  }
+  if (variant.contentType) headers['content-type'] = variant.contentType
+  const response = await getApi().request(`http://lintel.test${path}`, {
+    method: operation.method.toUpperCase(),
+    headers,
+    body: variant.body,
+  })
+  await response.arrayBuffer()
+  return response.status
+}
+
+describe('the API under malformed input', () => {
+  it('answers every write operation in /api/openapi.json with no 5xx, and a rejected request changes nothing', { timeout: 120_000 }, async () => {
+    const company = await registerCompany()
+    const { token } = company
+    for (const resource of RESOURCES) if (resource.methods.includes('create')) await createSample(resource, token)
+    const me = await api('GET', 'property-management-company/', { token })
+    const companyId = me.body.id as string
+    const doc = (await api('GET', 'openapi.json')).body
+    const tableRows = await getDb().execute<{
+      table: string
+      updated: boolean
+    }>(sql`
+        select c.table_name as table, exists (select 1 from information_schema.columns u where u.table_schema = 'public' and u.table_name = c.table_name and u.column_name = 'updated_at') as updated
+        from information_schema.columns c join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
+        where c.table_schema = 'public' and c.column_name = 'company_id' and t.table_type = 'BASE TABLE'`)
+    const tables = [...tableRows].filter((r) => !(r.table in FINGERPRINT_EXCLUDED)).map((r) => ({ table: r.table, updatedAt: r.updated }))
+
+    const operations: Operation[] = []
+    for (const [path, item] of Object.entries<Record<string, Operation>>(doc.paths)) {
+      for (const method of ['post', 'put', 'patch', 'delete']) if (item[method]) operations.push({ ...item[method], method, path })
+    }
+    // Deletions last, so the records the other operations are aimed at are still there.
+    operations.sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'))
+    expect(operations.length).toBeGreaterThan(50)
+
+    /** A real record's id for a path parameter where the collection lists one, else an id no record has. */
+    const idFor = async (path: string) => {
+      const collection = path.slice(0, path.indexOf('/{')).replace(/^\/api\//, '')
+      const list = await api('GET', `${collection}/?page_size=1`, { token })
+      return (list.status === 200 && list.body?.results?.[0]?.id) || randomUUID()
+    }
+
+    const failures: string[] = []
+    let checked = 0
+    for (const operation of operations) {
+      const key = `${operation.method.toUpperCase()} ${operation.path}`
+      if (key in EXEMPT) continue
+      let path = operation.path
+      for (const param of operation.path.match(/\{[^}]+\}/g) ?? []) path = path.replace(param, await idFor(operation.path))
+      const all = variants(operation, doc)
+      const before = await fingerprint(companyId, tables)
+      const statuses = await Promise.all(all.map((variant) => send(operation, path, token, variant)))
+      checked += statuses.length
+      statuses.forEach((status, i) => {
+        if (status >= 500) failures.push(`${key} [${all[i].name}] answered ${status}`)
+      })
+      if (statuses.every((s) => s >= 400 && s < 500)) {
+        const after = await fingerprint(companyId, tables)
+        for (const table of Object.keys(after)) if (after[table] !== before[table]) failures.push(`${key}: a rejected request changed ${table} (${before[table]} → ${after[table]})`)
+      } else {
+        // Some variant was accepted and changed things; the rejected ones are sent again together, alone, to see they change nothing.
+        const rejected = all.filter((_, i) => statuses[i] >= 400)
+        const alone = await fingerprint(companyId, tables)
+        const again = await Promise.all(rejected.map((variant) => send(operation, path, token, variant)))
+        const after = await fingerprint(companyId, tables)
+        if (again.every((s) => s >= 400 && s < 500)) {
+          for (const table of Object.keys(after)) if (after[table] !== alone[table]) failures.push(`${key}: a rejected request changed ${table} (${alone[table]} → ${after[table]})`)
+        }
+      }
+      for (const [i, variant] of all.entries()) {
+        if (/prototype key|constructor key|unknown field/.test(variant.name) && statuses[i] !== 400) failures.push(`${key} [${variant.name}] answered ${statuses[i]}, not 400`)
+      }
+      // The walk goes on signed in: a variant that signed this session out would hide every later failure.
+      expect((await api('GET', 'property-management-company/', { token })).status, `still signed in after ${key}`).toBe(200)
+    }
+    expect(failures).toEqual([])
+    expect(checked).toBeGreaterThan(1000)
+  })
+})
