@@ -28,7 +28,7 @@ mkdirSync(path.join(clientDir, 'assets'))
 writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), 'export {}')
 writeFileSync(path.join(clientDir, 'favicon.ico'), '')
 const app = createHttpApp(build, { clientDir, mode: 'production' })
-const get = (path: string, headers: Record<string, string> = {}) => app.request(`http://lintel.test${path}`, { headers })
+const get = (path: string, headers: Record<string, string> = {}) => app.request(`http://localhost${path}`, { headers })
 
 describe('caching and transport headers', () => {
   const saved = { NODE_ENV: process.env.NODE_ENV, INSECURE_COOKIES: process.env.INSECURE_COOKIES }
