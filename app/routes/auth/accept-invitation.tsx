@@ -1,8 +1,9 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import type { ErrorBody } from '~/api/errors'
 import { AcceptInvitationBody } from '~/api/platform/people'
+import { UnusableLink } from '~/components/unusable-link'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Field, FormErrors } from '~/components/ui/field'
@@ -47,23 +48,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
     lastResult: actionData?.result,
     defaultValue: invitation ? { first_name: invitation.first_name, last_name: invitation.last_name } : undefined,
   })
-  if (!invitation) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-12">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h1">This invitation cannot be used</CardTitle>
-            <CardDescription>{loaderData.problem}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Link className="text-primary underline" to="/login/">
-              Go to log in
-            </Link>
-          </CardContent>
-        </Card>
-      </div>
-    )
-  }
+  if (!invitation) return <UnusableLink heading="This invitation cannot be used" problem={loaderData.problem ?? ''} links={[{ to: '/login/', label: 'Go to log in' }]} />
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <Card>

@@ -1,5 +1,6 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import type { ErrorBody } from '~/api/errors'
+import { UnusableLink } from '~/components/unusable-link'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { callApi, readBody } from '~/utils/api-client.server'
@@ -37,22 +38,14 @@ export default function SignupConfirm({ loaderData, actionData }: Route.Componen
   const registration = loaderData.registration
   if (problem || !registration) {
     return (
-      <div className="mx-auto max-w-md px-4 py-12">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h1">This sign-up link cannot be used</CardTitle>
-            <CardDescription role="alert">{problem}</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-            <Link className="text-primary underline" to="/signup/">
-              Sign up again
-            </Link>
-            <Link className="text-primary underline" to="/login/">
-              Go to log in
-            </Link>
-          </CardContent>
-        </Card>
-      </div>
+      <UnusableLink
+        heading="This sign-up link cannot be used"
+        problem={problem ?? ''}
+        links={[
+          { to: '/signup/', label: 'Sign up again' },
+          { to: '/login/', label: 'Go to log in' },
+        ]}
+      />
     )
   }
   return (
