@@ -141,7 +141,10 @@ test('a line’s unit is typed by its number, with the building where the number
   await page.getByLabel('Line 2 unit').fill('101')
   await page.getByRole('button', { name: 'Post entry' }).click()
   // "101" is a unit in both of Harbor View's buildings: the line says how to name either; nothing is posted, nothing typed is lost.
-  await expect(page.getByText('Line 2: 2 units are numbered "101" at Harbor View: type "101 · North Tower", "101 · South Tower".')).toBeVisible()
+  const ambiguous = 'Line 2: 2 units are numbered "101" at Harbor View: type "101 · North Tower", "101 · South Tower".'
+  // Said once in the summary at the top (naming its line once) and once under the line itself.
+  await expect(page.getByRole('alert').getByRole('link', { name: ambiguous, exact: true })).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: ambiguous }).last()).toBeVisible()
   await expect(page.getByLabel('Line 2 unit')).toHaveValue('101')
   await expect(page.getByLabel('Line 1 unit')).toHaveValue('204')
   await expect(page.getByLabel('Line 1 debit')).toHaveValue('80.00')

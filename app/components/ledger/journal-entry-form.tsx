@@ -102,7 +102,11 @@ function totalsFromForm(form: HTMLFormElement) {
 /** The summary of an entry form's errors (journal or recurring): each about a field or a line links to it; a field's control has the id `{form id}-{field}`. */
 export function EntryErrorSummary({ id, errors }: { id: string; errors?: EntryFormErrors }) {
   const fields = Object.fromEntries(Object.entries(errors?.fields ?? {}).map(([name, messages]) => [`${id}-${name}`, messages]))
-  for (const [row, messages] of Object.entries(errors?.lines ?? {})) fields[`${id}-line-${row}-account`] = messages.map((m) => `Line ${Number(row) + 1}: ${m}`)
+  for (const [row, messages] of Object.entries(errors?.lines ?? {})) {
+    // Most line errors already name their line ("Line 2: …"); the others get it here.
+    const line = `Line ${Number(row) + 1}`
+    fields[`${id}-line-${row}-account`] = messages.map((m) => (m.startsWith(`${line}:`) ? m : `${line}: ${m}`))
+  }
   return <FormErrors errors={errors?.form} fields={fields} />
 }
 
