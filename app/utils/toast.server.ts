@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { secureCookies } from './session.server'
 
 export const ToastSchema = z.object({
+  /** Each toast's own: a page that shows a second toast draws it afresh, so its 5 s start again. */
+  id: z.string().optional(),
   type: z.enum(['success', 'error', 'info']).default('info'),
   title: z.string().optional(),
   description: z.string(),
@@ -12,7 +14,7 @@ export type Toast = z.infer<typeof ToastSchema>
 const toastCookie = createCookie('lintel_toast', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60, secure: secureCookies() })
 
 export async function toastHeader(toast: z.input<typeof ToastSchema>) {
-  return toastCookie.serialize(JSON.stringify(ToastSchema.parse(toast)))
+  return toastCookie.serialize(JSON.stringify(ToastSchema.parse({ ...toast, id: toast.id ?? crypto.randomUUID() })))
 }
 
 /** A redirect that shows a toast on the next page, however many redirects later. */

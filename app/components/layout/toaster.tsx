@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react'
 import { cn } from '~/utils/misc'
 
-type Toast = { type: 'success' | 'error' | 'info'; title?: string; description: string }
+type Toast = { id?: string; type: 'success' | 'error' | 'info'; title?: string; description: string }
 
 const ICONS = { success: CircleCheck, error: CircleAlert, info: Info }
 
@@ -14,7 +14,9 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const Icon = ICONS[toast.type]
   return (
     <div className="pointer-events-none fixed right-4 top-16 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+      {/* Keyed by the toast, so a new toast on a page that showed one is a new element whose animation starts over. */}
       <div
+        key={toast.id}
         role={toast.type === 'error' ? 'alert' : 'status'}
         data-testid="toast"
         className={cn(
