@@ -66,6 +66,8 @@ export const readInput: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
     const found = unsafeValue(body)
     if (found) throw badRequest(found[1], { [found[0]]: [found[1]] })
+    // Parsed once here: the route's validator reads this instead of parsing the text again.
+    c.req.bodyCache.json = Promise.resolve(body)
   }
   return next()
 }

@@ -7,18 +7,23 @@ export const Id = z.uuid({ error: 'Must be an id.' })
 export const IsoDate = dateInput('Date')
 
 /** A line as a client sends it: a debit or a credit as "1250.00", never both, with its dimensions. */
+/** What describes a line besides its account and amount: its memo and the dimensions it is tagged with. */
+export const LINE_DESCRIPTION = {
+  memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
+  property_group_id: Id.nullish(),
+  rental_unit_id: Id.nullish(),
+  lease_id: Id.nullish(),
+  resident_id: Id.nullish(),
+  vendor_id: Id.nullish(),
+  property_owner_id: Id.nullish(),
+}
+
 export const LineBody = z
   .object({
     account_id: z.uuid({ error: 'Choose an account.' }),
     debit: moneyString('Debit').nullish(),
     credit: moneyString('Credit').nullish(),
-    memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
-    property_group_id: Id.nullish(),
-    rental_unit_id: Id.nullish(),
-    lease_id: Id.nullish(),
-    resident_id: Id.nullish(),
-    vendor_id: Id.nullish(),
-    property_owner_id: Id.nullish(),
+    ...LINE_DESCRIPTION,
   })
   .openapi('JournalLineInput')
 

@@ -13,7 +13,7 @@ import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, page, pageOf } from '../pagination'
 import { IdParam } from '../platform/schemas'
-import { Id, IsoDate, JournalLine } from './schemas'
+import { Id, IsoDate, JournalLine, LINE_DESCRIPTION } from './schemas'
 import { tenant } from '../tenant'
 
 /*
@@ -51,15 +51,7 @@ const ListParams = ListQuery.extend({
 
 /** The fields a PUT may change. The others of a posted line are named and refused. */
 const FIXED = ['amount', 'debit', 'credit', 'account_id', 'date', 'journal_entry_id', 'entry_number'] as const
-const CHANGEABLE = {
-  memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
-  property_group_id: Id.nullish(),
-  rental_unit_id: Id.nullish(),
-  lease_id: Id.nullish(),
-  resident_id: Id.nullish(),
-  vendor_id: Id.nullish(),
-  property_owner_id: Id.nullish(),
-}
+const CHANGEABLE = LINE_DESCRIPTION
 const UpdateBody = z
   .object(CHANGEABLE)
   .catchall(z.unknown())
