@@ -8,8 +8,9 @@ import { useCurrency } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
-import { Label, Select } from '~/components/ui/input'
-import { isNumberFormat, NUMBER_FORMATS, type NumberFormat } from '~/domain/money'
+import { Label } from '~/components/ui/input'
+import { isNumberFormat, type NumberFormat } from '~/domain/money'
+import { NumberFormatSelect } from '~/components/number-format-select'
 import type { ImportResult } from '~/resources/engine/import.server'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORTABLE, templateCsv } from '~/resources/engine/import'
 import { lookupResource } from '~/resources/engine/pages.server'
@@ -155,14 +156,7 @@ export default function ImportPage() {
               <textarea id="import-pasted" name="pasted" rows={6} className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
             </div>
             <div className="flex flex-col gap-2">
-              <Label htmlFor="import-number-format">Numbers written</Label>
-              <Select id="import-number-format" name="number_format" defaultValue={preview?.numbers ?? 'en'} className="max-w-64">
-                {NUMBER_FORMATS.map((f) => (
-                  <option key={f.value} value={f.value}>
-                    {f.label}
-                  </option>
-                ))}
-              </Select>
+              <NumberFormatSelect id="import-number-format" label="Numbers written" defaultValue={preview?.numbers ?? 'en'} className="max-w-64" />
             </div>
             <Button type="submit" variant={preview ? 'outline' : 'default'} className="self-start" disabled={busy}>
               <FileUp aria-hidden /> {busy && !importing ? 'Checking…' : 'Preview'}

@@ -6,8 +6,9 @@ import { useCurrency } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
-import { Label, Select } from '~/components/ui/input'
-import { displayMoney, isNumberFormat, NUMBER_FORMATS } from '~/domain/money'
+import { Label } from '~/components/ui/input'
+import { displayMoney, isNumberFormat } from '~/domain/money'
+import { NumberFormatSelect } from '~/components/number-format-select'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -144,14 +145,7 @@ export default function BankStatement({ loaderData, actionData }: Route.Componen
               <ErrorList errors={failed?.fileErrors} />
             </div>
             <div className="flex flex-col gap-1">
-              <Label htmlFor="statement-number-format">Amounts written</Label>
-              <Select id="statement-number-format" name="number_format" defaultValue="en">
-                {NUMBER_FORMATS.map((f) => (
-                  <option key={f.value} value={f.value}>
-                    {f.label}
-                  </option>
-                ))}
-              </Select>
+              <NumberFormatSelect id="statement-number-format" label="Amounts written" />
             </div>
             <Button type="submit" name="intent" value="import" disabled={busy}>
               <Upload aria-hidden /> Import
