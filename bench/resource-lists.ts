@@ -57,10 +57,11 @@ export async function seedLargePortfolio(sql: Sql) {
                    'T' || lpad((1 + ((g - 1) / 2) / ${UNITS / BUILDINGS})::text, 2, '0') || '-' || lpad((1 + ((g - 1) / 2) % ${UNITS / BUILDINGS})::text, 4, '0') as number
             from generate_series(1, ${RESIDENTS}) g) units`
     await tx`
-      insert into search_entries (company_id, resource, record_id, name)
-      select company_id, 'rental-units', id, unit_number from rental_units where company_id = ${company.id} and unit_number like 'T%-%'
+      insert into search_entries (company_id, resource, record_id, name, keywords)
+      select company_id, 'rental-units', id, label, '' from rental_units where company_id = ${company.id} and unit_number like 'T%-%'
       union all
-      select company_id, 'residents', id, first_name || ' ' || last_name from residents where company_id = ${company.id} and email like '%@example.com' and email ~ '\\d@'
+      select company_id, 'residents', id, first_name || ' ' || last_name, concat_ws(E'\\n', email, phone, regexp_replace(phone, '\\D', '', 'g'))
+      from residents where company_id = ${company.id} and email like '%@example.com' and email ~ '\\d@'
       on conflict do nothing`
   })
   await sql`analyze`
@@ -138,7 +139,7 @@ export async function measurePalette(base: string, headers: Record<string, strin
 export async function explain(sql: Sql, companyId: string, what: 'list' | 'palette') {
   const plan = async (query: string, params: unknown[]) =>
     (await sql.unsafe(`explain (analyze, buffers) ${query}`, params as never[])).map((r) => String(r['QUERY PLAN'])).join('\n')
-  if (what === 'palette') return plan('select resource, record_id, name from search_entries where company_id = $1 and name ilike $2 order by name limit 50', [companyId, '%an%'])
+  if (what === 'palette') return plan('select resource, record_id, name from search_entries where company_id = $1 and search_text like lower($2) order by name limit 50', [companyId, '%an%'])
   const [{ drizzle }, schema, { listQuerySchema, listRecords }, { residentsResource }] = await Promise.all([
     import('drizzle-orm/postgres-js'),
     import('~/db/schema'),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { asc, desc, type SQL } from 'drizzle-orm'
+import { asc, desc, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import { fieldError } from './errors'
@@ -69,4 +69,9 @@ export const offsetOf = (query: ListQuery) => (query.page - 1) * query.page_size
 /** An ILIKE pattern matching `search` anywhere, with its own % and _ taken literally. */
 export function containsPattern(search: string | undefined) {
   return search ? `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined
+}
+
+/** A stored search column (see searchColumn: lower case, read through its trigram index) contains the pattern. */
+export function searchTextContains(column: AnyPgColumn, pattern: string) {
+  return sql`${column} like lower(${pattern})`
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterEntries, quickActions, visibleNavigation } from './navigation'
+import { filterEntries, quickActions, STAFF_NAVIGATION, visibleNavigation } from './navigation'
 import { ALL_PERMISSIONS, PERMISSIONS, type Access } from './permissions'
 
 const none = Object.fromEntries(PERMISSIONS.map((p) => [p.flag, false])) as Access['permissions']
@@ -45,13 +45,20 @@ describe('staff navigation', () => {
 })
 
 describe('palette quick actions', () => {
-  it('follows the sidebar gates, and the AI entry also needs the AI switch', () => {
-    const limited = quickActions({ permissions: { ...none, has_operations_permissions: true, has_lintel_ai_permissions: true }, settings: off }).map((e) => e.name)
-    expect(limited).toContain('View Work Orders')
+  it('follows the sidebar gates', () => {
+    const limited = quickActions({ permissions: { ...none, has_accounting_permissions: true }, settings: off }).map((e) => e.name)
+    expect(limited).toContain('View Journal Entries')
     expect(limited).not.toContain('View Property Managers')
-    expect(limited).not.toContain('Start a chat with Lintel AI')
-    const withAi = quickActions({ permissions: { ...none, has_lintel_ai_permissions: true }, settings: { ...off, has_lintel_ai_enabled: true } }).map((e) => e.name)
-    expect(withAi).toContain('Start a chat with Lintel AI')
+  })
+
+  it('never offers a page still to come, whatever the permissions and switches', () => {
+    const everything = quickActions({ permissions: ALL_PERMISSIONS, settings: { ...off, has_lintel_ai_enabled: true, has_e_signature_enabled: true } })
+    const later = new Set(STAFF_NAVIGATION.flatMap((g) => g.links.filter((l) => l.later).map((l) => l.href)))
+    expect(later.size).toBeGreaterThan(0)
+    expect(everything.filter((e) => later.has(e.url))).toEqual([])
+    expect(everything.map((e) => e.name)).toEqual(expect.arrayContaining(['View Journal Entries', 'View Banking', 'View Residents']))
+    expect(everything.map((e) => e.name)).not.toEqual(expect.arrayContaining(['View Work Orders']))
+    expect(everything.map((e) => e.name)).not.toContain('Start a chat with Lintel AI')
   })
 
   it('filters by case-insensitive substring of the name', () => {

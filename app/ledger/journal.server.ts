@@ -24,7 +24,7 @@ export const sourceLabel = (type: string) => SOURCE_TYPES.find((s) => s.value ==
 export const lineLabels = {
   accountLabel: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`,
   propertyGroupLabel: sql<string | null>`${propertyGroups.name}`,
-  rentalUnitLabel: sql<string | null>`${rentalUnits.unitNumber}`,
+  rentalUnitLabel: sql<string | null>`${rentalUnits.label}`,
   residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`,
   propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
 }

@@ -260,6 +260,7 @@ export const rentalUnitsResource = defineResource({
   fields: {
     unitNumber: text('Unit number', { required: true, max: 30 }),
     buildingId: reference('Building', 'buildings', { required: true }),
+    label: text('Name', { readOnly: true, help: 'The unit number with its building, as every page shows the unit' }),
     unitType: select('Unit type', UNIT_TYPES, { required: true }),
     status: select('Status', UNIT_STATUSES, { required: true }),
     bedrooms: number('Bedrooms', { max: 20 }),
@@ -269,11 +270,12 @@ export const rentalUnitsResource = defineResource({
     description: longText('Description'),
   },
   title: ['unitNumber'],
+  label: 'label',
   columns: ['unitNumber', 'buildingId', 'unitType', 'bedrooms', 'bathrooms', 'marketRent', 'status'],
-  search: ['unitNumber', 'description'],
+  search: ['label', 'description'],
   filters: ['status', 'unitType', 'buildingId'],
   defaultFilters: { unit_type: 'ALL' },
-  ordering: 'unit_number',
+  ordering: 'label',
   methods: ['list', 'create', 'get', 'update'],
   related: [
     { resource: 'residents', field: 'rentalUnitId' },

@@ -163,8 +163,9 @@ test('a line’s unit is typed by its number, with the building where the number
 
   // A correction keeps a unit left as it was and drops one cleared.
   await page.goto(`/app/accounting/journal-entries/${id()}/edit/`)
-  await expect(page.getByLabel('Line 1 unit')).toHaveValue('204')
-  await expect(page.getByLabel('Line 2 unit')).toHaveValue('101')
+  // Each unit comes back named with its building, as everywhere.
+  await expect(page.getByLabel('Line 1 unit')).toHaveValue('204 · Elm House')
+  await expect(page.getByLabel('Line 2 unit')).toHaveValue('101 · South Tower')
   await page.getByLabel('Line 2 unit').fill('')
   await page.getByRole('button', { name: 'Save correction' }).click()
   await expect(page).toHaveTitle(/Journal Entry #\d+ \| Lintel/)

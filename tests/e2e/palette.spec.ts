@@ -1,4 +1,5 @@
-import { DEMO } from './support/api'
+import { STAFF_NAVIGATION } from '~/domain/navigation'
+import { createThroughApi, DEMO, registerCompany } from './support/api'
 import { hydrated, logIn, TITLES, withoutJs } from './support/auth'
 import { expect, test, type Page } from './support/fixtures'
 
@@ -73,4 +74,62 @@ test('the floating search button opens the palette, or without JavaScript a sear
   await form.getByRole('button', { name: 'Search' }).click()
   await results.getByRole('link', { name: /View Maintenance Technicians/ }).click()
   await expect(page).toHaveURL('/app/maintenance-technicians/')
+})
+
+test('a unit reads with its building, sorts naturally, and the palette opens it by number; a resident by phone', async ({ page, request }, testInfo) => {
+  const company = await registerCompany(request)
+  const property = await createThroughApi(request, company, 'property-groups', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
+  const building = await createThroughApi(request, company, 'buildings', { name: 'Bronson Court', property_group_id: property.id })
+  const units: Record<string, string> = {}
+  for (const unit_number of ['102', '10', '2']) {
+    units[unit_number] = (await createThroughApi(request, company, 'rental-units', { unit_number, building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })).id
+  }
+  const resident = await createThroughApi(request, company, 'residents', {
+    first_name: 'Rosa',
+    last_name: 'Quill',
+    resident_type: 'CURRENT_RESIDENT',
+    rental_unit_id: units['10'],
+    phone: '(613) 555-0142',
+  })
+  await logIn(page, company.email, company.password)
+
+  await page.goto('/app/rental-units/')
+  const rows = page.getByRole('table').getByRole('row')
+  await expect(rows.nth(1)).toContainText('2')
+  expect((await rows.allInnerTexts()).slice(1).map((row) => row.split('\t')[0].trim())).toEqual(['2', '10', '102'])
+  await page.goto('/app/residents/')
+  await expect(page.getByRole('table').getByRole('link', { name: '10 · Bronson Court' })).toBeVisible()
+
+  if (withoutJs(testInfo.project.name)) {
+    await page.goto('/app/search/?q=102')
+    await page.getByTestId('search-results').getByRole('link', { name: /102 · Bronson Court/ }).click()
+  } else {
+    await hydrated(page)
+    const palette = page.getByRole('dialog', { name: 'Search' })
+    await page.keyboard.press('Control+k')
+    const search = palette.getByRole('combobox', { name: 'Search' })
+    await search.fill('102')
+    await expect(palette.getByRole('option').first()).toContainText('102 · Bronson Court')
+    // Enter opens the first result.
+    await search.press('Enter')
+  }
+  await expect(page).toHaveURL(`/app/rental-units/${units['102']}/`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('102 · Bronson Court')
+
+  // A resident by the phone as one types it, and no page still to come among the quick actions.
+  await page.goto('/app/search/?q=613-555-0142')
+  await expect(page.getByTestId('search-results').getByRole('link', { name: /Rosa Quill/ })).toHaveAttribute('href', `/app/residents/${resident.id}/`)
+  await page.goto('/app/search/?q=work%20orders')
+  await expect(page.getByText('No matches found.')).toBeVisible()
+})
+
+test('every sidebar link marked as still to come is its empty state, and every other is a real page', async ({ page }, testInfo) => {
+  test.skip(withoutJs(testInfo.project.name), 'pages fetched as documents: the same with JavaScript off')
+  await logIn(page, DEMO.manager)
+  for (const link of STAFF_NAVIGATION.flatMap((group) => group.links)) {
+    const response = await page.request.get(link.href)
+    const html = await response.text()
+    expect([link.href, response.status()]).toEqual([link.href, 200])
+    expect([link.href, html.includes('Nothing to show here yet')]).toEqual([link.href, !!link.later])
+  }
 })

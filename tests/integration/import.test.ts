@@ -70,7 +70,7 @@ describe('CSV import', () => {
     expect(list.body.results[1]).toMatchObject({ unit_number: '102', building_label: 'North Tower', status: 'OCCUPIED', market_rent: '1250.00', bathrooms: 1.5 })
     // Each record is in the palette, as if created one by one.
     const palette = await api('GET', 'command-palette/?search=150', { token })
-    expect(palette.body.filter((e: { object_type: string }) => e.object_type === 'Rental Unit').map((e: { name: string }) => e.name)).toEqual(['150'])
+    expect(palette.body.filter((e: { object_type: string }) => e.object_type === 'Rental Unit').map((e: { name: string }) => e.name)).toEqual(['150 · North Tower'])
   })
 
   it('writes nothing when one row is bad, and names the line and field of each error', async () => {
@@ -148,7 +148,7 @@ describe('CSV import', () => {
     ].join('\n')
     const refused = await api('POST', 'imports/residents/', { token: mine.token, body: { csv } })
     expect(refused.status).toBe(400)
-    expect(refused.body.rows[0]).toMatchObject({ errors: {}, values: { rental_unit_id: myUnit.body.id, rental_unit_label: '101', email: 'RITA@example.test', move_in_date: '2026-03-01' } })
+    expect(refused.body.rows[0]).toMatchObject({ errors: {}, values: { rental_unit_id: myUnit.body.id, rental_unit_label: '101 · North Tower', email: 'RITA@example.test', move_in_date: '2026-03-01' } })
     expect(refused.body.rows[1].errors.rental_unit_id).toEqual(['Rental unit: no rental unit “707” of building “Harbour View” in your company.'])
     expect(refused.body.rows[2].errors.rental_unit_id).toEqual(['Rental unit: no such rental unit in your company.'])
     expect((await api('GET', 'residents/', { token: mine.token })).body.count).toBe(0)
@@ -156,7 +156,7 @@ describe('CSV import', () => {
     const fixed = csv.split('\n').slice(0, 2).join('\n')
     expect((await api('POST', 'imports/residents/', { token: mine.token, body: { csv: fixed } })).body).toEqual({ created: 1 })
     const [rita] = (await api('GET', 'residents/', { token: mine.token })).body.results
-    expect(rita).toMatchObject({ first_name: 'Rita', resident_type: 'CURRENT_RESIDENT', rental_unit_label: '101', email: 'rita@example.test', phone: '(416) 555-0134' })
+    expect(rita).toMatchObject({ first_name: 'Rita', resident_type: 'CURRENT_RESIDENT', rental_unit_label: '101 · North Tower', email: 'rita@example.test', phone: '(416) 555-0134' })
     expect((await api('GET', 'residents/', { token: theirs.token })).body.count).toBe(0)
   })
 

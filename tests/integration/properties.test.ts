@@ -138,15 +138,77 @@ describe('the Properties group through the resource engine', () => {
     }
     const first = await api('GET', 'rental-units/names/?page_size=2', { token })
     expect(first.status).toBe(200)
-    expect(first.body).toEqual({ results: [{ id: ids.A1, name: 'A1' }, { id: ids.A2, name: 'A2' }], more: true, selected: null })
+    expect(first.body).toEqual({ results: [{ id: ids.A1, name: 'A1 · North Tower' }, { id: ids.A2, name: 'A2 · North Tower' }], more: true, selected: null })
     const searched = await api('GET', `rental-units/names/?search=a&page_size=5&selected=${ids.B1}`, { token })
-    expect(searched.body.results.map((r: { name: string }) => r.name)).toEqual(['A1', 'A2', 'A3'])
-    expect(searched.body).toMatchObject({ more: false, selected: { id: ids.B1, name: 'B1' } })
+    expect(searched.body.results.map((r: { name: string }) => r.name)).toEqual(['A1 · North Tower', 'A2 · North Tower', 'A3 · North Tower'])
+    expect(searched.body).toMatchObject({ more: false, selected: { id: ids.B1, name: 'B1 · North Tower' } })
     // A record of another company is never named.
     const other = await registerCompany()
     const theirs = await api('GET', `rental-units/names/?selected=${ids.B1}`, { token: other.token })
     expect(theirs.body).toEqual({ results: [], more: false, selected: null })
     expect((await api('GET', 'rental-units/names/?selected=B1', { token })).body.errors.selected).toEqual(['selected must be an id.'])
+  })
+
+  it('names a unit with its building everywhere, sorts unit numbers naturally, and follows a renamed building', async () => {
+    const { token } = await registerCompany()
+    const { property, building } = await portfolio(token)
+    const south = await api('POST', 'buildings/', { token, body: { name: 'South Court', property_group_id: property.id } })
+    const ids: Record<string, string> = {}
+    for (const unit_number of ['10', '2', '100', '1', '2B']) {
+      const created = await api('POST', 'rental-units/', { token, body: { unit_number, building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' } })
+      expect(created.body).toMatchObject({ unit_number, label: `${unit_number} · North Tower` })
+      ids[unit_number] = created.body.id
+    }
+    const southTwo = await api('POST', 'rental-units/', { token, body: { unit_number: '2', building_id: south.body.id, unit_type: 'APARTMENT', status: 'VACANT' } })
+    const numbers = await api('GET', `rental-units/?building_id=${building.id}&ordering=unit_number`, { token })
+    expect(numbers.body.results.map((u: { unit_number: string }) => u.unit_number)).toEqual(['1', '2', '2B', '10', '100'])
+    const backwards = await api('GET', `rental-units/?building_id=${building.id}&ordering=-unit_number`, { token })
+    expect(backwards.body.results.map((u: { unit_number: string }) => u.unit_number)).toEqual(['100', '10', '2B', '2', '1'])
+    const picker = await api('GET', 'rental-units/names/?search=2', { token })
+    expect(picker.body.results.map((u: { name: string }) => u.name)).toEqual(['2 · North Tower', '2 · South Court', '2B · North Tower'])
+    // The list's search reads the building too.
+    expect((await api('GET', 'rental-units/?search=south', { token })).body.results.map((u: { id: string }) => u.id)).toEqual([southTwo.body.id])
+
+    // A resident's unit, and a list of residents sorted by it.
+    for (const [first_name, unit] of [['Ann', '100'], ['Bob', '2'], ['Cal', '10']]) {
+      const resident = await api('POST', 'residents/', { token, body: { first_name, last_name: 'Lee', resident_type: 'CURRENT_RESIDENT', rental_unit_id: ids[unit] } })
+      expect(resident.body.rental_unit_label).toBe(`${unit} · North Tower`)
+    }
+    const byUnit = await api('GET', 'residents/?ordering=rental_unit_id', { token })
+    expect(byUnit.body.results.map((r: { rental_unit_label: string }) => r.rental_unit_label)).toEqual(['2 · North Tower', '10 · North Tower', '100 · North Tower'])
+
+    // Renaming the building renames its units wherever they appear.
+    await api('PUT', `buildings/${building.id}/`, { token, body: { name: 'Bronson Court' } })
+    expect((await api('GET', `rental-units/${ids['2']}/`, { token })).body.label).toBe('2 · Bronson Court')
+    expect((await api('GET', 'residents/?search=bob', { token })).body.results[0].rental_unit_label).toBe('2 · Bronson Court')
+    const palette = await api('GET', 'command-palette/?search=100', { token })
+    expect(palette.body.filter((e: { object_type: string }) => e.object_type === 'Rental Unit').map((e: { name: string }) => e.name)).toEqual(['100 · Bronson Court'])
+    expect((await api('GET', 'command-palette/?search=north tower', { token })).body.filter((e: { object_type: string }) => e.object_type === 'Rental Unit')).toEqual([])
+
+    // A CSV exported from Lintel names units this way, and imports back.
+    const imported = await api('POST', 'imports/residents/preview/', { token, body: { csv: 'First name,Last name,Resident type,Rental unit\nDee,Lee,Current resident,10 · Bronson Court\n' } })
+    expect(imported.body.rows[0]).toMatchObject({ errors: {}, values: { rental_unit_id: ids['10'], rental_unit_label: '10 · Bronson Court' } })
+    // The label is the database's to keep.
+    const written = await api('PUT', `rental-units/${ids['1']}/`, { token, body: { label: 'Penthouse' } })
+    expect(written.status).toBe(400)
+  })
+
+  it('finds residents in the palette by e-mail and phone, however the phone is typed', async () => {
+    const { token } = await registerCompany()
+    const resident = await api('POST', 'residents/', {
+      token,
+      body: { first_name: 'Rosa', last_name: 'Quill', resident_type: 'CURRENT_RESIDENT', email: 'rosa.quill@example.test', phone: '(613) 555-0142' },
+    })
+    const found = async (search: string) =>
+      (await api('GET', `command-palette/?search=${encodeURIComponent(search)}`, { token })).body.filter((e: { object_type: string }) => e.object_type === 'Resident')
+    for (const search of ['rosa.quill@', 'ROSA.QUILL@EXAMPLE', '555-0142', '6135550142', '613 555 0142', '+1 613-555-0142'.slice(3)]) {
+      expect(await found(search), search).toEqual([{ name: 'Rosa Quill', url: `/app/residents/${resident.body.id}/`, object_type: 'Resident' }])
+    }
+    expect(await found('555-0199')).toEqual([])
+    // A changed phone is found by its new number only.
+    await api('PUT', `residents/${resident.body.id}/`, { token, body: { phone: '416-555-0177' } })
+    expect(await found('6135550142')).toEqual([])
+    expect(await found('4165550177')).toHaveLength(1)
   })
 
   it('exports the filtered list as CSV, names instead of codes', async () => {
@@ -160,8 +222,8 @@ describe('the Properties group through the resource engine', () => {
     expect(response.headers.get('content-type')).toContain('text/csv')
     const lines = (await response.text()).trim().split('\r\n')
     expect(lines).toHaveLength(2)
-    expect(lines[0]).toContain('Unit number,Building,Unit type,Status')
-    expect(lines[1]).toContain(',7,North Tower,Apartment,Vacant,')
+    expect(lines[0]).toContain('Unit number,Building,Name,Unit type,Status')
+    expect(lines[1]).toContain(',7,North Tower,7 · North Tower,Apartment,Vacant,')
     expect(lines[1]).toContain('999.00')
     const all = await getApi().request('http://lintel.test/api/rental-units/export/', { headers: { authorization: `Bearer ${token}` } })
     expect(await all.text()).toContain("'=cmd")

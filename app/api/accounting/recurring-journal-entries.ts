@@ -168,7 +168,7 @@ async function toJson(c: Context<AppEnv>, rows: RecurringRow[]) {
     ),
     named(
       rentalUnits,
-      sql<string>`${rentalUnits.unitNumber}`,
+      sql<string>`${rentalUnits.label}`,
       ids((l) => l.rentalUnitId),
     ),
     postedPeriods(

@@ -9,7 +9,7 @@ import { pagePathOf } from '~/resources/engine/view'
 import { createRouter } from '../create-app'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
-import { containsPattern } from '../pagination'
+import { containsPattern, searchTextContains } from '../pagination'
 import { tenant } from '../tenant'
 import { workspaceSettingsOf } from './schemas'
 
@@ -51,7 +51,7 @@ router.openapi(
               searchEntries.resource,
               readable.map((r) => r.name),
             ),
-            term ? ilike(searchEntries.name, term) : undefined,
+            term ? recordMatches(search, term) : undefined,
           ),
         )
         .orderBy(searchEntries.name)
@@ -83,6 +83,18 @@ router.openapi(
     return c.json(entries, 200)
   },
 )
+
+/**
+ * A record's name, e-mail or phone contains the search (the stored search text, through its trigram
+ * index); a search that looks like a phone number also matches the phone's bare digits, so
+ * "613-555-01" finds "(613) 555-0142".
+ */
+function recordMatches(search: string, term: string) {
+  const byText = searchTextContains(searchEntries.searchText, term)
+  const digits = search.replace(/\D/g, '')
+  if (!/^[\d\s().+-]+$/.test(search.trim()) || digits.length < 3 || digits === search.trim()) return byText
+  return or(byText, searchTextContains(searchEntries.searchText, containsPattern(digits)!))
+}
 
 /** View and Add for every resource this person may use, where the sidebar's own quick actions do not already offer them. */
 function resourceActions(access: Access, existing: PaletteEntry[]): PaletteEntry[] {

@@ -142,7 +142,13 @@ export const rentalUnits = pgTable(
     buildingId: uuid()
       .notNull()
       .references(() => buildings.id),
+    /** Sorts naturally (1, 2, 10, 100, 10A): the column's collation is `natural` (migration 0014). */
     unitNumber: text().notNull(),
+    /**
+     * The unit's name everywhere it appears: "102 · Bronson Court". The database keeps it (a trigger
+     * on this table and on buildings, migration 0014), so a renamed building renames its units too.
+     */
+    label: text().notNull().default(''),
     unitType: text().notNull(),
     status: text().notNull(),
     bedrooms: integer(),
@@ -151,13 +157,15 @@ export const rentalUnits = pgTable(
     marketRent: cents(),
     description: text(),
     /** What its list's search reads (see searchColumn). */
-    searchText: searchColumn('unit_number', 'description'),
+    searchText: searchColumn('label', 'description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('rental_units_building_number_key').on(t.companyId, t.buildingId, sql`lower(${t.unitNumber})`),
     index('rental_units_company_number_idx').on(t.companyId, t.unitNumber),
+    // Lists and pickers walk units by their name in natural order.
+    index('rental_units_company_label_idx').on(t.companyId, t.label),
     index('rental_units_company_status_idx').on(t.companyId, t.status),
     searchIndex('rental_units', t.searchText),
   ],
@@ -304,11 +312,15 @@ export const searchEntries = pgTable(
     resource: text().notNull(),
     recordId: uuid().notNull(),
     name: text().notNull(),
+    /** Found by but not shown: a person's e-mail and phone (also as bare digits), one per line. */
+    keywords: text().notNull().default(''),
+    /** What the palette's search reads (see searchColumn). */
+    searchText: searchColumn('name', 'keywords'),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.resource, t.recordId] }),
-    // Three letters or more: the trigram index finds a name anywhere.
-    index('search_entries_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Three letters or more: the trigram index finds a name, an e-mail or a phone anywhere.
+    searchIndex('search_entries', t.searchText),
     // One or two letters (no trigram to look up): the palette walks names in order and stops at its limit.
     index('search_entries_company_name_idx').on(t.companyId, t.name),
   ],

@@ -7,7 +7,7 @@ import { createRouter } from '~/api/create-app'
 import { badRequest, conflict, fieldErrorsFrom, notFound } from '~/api/errors'
 import { requireStaff } from '~/api/middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
-import { containsPattern, ListQuery, orderBy, page, pageOf, type Page } from '~/api/pagination'
+import { containsPattern, ListQuery, orderBy, page, pageOf, searchTextContains, type Page } from '~/api/pagination'
 import { tenant } from '~/api/tenant'
 import type { Executor } from '~/db/client.server'
 import { companies, searchEntries } from '~/db/schema'
@@ -39,17 +39,22 @@ const columnsOf = (resource: AnyResource) => getTableColumns(resource.table) as 
 const fieldEntries = (resource: AnyResource) => Object.entries(resource.fields).filter((e): e is [string, Field] => !!e[1])
 const hasIsActive = (resource: AnyResource) => 'isActive' in columnsOf(resource)
 
-/** The SQL naming a record: its title fields joined by spaces. */
-export function titleSql(resource: AnyResource, table: PgTable = resource.table): SQL<string> {
+/** The fields that name a record wherever it appears: its label, or else its title. */
+const nameKeys = (resource: AnyResource) => (resource.label ? [resource.label] : resource.title)
+
+/** The SQL naming a record wherever it appears (its label, or its title fields joined by spaces); `own` = its title among its siblings. */
+export function titleSql(resource: AnyResource, table: PgTable = resource.table, own = false): SQL<string> {
   const columns = getTableColumns(table) as Columns
-  const parts = resource.title.map((key) => sql`${columns[key]}`)
+  // The stored label as it is: its collation (a unit's natural order) and its index apply.
+  if (resource.label && !own) return sql<string>`${columns[resource.label]}`
+  const parts = (own ? resource.title : nameKeys(resource)).map((key) => sql`${columns[key]}`)
   if (!parts.length) return sql<string>`''`
   return sql<string>`concat_ws(' ', ${sql.join(parts, sql`, `)})`
 }
 
 /** The name a record goes by, from its row (the same rule as titleSql). */
 export function titleOf(resource: AnyResource, row: Row) {
-  return resource.title
+  return nameKeys(resource)
     .map((key) => row[key])
     .filter((v) => v !== null && v !== undefined && v !== '')
     .join(' ')
@@ -129,11 +134,11 @@ export function listQuerySchema(resource: AnyResource) {
 /** The validated list query: the common contract, and filters by their API names. */
 export type ListParams = ListQuery & { [filter: string]: unknown }
 
-/** Sortable names → what to sort by: the list's columns (references by their record's name) and the timestamps. */
+/** Sortable names → what to sort by: the list's columns and label (references by their record's name) and the timestamps. */
 function sortables(resource: AnyResource, targets: ReturnType<typeof referenceTargets>) {
   const columns = columnsOf(resource)
   const allowed: Record<string, SQL | PgColumn> = {}
-  for (const key of resource.columns) {
+  for (const key of resource.label ? [...resource.columns, resource.label] : resource.columns) {
     const reference = targets.find((r) => r.key === key)
     allowed[apiName(key)] = reference ? titleSql(reference.target, reference.alias) : columns[key]
   }
@@ -147,7 +152,7 @@ function sortables(resource: AnyResource, targets: ReturnType<typeof referenceTa
 export function searchCondition(resource: AnyResource, pattern: string) {
   const { searchText } = columnsOf(resource) as Record<string, PgColumn>
   if (!searchText) throw new Error(`${resource.name}: a searchable resource's table needs a searchColumn`)
-  return sql`${searchText} like lower(${pattern})`
+  return searchTextContains(searchText, pattern)
 }
 
 /** Conditions of a list request beyond the tenant: search over the search fields, and each filter. */
@@ -319,13 +324,30 @@ async function runRules(resource: AnyResource, tx: Executor, companyId: string, 
   if (errors && Object.keys(errors).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
 }
 
+/**
+ * What else finds a record in the palette than its name: the e-mail addresses and phone numbers its
+ * list is searched by, a phone also as bare digits ("6135550142" finds "(613) 555-0142").
+ */
+export function paletteKeywords(resource: AnyResource, row: Row) {
+  const words: string[] = []
+  for (const key of resource.search) {
+    const kind = resource.fields[key]?.kind
+    const value = row[key]
+    if ((kind !== 'email' && kind !== 'phone') || typeof value !== 'string' || !value) continue
+    words.push(value)
+    if (kind === 'phone' && /\d/.test(value)) words.push(value.replace(/\D/g, ''))
+  }
+  return words.join('\n')
+}
+
 async function indexForSearch(tx: Executor, resource: AnyResource, companyId: string, row: Row) {
   if (resource.palette === false) return
   const name = titleOf(resource, row) || resource.singular
+  const keywords = paletteKeywords(resource, row)
   await tx
     .insert(searchEntries)
-    .values({ companyId, resource: resource.name, recordId: String(row.id), name })
-    .onConflictDoUpdate({ target: [searchEntries.companyId, searchEntries.resource, searchEntries.recordId], set: { name } })
+    .values({ companyId, resource: resource.name, recordId: String(row.id), name, keywords })
+    .onConflictDoUpdate({ target: [searchEntries.companyId, searchEntries.resource, searchEntries.recordId], set: { name, keywords } })
 }
 
 /** PostgreSQL's answers to constraint violations, as the client's error. */

@@ -58,8 +58,14 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   permission?: PermissionGroup
   table: T
   fields: F
-  /** The fields whose values, joined by spaces, name a record (palette, pickers, breadcrumbs). */
+  /** The fields whose values, joined by spaces, name a record among its siblings (palette, pickers, breadcrumbs, an import's lookups). */
   title: readonly (keyof F & string)[]
+  /**
+   * A stored field that names the record everywhere instead, where its title alone would be
+   * ambiguous: a unit's "102 · Bronson Court", kept by the database. An import still finds the
+   * record by its title (with its parent's name beside it) or by this label.
+   */
+  label?: keyof F & string
   /** List columns, in order. */
   columns: readonly (keyof F & string)[]
   /** Text fields the list's `search` matches (case-insensitive substring). */

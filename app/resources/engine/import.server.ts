@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import { ApiError, badRequest } from '~/api/errors'
 import type { Executor, Transaction } from '~/db/client.server'
@@ -83,13 +83,20 @@ async function resolveLookups(db: Executor, companyId: string, resource: AnyReso
     const columns = getTableColumns(target.table) as Columns
     const parentTable = parent ? alias(parent.resource.table, 'import_parent') : undefined
     let query = db
-      .select({ id: columns.id, name: titleSql(target), parentName: parentTable && parent ? titleSql(parent.resource, parentTable) : sql<string>`''` })
+      .select({ id: columns.id, name: titleSql(target), own: titleSql(target, target.table, true), parentName: parentTable && parent ? titleSql(parent.resource, parentTable) : sql<string>`''` })
       .from(target.table)
       .$dynamic()
     if (parentTable && parent) query = query.leftJoin(parentTable, eq((getTableColumns(parentTable) as Columns).id, columns[parent.key]))
-    const found = names.length ? await query.where(and(eq(columns.companyId, companyId), inArray(sql`lower(${titleSql(target)})`, names))) : []
+    // A record is found by its own title ("102", told apart by its parent's column) or by the name
+    // every page and export gives it ("102 · Bronson Court").
+    const byOwnOrFullName = target.label
+      ? or(inArray(sql`lower(${titleSql(target, target.table, true)})`, names), inArray(sql`lower(${titleSql(target)})`, names))
+      : inArray(sql`lower(${titleSql(target)})`, names)
+    const found = names.length ? await query.where(and(eq(columns.companyId, companyId), byOwnOrFullName)) : []
     const byName = new Map<string, typeof found>()
-    for (const record of found) byName.set(record.name.toLowerCase(), [...(byName.get(record.name.toLowerCase()) ?? []), record])
+    for (const record of found) {
+      for (const key of new Set([record.name.toLowerCase(), record.own.toLowerCase()])) byName.set(key, [...(byName.get(key) ?? []), record])
+    }
 
     const kind = target.singular.toLowerCase()
     for (const row of rows) {

@@ -30,6 +30,7 @@ export type ResourceView = {
   /** A CSV import from another system exists (set by the page loaders, which know the import rules). */
   importable?: boolean
   fields: FieldView[]
+  /** The fields that name a record on the pages: its label, or else its title. */
   title: string[]
   columns: string[]
   filters: string[]
@@ -71,7 +72,7 @@ export function viewOf(resource: AnyResource, lookup: (name: string) => AnyResou
     hasIsActive: 'isActive' in resource.table,
     attachments: resource.attachments !== false,
     fields,
-    title: resource.title.map(apiName),
+    title: (resource.label ? [resource.label] : resource.title).map(apiName),
     columns: resource.columns.map(apiName),
     filters: (resource.filters ?? []).map(apiName),
     defaultFilters: resource.defaultFilters ?? {},
