@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterEntries, quickActions, STAFF_NAVIGATION, visibleNavigation } from './navigation'
+import { filterEntries, navigationGroupOf, quickActions, STAFF_NAVIGATION, visibleNavigation } from './navigation'
 import { ALL_PERMISSIONS, PERMISSIONS, type Access } from './permissions'
 
 const none = Object.fromEntries(PERMISSIONS.map((p) => [p.flag, false])) as Access['permissions']
@@ -41,6 +41,17 @@ describe('staff navigation', () => {
     const groups = visibleNavigation({ permissions: ALL_PERMISSIONS, settings: off }, { mobile: true })
     expect(groups.map((g) => g.label)).not.toEqual(expect.arrayContaining(['Storage']))
     expect(groups.map((g) => g.label)).toEqual(['Management Company', 'Properties', 'Leasing', 'Operations', 'Communications', 'Reporting'])
+  })
+})
+
+describe('the group of a page', () => {
+  it('is the group of the longest sidebar link the address starts with', () => {
+    expect(navigationGroupOf('/app/accounting/bills/new/')?.label).toBe('Accounting')
+    expect(navigationGroupOf('/app/leases/0b6f1c7e-0000-4000-8000-000000000000')?.label).toBe('Leasing')
+    expect(navigationGroupOf('/app/rental-units/')?.label).toBe('Properties')
+    expect(navigationGroupOf('/app/reporting/scheduled-reports/new/')?.label).toBe('Reporting')
+    expect(navigationGroupOf('/app/')).toBeUndefined()
+    expect(navigationGroupOf('/app/lease-attachments/')).toBeUndefined()
   })
 })
 

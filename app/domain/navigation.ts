@@ -137,6 +137,18 @@ export const STAFF_TOP_LINKS: NavLink[] = [
   { label: 'Settings', href: '/app/user-settings/' },
 ]
 
+/** The sidebar group a staff page belongs to: the group of the link its address starts with (the longest such link). */
+export function navigationGroupOf(pathname: string): NavGroup | undefined {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`
+  let best: { group: NavGroup; length: number } | undefined
+  for (const group of STAFF_NAVIGATION) {
+    for (const link of group.links) {
+      if (path.startsWith(link.href) && link.href.length > (best?.length ?? 0)) best = { group, length: link.href.length }
+    }
+  }
+  return best?.group
+}
+
 /** The groups and links this person may see. */
 export function visibleNavigation(access: Access, options: { mobile?: boolean } = {}): NavGroup[] {
   return STAFF_NAVIGATION.filter((group) => allows(access, group) && (!options.mobile || group.mobile))

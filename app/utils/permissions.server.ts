@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { flagOf, missingPermission, type PermissionGroup, type UserPermissions } from '~/domain/permissions'
-import type { Api } from './api-client.server'
+import { navigationGroupOf } from '~/domain/navigation'
+import { requireSession, type Api } from './api-client.server'
 
 /**
  * A form page whose submit the API would refuse answers 403 instead of showing the
@@ -12,4 +13,12 @@ export async function requirePermission(api: Api, group: PermissionGroup | undef
   // Answered from the API's per-login principal cache: no query of its own.
   const permissions = await api.get<UserPermissions>('user-permissions/')
   if (!permissions[flagOf(group)]) throw data({ detail: missingPermission(group) }, { status: 403 })
+}
+
+/** A page still to come answers as the other pages of its sidebar group do: 403 to whoever lacks the group's permission. */
+export async function requireGroupOfPage(request: Request) {
+  const group = navigationGroupOf(new URL(request.url).pathname)
+  if (!group?.permission) return
+  const { api } = await requireSession(request)
+  await requirePermission(api, group.permission)
 }

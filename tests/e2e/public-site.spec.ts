@@ -156,8 +156,11 @@ test('the referral program form names each missing field, keeps what was typed, 
   await form.getByLabel('Your name').fill('Robin Referrer')
   await form.getByLabel('E-mail').fill('not-an-email')
   await form.getByRole('button', { name: 'Apply' }).click()
-  await expect(form.getByText('Enter a valid e-mail address.')).toBeVisible()
-  await expect(form.getByText('Tell us how you will refer property managers to Lintel.')).toBeVisible()
+  // Each problem is listed at the top, linked to its field, and said again under the field.
+  for (const problem of ['Enter a valid e-mail address.', 'Tell us how you will refer property managers to Lintel.']) {
+    await expect(form.getByRole('alert').getByRole('link', { name: problem })).toBeVisible()
+    await expect(form.getByText(problem)).toHaveCount(2)
+  }
   await expect(form.getByLabel('Your name')).toHaveValue('Robin Referrer')
   await expect(form.getByLabel('E-mail')).toHaveValue('not-an-email')
 

@@ -1,8 +1,13 @@
 import { ComingLater, comingLaterLoader, comingLaterMeta } from '~/components/layout/coming-later'
 import { STAFF_LATER } from '~/domain/pages'
+import { requireGroupOfPage } from '~/utils/permissions.server'
 import type { Route } from './+types/coming-later'
 
-export const loader = ({ request }: Route.LoaderArgs) => comingLaterLoader(STAFF_LATER, request)
+export async function loader({ request }: Route.LoaderArgs) {
+  const data = comingLaterLoader(STAFF_LATER, request)
+  await requireGroupOfPage(request)
+  return data
+}
 export const meta: Route.MetaFunction = ({ loaderData }) => comingLaterMeta(loaderData?.page)
 
 export default function StaffComingLater({ loaderData }: Route.ComponentProps) {

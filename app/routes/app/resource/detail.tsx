@@ -15,6 +15,7 @@ import { recordTitle } from '~/resources/engine/view'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/detail'
+import { requireGroupOfPage } from '~/utils/permissions.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: title(loaderData?.kind === 'record' ? recordTitle(loaderData.view, loaderData.record) : (loaderData?.page ?? 'Page not found')) },
@@ -22,7 +23,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = lookupResource(params.resource, request)
-  if ('comingLater' in found) return { kind: 'later' as const, page: found.comingLater }
+  if ('comingLater' in found) {
+    await requireGroupOfPage(request)
+    return { kind: 'later' as const, page: found.comingLater }
+  }
   const { api } = await requireSession(request)
   const [detail, attachments] = await Promise.all([
     loadDetail(api, found.resource, found.view, params.id),

@@ -15,12 +15,16 @@ import { PICKER_LIMIT, recordTitle, type FieldView, type ResourceView } from '~/
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
+import { requireGroupOfPage } from '~/utils/permissions.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.kind === 'list' ? loaderData.view.plural : (loaderData?.page ?? 'Page not found')) }]
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = lookupResource(params.resource, request)
-  if ('comingLater' in found) return { kind: 'later' as const, page: found.comingLater }
+  if ('comingLater' in found) {
+    await requireGroupOfPage(request)
+    return { kind: 'later' as const, page: found.comingLater }
+  }
   const { api, session } = await requireSession(request)
   const list = await loadList(api, session.userId, found.resource, found.view, new URL(request.url))
   return { kind: 'list' as const, view: found.view, ...list }

@@ -6,14 +6,17 @@ import { Card, CardContent } from '~/components/ui/card'
 import { lookupResource, referenceChoices, saveForm } from '~/resources/engine/pages.server'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
-import { requirePermission } from '~/utils/permissions.server'
+import { requireGroupOfPage, requirePermission } from '~/utils/permissions.server'
 import type { Route } from './+types/new'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.kind === 'form' ? `Add ${loaderData.view.singular}` : (loaderData?.page ?? 'Page not found')) }]
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = lookupResource(params.resource, request)
-  if ('comingLater' in found) return { kind: 'later' as const, page: found.comingLater }
+  if ('comingLater' in found) {
+    await requireGroupOfPage(request)
+    return { kind: 'later' as const, page: found.comingLater }
+  }
   if (!found.view.methods.includes('create')) throw new Response('Not found', { status: 404 })
   const { api } = await requireSession(request)
   await requirePermission(api, found.resource.permission)
