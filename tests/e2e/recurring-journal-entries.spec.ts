@@ -71,7 +71,9 @@ test('sets up a monthly depreciation entry, sees it post, stops it, and checks t
   await page.getByLabel('Line 1 debit').fill('1600.00')
   await page.getByLabel('Line 2 credit').fill('1600.00')
   await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.getByText('Name the recurring entry.')).toBeVisible()
+  // Listed in the summary at the top (linked to its field) and said again under the field.
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Name the recurring entry.' })).toBeVisible()
+  await expect(page.getByText('Name the recurring entry.')).toHaveCount(2)
   await expect(page.getByLabel('Line 1 debit')).toHaveValue('1600.00')
   await page.getByLabel(/^Name/).fill('Building depreciation, revised')
   await page.getByRole('button', { name: 'Save changes' }).click()

@@ -34,7 +34,9 @@ test('a manager adds a property and a building through the forms, keeping values
   await page.getByLabel('Year built').fill('nineteen')
   await page.getByRole('button', { name: 'Add Property' }).click()
   // The server refuses the year, names it, and keeps everything typed.
-  await expect(page.getByText('Year built must be a whole number.')).toBeVisible()
+  // Listed in the summary at the top (linked to its field) and said again under the field.
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Year built must be a whole number.' })).toBeVisible()
+  await expect(page.getByText('Year built must be a whole number.')).toHaveCount(2)
   await expect(page.getByLabel('Name')).toHaveValue(name)
   await expect(page.getByLabel('City')).toHaveValue('Ottawa')
   await page.getByLabel('Year built').fill('1962')
