@@ -2,10 +2,10 @@ import { parse } from '@conform-to/react'
 import { data } from 'react-router'
 import type { Page } from '~/api/pagination'
 import { laterPageTitle } from '~/components/layout/coming-later'
-import { isNumberFormat, toApiDecimal, type NumberFormat } from '~/domain/money'
+import { toApiDecimal, type NumberFormat } from '~/domain/money'
 import { STAFF_LATER } from '~/domain/pages'
 import type { Api } from '~/utils/api-client.server'
-import { idempotencyKeyOf, replyWithApiError } from '~/utils/forms.server'
+import { idempotencyKeyOf, numberFormatOf, replyWithApiError } from '~/utils/forms.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { resourceNamed } from '../index'
 import { apiPathOf, type NameEntry } from './api.server'
@@ -198,8 +198,7 @@ export async function saveForm(api: Api, request: Request, resource: AnyResource
     const choices = await referenceChoices(api, fields, { searches: { [find.field]: find.search } })
     return { result: submission.reply(), choices }
   }
-  const numbers = formData.get('number_format')
-  const body = bodyFromForm(view, (submission.payload ?? {}) as Record<string, unknown>, id ? 'update' : 'create', isNumberFormat(numbers) ? numbers : 'en')
+  const body = bodyFromForm(view, (submission.payload ?? {}) as Record<string, unknown>, id ? 'update' : 'create', numberFormatOf(formData))
   const result = id
     ? await api.send<Record_>('PUT', `${apiPathOf(resource)}/${id}/`, body)
     : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })

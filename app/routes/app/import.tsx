@@ -8,14 +8,14 @@ import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Label } from '~/components/ui/input'
-import { isNumberFormat, type NumberFormat } from '~/domain/money'
+import type { NumberFormat } from '~/domain/money'
 import { NumberFormatSelect } from '~/components/number-format-select'
 import type { ImportResult } from '~/resources/engine/import.server'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORTABLE, templateCsv } from '~/resources/engine/import'
 import { lookupResource } from '~/resources/engine/pages.server'
 import type { FieldView, ResourceView } from '~/resources/engine/view'
 import { requireSession } from '~/utils/api-client.server'
-import { idempotencyKeyOf } from '~/utils/forms.server'
+import { idempotencyKeyOf, numberFormatOf } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -86,8 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const csv = await csvOf(form)
   if (csv === null) return data<ActionData>({ kind: 'error', error: tooLarge }, { status: 400 })
   if (!csv.trim()) return data<ActionData>({ kind: 'error', error: 'Choose a CSV file, or paste its text.' }, { status: 400 })
-  const chosen = form.get('number_format')
-  const numbers: NumberFormat = isNumberFormat(chosen) ? chosen : 'en'
+  const numbers = numberFormatOf(form)
 
   if (form.get('intent') === 'import') {
     const imported = await api.send<{ created: number }>('POST', `imports/${view.name}/`, { csv, number_format: numbers }, { idempotencyKey: idempotencyKeyOf(form) })

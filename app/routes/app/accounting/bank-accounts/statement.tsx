@@ -7,9 +7,10 @@ import { Button } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Label } from '~/components/ui/input'
-import { displayMoney, isNumberFormat } from '~/domain/money'
+import { displayMoney } from '~/domain/money'
 import { NumberFormatSelect } from '~/components/number-format-select'
 import { requireSession } from '~/utils/api-client.server'
+import { numberFormatOf } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/statement'
@@ -63,9 +64,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       return {
         error: 'Choose the statement file (CSV or OFX).',
       } satisfies ActionData
+    const numbers = numberFormatOf(form)
     const upload = new FormData()
     upload.append('file', file)
-    upload.append('number_format', isNumberFormat(form.get('number_format')) ? String(form.get('number_format')) : 'en')
+    upload.append('number_format', numbers)
     const result = await api.send<{
       format: string
       imported: number
@@ -80,7 +82,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       } satisfies ActionData
     const { imported, already_imported, errors, understood } = result.data
     // What the new lines' amounts were read as, so a wrong number format is seen at once, not at reconciliation.
-    const readAs = imported && understood.length ? ` Read as: ${understood.map((l) => `${l.date} ${l.description} ${displayMoney(l.amount)}`).join('; ')}.` : ''
+    const readAs = imported && understood.length ? ` Read as: ${understood.map((l) => `${l.date} ${l.description} ${displayMoney(l.amount, undefined, numbers)}`).join('; ')}.` : ''
     const description = `${imported} line${imported === 1 ? '' : 's'} imported from the ${result.data.format} file${already_imported ? `; ${already_imported} were already here` : ''}${errors.length ? `; ${errors.length} could not be read: ${errors.slice(0, 3).join(' ')}` : ''}.${readAs}`
     throw await redirectWithToast(here, {
       type: errors.length ? 'error' : 'success',
