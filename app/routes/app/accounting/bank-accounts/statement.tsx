@@ -2,7 +2,7 @@ import { Upload } from 'lucide-react'
 import { Form, Link, useNavigation } from 'react-router'
 import { amountClass, BankingTabs, Col } from '~/components/ledger/banking'
 import { Breadcrumbs, EmptyState, Pagination, listQuery, type Page } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
@@ -105,7 +105,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function BankStatement({ loaderData, actionData }: Route.ComponentProps) {
   const { bank, lines } = loaderData
   const failed = actionData as ActionData | undefined
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   return (
@@ -184,7 +184,7 @@ export default function BankStatement({ loaderData, actionData }: Route.Componen
                 <tr key={line.id} className="border-t align-top">
                   <td className="px-3 py-2">{line.date}</td>
                   <td className="px-3 py-2">{line.description}</td>
-                  <td className={`px-3 py-2 ${amountClass}`}>{displayMoney(line.amount, currency)}</td>
+                  <td className={`px-3 py-2 ${amountClass}`}>{money(line.amount)}</td>
                   <td className="px-3 py-2">
                     {line.matched ? (
                       <Form method="post" className="flex flex-wrap items-center gap-2">
