@@ -64,10 +64,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       return {
         error: 'Choose the statement file (CSV or OFX).',
       } satisfies ActionData
-    const numbers = numberFormatOf(form)
     const upload = new FormData()
     upload.append('file', file)
-    upload.append('number_format', numbers)
+    upload.append('number_format', numberFormatOf(form))
     const result = await api.send<{
       format: string
       imported: number
@@ -82,7 +81,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       } satisfies ActionData
     const { imported, already_imported, errors, understood } = result.data
     // What the new lines' amounts were read as, so a wrong number format is seen at once, not at reconciliation.
-    const readAs = imported && understood.length ? ` Read as: ${understood.map((l) => `${l.date} ${l.description} ${displayMoney(l.amount, undefined, numbers)}`).join('; ')}.` : ''
+    const readAs = imported && understood.length ? ` Read as: ${understood.map((l) => `${l.date} ${l.description} ${displayMoney(l.amount)}`).join('; ')}.` : ''
     const description = `${imported} line${imported === 1 ? '' : 's'} imported from the ${result.data.format} file${already_imported ? `; ${already_imported} were already here` : ''}${errors.length ? `; ${errors.length} could not be read: ${errors.slice(0, 3).join(' ')}` : ''}.${readAs}`
     throw await redirectWithToast(here, {
       type: errors.length ? 'error' : 'success',
