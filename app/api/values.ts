@@ -62,3 +62,6 @@ export const webAddressInput = (label: string, max = 300) =>
         return false
       }
     }, `${label} must be a full web address starting with https:// or http://.`)
+
+/** How numbers are written: en = 1,250.00, fr = 1 250,00 (the company's setting, or a file being imported). */
+export const numberFormatInput = () => z.enum(['en', 'fr'], { error: 'Number format must be en (1,250.00) or fr (1 250,00).' })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { displayMoney, displayPercent, formatMoney, NUMBER_FORMATS, parseDecimal, parseMoney, readDecimal, readMoney, toApiDecimal, writeMoney, type NumberFormat } from './money'
+import { decimalHint, displayMoney, displayPercent, formatMoney, NUMBER_FORMATS, parseDecimal, parseMoney, readDecimal, readMoney, showDecimal, toApiDecimal, writeMoney, type NumberFormat } from './money'
 
 const FORMATS = NUMBER_FORMATS.map((f) => f.value)
 const cents = fc.integer({
@@ -107,6 +107,27 @@ describe('what a form sends the API', () => {
     expect(toApiDecimal('8.5%', 'en', 2)).toBe('8.50')
     expect(toApiDecimal('2', 'en', 0)).toBe('2')
     expect(toApiDecimal('12,50', 'en')).toBe('12,50')
+    expect(toApiDecimal('1,250.00', 'fr')).toBe('1,250.00')
+  })
+})
+
+describe('what a form shows to be typed over', () => {
+  it('writes the API amount in the format, and keeps anything else as typed', () => {
+    expect(showDecimal('1250.00', 'en')).toBe('1,250.00')
+    expect(showDecimal('1250.5', 'fr')).toBe('1\u00A0250,50')
+    expect(showDecimal('3', 'fr', 0)).toBe('3')
+    expect(showDecimal('1,250.50', 'fr')).toBe('1,250.50')
+  })
+
+  it('reads back what it shows, in either format', () => {
+    fc.assert(fc.property(cents, format, (c, f) => readMoney(showDecimal(formatMoney(c), f), f) === c))
+  })
+
+  it('gives an example in the format', () => {
+    expect(decimalHint('en')).toBe('e.g. 1,250.50')
+    expect(decimalHint('fr')).toBe('e.g. 1\u00A0250,50')
+    expect(decimalHint('fr', 2, { percent: true })).toBe('e.g. 8,50')
+    expect(decimalHint('en', 0)).toBe('e.g. 1,250')
   })
 })
 
@@ -118,5 +139,12 @@ describe('display', () => {
     expect(displayPercent('8.50')).toBe('8.5%')
     expect(displayPercent('100.00')).toBe('100%')
     expect(displayPercent('100')).toBe('100%')
+  })
+
+  it('displays them the French way for a company writing numbers in French', () => {
+    expect(displayMoney('1250.50', 'CAD', 'fr')).toBe('1\u00A0250,50\u00A0$')
+    expect(displayMoney('-3.10', 'USD', 'fr')).toBe('-3,10\u00A0$')
+    expect(displayMoney('1250.50', 'CAD', 'en')).toBe('$1,250.50')
+    expect(displayPercent('8.50', 'fr')).toBe('8,5\u00A0%')
   })
 })

@@ -81,6 +81,22 @@ export function writeDecimal(units: number, format: NumberFormat, places = 2): s
 }
 
 /**
+ * The API's "1250.00" as a form shows it to be typed over: "1,250.00" (English)
+ * or "1 250,00" (French). Anything that is not the API's spelling (text a
+ * person typed, kept after an error) is shown as it is.
+ */
+export function showDecimal(value: string, format: NumberFormat, places = 2): string {
+  const units = parseDecimal(value, places)
+  return units === null ? value : writeDecimal(units, format, places)
+}
+
+/** What an amount input shows as its example: "e.g. 1,250.50" or "e.g. 1 250,50" (a percentage: "e.g. 8.50" or "e.g. 8,50"). */
+export function decimalHint(format: NumberFormat, places = 2, { percent = false } = {}): string {
+  const whole = percent ? 8 : 1250
+  return `e.g. ${writeDecimal(whole * 10 ** places + (places ? 5 * 10 ** (places - 1) : 0), format, places)}`
+}
+
+/**
  * What a form sends the API for what a person typed: "1,250.5" (English) or
  * "1 250,5" (French) → "1250.50". Text the format cannot read is passed on as
  * typed, for the API to refuse naming the field.
@@ -98,23 +114,26 @@ export const formatPercent = (hundredths: number) => formatDecimal(hundredths, 2
 
 const displayFormats = new Map<string, Intl.NumberFormat>()
 
-/** "$1,250.00" for people, in the company's currency; takes the API's decimal string. */
-export function displayMoney(amount: string | null | undefined, currency = 'CAD'): string {
+const LOCALES: Record<NumberFormat, string> = { en: 'en-CA', fr: 'fr-CA' }
+
+/** "$1,250.00" (English) or "1 250,00 $" (French) for people, in the company's currency; takes the API's decimal string. */
+export function displayMoney(amount: string | null | undefined, currency = 'CAD', numbers: NumberFormat = 'en'): string {
   if (amount === null || amount === undefined || amount === '') return ''
   const cents = parseMoney(amount)
   if (cents === null) return amount
-  let format = displayFormats.get(currency)
+  const key = `${numbers} ${currency}`
+  let format = displayFormats.get(key)
   if (!format) {
-    format = new Intl.NumberFormat('en-CA', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
-    displayFormats.set(currency, format)
+    format = new Intl.NumberFormat(LOCALES[numbers], { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+    displayFormats.set(key, format)
   }
   // Formatting goes through a string so no float ever carries the amount.
   return format.format(`${formatMoney(cents)}` as unknown as number)
 }
 
-/** "8.5%" for people, from the API's "8.50". */
-export function displayPercent(value: string | null | undefined): string {
+/** "8.5%" (English) or "8,5 %" (French) for people, from the API's "8.50". */
+export function displayPercent(value: string | null | undefined, numbers: NumberFormat = 'en'): string {
   if (value === null || value === undefined || value === '') return ''
   const trimmed = value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value
-  return `${trimmed}%`
+  return numbers === 'fr' ? `${trimmed.replace('.', ',')}\u00A0%` : `${trimmed}%`
 }

@@ -82,7 +82,7 @@ export const feeSchedulesResource = defineResource({
   fields: {
     name: text('Name', { required: true, max: 120 }),
     feeType: select('Fee type', FEE_TYPES, { required: true }),
-    percentage: percent('Management fee', { help: 'Percent of collected income, e.g. 8.00' }),
+    percentage: percent('Management fee', { help: 'Percent of collected income' }),
     flatAmount: money('Flat monthly fee'),
     minimumAmount: money('Monthly minimum', { help: 'Charged when the percentage comes to less' }),
     leasingFeePercentage: percent('Leasing fee', { help: "Percent of the first month's rent on a new lease" }),

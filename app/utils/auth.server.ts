@@ -4,6 +4,7 @@ import { FormStrategy } from 'remix-auth-form'
 import type { ErrorBody } from '~/api/errors'
 import type { WorkspaceWarning } from '~/components/layout/workspace-warnings'
 import type { UserType } from '~/db/schema'
+import type { NumberFormat } from '~/domain/money'
 import type { Access } from '~/domain/permissions'
 import { callApi, readBody, requireSession } from './api-client.server'
 import { readJwtClaims } from './jwt.server'
@@ -61,7 +62,7 @@ export function isSafeRedirect(to: string) {
 
 export type Me = {
   user: { id: string; email: string; first_name: string; last_name: string; user_type: UserType; is_company_admin: boolean }
-  company: { id: string; name: string; slug: string; currency: string; time_zone: string }
+  company: { id: string; name: string; slug: string; currency: string; time_zone: string; number_format: NumberFormat }
   permissions: Access['permissions']
   settings: Access['settings']
   /** Staff only (null for everyone else): the warnings every staff page shows. */

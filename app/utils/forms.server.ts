@@ -4,6 +4,7 @@ import { data } from 'react-router'
 import type { ErrorBody } from '~/api/errors'
 import { HONEYPOT_FIELD } from '~/components/honeypot'
 import { IDEMPOTENCY_FIELD } from '~/components/idempotency-key'
+import { isNumberFormat, type NumberFormat } from '~/domain/money'
 
 /**
  * Puts the API's field errors on the submitted form, keeping every value the
@@ -36,4 +37,10 @@ export function isBot(formData: FormData) {
 export function idempotencyKeyOf(formData: FormData) {
   const key = formData.get(IDEMPOTENCY_FIELD)
   return typeof key === 'string' && key ? key : undefined
+}
+
+/** The number format a form's amounts were shown and typed in (its `number_format` field), so the server reads them as the person saw them. */
+export function numberFormatOf(formData: FormData): NumberFormat {
+  const chosen = formData.get('number_format')
+  return isNumberFormat(chosen) ? chosen : 'en'
 }

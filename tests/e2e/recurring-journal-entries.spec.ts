@@ -62,10 +62,10 @@ test('sets up a monthly depreciation entry, sees it post, stops it, and checks t
   await expect(page.getByRole('row', { name: /Building depreciation.*Monthly.*3.*Active/ })).toBeVisible()
   await page.getByRole('link', { name: 'Building depreciation' }).click()
 
-  // Edited: a bad value is named with everything kept; the saved change applies to later postings only.
+  // Edited: the lines show their amounts the company's way (English: 1,500.00); a bad value is named with everything kept; the saved change applies to later postings only.
   await page.getByRole('link', { name: 'Edit' }).click()
   await expect(page).toHaveTitle('Edit Building depreciation | Lintel')
-  await expect(page.getByLabel('Line 1 debit')).toHaveValue('1500.00')
+  await expect(page.getByLabel('Line 1 debit')).toHaveValue('1,500.00')
   await expect(page.getByLabel('First posting')).toHaveValue(monthStart(2))
   await page.getByLabel(/^Name/).fill('')
   await page.getByLabel('Line 1 debit').fill('1600.00')

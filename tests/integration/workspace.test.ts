@@ -37,6 +37,23 @@ describe('company details', () => {
     expect(taken.status).toBe(400)
     expect(taken.body.errors.slug[0]).toMatch(/already taken/)
   })
+
+  it('keeps the company’s number format, English until changed, and tells the signed-in user', async () => {
+    const company = await registerCompany()
+    const current = (await api('GET', 'property-management-company/', { token: company.token })).body
+    expect(current.number_format).toBe('en')
+    const bad = await api('PUT', 'property-management-company/', { token: company.token, body: { ...editable(current), number_format: 'de' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors).toEqual({ number_format: ['Number format must be en (1,250.00) or fr (1 250,00).'] })
+    expect((await api('GET', 'property-management-company/', { token: company.token })).body.number_format).toBe('en')
+    const french = await api('PUT', 'property-management-company/', { token: company.token, body: { ...editable(current), number_format: 'fr' } })
+    expect(french.status).toBe(200)
+    expect(french.body.number_format).toBe('fr')
+    // A client that does not know the setting leaves it as it is.
+    const older = Object.fromEntries(Object.entries(editable(current)).filter(([key]) => key !== 'number_format'))
+    expect((await api('PUT', 'property-management-company/', { token: company.token, body: { ...older, phone: '613 555 0101' } })).body.number_format).toBe('fr')
+    expect((await api('GET', 'auth/me/', { token: company.token })).body.company.number_format).toBe('fr')
+  })
 })
 
 describe('settings, features and warnings', () => {

@@ -16,6 +16,7 @@ import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, page, pageOf } from '../pagination'
 import { IdParam } from '../platform/schemas'
 import { tenant } from '../tenant'
+import { numberFormatInput } from '../values'
 
 /*
  * Bank statements imported from CSV or OFX into a bank account's statement
@@ -40,8 +41,7 @@ const readGuard = signedIn(requireStaff('accounting'))
 
 const FileForm = z.object({
   file: z.custom<File | string>((v) => v instanceof File || typeof v === 'string', 'Attach the statement file as file.').openapi({ type: 'string', format: 'binary', description: 'A CSV (date, description, amount or debit/credit columns) or an OFX file' }),
-  number_format: z
-    .enum(['en', 'fr'], { error: 'Number format must be en (1,250.00) or fr (1 250,00).' })
+  number_format: numberFormatInput()
     .default('en')
     .openapi({ description: 'How the CSV writes amounts: en = 1,250.00, fr = 1 250,00. OFX files are read as OFX writes them.' }),
 })

@@ -97,7 +97,7 @@ const Me = z
       user_type: z.enum(userTypes),
       is_company_admin: z.boolean(),
     }),
-    company: z.object({ id: z.string(), name: z.string(), slug: z.string(), currency: z.string(), time_zone: z.string() }),
+    company: z.object({ id: z.string(), name: z.string(), slug: z.string(), currency: z.string(), time_zone: z.string(), number_format: z.enum(['en', 'fr']) }),
     permissions: PermissionFlags,
     settings: WorkspaceSettings,
     workspace_warnings: z
@@ -512,7 +512,7 @@ router.openapi(
     return c.json(
       {
         user: { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName, user_type: user.userType, is_company_admin: user.isCompanyAdmin },
-        company: { id: company.id, name: company.name, slug: company.slug, currency: company.currency, time_zone: company.timeZone },
+        company: { id: company.id, name: company.name, slug: company.slug, currency: company.currency, time_zone: company.timeZone, number_format: company.numberFormat },
         permissions: permissionsFromRow(user),
         settings: workspaceSettingsOf(company),
         workspace_warnings: warnings,

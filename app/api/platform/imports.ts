@@ -11,6 +11,7 @@ import { ErrorBody, fieldError } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
 import { tenant } from '../tenant'
+import { numberFormatInput } from '../values'
 
 /*
  * CSV import of rental units, residents and property owners from another
@@ -43,8 +44,7 @@ const ImportPreview = z.object(previewShape).openapi('ImportPreview')
 const ImportRefused = ErrorBody.extend(previewShape).openapi('ImportRefused')
 const ImportCreated = z.object({ created: z.number().int() }).openapi('ImportCreated')
 
-const NumberFormatField = z
-  .enum(['en', 'fr'], { error: 'Number format must be en (1,250.00) or fr (1 250,00).' })
+const NumberFormatField = numberFormatInput()
   .optional()
   .openapi({ description: 'How the file writes numbers: en = 1,250.00 (the default), fr = 1 250,00' })
 const CsvJson = z.object({ csv: z.string({ error: 'Send the file’s text as csv.' }), number_format: NumberFormatField }).openapi('ImportCsv')

@@ -11,7 +11,7 @@ import { fieldError, notFound } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { SlugSchema } from './auth'
-import { webAddressInput } from '../values'
+import { numberFormatInput, webAddressInput } from '../values'
 import { OptionalText, WorkspaceSettings, workspaceSettingsOf } from './schemas'
 import { integrations, warningCounts, WorkspaceWarning, workspaceWarnings } from './workspace-warnings'
 
@@ -32,6 +32,7 @@ const Company = z
     country: z.string(),
     currency: z.enum(['CAD', 'USD']),
     time_zone: z.string(),
+    number_format: z.enum(['en', 'fr']).openapi({ description: 'How forms read and show amounts: en = 1,250.00, fr = 1 250,00' }),
     created_at: z.string(),
   })
   .openapi('PropertyManagementCompany')
@@ -56,6 +57,9 @@ export const CompanyBody = z
     country: z.enum(COUNTRIES.map((c) => c.code) as ['CA', 'US'], { error: 'Choose Canada or the United States.' }),
     currency: z.enum(['CAD', 'USD'], { error: 'Choose CAD or USD.' }),
     time_zone: z.string().refine((tz) => TIME_ZONES.has(tz), 'Choose a time zone from the list.'),
+    number_format: numberFormatInput()
+      .optional()
+      .openapi({ description: 'How forms read and show amounts: en = 1,250.00, fr = 1 250,00. Left out, it stays as it is.' }),
   })
   .superRefine((v, ctx) => {
     if (v.province && !isDivisionOf(v.country, v.province)) {
@@ -82,6 +86,7 @@ export function serializeCompany(row: CompanyRow): z.infer<typeof Company> {
     country: row.country,
     currency: row.currency as 'CAD' | 'USD',
     time_zone: row.timeZone,
+    number_format: row.numberFormat,
     created_at: row.createdAt.toISOString(),
   }
 }
@@ -148,6 +153,7 @@ router.openapi(
         country: body.country,
         currency: body.currency,
         timeZone: body.time_zone,
+        numberFormat: body.number_format,
         updatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId))

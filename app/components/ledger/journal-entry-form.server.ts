@@ -1,10 +1,10 @@
 import { data } from 'react-router'
 import type { ErrorBody } from '~/api/errors'
 import type { Page } from '~/api/pagination'
-import { idempotencyKeyOf } from '~/utils/forms.server'
+import { idempotencyKeyOf, numberFormatOf } from '~/utils/forms.server'
 import type { Api } from '~/utils/api-client.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { toApiDecimal } from '~/domain/money'
+import { toApiDecimal, type NumberFormat } from '~/domain/money'
 import { chooseUnit, typedUnitNumber, type UnitCandidate, type UnitChoice } from '~/domain/ledger/line-units'
 import { CARRIED_DIMENSIONS, emptyLine, LINE_FIELDS, LINE_ROWS, type EntryFormErrors, type EntryFormValues, type LineValues } from './journal-entry-form'
 import { RECURRING_FIELDS, type RecurringFormValues } from './recurring-entry-form'
@@ -136,15 +136,15 @@ async function withLineUnits<V extends { lines: LineValues[] }>(api: Api, values
   return Object.keys(units.errors).length ? data({ values, errors: { lines: units.errors } as EntryFormErrors }, { status: 400 }) : undefined
 }
 
-/** The filled rows (blank ones are left out) as the API's lines, with the row each came from. */
-export function filledLines(lines: LineValues[]) {
+/** The filled rows (blank ones are left out) as the API's lines, amounts read in `numbers`, with the row each came from. */
+export function filledLines(lines: LineValues[], numbers: NumberFormat) {
   const rows = lines.map((line, row) => ({ line, row })).filter(({ line }) => !isBlank(line))
   return {
     rows,
     body: rows.map(({ line }) => ({
       account_id: line.account_id,
-      debit: line.debit ? toApiDecimal(line.debit, 'en') : null,
-      credit: line.credit ? toApiDecimal(line.credit, 'en') : null,
+      debit: line.debit ? toApiDecimal(line.debit, numbers) : null,
+      credit: line.credit ? toApiDecimal(line.credit, numbers) : null,
       memo: line.memo || null,
       property_group_id: line.property_group_id || null,
       // Only the dimensions the line carries: a recurring entry's lines take a unit at most.
@@ -180,7 +180,7 @@ export async function submitEntryForm(api: Api, formData: FormData, target: { me
   const refused = await withLineUnits(api, values)
   if (refused) return refused
   // Blank rows are left out; the API's line numbers are then mapped back to the rows people see.
-  const { rows, body: lines } = filledLines(values.lines)
+  const { rows, body: lines } = filledLines(values.lines, numberFormatOf(formData))
   const body = {
     date: values.date,
     memo: values.memo || null,
@@ -205,7 +205,7 @@ export async function submitRecurringForm(api: Api, formData: FormData, target: 
   if (formData.get('intent') === 'add-lines') return data({ values: { ...values, lines: withMoreLines(values.lines) }, errors: {} as EntryFormErrors })
   const refused = await withLineUnits(api, values)
   if (refused) return refused
-  const { rows, body: lines } = filledLines(values.lines)
+  const { rows, body: lines } = filledLines(values.lines, numberFormatOf(formData))
   const body = {
     name: values.name,
     memo: values.memo || null,

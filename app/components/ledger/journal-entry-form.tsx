@@ -5,7 +5,8 @@ import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
-import { formatMoney, parseMoney } from '~/domain/money'
+import { useNumberFormat } from '~/components/resource/use-currency'
+import { decimalHint, readMoney, showDecimal, writeMoney, type NumberFormat } from '~/domain/money'
 
 /*
  * The journal entry form: date, memo and a grid of lines (account, debit, credit,
@@ -43,8 +44,9 @@ export const emptyLine = (): LineValues => ({
   unit_label: '',
 })
 
-/** A line as the API answers it (journal or recurring entry), as the grid's values. */
-export function lineValuesFromApi(line: {
+/** A line as the API answers it (journal or recurring entry), as the grid's values: amounts written in the company's `numbers` format. */
+export function lineValuesFromApi(
+  line: {
   account_id: string
   debit: string | null
   credit: string | null
@@ -58,7 +60,9 @@ export function lineValuesFromApi(line: {
   vendor_id?: string | null
   property_owner_id?: string | null
   property_owner_label?: string | null
-}): LineValues {
+  },
+  numbers: NumberFormat,
+): LineValues {
   const unit = line.rental_unit_id ? (line.rental_unit_label ?? '') : ''
   const tags = [
     line.lease_id ? 'Lease' : null,
@@ -68,8 +72,8 @@ export function lineValuesFromApi(line: {
   ]
   return {
     account_id: line.account_id,
-    debit: line.debit ?? '',
-    credit: line.credit ?? '',
+    debit: line.debit ? showDecimal(line.debit, numbers) : '',
+    credit: line.credit ? showDecimal(line.credit, numbers) : '',
     memo: line.memo ?? '',
     property_group_id: line.property_group_id ?? '',
     rental_unit_id: line.rental_unit_id ?? '',
@@ -83,20 +87,24 @@ export function lineValuesFromApi(line: {
   }
 }
 
-function totalsOf(lines: Pick<LineValues, 'debit' | 'credit'>[]) {
+/** The lines' debits and credits added up as the person wrote them; an amount the format cannot read counts as nothing (saving names it). */
+function totalsOf(lines: Pick<LineValues, 'debit' | 'credit'>[], numbers: NumberFormat) {
   let debit = 0
   let credit = 0
   for (const line of lines) {
-    debit += parseMoney(line.debit || '0') ?? 0
-    credit += parseMoney(line.credit || '0') ?? 0
+    debit += readMoney(line.debit || '0', numbers) ?? 0
+    credit += readMoney(line.credit || '0', numbers) ?? 0
   }
   return { debit, credit }
 }
 
-function totalsFromForm(form: HTMLFormElement) {
+function totalsFromForm(form: HTMLFormElement, numbers: NumberFormat) {
   const data = new FormData(form)
   const rows = Number(data.get('rows')) || 0
-  return totalsOf(Array.from({ length: rows }, (_, i) => ({ debit: String(data.get(`lines[${i}].debit`) ?? ''), credit: String(data.get(`lines[${i}].credit`) ?? '') })))
+  return totalsOf(
+    Array.from({ length: rows }, (_, i) => ({ debit: String(data.get(`lines[${i}].debit`) ?? ''), credit: String(data.get(`lines[${i}].credit`) ?? '') })),
+    numbers,
+  )
 }
 
 /** The summary of an entry form's errors (journal or recurring): each about a field or a line links to it; a field's control has the id `{form id}-{field}`. */
@@ -190,15 +198,16 @@ export function LineFormActions({ submitLabel }: { submitLabel: string }) {
  * every row back (blank ones too) and put each line's error at its row.
  */
 export function LineGrid({ id, lines, errors, choices }: { id: string; lines: LineValues[]; errors?: Record<number, string[]>; choices: { accounts: Choice[]; properties: Choice[] } }) {
-  const [totals, setTotals] = useState(() => totalsOf(lines))
+  const numbers = useNumberFormat()
+  const [totals, setTotals] = useState(() => totalsOf(lines, numbers))
   // Without JavaScript the totals are the server's sums of the lines it was sent; before any were sent there is nothing added up to call balanced.
   const [live, setLive] = useState(false)
   const grid = useRef<HTMLInputElement>(null)
   useEffect(() => {
     const form = grid.current?.form
-    if (form) setTotals(totalsFromForm(form))
+    if (form) setTotals(totalsFromForm(form, numbers))
     setLive(true)
-  }, [])
+  }, [numbers])
   const summed = live || lines.some((line) => line.debit || line.credit)
   const difference = totals.debit - totals.credit
   return (
@@ -206,10 +215,12 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
       className="contents"
       onInput={(e) => {
         const form = (e.target as HTMLElement).closest('form')
-        if (form) setTotals(totalsFromForm(form))
+        if (form) setTotals(totalsFromForm(form, numbers))
       }}
     >
       <input ref={grid} type="hidden" name="rows" value={lines.length} />
+      {/* The server reads the amounts in the format they were shown and typed in. */}
+      <input type="hidden" name="number_format" value={numbers} />
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full text-sm">
           <caption className="sr-only">Lines: each has a debit or a credit; debits must equal credits.</caption>
@@ -258,10 +269,10 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
                     <ErrorList id={`${id}-line-${i}-error`} errors={lineErrors} />
                   </td>
                   <td className="w-32 px-2 py-2">
-                    <Input name={`lines[${i}].debit`} inputMode="decimal" defaultValue={line.debit} aria-label={label('debit')} className="text-right" />
+                    <Input name={`lines[${i}].debit`} inputMode="decimal" defaultValue={line.debit} aria-label={label('debit')} aria-describedby={`${id}-amount-help`} className="text-right" />
                   </td>
                   <td className="w-32 px-2 py-2">
-                    <Input name={`lines[${i}].credit`} inputMode="decimal" defaultValue={line.credit} aria-label={label('credit')} className="text-right" />
+                    <Input name={`lines[${i}].credit`} inputMode="decimal" defaultValue={line.credit} aria-label={label('credit')} aria-describedby={`${id}-amount-help`} className="text-right" />
                   </td>
                   <td className="min-w-40 px-2 py-2">
                     <Input name={`lines[${i}].memo`} maxLength={500} defaultValue={line.memo} aria-label={label('memo')} />
@@ -304,10 +315,10 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
                 Totals
               </td>
               <td className="px-2 py-2 text-right tabular-nums" data-testid="total-debit">
-                {formatMoney(totals.debit)}
+                {writeMoney(totals.debit, numbers)}
               </td>
               <td className="px-2 py-2 text-right tabular-nums" data-testid="total-credit">
-                {formatMoney(totals.credit)}
+                {writeMoney(totals.credit, numbers)}
               </td>
               <td className="px-2 py-2" colSpan={3} aria-live="polite">
                 {!summed ? (
@@ -315,13 +326,16 @@ export function LineGrid({ id, lines, errors, choices }: { id: string; lines: Li
                 ) : difference === 0 ? (
                   <span className="text-emerald-700">Balanced</span>
                 ) : (
-                  <span className="text-red-700">Out of balance by {formatMoney(Math.abs(difference))}</span>
+                  <span className="text-red-700">Out of balance by {writeMoney(Math.abs(difference), numbers)}</span>
                 )}
               </td>
             </tr>
           </tfoot>
         </table>
       </div>
+      <p id={`${id}-amount-help`} className="text-xs text-muted-foreground">
+        Debits and credits are written the company’s way ({decimalHint(numbers)}).
+      </p>
     </div>
   )
 }

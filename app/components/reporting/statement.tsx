@@ -1,13 +1,12 @@
 import { Download } from 'lucide-react'
 import { Form, Link } from 'react-router'
 import { Breadcrumbs, PageHeader, PageLinks } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
 import { COMPARISONS, REPORT_BASES, type JournalPage, type LedgerPage } from '~/domain/ledger/reports'
 import { SOURCE_TYPES } from '~/domain/ledger/entries'
-import { displayMoney } from '~/domain/money'
 import { cn } from '~/utils/misc'
 
 /*
@@ -258,8 +257,8 @@ export function Td({ children, className, colSpan }: { children?: React.ReactNod
 
 /** A right-aligned amount, linked to what it is made of when there is one. */
 export function Amount({ value, href, label, strong }: { value: string | null | undefined; href?: string; label?: string; strong?: boolean }) {
-  const currency = useCurrency()
-  const text = value ? displayMoney(value, currency) : ''
+  const money = useDisplayMoney()
+  const text = value ? money(value) : ''
   return (
     <td className={cn('border-b px-3 py-1.5 text-right tabular-nums whitespace-nowrap', strong && 'font-semibold')}>
       {value && href ? (
@@ -275,10 +274,10 @@ export function Amount({ value, href, label, strong }: { value: string | null | 
 
 /** The message under a statement when the lines it read do not balance (a property filter on entries tagged on one side only). */
 export function Unbalanced({ difference }: { difference: string }) {
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   return (
     <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
-      These lines are out of balance by {displayMoney(difference, currency)}: some entries tag this property on only some of their lines.
+      These lines are out of balance by {money(difference)}: some entries tag this property on only some of their lines.
     </p>
   )
 }

@@ -1,6 +1,7 @@
-import { displayMoney, displayPercent } from '~/domain/money'
+import { displayPercent, showDecimal } from '~/domain/money'
 import { optionLabel, type Address } from '~/resources/engine/fields'
 import type { FieldView } from '~/resources/engine/view'
+import { useDisplayMoney, useNumberFormat } from './use-currency'
 
 export function formatAddress(address: Address | null | undefined) {
   if (!address) return ''
@@ -8,22 +9,24 @@ export function formatAddress(address: Address | null | undefined) {
 }
 
 /**
- * A field's value as people read it: amounts with their currency, choices by label, references
+ * A field's value as people read it: amounts in the company's currency and number format, choices by label, references
  * as links. Those are plain anchors, cheap in a long table: the page around them navigates
  * client-side (useLinkNavigation).
  */
-export function FieldValue({ field, record, currency }: { field: FieldView; record: Record<string, unknown>; currency?: string }) {
+export function FieldValue({ field, record }: { field: FieldView; record: Record<string, unknown> }) {
+  const money = useDisplayMoney()
+  const numbers = useNumberFormat()
   const value = record[field.name]
   if (value === null || value === undefined || value === '') return <span className="text-muted-foreground">—</span>
   switch (field.kind) {
     case 'money':
-      return <span className="tabular-nums">{displayMoney(String(value), currency)}</span>
+      return <span className="tabular-nums">{money(String(value))}</span>
     case 'percent':
-      return <span className="tabular-nums">{displayPercent(String(value))}</span>
+      return <span className="tabular-nums">{displayPercent(String(value), numbers)}</span>
     case 'number':
       return (
         <span className="tabular-nums">
-          {String(value)}
+          {field.decimals ? showDecimal(String(value), numbers, field.decimals) : String(value)}
           {field.unit ? ` ${field.unit}` : ''}
         </span>
       )

@@ -2,8 +2,9 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { COUNTRIES, DIVISIONS } from '~/domain/geo'
+import { decimalHint, showDecimal, type NumberFormat } from '~/domain/money'
 import type { ReferenceChoices } from '~/resources/engine/pages.server'
-import { PICKER_LIMIT, type FieldView, type ResourceView } from '~/resources/engine/view'
+import { decimalPlacesOf, PICKER_LIMIT, type FieldView, type ResourceView } from '~/resources/engine/view'
 import { cn } from '~/utils/misc'
 import { IdempotencyKey } from '../idempotency-key'
 import { Button } from '../ui/button'
@@ -11,6 +12,7 @@ import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
 import { EmptyPicker, nothingToPick } from './empty-picker'
 import { searchable, useReferenceSearch } from './reference-search'
+import { useCurrency, useNumberFormat } from './use-currency'
 
 type Meta = FieldMetadata<unknown>
 
@@ -62,15 +64,41 @@ function TextInput({ field, meta }: { field: FieldView; meta: Meta }) {
   )
 }
 
-/** Numbers, amounts and percentages are typed as text and checked by the server, so "1,250.00" or "$900" work too. */
-function NumberInput({ field, meta, currency }: { field: FieldView; meta: Meta; currency: string }) {
-  const prefix = field.kind === 'money' ? (currency === 'USD' ? 'US$' : '$') : null
-  const suffix = field.kind === 'percent' ? '%' : field.kind === 'number' ? field.unit : null
+/** Amounts, percentages and decimal numbers are written in the company's number format; whole numbers (a year, a count) stay as they are. */
+const inNumberFormat = (field: FieldView) => field.kind === 'money' || field.kind === 'percent' || (field.kind === 'number' && decimalPlacesOf(field) > 0)
+
+/** The record's amounts as the form shows them to be typed over ("1250.00" → "1 250,00" in French). */
+function shownForEditing(view: ResourceView, record: Record<string, unknown> | undefined, numbers: NumberFormat) {
+  if (!record) return record
+  const shown = { ...record }
+  for (const field of view.fields) {
+    const value = record[field.name]
+    if (inNumberFormat(field) && typeof value === 'string') shown[field.name] = showDecimal(value, numbers, decimalPlacesOf(field))
+  }
+  return shown
+}
+
+/**
+ * Numbers, amounts and percentages are typed as text in the company's number format and read by the
+ * server in the format the form was shown in, so "1,250.00" or "$900" work too (or "1 250,00" in French).
+ */
+function NumberInput({ field, meta, currency, numbers }: { field: FieldView; meta: Meta; currency: string; numbers: NumberFormat }) {
+  const symbol = field.kind === 'money' ? (currency === 'USD' ? 'US$' : '$') : null
+  // French writes the currency after the amount, as it writes the percent sign.
+  const prefix = numbers === 'en' ? symbol : null
+  const suffix = field.kind === 'percent' ? '%' : field.kind === 'number' ? field.unit : numbers === 'fr' ? symbol : null
   return (
     <Frame field={field} meta={meta}>
       <div className="flex items-center gap-2">
         {prefix ? <span className="text-sm text-muted-foreground">{prefix}</span> : null}
-        <Input {...common(field, meta)} type="text" inputMode="decimal" defaultValue={initial(meta)} className="max-w-48" />
+        <Input
+          {...common(field, meta)}
+          type="text"
+          inputMode="decimal"
+          defaultValue={initial(meta)}
+          placeholder={inNumberFormat(field) ? decimalHint(numbers, decimalPlacesOf(field), { percent: field.kind === 'percent' }) : undefined}
+          className="max-w-48"
+        />
         {suffix ? <span className="text-sm text-muted-foreground">{suffix}</span> : null}
       </div>
     </Frame>
@@ -269,19 +297,19 @@ export function ResourceForm({
   record,
   choices,
   actionData,
-  currency,
   submitLabel,
 }: {
   view: ResourceView
   record?: Record<string, unknown>
   choices: Record<string, ReferenceChoices>
   actionData: FormActionData
-  currency: string
   submitLabel: string
 }) {
   const navigation = useNavigation()
+  const currency = useCurrency()
+  const numbers = useNumberFormat()
   const formId = `${view.name}-form`
-  const [form, fields] = useForm<Record<string, unknown>>({ id: formId, lastResult: actionData?.result, defaultValue: record as never, shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<Record<string, unknown>>({ id: formId, lastResult: actionData?.result, defaultValue: shownForEditing(view, record, numbers) as never, shouldValidate: 'onSubmit' })
   const metaOf = (name: string) => (fields as unknown as Record<string, Meta>)[name]
   const allChoices = { ...choices, ...actionData?.choices }
   return (
@@ -290,6 +318,8 @@ export function ResourceForm({
       <button type="submit" hidden />
       <ErrorSummary form={form} />
       {record ? null : <IdempotencyKey form={formId} />}
+      {/* The server reads the amounts in the format they were shown and typed in. */}
+      <input type="hidden" name="number_format" value={numbers} />
       <div className="grid gap-4 sm:grid-cols-2">
         {view.fields
           .filter((f) => !f.readOnly && !f.hiddenInForm && f.kind !== 'file')
@@ -311,7 +341,7 @@ export function ResourceForm({
               case 'money':
               case 'percent':
               case 'number':
-                return <NumberInput key={field.name} field={field} meta={meta} currency={currency} />
+                return <NumberInput key={field.name} field={field} meta={meta} currency={currency} numbers={numbers} />
               default:
                 return <TextInput key={field.name} field={field} meta={meta} />
             }

@@ -1,7 +1,24 @@
 import { useRouteLoaderData } from 'react-router'
+import { displayMoney, type NumberFormat } from '~/domain/money'
 import type { loader as staffLayoutLoader } from '~/routes/app/layout'
 
-/** The company's currency, from the staff layout's data (no extra request). */
+// The company's settings come from the staff layout's data (no extra request).
+const useCompany = () => useRouteLoaderData<typeof staffLayoutLoader>('routes/app/layout')?.me.company
+
+/** The company's currency. */
 export function useCurrency() {
-  return useRouteLoaderData<typeof staffLayoutLoader>('routes/app/layout')?.me.company.currency ?? 'CAD'
+  return useCompany()?.currency ?? 'CAD'
+}
+
+/** How the company writes numbers: forms read and show amounts this way. */
+export function useNumberFormat(): NumberFormat {
+  return useCompany()?.number_format ?? 'en'
+}
+
+/** `displayMoney` in the company's currency and number format: "$1,250.00" or "1 250,00 $". */
+export function useDisplayMoney() {
+  const company = useCompany()
+  const currency = company?.currency ?? 'CAD'
+  const numbers = company?.number_format ?? 'en'
+  return (amount: string | null | undefined) => displayMoney(amount, currency, numbers)
 }

@@ -31,6 +31,8 @@ export const companies = pgTable('companies', {
   country: text().notNull().default('CA'),
   currency: text().notNull().default('CAD'),
   timeZone: text().notNull().default('America/Toronto'),
+  /** How the company writes numbers: 'en' (1,250.00) or 'fr' (1 250,00); forms read and show amounts this way. */
+  numberFormat: text({ enum: ['en', 'fr'] }).notNull().default('en'),
   hasESignatureEnabled: boolean().notNull().default(false),
   hasAiEnabled: boolean().notNull().default(false),
   smsEnabled: boolean().notNull().default(false),

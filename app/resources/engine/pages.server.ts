@@ -5,13 +5,13 @@ import { laterPageTitle } from '~/components/layout/coming-later'
 import { toApiDecimal, type NumberFormat } from '~/domain/money'
 import { STAFF_LATER } from '~/domain/pages'
 import type { Api } from '~/utils/api-client.server'
-import { idempotencyKeyOf, replyWithApiError } from '~/utils/forms.server'
+import { idempotencyKeyOf, numberFormatOf, replyWithApiError } from '~/utils/forms.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { resourceNamed } from '../index'
 import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource } from './define'
-import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type FieldView, type ResourceView } from './view'
+import { decimalPlacesOf, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type FieldView, type ResourceView } from './view'
 
 /*
  * The server half of the generic list, new, edit and detail pages: loaders and
@@ -145,7 +145,7 @@ export async function referenceChoices(api: Api, fields: FieldView[], { searches
 }
 
 /** The form as the API wants it: empty inputs are null, checkboxes true or false, addresses nested, amounts read in the person's number format. */
-export function bodyFromForm(view: ResourceView, value: Record<string, unknown>, mode: 'create' | 'update', numbers: NumberFormat = 'en') {
+export function bodyFromForm(view: ResourceView, value: Record<string, unknown>, mode: 'create' | 'update', numbers: NumberFormat) {
   const body: Record<string, unknown> = {}
   for (const field of view.fields) {
     if (field.readOnly || field.hiddenInForm || field.kind === 'file') continue
@@ -160,7 +160,7 @@ export function bodyFromForm(view: ResourceView, value: Record<string, unknown>,
       if (typeof raw === 'string' && raw.trim()) body[field.name] = raw
       else if (mode === 'create') body[field.name] = null
     } else if (field.kind === 'money' || field.kind === 'percent' || field.kind === 'number') {
-      body[field.name] = typeof raw === 'string' && raw.trim() !== '' ? toApiDecimal(raw, numbers, field.kind === 'number' ? (field.decimals ?? 0) : 2) : null
+      body[field.name] = typeof raw === 'string' && raw.trim() !== '' ? toApiDecimal(raw, numbers, decimalPlacesOf(field)) : null
     } else body[field.name] = typeof raw === 'string' && raw.trim() !== '' ? raw : null
   }
   return body
@@ -198,7 +198,7 @@ export async function saveForm(api: Api, request: Request, resource: AnyResource
     const choices = await referenceChoices(api, fields, { searches: { [find.field]: find.search } })
     return { result: submission.reply(), choices }
   }
-  const body = bodyFromForm(view, (submission.payload ?? {}) as Record<string, unknown>, id ? 'update' : 'create')
+  const body = bodyFromForm(view, (submission.payload ?? {}) as Record<string, unknown>, id ? 'update' : 'create', numberFormatOf(formData))
   const result = id
     ? await api.send<Record_>('PUT', `${apiPathOf(resource)}/${id}/`, body)
     : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })

@@ -39,6 +39,9 @@ export type ResourceView = {
   related: { name: string; path: string; plural: string; label: string; field: string }[]
 }
 
+/** Digits after the decimal mark a number-like field takes: amounts and percentages two, other numbers as declared. */
+export const decimalPlacesOf = (field: Field) => (field.kind === 'number' ? (field.decimals ?? 0) : 2)
+
 /** How many records a reference's select offers before it asks to search instead. */
 export const PICKER_LIMIT = 100
 

@@ -4,19 +4,18 @@ import type { ErrorBody } from '~/api/errors'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
 import { FieldValue } from '~/components/resource/field-value'
-import { useCurrency } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Label } from '~/components/ui/input'
-import { isNumberFormat, type NumberFormat } from '~/domain/money'
+import type { NumberFormat } from '~/domain/money'
 import { NumberFormatSelect } from '~/components/number-format-select'
 import type { ImportResult } from '~/resources/engine/import.server'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORTABLE, templateCsv } from '~/resources/engine/import'
 import { lookupResource } from '~/resources/engine/pages.server'
 import type { FieldView, ResourceView } from '~/resources/engine/view'
 import { requireSession } from '~/utils/api-client.server'
-import { idempotencyKeyOf } from '~/utils/forms.server'
+import { idempotencyKeyOf, numberFormatOf } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -87,8 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const csv = await csvOf(form)
   if (csv === null) return data<ActionData>({ kind: 'error', error: tooLarge }, { status: 400 })
   if (!csv.trim()) return data<ActionData>({ kind: 'error', error: 'Choose a CSV file, or paste its text.' }, { status: 400 })
-  const chosen = form.get('number_format')
-  const numbers: NumberFormat = isNumberFormat(chosen) ? chosen : 'en'
+  const numbers = numberFormatOf(form)
 
   if (form.get('intent') === 'import') {
     const imported = await api.send<{ created: number }>('POST', `imports/${view.name}/`, { csv, number_format: numbers }, { idempotencyKey: idempotencyKeyOf(form) })
@@ -156,7 +154,7 @@ export default function ImportPage() {
               <textarea id="import-pasted" name="pasted" rows={6} className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
             </div>
             <div className="flex flex-col gap-2">
-              <NumberFormatSelect id="import-number-format" label="Numbers written" defaultValue={preview?.numbers ?? 'en'} className="max-w-64" />
+              <NumberFormatSelect id="import-number-format" label="Numbers written" defaultValue={preview?.numbers} className="max-w-64" />
             </div>
             <Button type="submit" variant={preview ? 'outline' : 'default'} className="self-start" disabled={busy}>
               <FileUp aria-hidden /> {busy && !importing ? 'Checking…' : 'Preview'}
@@ -169,7 +167,6 @@ export default function ImportPage() {
 }
 
 function PreviewSection({ view, preview, busy, importing }: { view: ResourceView; preview: Preview; busy: boolean; importing: boolean }) {
-  const currency = useCurrency()
   const { result } = preview
   const total = result.valid_rows + result.invalid_rows
   const fields = preview.shown.map((name) => view.fields.find((f) => f.name === name)!)
@@ -233,7 +230,7 @@ function PreviewSection({ view, preview, busy, importing }: { view: ResourceView
                 <Td className="tabular-nums">{row.line}</Td>
                 {fields.map((f) => (
                   <Td key={f.name} className={wrong.has(f.name) ? 'font-medium text-red-900 underline decoration-red-500 decoration-wavy' : undefined}>
-                    <PreviewValue field={f} values={row.values} currency={currency} />
+                    <PreviewValue field={f} values={row.values} />
                   </Td>
                 ))}
                 {ready ? null : (
@@ -264,7 +261,7 @@ function PreviewSection({ view, preview, busy, importing }: { view: ResourceView
 }
 
 /** A cell as the record would show it; a reference that found nothing shows the name the row gave. */
-function PreviewValue({ field, values, currency }: { field: FieldView; values: Record<string, unknown>; currency: string }) {
+function PreviewValue({ field, values }: { field: FieldView; values: Record<string, unknown> }) {
   if (field.kind === 'reference' && !values[field.name] && field.labelKey && values[field.labelKey]) return <>{String(values[field.labelKey])}</>
-  return <FieldValue field={field} record={values} currency={currency} />
+  return <FieldValue field={field} record={values} />
 }

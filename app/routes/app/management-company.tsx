@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Field, ErrorSummary, SelectField } from '~/components/ui/field'
 import { COUNTRIES, DIVISIONS } from '~/domain/geo'
+import { NUMBER_FORMATS } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
@@ -70,6 +71,7 @@ export default function ManagementCompany({ loaderData, actionData }: Route.Comp
               <SelectField label="Country" meta={fields.country} options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))} />
               <SelectField label="Currency" meta={fields.currency} options={[{ value: 'CAD', label: 'Canadian dollar (CAD)' }, { value: 'USD', label: 'US dollar (USD)' }]} />
               <SelectField label="Time zone" meta={fields.time_zone} options={TIME_ZONES.map((tz) => ({ value: tz, label: tz.replace('_', ' ') }))} />
+              <SelectField label="Number format" meta={fields.number_format} options={[...NUMBER_FORMATS]} help="How forms read the amounts you type and how amounts are shown." />
             </fieldset>
             <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
               Save company details

@@ -5,7 +5,6 @@ import { Attachments } from '~/components/resource/attachments'
 import { attachmentAction, loadAttachments } from '~/components/resource/attachments.server'
 import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
 import { FieldValue } from '~/components/resource/field-value'
-import { useCurrency } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
@@ -47,7 +46,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function RecordDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const currency = useCurrency()
   const navigation = useNavigation()
   const onNavigate = useLinkNavigation()
   if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
@@ -93,7 +91,7 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
               <div key={field.name} className={field.kind === 'address' || field.kind === 'longText' ? 'sm:col-span-2' : undefined}>
                 <dt className="text-sm font-medium text-muted-foreground">{field.label}</dt>
                 <dd className="mt-1">
-                  <FieldValue field={field} record={record} currency={currency} />
+                  <FieldValue field={field} record={record} />
                 </dd>
               </div>
             ))}
@@ -144,10 +142,10 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
                         <Td key={f.name}>
                           {i === 0 ? (
                             <a href={`${list.path}${row.id}/`} className="font-medium text-primary underline">
-                              <FieldValue field={f.kind === 'reference' ? { ...f, targetPath: undefined } : f} record={row} currency={currency} />
+                              <FieldValue field={f.kind === 'reference' ? { ...f, targetPath: undefined } : f} record={row} />
                             </a>
                           ) : (
-                            <FieldValue field={f} record={row} currency={currency} />
+                            <FieldValue field={f} record={row} />
                           )}
                         </Td>
                       ))}

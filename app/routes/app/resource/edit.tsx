@@ -1,7 +1,6 @@
 import { data } from 'react-router'
 import { Breadcrumbs } from '~/components/list'
 import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
-import { useCurrency } from '~/components/resource/use-currency'
 import { Card, CardContent } from '~/components/ui/card'
 import { apiPathOf } from '~/resources/engine/api.server'
 import { lookupResource, referenceChoices, saveForm, type Record_ } from '~/resources/engine/pages.server'
@@ -37,7 +36,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditRecord({ loaderData, actionData }: Route.ComponentProps) {
-  const currency = useCurrency()
   const { view, record, choices } = loaderData
   const name = recordTitle(view, record)
   return (
@@ -46,7 +44,7 @@ export default function EditRecord({ loaderData, actionData }: Route.ComponentPr
       <h1 className="text-2xl font-bold">Edit {name}</h1>
       <Card>
         <CardContent className="pt-6">
-          <ResourceForm view={view} record={record} choices={choices} actionData={actionData as FormActionData} currency={currency} submitLabel="Save changes" />
+          <ResourceForm view={view} record={record} choices={choices} actionData={actionData as FormActionData} submitLabel="Save changes" />
         </CardContent>
       </Card>
     </div>

@@ -5,7 +5,6 @@ import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td } from '~/co
 import { FieldValue } from '~/components/resource/field-value'
 import { EmptyPicker, nothingToPick } from '~/components/resource/empty-picker'
 import { searchable, useReferenceSearch } from '~/components/resource/reference-search'
-import { useCurrency } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Input, Select } from '~/components/ui/input'
 import { useLinkNavigation } from '~/components/use-link-navigation'
@@ -168,7 +167,6 @@ function Toolbar({ view, applied, filterChoices }: { view: ResourceView; applied
 }
 
 export default function ResourceList({ loaderData }: Route.ComponentProps) {
-  const currency = useCurrency()
   const onNavigate = useLinkNavigation()
   if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
   const { view, page, applied, filterChoices } = loaderData
@@ -237,7 +235,7 @@ export default function ResourceList({ loaderData }: Route.ComponentProps) {
                         {field.kind === 'select' ? optionLabel(field.options, record[field.name]) : String(record[field.name] ?? '') || recordTitle(view, record)}
                       </a>
                     ) : (
-                      <FieldValue field={field} record={record} currency={currency} />
+                      <FieldValue field={field} record={record} />
                     )}
                   </Td>
                 ))}

@@ -1,7 +1,6 @@
 import { ComingLater } from '~/components/layout/coming-later'
 import { Breadcrumbs } from '~/components/list'
 import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
-import { useCurrency } from '~/components/resource/use-currency'
 import { Card, CardContent } from '~/components/ui/card'
 import { lookupResource, referenceChoices, saveForm } from '~/resources/engine/pages.server'
 import { requireSession } from '~/utils/api-client.server'
@@ -36,7 +35,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function NewRecord({ loaderData, actionData }: Route.ComponentProps) {
-  const currency = useCurrency()
   if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
   const { view, choices, preset } = loaderData
   return (
@@ -45,7 +43,7 @@ export default function NewRecord({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-2xl font-bold">Add {view.singular}</h1>
       <Card>
         <CardContent className="pt-6">
-          <ResourceForm view={view} record={Object.keys(preset).length ? preset : undefined} choices={choices} actionData={actionData as FormActionData} currency={currency} submitLabel={`Add ${view.singular}`} />
+          <ResourceForm view={view} record={Object.keys(preset).length ? preset : undefined} choices={choices} actionData={actionData as FormActionData} submitLabel={`Add ${view.singular}`} />
         </CardContent>
       </Card>
     </div>

@@ -2,14 +2,15 @@ import { Upload } from 'lucide-react'
 import { Form, Link, useNavigation } from 'react-router'
 import { amountClass, BankingTabs, Col } from '~/components/ledger/banking'
 import { Breadcrumbs, EmptyState, Pagination, listQuery, type Page } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Label } from '~/components/ui/input'
-import { displayMoney, isNumberFormat } from '~/domain/money'
+import { displayMoney } from '~/domain/money'
 import { NumberFormatSelect } from '~/components/number-format-select'
 import { requireSession } from '~/utils/api-client.server'
+import { numberFormatOf } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/statement'
@@ -65,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       } satisfies ActionData
     const upload = new FormData()
     upload.append('file', file)
-    upload.append('number_format', isNumberFormat(form.get('number_format')) ? String(form.get('number_format')) : 'en')
+    upload.append('number_format', numberFormatOf(form))
     const result = await api.send<{
       format: string
       imported: number
@@ -103,7 +104,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function BankStatement({ loaderData, actionData }: Route.ComponentProps) {
   const { bank, lines } = loaderData
   const failed = actionData as ActionData | undefined
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   return (
@@ -182,7 +183,7 @@ export default function BankStatement({ loaderData, actionData }: Route.Componen
                 <tr key={line.id} className="border-t align-top">
                   <td className="px-3 py-2">{line.date}</td>
                   <td className="px-3 py-2">{line.description}</td>
-                  <td className={`px-3 py-2 ${amountClass}`}>{displayMoney(line.amount, currency)}</td>
+                  <td className={`px-3 py-2 ${amountClass}`}>{money(line.amount)}</td>
                   <td className="px-3 py-2">
                     {line.matched ? (
                       <Form method="post" className="flex flex-wrap items-center gap-2">

@@ -2,8 +2,7 @@ import { Link } from 'react-router'
 import { Instant } from '~/components/instant'
 import { amountClass, BankingTabs } from '~/components/ledger/banking'
 import { Breadcrumbs, Table, Td, Th } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
-import { displayMoney } from '~/domain/money'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/detail'
@@ -32,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function BankDepositDetail({ loaderData }: Route.ComponentProps) {
   const { deposit } = loaderData
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Banking', href: '/app/accounting/bank-accounts/' }, { label: 'Deposits', href: '/app/accounting/bank-deposits/' }, { label: deposit.date }]} />
@@ -43,7 +42,7 @@ export default function BankDepositDetail({ loaderData }: Route.ComponentProps) 
         <dd>{deposit.bank_account_name}</dd>
         <dt className="font-medium">Amount</dt>
         <dd className="tabular-nums" data-testid="deposit-amount">
-          {displayMoney(deposit.amount, currency)}
+          {money(deposit.amount)}
         </dd>
         <dt className="font-medium">Memo</dt>
         <dd>{deposit.memo ?? '—'}</dd>
@@ -84,7 +83,7 @@ export default function BankDepositDetail({ loaderData }: Route.ComponentProps) 
               </Td>
               <Td>{r.memo ?? ''}</Td>
               <Td>{r.property_group_label ?? ''}</Td>
-              <Td className={amountClass}>{displayMoney(r.amount, currency)}</Td>
+              <Td className={amountClass}>{money(r.amount)}</Td>
             </tr>
           ))}
         </tbody>

@@ -2,9 +2,8 @@ import { Plus } from 'lucide-react'
 import { Link } from 'react-router'
 import { amountClass, BankingTabs } from '~/components/ledger/banking'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { buttonVariants } from '~/components/ui/button'
-import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
@@ -19,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function BankDeposits({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Banking', href: '/app/accounting/bank-accounts/' }, { label: 'Deposits' }]} />
@@ -62,7 +61,7 @@ export default function BankDeposits({ loaderData }: Route.ComponentProps) {
                 <Td>{d.memo ?? ''}</Td>
                 <Td>{d.item_count}</Td>
                 <Td>{d.journal_entry_id ? <Link to={`/app/accounting/journal-entries/${d.journal_entry_id}/`} className="text-primary underline">#{d.journal_entry_number}</Link> : ''}</Td>
-                <Td className={amountClass}>{displayMoney(d.amount, currency)}</Td>
+                <Td className={amountClass}>{money(d.amount)}</Td>
               </tr>
             ))}
           </tbody>

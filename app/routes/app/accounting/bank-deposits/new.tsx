@@ -3,13 +3,13 @@ import { Form, Link, useNavigation } from 'react-router'
 import { amountClass, BankingTabs, Col, type BankAccountOption } from '~/components/ledger/banking'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Breadcrumbs, EmptyState, type Page } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { useCompanyToday } from '~/components/use-company-today'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
-import { displayMoney, formatMoney, parseMoney } from '~/domain/money'
+import { formatMoney, parseMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { idempotencyKeyOf } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
@@ -106,7 +106,7 @@ export default function NewBankDeposit({ loaderData, actionData }: Route.Compone
     memo: '',
     journal_line_ids: [],
   }
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   const navigation = useNavigation()
   const { live, toggle, total, count, table } = useTickedTotal(receipts, values.journal_line_ids)
   return (
@@ -198,7 +198,7 @@ export default function NewBankDeposit({ loaderData, actionData }: Route.Compone
                             </td>
                             <td className="px-3 py-2">{r.memo ?? ''}</td>
                             <td className="px-3 py-2">{r.property_group_label ?? ''}</td>
-                            <td className={`px-3 py-2 ${amountClass}`}>{displayMoney(r.amount, currency)}</td>
+                            <td className={`px-3 py-2 ${amountClass}`}>{money(r.amount)}</td>
                           </tr>
                         ))}
                       </tbody>
@@ -210,7 +210,7 @@ export default function NewBankDeposit({ loaderData, actionData }: Route.Compone
                 <p className="text-sm" aria-live="polite" data-testid="deposit-total">
                   {live ? (
                     <>
-                      {count === 1 ? '1 receipt' : `${count} receipts`} ticked, total <strong className="tabular-nums">{displayMoney(formatMoney(total), currency)}</strong>
+                      {count === 1 ? '1 receipt' : `${count} receipts`} ticked, total <strong className="tabular-nums">{money(formatMoney(total))}</strong>
                     </>
                   ) : (
                     'The deposit’s total is the sum of the receipts you tick.'

@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { amountClass, BankingTabs, Col } from '~/components/ledger/banking'
 import { Breadcrumbs, PageHeader } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { FormErrors } from '~/components/ui/field'
-import { displayMoney, formatMoney, parseMoney } from '~/domain/money'
+import { formatMoney, parseMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -103,7 +103,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function ReconciliationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { reconciliation: r } = loaderData
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   const navigation = useNavigation()
   const draft = r.status === 'DRAFT'
   // Follows the ticks with JavaScript; without it the saved figures show until the ticks are saved.
@@ -117,7 +117,7 @@ export default function ReconciliationDetail({ loaderData, actionData }: Route.C
   const clearedTotal = r.items.filter((i) => ticked.has(i.journal_line_id)).reduce((sum, i) => sum + parseMoney(i.amount)!, 0)
   const opening = parseMoney(r.opening_balance)!
   const difference = parseMoney(r.statement_ending_balance)! - opening - clearedTotal
-  const money = (cents: number) => displayMoney(formatMoney(cents), currency)
+  const ofCents = (cents: number) => money(formatMoney(cents))
   const toggle = (id: string, on: boolean) =>
     setTicked((current) => {
       const next = new Set(current)
@@ -157,21 +157,21 @@ export default function ReconciliationDetail({ loaderData, actionData }: Route.C
       <FormErrors errors={actionData?.error ? [actionData.error] : null} />
       <dl className="grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" aria-live="polite">
         <dt>Statement ending balance</dt>
-        <dd className={amountClass}>{displayMoney(r.statement_ending_balance, currency)}</dd>
+        <dd className={amountClass}>{money(r.statement_ending_balance)}</dd>
         <dt>Opening balance</dt>
-        <dd className={amountClass}>{displayMoney(r.opening_balance, currency)}</dd>
+        <dd className={amountClass}>{money(r.opening_balance)}</dd>
         <dt>Cleared items ({ticked.size})</dt>
         <dd className={amountClass} data-testid="cleared-total">
-          {money(clearedTotal)}
+          {ofCents(clearedTotal)}
         </dd>
         <dt>Cleared balance</dt>
-        <dd className={amountClass}>{money(opening + clearedTotal)}</dd>
+        <dd className={amountClass}>{ofCents(opening + clearedTotal)}</dd>
         <dt className="font-semibold">Difference</dt>
         <dd className={`${amountClass} font-semibold ${difference === 0 ? 'text-emerald-700' : 'text-destructive'}`} data-testid="difference">
-          {money(difference)}
+          {ofCents(difference)}
         </dd>
         <dt className="text-muted-foreground">Book balance on {r.statement_date}</dt>
-        <dd className={`${amountClass} text-muted-foreground`}>{displayMoney(r.book_balance, currency)}</dd>
+        <dd className={`${amountClass} text-muted-foreground`}>{money(r.book_balance)}</dd>
       </dl>
       <Form method="post" className="flex flex-col gap-4">
         <div className="overflow-x-auto rounded-lg border bg-background">
@@ -219,8 +219,8 @@ export default function ReconciliationDetail({ loaderData, actionData }: Route.C
                       </Link>
                     </td>
                     <td className="px-3 py-2">{item.memo ?? ''}</td>
-                    <td className={`px-3 py-2 ${amountClass}`}>{cents > 0 ? money(cents) : ''}</td>
-                    <td className={`px-3 py-2 ${amountClass}`}>{cents < 0 ? money(-cents) : ''}</td>
+                    <td className={`px-3 py-2 ${amountClass}`}>{cents > 0 ? ofCents(cents) : ''}</td>
+                    <td className={`px-3 py-2 ${amountClass}`}>{cents < 0 ? ofCents(-cents) : ''}</td>
                   </tr>
                 )
               })}

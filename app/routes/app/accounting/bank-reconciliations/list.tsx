@@ -2,10 +2,9 @@ import { Plus } from 'lucide-react'
 import { Link } from 'react-router'
 import { amountClass, BankingTabs } from '~/components/ledger/banking'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { buttonVariants } from '~/components/ui/button'
 import { Badge } from '~/components/ui/card'
-import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
@@ -22,7 +21,7 @@ export const StatusBadge = ({ status }: { status: 'DRAFT' | 'FINAL' }) => (statu
 
 export default function BankReconciliations({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Banking', href: '/app/accounting/bank-accounts/' }, { label: 'Reconciliations' }]} />
@@ -63,8 +62,8 @@ export default function BankReconciliations({ loaderData }: Route.ComponentProps
                   </Link>
                 </Td>
                 <Td>{r.bank_account_name}</Td>
-                <Td className={amountClass}>{displayMoney(r.statement_ending_balance, currency)}</Td>
-                <Td className={amountClass}>{displayMoney(r.difference, currency)}</Td>
+                <Td className={amountClass}>{money(r.statement_ending_balance)}</Td>
+                <Td className={amountClass}>{money(r.difference)}</Td>
                 <Td>
                   <StatusBadge status={r.status} />
                 </Td>

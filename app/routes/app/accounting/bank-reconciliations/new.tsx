@@ -2,13 +2,14 @@ import { Form, Link, useNavigation } from 'react-router'
 import { BankingTabs, type BankAccountOption } from '~/components/ledger/banking'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Breadcrumbs, EmptyState, type Page } from '~/components/list'
+import { useNumberFormat } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
-import { toApiDecimal } from '~/domain/money'
+import { decimalHint, toApiDecimal } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
-import { idempotencyKeyOf } from '~/utils/forms.server'
+import { idempotencyKeyOf, numberFormatOf } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/new'
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     statement_date: String(form.get('statement_date') ?? '').trim(),
     statement_ending_balance: String(form.get('statement_ending_balance') ?? '').trim(),
   }
-  const body = { ...values, statement_ending_balance: toApiDecimal(values.statement_ending_balance, 'en') }
+  const body = { ...values, statement_ending_balance: toApiDecimal(values.statement_ending_balance, numberFormatOf(form)) }
   const result = await api.send<{ id: string }>('POST', 'accounting/bank-reconciliations/', body, { idempotencyKey: idempotencyKeyOf(form) })
   if (!result.ok) return { error: result.error.detail, fields: result.error.errors ?? {}, values } satisfies ActionData
   throw await redirectWithToast(`/app/accounting/bank-reconciliations/${result.data.id}/`, { type: 'success', description: 'Tick the items the statement shows.' })
@@ -43,6 +44,7 @@ export default function NewReconciliation({ loaderData, actionData }: Route.Comp
   const failed = actionData as ActionData | undefined
   const values = failed?.values ?? { bank_account_id: chosen || banks.find((b) => b.is_active)?.id || '', statement_date: '', statement_ending_balance: '' }
   const navigation = useNavigation()
+  const numbers = useNumberFormat()
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Banking', href: '/app/accounting/bank-accounts/' }, { label: 'Reconciliations', href: '/app/accounting/bank-reconciliations/' }, { label: 'New' }]} />
@@ -59,6 +61,8 @@ export default function NewReconciliation({ loaderData, actionData }: Route.Comp
           <CardContent className="pt-6">
             <Form method="post" className="flex flex-col gap-4">
               <IdempotencyKey form="new-bank-reconciliation" />
+              {/* The server reads the balance in the format it was typed in. */}
+              <input type="hidden" name="number_format" value={numbers} />
               <FormErrors errors={failed ? [failed.error] : null} />
               <div className="flex flex-col gap-1">
                 <label htmlFor="reconciliation-bank" className="text-sm font-medium">
@@ -84,7 +88,7 @@ export default function NewReconciliation({ loaderData, actionData }: Route.Comp
                 <label htmlFor="reconciliation-balance" className="text-sm font-medium">
                   Statement ending balance
                 </label>
-                <Input id="reconciliation-balance" name="statement_ending_balance" inputMode="decimal" defaultValue={values.statement_ending_balance} required placeholder="e.g. 12500.00" aria-describedby="reconciliation-balance-help" />
+                <Input id="reconciliation-balance" name="statement_ending_balance" inputMode="decimal" defaultValue={values.statement_ending_balance} required placeholder={decimalHint(numbers)} aria-describedby="reconciliation-balance-help" />
                 <p id="reconciliation-balance-help" className="text-xs text-muted-foreground">
                   As printed on the statement; negative for an overdraft.
                 </p>

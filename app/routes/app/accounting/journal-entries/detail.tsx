@@ -2,12 +2,11 @@ import { Pencil, Undo2 } from 'lucide-react'
 import { Instant } from '~/components/instant'
 import { Form, Link, useNavigation } from 'react-router'
 import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
-import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -72,10 +71,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function JournalEntryDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { entry } = loaderData
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   const navigation = useNavigation()
   // A posted entry balances: its debits and its credits are both its total.
-  const total = displayMoney(entry.total, currency)
+  const total = money(entry.total)
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <Breadcrumbs items={[{ label: 'Journal Entries', href: '/app/accounting/journal-entries/' }, { label: `#${entry.number}` }]} />
@@ -147,8 +146,8 @@ export default function JournalEntryDetail({ loaderData, actionData }: Route.Com
                 <Td>{l.memo ?? ''}</Td>
                 <Td>{l.property_group_label ?? ''}</Td>
                 <Td>{[l.rental_unit_label, l.resident_label, l.property_owner_label].filter(Boolean).join(' · ')}</Td>
-                <Td className="text-right tabular-nums">{l.debit ? displayMoney(l.debit, currency) : ''}</Td>
-                <Td className="text-right tabular-nums">{l.credit ? displayMoney(l.credit, currency) : ''}</Td>
+                <Td className="text-right tabular-nums">{l.debit ? money(l.debit) : ''}</Td>
+                <Td className="text-right tabular-nums">{l.credit ? money(l.credit) : ''}</Td>
               </tr>
             ))}
           </tbody>
@@ -174,11 +173,11 @@ export default function JournalEntryDetail({ loaderData, actionData }: Route.Com
               <li key={h.id}>
                 {h.id === entry.id ? (
                   <span className="font-semibold">
-                    #{h.number} · {KIND_LABELS[h.kind]} · {h.date} · {displayMoney(h.total, currency)} (this entry)
+                    #{h.number} · {KIND_LABELS[h.kind]} · {h.date} · {money(h.total)} (this entry)
                   </span>
                 ) : (
                   <Link className="text-primary underline" to={`/app/accounting/journal-entries/${h.id}/`}>
-                    #{h.number} · {KIND_LABELS[h.kind]} · {h.date} · {displayMoney(h.total, currency)}
+                    #{h.number} · {KIND_LABELS[h.kind]} · {h.date} · {money(h.total)}
                   </Link>
                 )}
                 {h.memo ? <span className="text-muted-foreground"> — {h.memo}</span> : null}

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { Breadcrumbs, PageHeader } from '~/components/list'
 import { emptyLine, lineValuesFromApi, JournalEntryForm } from '~/components/ledger/journal-entry-form'
 import { entryFormChoices, submitEntryForm } from '~/components/ledger/journal-entry-form.server'
+import { useNumberFormat } from '~/components/resource/use-currency'
 import { Card, CardContent } from '~/components/ui/card'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
@@ -24,12 +25,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function EditJournalEntry({ loaderData, actionData }: Route.ComponentProps) {
   const { entry, choices } = loaderData
+  const numbers = useNumberFormat()
   const values = actionData?.values ?? {
     date: entry.date,
     memo: entry.memo ?? '',
     reversal_date: entry.date,
     lines: [
-      ...entry.lines.map(lineValuesFromApi),
+      ...entry.lines.map((line) => lineValuesFromApi(line, numbers)),
       ...Array.from({ length: 2 }, emptyLine),
     ],
   }

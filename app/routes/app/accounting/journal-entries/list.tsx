@@ -1,12 +1,11 @@
 import { Plus } from 'lucide-react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge } from '~/components/ui/card'
 import { Input, Select } from '~/components/ui/input'
 import { SOURCE_TYPES } from '~/domain/ledger/entries'
-import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
@@ -71,7 +70,7 @@ function Filters() {
 
 export default function JournalEntries({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Accounting', href: '/app/accounting/accounts/' }, { label: 'Journal Entries' }]} />
@@ -120,7 +119,7 @@ export default function JournalEntries({ loaderData }: Route.ComponentProps) {
                 <Td>
                   {e.status === 'REVERSED' ? <Badge>Reversed</Badge> : e.kind === 'ORIGINAL' ? <Badge tone="success">Posted</Badge> : <Badge>{KIND_LABELS[e.kind]}</Badge>}
                 </Td>
-                <Td className="text-right tabular-nums">{displayMoney(e.total, currency)}</Td>
+                <Td className="text-right tabular-nums">{money(e.total)}</Td>
               </tr>
             ))}
           </tbody>

@@ -2,11 +2,10 @@ import { Pencil } from 'lucide-react'
 import { Instant } from '~/components/instant'
 import { Form, Link, useNavigation } from 'react-router'
 import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
-import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -76,7 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function RecurringJournalEntryDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { entry } = loaderData
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   const navigation = useNavigation()
   const fact = (label: string, value: React.ReactNode) => (
     <div>
@@ -113,7 +112,7 @@ export default function RecurringJournalEntryDetail({ loaderData, actionData }: 
             {fact('Last posting on or before', entry.end_date ?? 'No end date')}
             {fact('Next posting', entry.next_date ?? (entry.is_active ? 'None: the schedule has ended' : 'None: stopped'))}
             {fact('Periods posted', entry.posted_count)}
-            {fact('Amount', displayMoney(entry.total, currency))}
+            {fact('Amount', money(entry.total))}
           </dl>
         </CardContent>
       </Card>
@@ -137,8 +136,8 @@ export default function RecurringJournalEntryDetail({ loaderData, actionData }: 
                 <Td>{l.account_label}</Td>
                 <Td>{l.memo ?? ''}</Td>
                 <Td>{[l.property_group_label, l.rental_unit_label].filter(Boolean).join(' · ')}</Td>
-                <Td className="text-right tabular-nums">{l.debit ? displayMoney(l.debit, currency) : ''}</Td>
-                <Td className="text-right tabular-nums">{l.credit ? displayMoney(l.credit, currency) : ''}</Td>
+                <Td className="text-right tabular-nums">{l.debit ? money(l.debit) : ''}</Td>
+                <Td className="text-right tabular-nums">{l.credit ? money(l.credit) : ''}</Td>
               </tr>
             ))}
           </tbody>
@@ -168,7 +167,7 @@ export default function RecurringJournalEntryDetail({ loaderData, actionData }: 
                   </Td>
                   <Td>{e.date}</Td>
                   <Td>{e.status === 'REVERSED' ? <Badge>Reversed</Badge> : <Badge tone="success">Posted</Badge>}</Td>
-                  <Td className="text-right tabular-nums">{displayMoney(e.total, currency)}</Td>
+                  <Td className="text-right tabular-nums">{money(e.total)}</Td>
                 </tr>
               ))}
             </tbody>

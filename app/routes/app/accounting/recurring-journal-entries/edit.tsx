@@ -2,6 +2,7 @@ import { Breadcrumbs, PageHeader } from '~/components/list'
 import { emptyLine, lineValuesFromApi } from '~/components/ledger/journal-entry-form'
 import { entryFormChoices, submitRecurringForm } from '~/components/ledger/journal-entry-form.server'
 import { RecurringEntryForm, type RecurringFormValues } from '~/components/ledger/recurring-entry-form'
+import { useNumberFormat } from '~/components/resource/use-currency'
 import { Card, CardContent } from '~/components/ui/card'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
@@ -23,6 +24,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function EditRecurringJournalEntry({ loaderData, actionData }: Route.ComponentProps) {
   const { entry, choices } = loaderData
+  const numbers = useNumberFormat()
   const values: RecurringFormValues = actionData?.values ?? {
     name: entry.name,
     memo: entry.memo ?? '',
@@ -30,7 +32,7 @@ export default function EditRecurringJournalEntry({ loaderData, actionData }: Ro
     start_date: entry.start_date,
     end_date: entry.end_date ?? '',
     lines: [
-      ...entry.lines.map(lineValuesFromApi),
+      ...entry.lines.map((line) => lineValuesFromApi(line, numbers)),
       ...Array.from({ length: 2 }, emptyLine),
     ],
   }

@@ -1,10 +1,9 @@
 import { Plus } from 'lucide-react'
 import { Link } from 'react-router'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { buttonVariants } from '~/components/ui/button'
 import { Badge } from '~/components/ui/card'
-import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
@@ -24,7 +23,7 @@ export function RecurringStatus({ entry }: { entry: Pick<RecurringEntry, 'is_act
 
 export default function RecurringJournalEntries({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   const add = (
     <Link to="/app/accounting/recurring-journal-entries/new/" className={buttonVariants()}>
       <Plus aria-hidden /> New recurring entry
@@ -61,7 +60,7 @@ export default function RecurringJournalEntries({ loaderData }: Route.ComponentP
                   </Link>
                 </Td>
                 <Td>{r.frequency_label}</Td>
-                <Td className="text-right tabular-nums">{displayMoney(r.total, currency)}</Td>
+                <Td className="text-right tabular-nums">{money(r.total)}</Td>
                 <Td>{r.next_date ?? '—'}</Td>
                 <Td>{r.posted_count}</Td>
                 <Td>

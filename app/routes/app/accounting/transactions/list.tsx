@@ -1,11 +1,10 @@
 import { Form, Link, useSearchParams } from 'react-router'
 import { amountClass, BankingTabs, type BankAccountOption } from '~/components/ledger/banking'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
-import { useCurrency } from '~/components/resource/use-currency'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge } from '~/components/ui/card'
 import { Input, Select } from '~/components/ui/input'
-import { displayMoney } from '~/domain/money'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
@@ -43,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Register({ loaderData }: Route.ComponentProps) {
   const { banks, bankId, page } = loaderData
   const [params] = useSearchParams()
-  const currency = useCurrency()
+  const money = useDisplayMoney()
   const bank = banks.find((b) => b.id === bankId)
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
@@ -135,9 +134,9 @@ export default function Register({ loaderData }: Route.ComponentProps) {
                   <Td>{t.memo ?? t.entry_memo ?? ''}</Td>
                   <Td>{t.source_label}</Td>
                   <Td>{t.property_group_label ?? ''}</Td>
-                  <Td className={amountClass}>{t.debit ? displayMoney(t.debit, currency) : ''}</Td>
-                  <Td className={amountClass}>{t.credit ? displayMoney(t.credit, currency) : ''}</Td>
-                  <Td className={amountClass}>{t.balance ? displayMoney(t.balance, currency) : ''}</Td>
+                  <Td className={amountClass}>{t.debit ? money(t.debit) : ''}</Td>
+                  <Td className={amountClass}>{t.credit ? money(t.credit) : ''}</Td>
+                  <Td className={amountClass}>{t.balance ? money(t.balance) : ''}</Td>
                   <Td>{t.reconciled ? <Badge tone="success">Reconciled</Badge> : t.cleared ? <Badge>Ticked</Badge> : ''}</Td>
                 </tr>
               ))}

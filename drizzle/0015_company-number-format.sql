@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "number_format" text DEFAULT 'en' NOT NULL;
