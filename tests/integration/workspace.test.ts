@@ -94,7 +94,7 @@ describe('settings, features and warnings', () => {
 })
 
 describe('command palette', () => {
-  it('filters quick actions and records by case-insensitive substring, gated by permission and settings', async () => {
+  it('filters quick actions and records by case-insensitive substring, gated by permission, never offering a page still to come', async () => {
     const company = await registerCompany()
     await api('POST', 'invite-maintenance-technician/', { token: company.token, body: { email: `zed-${Date.now()}@example.test`, first_name: 'Zed', last_name: 'Quartz' } })
     const all = await api('GET', 'command-palette/', { token: company.token })
@@ -106,8 +106,9 @@ describe('command palette', () => {
     expect(filtered.body).toEqual([{ name: 'Zed Quartz', url: expect.stringMatching(/^\/app\/maintenance-technicians\/.+\/$/), object_type: 'Maintenance Technician' }])
     await api('PUT', 'user_settings/', { token: company.token, body: { has_e_signature_enabled: true, has_lintel_ai_enabled: true, sms: false } })
     const enabled = (await api('GET', 'command-palette/', { token: company.token })).body.map((e: { name: string }) => e.name)
-    expect(enabled).toEqual(expect.arrayContaining(['Start a chat with Lintel AI', 'View Signature Requests']))
-    expect(enabled).not.toContain('View SMS')
+    // Switched on, AI chat and signature requests are in the sidebar, but still to come: the palette does not offer them.
+    expect(enabled).toEqual(expect.arrayContaining(['View Property Managers']))
+    for (const later of ['Start a chat with Lintel AI', 'View Signature Requests', 'View SMS']) expect(enabled).not.toContain(later)
     expect((await api('GET', 'command-palette/?search=nothing-like-this', { token: company.token })).body).toEqual([])
   })
 
