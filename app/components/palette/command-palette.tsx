@@ -23,12 +23,19 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
 
   const entries = fetcher.data?.entries ?? []
   const settled = fetcher.state === 'idle' && fetcher.data !== undefined
+  // Each new answer selects its first entry, so Enter opens the first result (cmdk would keep a
+  // selection that is no longer in the list, and Enter would do nothing).
+  const [selected, setSelected] = useState('')
+  const first = entries[0] ? valueOf(entries[0]) : ''
+  useEffect(() => setSelected(first), [fetcher.data, first])
   return (
     <Command.Dialog
       open={open}
       onOpenChange={onOpenChange}
       label="Search"
       shouldFilter={false}
+      value={selected}
+      onValueChange={setSelected}
       overlayClassName="fixed inset-0 z-50 bg-black/40"
       contentClassName="fixed left-1/2 top-[15vh] z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-lg border bg-background shadow-2xl"
     >
@@ -44,7 +51,7 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
         {entries.map((entry) => (
           <Command.Item
             key={`${entry.object_type}:${entry.url}:${entry.name}`}
-            value={`${entry.name} ${entry.url}`}
+            value={valueOf(entry)}
             onSelect={() => {
               onOpenChange(false)
               navigate(entry.url)
@@ -59,3 +66,6 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
     </Command.Dialog>
   )
 }
+
+/** An entry's value for cmdk: unique in the list (a name can repeat, its address cannot). */
+const valueOf = (entry: PaletteEntry) => `${entry.name} ${entry.url}`
