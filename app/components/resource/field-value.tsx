@@ -1,7 +1,7 @@
 import { displayPercent, showDecimal } from '~/domain/money'
 import { optionLabel, type Address } from '~/resources/engine/fields'
 import type { FieldView } from '~/resources/engine/view'
-import { useDisplayMoney, useNumberFormat } from './use-currency'
+import { useCompanyNumbers } from './use-currency'
 
 export function formatAddress(address: Address | null | undefined) {
   if (!address) return ''
@@ -14,8 +14,7 @@ export function formatAddress(address: Address | null | undefined) {
  * client-side (useLinkNavigation).
  */
 export function FieldValue({ field, record }: { field: FieldView; record: Record<string, unknown> }) {
-  const money = useDisplayMoney()
-  const numbers = useNumberFormat()
+  const { money, numbers } = useCompanyNumbers()
   const value = record[field.name]
   if (value === null || value === undefined || value === '') return <span className="text-muted-foreground">—</span>
   switch (field.kind) {

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import { displayMoney, type NumberFormat } from '~/domain/money'
 import type { loader as staffLayoutLoader } from '~/routes/app/layout'
@@ -17,8 +18,17 @@ export function useNumberFormat(): NumberFormat {
 
 /** `displayMoney` in the company's currency and number format: "$1,250.00" or "1 250,00 $". */
 export function useDisplayMoney() {
+  return useCompanyNumbers().money
+}
+
+/**
+ * The company's number format and its money display in one read of the layout's data: a list
+ * renders a value for every cell, so each cell asks once, and the display function is made once
+ * per company setting, not once per cell.
+ */
+export function useCompanyNumbers() {
   const company = useCompany()
   const currency = company?.currency ?? 'CAD'
-  const numbers = company?.number_format ?? 'en'
-  return (amount: string | null | undefined) => displayMoney(amount, currency, numbers)
+  const numbers: NumberFormat = company?.number_format ?? 'en'
+  return useMemo(() => ({ numbers, money: (amount: string | null | undefined) => displayMoney(amount, currency, numbers) }), [currency, numbers])
 }
