@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, openSync, closeSync } from 'node:fs'
+import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Browser, type BrowserContext, type Page, type Response, type TestInfo } from '@playwright/test'
 
@@ -16,9 +19,47 @@ import { test as base, expect, type Browser, type BrowserContext, type Page, typ
  * stylesheets, into a scratch page at the same URL and checked there.
  * (Chromium will not run axe inside a page whose JavaScript is disabled, and
  * nothing can be evaluated in a page while it is navigating.)
+ *
+ * A page is checked once per run for each shape it takes: its route (ids
+ * aside), the names of its query parameters, and the elements, classes, roles
+ * and ARIA states it is built of. An empty list and a full one, a form with
+ * and without errors, a record whose badge changes colour: each is a shape of
+ * its own and is checked; the same list showing other rows is not checked
+ * again, whichever test, project or renderer (server or scripts) shows it.
+ * Every check a test asks for with `axe.check()` runs.
  */
 
-const BLOCKING = new Set(['serious', 'critical'])
+const SERIOUS = ['serious', 'critical']
+const ANY = ['minor', 'moderate', 'serious', 'critical']
+
+/** A directory every worker of the run shares, to claim each page shape once. */
+const claimedShapes = path.join(process.env.LINTEL_E2E_DATA_DIR ?? path.join(process.cwd(), 'test-results'), 'axe-checked-shapes')
+
+function shapeOf(url: string, html: string, impacts: string) {
+  const address = new URL(url)
+  const route = address.pathname
+    .split('/')
+    .map((segment) => (/^[0-9a-f]{8}-[0-9a-f-]{27,}$/i.test(segment) || /^\d+$/.test(segment) ? ':id' : segment))
+    .join('/')
+  const tokens = new Set<string>()
+  for (const [, tag] of html.matchAll(/<([a-z][a-z0-9-]*)/gi)) tokens.add(`<${tag.toLowerCase()}`)
+  for (const [, classes] of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of classes.split(/\s+/)) tokens.add(`.${name}`)
+  for (const [attribute] of html.matchAll(/\s(?:role|type)="[^"]*"|\saria-[a-z]+(?:="(?:true|false|page|step|location|dialog|listbox|menu)")?|\s(?:open|disabled|hidden|required)(?=[\s>=])/g))
+    tokens.add(attribute.trim())
+  const key = [impacts, route, [...new Set(address.searchParams.keys())].sort().join('&'), [...tokens].sort().join(' ')].join('\n')
+  return createHash('sha256').update(key).digest('hex')
+}
+
+/** True for the first caller in the whole run (every worker, both projects) to claim this shape. */
+function claim(shape: string) {
+  mkdirSync(claimedShapes, { recursive: true })
+  try {
+    closeSync(openSync(path.join(claimedShapes, shape), 'wx'))
+    return true
+  } catch {
+    return false
+  }
+}
 
 export type AxeFinding = { url: string; title: string; rule: string; impact: string; help: string; targets: string[] }
 
@@ -33,6 +74,9 @@ const stripScripts = (html: string) =>
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
     .replace(/<noscript\b[^>]*>[\s\S]*?<\/noscript>/gi, '')
 
+/** axe as the checks run it: only violations are reported in full (passing rules' nodes would be collected and sent back for nothing). */
+const axeOf = (page: Page) => new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] })
+
 const titleOf = (html: string) => /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1] ?? ''
 
 function describe(findings: AxeFinding[]) {
@@ -41,23 +85,57 @@ function describe(findings: AxeFinding[]) {
     .join('\n')
 }
 
+/**
+ * The page snapshots are checked in: one per worker, kept from test to test (a browser context
+ * and its renderer cost more to start than most checks), sized to each test's viewport.
+ */
+class ScratchPage {
+  private context: BrowserContext | undefined
+  private page: Page | undefined
+
+  constructor(private readonly browser: Browser) {}
+
+  async open(viewport: { width: number; height: number } | null) {
+    if (!this.page || this.page.isClosed()) {
+      this.context = await this.browser.newContext({ javaScriptEnabled: true, viewport, reducedMotion: 'reduce' })
+      this.page = await this.context.newPage()
+    } else if (viewport) {
+      const size = this.page.viewportSize()
+      if (size?.width !== viewport.width || size?.height !== viewport.height) await this.page.setViewportSize(viewport)
+    }
+    return this.page
+  }
+
+  /** After a check that failed midway, the next one starts from a new page. */
+  async discard() {
+    const context = this.context
+    this.context = this.page = undefined
+    await context?.close().catch(() => {})
+  }
+}
+
 class Checker {
   readonly findings: AxeFinding[] = []
   readonly checked: string[] = []
   readonly problems: string[] = []
   private readonly seen = new Set<string>()
   private queue: Promise<void> = Promise.resolve()
-  private scratchContext: BrowserContext | undefined
-  private scratchPage: Page | undefined
 
   constructor(
-    private readonly browser: Browser,
-    private readonly options: { viewport: { width: number; height: number } | null; baseURL: string | undefined },
+    private readonly scratch: ScratchPage,
+    private readonly options: { viewport: { width: number; height: number } | null; impacts: string[] },
   ) {}
+
+  /** False, and noted, when a page of the same shape has been checked already in this run. */
+  private firstOfShape(url: string, html: string, label: string) {
+    if (claim(shapeOf(url, stripScripts(html), this.options.impacts.join(',')))) return true
+    this.checked.push(`${url} (${label}; not checked again: same shape as a page checked already)`)
+    return false
+  }
 
   private record(url: string, title: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
     for (const v of violations) {
-      if (!v.impact || !BLOCKING.has(v.impact)) continue
+      if (!v.impact || !this.options.impacts.includes(v.impact)) continue
       const targets = v.nodes.map((n) => n.target.join(' '))
       const key = `${new URL(url).pathname} ${v.id} ${targets.join('|')}`
       if (this.seen.has(key)) continue
@@ -66,19 +144,15 @@ class Checker {
     }
   }
 
-  private async scratch() {
-    if (!this.scratchPage) {
-      this.scratchContext = await this.browser.newContext({ javaScriptEnabled: true, viewport: this.options.viewport, baseURL: this.options.baseURL, reducedMotion: 'reduce' })
-      this.scratchPage = await this.scratchContext.newPage()
-    }
-    return this.scratchPage
-  }
-
-  /** Queues a check of `html` as the page at `url`. */
-  snapshot(url: string, html: string, label: string) {
+  /**
+   * Queues a check of `html` as the page at `url`: the document as served, or as scripts rendered it.
+   * `always` checks it even when a page of its shape has been checked already.
+   */
+  snapshot(url: string, html: string, label: string, always = false) {
+    if (!always && !this.firstOfShape(url, html, label)) return
     this.queue = this.queue.then(async () => {
       try {
-        const page = await this.scratch()
+        const page = await this.scratch.open(this.options.viewport)
         const body = stripScripts(html)
         await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body }))
         try {
@@ -88,7 +162,7 @@ class Checker {
           await page.evaluate(() => {
             for (const animation of document.getAnimations()) animation.pause()
           })
-          const results = await new AxeBuilder({ page }).setLegacyMode().analyze()
+          const results = await axeOf(page).analyze()
           this.checked.push(`${url} (${label})`)
           this.record(url, titleOf(html), results.violations)
         } finally {
@@ -96,13 +170,15 @@ class Checker {
         }
       } catch (error) {
         this.problems.push(`${url} (${label}): ${String(error)}`)
+        await this.scratch.discard()
       }
     })
   }
 
   /** Checks a page in place (JavaScript on, nothing navigating). */
-  async live(page: Page, label: string) {
+  async live(page: Page, label: string, always = false) {
     await this.queue
+    if (!always && !this.firstOfShape(page.url(), await page.content(), label)) return
     // An element caught halfway through a CSS animation (a toast fading out after its five seconds)
     // is judged at its end state, not at whatever opacity the moment happened to give it. An
     // animation still waiting out its delay is held while axe reads the page (a check takes long
@@ -123,7 +199,7 @@ class Checker {
     })
     let results: Awaited<ReturnType<AxeBuilder['analyze']>>
     try {
-      results = await new AxeBuilder({ page }).setLegacyMode().analyze()
+      results = await axeOf(page).analyze()
     } finally {
       await page
         .evaluate(() => {
@@ -141,7 +217,6 @@ class Checker {
 
   async done() {
     await this.queue
-    await this.scratchContext?.close()
   }
 }
 
@@ -210,22 +285,34 @@ function watch(page: Page, checker: Checker, javaScriptEnabled: boolean) {
   }
 }
 
-export const test = base.extend<{ axe: Axe }>({
+export const test = base.extend<{ axe: Axe; axeImpacts: 'serious' | 'any' }, { axeScratch: ScratchPage }>({
+  axeScratch: [
+    async ({ browser }, use) => {
+      const scratch = new ScratchPage(browser)
+      await use(scratch)
+      await scratch.discard()
+    },
+    { scope: 'worker' },
+  ],
+  /** The impacts that fail a test: serious and critical, or (on the public site) any at all. */
+  axeImpacts: ['serious', { option: true }],
   axe: [
-    async ({ page, browser, javaScriptEnabled, viewport, baseURL }, use, testInfo: TestInfo) => {
+    async ({ page, axeScratch, javaScriptEnabled, viewport, axeImpacts }, use, testInfo: TestInfo) => {
       const js = javaScriptEnabled !== false
-      const checker = new Checker(browser, { viewport, baseURL })
+      const checker = new Checker(axeScratch, { viewport, impacts: axeImpacts === 'any' ? ANY : SERIOUS })
       const settled = watch(page, checker, js)
-      const check = async (label = 'checked by the test') => {
-        if (js) return checker.live(page, label)
-        checker.snapshot(page.url(), await page.content(), label)
-      }
 
-      await use({ check })
+      await use({
+        async check(label = 'checked by the test') {
+          if (js) return checker.live(page, label, true)
+          checker.snapshot(page.url(), await page.content(), label, true)
+        },
+      })
 
-      if (!page.isClosed() && page.url().startsWith('http')) {
+      // With JavaScript off the page at the end is the document last served, checked already.
+      if (js && !page.isClosed() && page.url().startsWith('http')) {
         await settled()
-        await check('at the end of the test').catch((error) => checker.problems.push(`at the end: ${String(error)}`))
+        await checker.live(page, 'at the end of the test').catch((error) => checker.problems.push(`at the end: ${String(error)}`))
       }
       await settled()
       await checker.done()
@@ -233,7 +320,7 @@ export const test = base.extend<{ axe: Axe }>({
       await testInfo.attach('axe-checked-pages', { body: checker.checked.join('\n') || '(none)', contentType: 'text/plain' })
       if (checker.findings.length) {
         await testInfo.attach('axe-violations', { body: JSON.stringify(checker.findings, null, 2), contentType: 'application/json' })
-        throw new Error(`axe found ${checker.findings.length} serious or critical accessibility violation(s):\n${describe(checker.findings)}`)
+        throw new Error(`axe found ${checker.findings.length} ${axeImpacts === 'any' ? '' : 'serious or critical '}accessibility violation(s):\n${describe(checker.findings)}`)
       }
       if (checker.problems.length && testInfo.status === testInfo.expectedStatus) {
         throw new Error(`axe could not check some pages:\n${checker.problems.join('\n')}`)
