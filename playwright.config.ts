@@ -27,6 +27,13 @@ if (!process.env.LINTEL_E2E_DATA_DIR) {
   if (isRunner) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 }
 
+// The page shapes axe has checked in this run, shared by its workers (tests/e2e/support/fixtures.ts).
+if (!process.env.LINTEL_E2E_AXE_DIR) {
+  const axeDir = mkdtempSync(path.join(tmpdir(), 'lintel-axe-'))
+  process.env.LINTEL_E2E_AXE_DIR = axeDir
+  if (isRunner) process.on('exit', () => rmSync(axeDir, { recursive: true, force: true }))
+}
+
 // Lintel delivers the run's e-mail over SMTP to tests/e2e/support/mail-catcher.ts, which keeps it in this file.
 if (!process.env.LINTEL_E2E_SMTP_PORT) process.env.LINTEL_E2E_SMTP_PORT = freePort()
 process.env.LINTEL_E2E_MAIL_FILE ??= path.join(process.env.LINTEL_E2E_DATA_DIR, 'mail.jsonl')

@@ -32,8 +32,8 @@ import { test as base, expect, type Browser, type BrowserContext, type Page, typ
 const SERIOUS = ['serious', 'critical']
 const ANY = ['minor', 'moderate', 'serious', 'critical']
 
-/** A directory every worker of the run shares, to claim each page shape once. */
-const claimedShapes = path.join(process.env.LINTEL_E2E_DATA_DIR ?? path.join(process.cwd(), 'test-results'), 'axe-checked-shapes')
+/** A directory every worker of the run shares, to claim each page shape once (made per run by playwright.config.ts). */
+const claimedShapes = process.env.LINTEL_E2E_AXE_DIR ?? path.join(process.cwd(), 'test-results', 'axe-checked-shapes')
 
 function shapeOf(url: string, html: string, impacts: string) {
   const address = new URL(url)
