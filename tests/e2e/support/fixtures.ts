@@ -7,14 +7,17 @@ import { test as base, expect, type Browser, type BrowserContext, type Page, typ
 /**
  * Every test that imports `test` from here gets an accessibility check of
  * every page it visits (DESIGN.md §8, §10): the test fails when axe reports a
- * violation of impact "serious" or "critical" on any of them.
+ * violation of impact "serious" or "critical" on any of them (of any impact
+ * where the test file asks for it with `test.use({ axeImpacts: 'any' })`).
  *
  * Pages are checked from snapshots, so the checks never race the test:
  * - every document the browser receives (the HTML as served, which with
  *   JavaScript off is the page);
  * - with JavaScript on, the rendered DOM after each client-side navigation;
- * - the page as it stands when the test ends, and whenever the test calls
- *   `axe.check()` (e.g. with a dialog open; live in the page with JavaScript on).
+ * - with JavaScript on, the page as it stands when the test ends (with it off,
+ *   that is the document last served, checked already);
+ * - whenever the test calls `axe.check()` (e.g. with a dialog open; live in
+ *   the page with JavaScript on).
  * A snapshot is loaded, without the app's scripts and with the app's own
  * stylesheets, into a scratch page at the same URL and checked there.
  * (Chromium will not run axe inside a page whose JavaScript is disabled, and
