@@ -1,6 +1,9 @@
 import { unique } from './support/api'
 import { expect, test, type Page } from './support/fixtures'
 
+// Each page these tests visit, as served, is checked by axe (see support/fixtures.ts), here for a violation of any impact.
+test.use({ axeImpacts: 'any' })
+
 /** Every public page, with the title it must carry and its one h1. */
 const PAGES = [
   { path: '/', title: 'Property management software | Lintel', h1: 'Property management, done correctly.' },
@@ -77,9 +80,6 @@ for (const { path, title, h1 } of PAGES) {
     expect(scripts).toEqual([])
   })
 }
-
-// Each page these tests visit, as served, is checked by axe (see support/fixtures.ts), here for a violation of any impact.
-test.use({ axeImpacts: 'any' })
 
 test('public pages in their other states have no accessibility violation of any impact either', async ({ page }) => {
   // A refused pricing figure, one area of the API (the longest page of the site), a sent referral application.

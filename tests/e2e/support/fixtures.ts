@@ -54,8 +54,12 @@ function shapeOf(url: string, html: string, impacts: string) {
 }
 
 /** True for the first caller in the whole run (every worker, both projects) to claim this shape. */
+let claimedShapesMade = false
 function claim(shape: string) {
-  mkdirSync(claimedShapes, { recursive: true })
+  if (!claimedShapesMade) {
+    mkdirSync(claimedShapes, { recursive: true })
+    claimedShapesMade = true
+  }
   try {
     closeSync(openSync(path.join(claimedShapes, shape), 'wx'))
     return true
