@@ -90,8 +90,8 @@ const LAST_UPDATE = 'lastUpdateTime'
  */
 function useVersionCheck(serverTimestamp: number) {
   const revalidator = useRevalidator()
-  // The revalidator changes identity on every render; the interval must not restart with it,
-  // or a person who interacts more often than once a minute would never be checked.
+  // The revalidator changes identity with its state, that is with every check; the interval
+  // keeps its own schedule, and neither a check nor a person's navigating restarts it.
   const revalidate = useRef(revalidator.revalidate)
   revalidate.current = revalidator.revalidate
   useEffect(() => {
