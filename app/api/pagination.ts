@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { asc, desc, sql, type SQL } from 'drizzle-orm'
+import { asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import { fieldError } from './errors'
@@ -72,6 +72,6 @@ export function containsPattern(search: string | undefined) {
 }
 
 /** A stored search column (see searchColumn: lower case, read through its trigram index) contains the pattern. */
-export function searchTextContains(column: AnyPgColumn, pattern: string) {
+export function searchTextContains(column: AnyPgColumn, pattern: string | Placeholder) {
   return sql`${column} like lower(${pattern})`
 }

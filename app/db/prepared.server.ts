@@ -33,3 +33,14 @@ export const queryOf = (statement: SQL): Query => dialect.sqlToQuery(statement)
 export function executeQuery<Row>(executor: Executor, query: Query, values: Record<string, unknown>, prepared: boolean): Promise<Row[]> {
   return executor._.session.prepareQuery(query, undefined, prepared ? 'prepared' : undefined, false).execute(values) as Promise<Row[]>
 }
+
+/**
+ * Prepares a built select for reuse: its SQL is built once. By default PostgreSQL prepares it too,
+ * and may settle on one generic plan after a few runs; `planEachRun` sends it unnamed instead, so
+ * each run is planned for its own values (a search, whose best plan depends on its pattern:
+ * a generic plan cannot know whether the trigram index narrows it to a few rows or to most).
+ */
+export function prepareSelect<P>(select: { prepare(name: string): P }, options: { planEachRun: boolean }): P {
+  // drizzle prepares a statement in PostgreSQL only when it has a name.
+  return select.prepare(options.planEachRun ? (undefined as unknown as string) : 'list')
+}

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
@@ -9,7 +9,8 @@ import { requireStaff } from '~/api/middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
 import { containsPattern, ListQuery, orderBy, page, pageOf, searchTextContains, type Page } from '~/api/pagination'
 import { tenant } from '~/api/tenant'
-import type { Executor } from '~/db/client.server'
+import { getDb, inRequestTransaction, type Executor } from '~/db/client.server'
+import { prepareSelect } from '~/db/prepared.server'
 import { companies, searchEntries } from '~/db/schema'
 import { writeCsv } from '~/domain/csv'
 import { todayIn } from '~/domain/dates'
@@ -149,26 +150,57 @@ function sortables(resource: AnyResource, targets: ReturnType<typeof referenceTa
 
 
 /** A search over the search fields: the table's stored search column (searchColumn), read through its trigram index, in lower case. */
-export function searchCondition(resource: AnyResource, pattern: string) {
+export function searchCondition(resource: AnyResource, pattern: string | Placeholder) {
   const { searchText } = columnsOf(resource) as Record<string, PgColumn>
   if (!searchText) throw new Error(`${resource.name}: a searchable resource's table needs a searchColumn`)
   return searchTextContains(searchText, pattern)
 }
 
-/** Conditions of a list request beyond the tenant: search over the search fields, and each filter. */
-function conditionsOf(resource: AnyResource, query: ListParams): (SQL | undefined)[] {
-  const columns = columnsOf(resource)
+/** The values a list statement is run with, by placeholder name: a column's key, or SEARCH. */
+type Bindings = Record<string, unknown>
+const SEARCH = '(search)'
+
+/** What a list request narrows by: the tenant, the search pattern, each filter given, and is_active. */
+function listBindings(resource: AnyResource, companyId: string, query: Pick<ListParams, 'search'> & Partial<ListParams>): Bindings {
+  const bindings: Bindings = { companyId }
   const term = containsPattern(query.search)
-  const conditions: (SQL | undefined)[] = []
-  if (term && resource.search.length) conditions.push(searchCondition(resource, term))
+  if (term && resource.search.length) bindings[SEARCH] = term
   for (const key of resource.filters ?? []) {
     const value = query[apiName(key)] as string | undefined
     if (value === undefined || value === 'ALL') continue
-    const field = resource.fields[key]!
-    conditions.push(eq(columns[key], field.kind === 'boolean' ? value === 'true' : value))
+    bindings[key] = resource.fields[key]!.kind === 'boolean' ? value === 'true' : value
   }
-  if (hasIsActive(resource) && query.is_active !== undefined) conditions.push(eq(columns.isActive, query.is_active === 'true'))
-  return conditions
+  if (hasIsActive(resource) && query.is_active !== undefined) bindings.isActive = query.is_active === 'true'
+  return bindings
+}
+
+/** The WHERE of a list with these bindings, each value a placeholder filled when the statement runs. */
+function listWhere(resource: AnyResource, bindings: Bindings) {
+  const columns = columnsOf(resource)
+  return and(...Object.keys(bindings).map((name) => (name === SEARCH ? searchCondition(resource, sql.placeholder(SEARCH)) : eq(columns[name], sql.placeholder(name)))))
+}
+
+/*
+ * Lists are the API's busiest reads, and drizzle building their SQL (a page, its labels' joins,
+ * a window count) cost half of a list call's own time. A list statement is built once for each
+ * shape (resource, ordering, which filters, counted or not) and run with each request's values:
+ * the text, and so PostgreSQL's prepared statement, is the same every time.
+ */
+type ListStatement = { execute: (values: Bindings) => Promise<unknown[]> }
+/** A bound, not a tuning knob: shapes are resources × orderings × filter combinations actually asked for. */
+const MAX_LIST_STATEMENTS = 1000
+const listStatements = new Map<string, { db: Executor; statement: ListStatement }>()
+
+function listStatement<Row>(db: Executor, shape: string, build: () => ListStatement): { execute: (values: Bindings) => Promise<Row[]> } {
+  // Inside an idempotent request the executor is that request's transaction: its statement is its own.
+  if (inRequestTransaction() || db !== getDb()) return build() as { execute: (values: Bindings) => Promise<Row[]> }
+  let cached = listStatements.get(shape)
+  if (cached?.db !== db) {
+    if (listStatements.size >= MAX_LIST_STATEMENTS) listStatements.clear()
+    cached = { db, statement: build() }
+    listStatements.set(shape, cached)
+  }
+  return cached.statement as { execute: (values: Bindings) => Promise<Row[]> }
 }
 
 /** Joins the records a resource's references point to, for their names. */
@@ -217,32 +249,43 @@ export async function listRecords(
   options: { limit?: number; offset?: number; count?: boolean } = {},
 ) {
   const columns = columnsOf(resource)
-  const where = and(eq(columns.companyId, companyId), ...conditionsOf(resource, query))
-  const ordering = orderingOf(resource, query.ordering)
-  // The page's ids first, then the names of what they refer to for those rows only: joined
-  // before the limit, PostgreSQL would look up every row it walks past on the way to the page.
-  const byReference = orderedByReference(resource, query.ordering)
+  const bindings = listBindings(resource, companyId, query)
   // A search matches few rows: one pass through its index finds them all, counts them (a window)
   // and keeps the page. Without one, the page is an index walk that stops early and the count
   // is its own query beside it.
-  const searching = !!query.search && resource.search.length > 0 && options.count !== false
-  const idsOnly = db.select({ id: sql<string>`${columns.id}`.as('page_id'), total: searching ? sql<number>`count(*) over ()`.as('page_total') : sql<number>`null`.as('page_total') }).from(resource.table).$dynamic()
-  const page = (byReference ? joinLabels(idsOnly, resource) : idsOnly)
-    .where(where)
-    .orderBy(...ordering)
-    .limit(options.limit ?? query.page_size)
-    .offset(options.offset ?? (query.page - 1) * query.page_size)
-    .as('page')
-  const pageRows = joinLabels(
-    db.select({ row: resource.table, labels: labelColumns(resource), total: page.total }).from(page).innerJoin(resource.table, eq(columns.id, page.id)).$dynamic(),
-    resource,
-  ).orderBy(...ordering)
-  const countRows = () => db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(resource.table).where(where)
-  const [rows, count] = await Promise.all([pageRows, options.count === false || searching ? undefined : countRows()])
+  const searching = SEARCH in bindings && options.count !== false
+  const shape = `${resource.name}|${query.ordering ?? ''}|${Object.keys(bindings).join(',')}|${searching}`
+  const pageRows = listStatement<{ row: Row; labels: Json; total: number | null }>(db, `page|${shape}`, () => {
+    const ordering = orderingOf(resource, query.ordering)
+    const idsOnly = db
+      .select({ id: sql<string>`${columns.id}`.as('page_id'), total: searching ? sql<number>`count(*) over ()`.as('page_total') : sql<number>`null`.as('page_total') })
+      .from(resource.table)
+      .$dynamic()
+    // The page's ids first, then the names of what they refer to for those rows only: joined
+    // before the limit, PostgreSQL would look up every row it walks past on the way to the page.
+    const page = (orderedByReference(resource, query.ordering) ? joinLabels(idsOnly, resource) : idsOnly)
+      .where(listWhere(resource, bindings))
+      .orderBy(...ordering)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page')
+    const statement = joinLabels(
+      db.select({ row: resource.table, labels: labelColumns(resource), total: page.total }).from(page).innerJoin(resource.table, eq(columns.id, page.id)).$dynamic(),
+      resource,
+    ).orderBy(...ordering)
+    return prepareSelect(statement, { planEachRun: SEARCH in bindings })
+  })
+  const countRows = () =>
+    listStatement<{ n: number }>(db, `count|${shape}`, () =>
+      prepareSelect(db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(resource.table).where(listWhere(resource, bindings)), { planEachRun: SEARCH in bindings }),
+    ).execute(bindings)
+  const limit = options.limit ?? query.page_size
+  const offset = options.offset ?? (query.page - 1) * query.page_size
+  const [rows, count] = await Promise.all([pageRows.execute({ ...bindings, limit, offset }), options.count === false || searching ? undefined : countRows()])
   // Past the last page a window counts nothing: count on its own then.
   const total = count?.[0].n ?? (searching ? (rows.length ? Number(rows[0].total) : (await countRows())[0].n) : rows.length)
   const secret = await secretFor(resource)
-  return { total, rows: rows.map((r) => serialize(resource, r.row as Row, r.labels, secret)) }
+  return { total, rows: rows.map((r) => serialize(resource, r.row, r.labels, secret)) }
 }
 
 export type NameEntry = { id: string; name: string }
@@ -260,12 +303,17 @@ export const NamesQuery = ListQuery.pick({ search: true, page_size: true }).exte
 export async function listNames(db: Executor, companyId: string, resource: AnyResource, query: z.infer<typeof NamesQuery>) {
   const columns = columnsOf(resource)
   const name = titleSql(resource)
-  const matching = db.select({ id: sql<string>`${columns.id}`, name }).from(resource.table).$dynamic()
-  const [rows, selected] = await Promise.all([
-    (orderedByReference(resource, undefined) ? joinLabels(matching, resource) : matching)
-      .where(and(eq(columns.companyId, companyId), ...conditionsOf(resource, { search: query.search } as ListParams)))
+  const bindings = listBindings(resource, companyId, { search: query.search })
+  const matching = listStatement<NameEntry>(db, `names|${resource.name}|${Object.keys(bindings).join(',')}`, () => {
+    const select = db.select({ id: sql<string>`${columns.id}`, name }).from(resource.table).$dynamic()
+    const statement = (orderedByReference(resource, undefined) ? joinLabels(select, resource) : select)
+      .where(listWhere(resource, bindings))
       .orderBy(...orderingOf(resource, undefined))
-      .limit(query.page_size + 1),
+      .limit(sql.placeholder('limit'))
+    return prepareSelect(statement, { planEachRun: SEARCH in bindings })
+  })
+  const [rows, selected] = await Promise.all([
+    matching.execute({ ...bindings, limit: query.page_size + 1 }),
     query.selected
       ? db
           .select({ id: sql<string>`${columns.id}`, name })
