@@ -9,7 +9,7 @@ import { requireStaff } from '~/api/middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
 import { containsPattern, ListQuery, orderBy, page, pageOf, searchTextContains, type Page } from '~/api/pagination'
 import { tenant } from '~/api/tenant'
-import { getDb, inRequestTransaction, type Executor } from '~/db/client.server'
+import type { Executor } from '~/db/client.server'
 import { prepareSelect } from '~/db/prepared.server'
 import { companies, searchEntries } from '~/db/schema'
 import { writeCsv } from '~/domain/csv'
@@ -183,24 +183,26 @@ function listWhere(resource: AnyResource, bindings: Bindings) {
 /*
  * Lists are the API's busiest reads, and drizzle building their SQL (a page, its labels' joins,
  * a window count) cost half of a list call's own time. A list statement is built once for each
- * shape (resource, ordering, which filters, counted or not) and run with each request's values:
- * the text, and so PostgreSQL's prepared statement, is the same every time.
+ * shape (resource, ordering, which filters, counted or not) and run with each request's values,
+ * so its text is the same every time (see prepareSelect for which PostgreSQL keeps prepared).
  */
 type ListStatement = { execute: (values: Bindings) => Promise<unknown[]> }
 /** A bound, not a tuning knob: shapes are resources × orderings × filter combinations actually asked for. */
 const MAX_LIST_STATEMENTS = 1000
-const listStatements = new Map<string, { db: Executor; statement: ListStatement }>()
+// Per database handle: the pool's statements live as long as it does; an idempotent request's
+// transaction builds its own, and they go with it.
+const listStatements = new WeakMap<Executor, Map<string, ListStatement>>()
 
 function listStatement<Row>(db: Executor, shape: string, build: () => ListStatement): { execute: (values: Bindings) => Promise<Row[]> } {
-  // Inside an idempotent request the executor is that request's transaction: its statement is its own.
-  if (inRequestTransaction() || db !== getDb()) return build() as { execute: (values: Bindings) => Promise<Row[]> }
-  let cached = listStatements.get(shape)
-  if (cached?.db !== db) {
-    if (listStatements.size >= MAX_LIST_STATEMENTS) listStatements.clear()
-    cached = { db, statement: build() }
-    listStatements.set(shape, cached)
+  let statements = listStatements.get(db)
+  if (!statements) listStatements.set(db, (statements = new Map()))
+  let statement = statements.get(shape)
+  if (!statement) {
+    if (statements.size >= MAX_LIST_STATEMENTS) statements.clear()
+    statement = build()
+    statements.set(shape, statement)
   }
-  return cached.statement as { execute: (values: Bindings) => Promise<Row[]> }
+  return statement as { execute: (values: Bindings) => Promise<Row[]> }
 }
 
 /** Joins the records a resource's references point to, for their names. */
