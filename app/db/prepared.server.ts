@@ -42,5 +42,27 @@ export function executeQuery<Row>(executor: Executor, query: Query, values: Reco
  */
 export function prepareSelect<P>(select: { prepare(name: string): P }, options: { planEachRun: boolean }): P {
   // drizzle prepares a statement in PostgreSQL only when it has a name.
-  return select.prepare(options.planEachRun ? (undefined as unknown as string) : 'list')
+  return select.prepare(options.planEachRun ? (undefined as unknown as string) : 'prepared')
+}
+
+/** A bound, not a tuning knob: the keys in use are the few shapes of statement callers actually ask for. */
+const MAX_KEPT_PER_HANDLE = 1000
+// Per database handle: the pool's statements live as long as it does; an idempotent request's
+// transaction builds its own, and they go with it.
+const kept = new WeakMap<Executor, Map<string, unknown>>()
+
+/**
+ * A statement built once per key and database handle, for statements whose text takes several
+ * shapes (a list's filters and ordering): preparedStatement is the same for a single shape.
+ */
+export function keptStatement<S>(db: Executor, key: string, build: () => S): S {
+  let statements = kept.get(db)
+  if (!statements) kept.set(db, (statements = new Map()))
+  let statement = statements.get(key) as S | undefined
+  if (statement === undefined) {
+    if (statements.size >= MAX_KEPT_PER_HANDLE) statements.clear()
+    statement = build()
+    statements.set(key, statement)
+  }
+  return statement
 }

@@ -10,7 +10,7 @@ import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
 import { containsPattern, ListQuery, orderBy, page, pageOf, searchTextContains, type Page } from '~/api/pagination'
 import { tenant } from '~/api/tenant'
 import type { Executor } from '~/db/client.server'
-import { prepareSelect } from '~/db/prepared.server'
+import { keptStatement, prepareSelect } from '~/db/prepared.server'
 import { companies, searchEntries } from '~/db/schema'
 import { writeCsv } from '~/domain/csv'
 import { todayIn } from '~/domain/dates'
@@ -186,24 +186,9 @@ function listWhere(resource: AnyResource, bindings: Bindings) {
  * shape (resource, ordering, which filters, counted or not) and run with each request's values,
  * so its text is the same every time (see prepareSelect for which PostgreSQL keeps prepared).
  */
-type ListStatement = { execute: (values: Bindings) => Promise<unknown[]> }
-/** A bound, not a tuning knob: shapes are resources × orderings × filter combinations actually asked for. */
-const MAX_LIST_STATEMENTS = 1000
-// Per database handle: the pool's statements live as long as it does; an idempotent request's
-// transaction builds its own, and they go with it.
-const listStatements = new WeakMap<Executor, Map<string, ListStatement>>()
-
-function listStatement<Row>(db: Executor, shape: string, build: () => ListStatement): { execute: (values: Bindings) => Promise<Row[]> } {
-  let statements = listStatements.get(db)
-  if (!statements) listStatements.set(db, (statements = new Map()))
-  let statement = statements.get(shape)
-  if (!statement) {
-    if (statements.size >= MAX_LIST_STATEMENTS) statements.clear()
-    statement = build()
-    statements.set(shape, statement)
-  }
-  return statement as { execute: (values: Bindings) => Promise<Row[]> }
-}
+type ListStatement<Row> = { execute: (values: Bindings) => Promise<Row[]> }
+const listStatement = <Row>(db: Executor, shape: string, build: () => { execute: (values: Bindings) => Promise<unknown[]> }) =>
+  keptStatement(db, shape, build) as ListStatement<Row>
 
 /** Joins the records a resource's references point to, for their names. */
 function joinLabels<Q extends PgSelect>(query: Q, resource: AnyResource): Q {
