@@ -22,7 +22,7 @@ import {
  * data, the streamed loader data) follows theirs. Check this file when
  * upgrading React Router: every page the e2e tests visit renders through it.
  */
-export function ServerRouter({ context, nonce }: { context: EntryContext; nonce?: string }) {
+export function ServerRouter({ context, handoff, nonce }: { context: EntryContext; handoff: string[] | undefined; nonce?: string }) {
   const { manifest, routeModules, criticalCss, serverHandoffString } = context
   const staticContext = { ...context.staticHandlerContext, loaderData: { ...context.staticHandlerContext.loaderData } }
   // Routes whose loader runs again in the browser (a clientLoader with hydrate) must not hand over server data.
@@ -61,9 +61,9 @@ export function ServerRouter({ context, nonce }: { context: EntryContext; nonce?
           <StaticRouterProvider router={router} context={staticContext} hydrate={false} />
         </RemixErrorBoundary>
       </FrameworkContext.Provider>
-      {context.serverHandoffStream ? (
+      {handoff ? (
         <Suspense>
-          <StreamTransfer context={context} identifier={0} reader={context.serverHandoffStream.getReader()} textDecoder={new TextDecoder()} nonce={nonce} />
+          <StreamTransfer context={context} chunks={handoff} identifier={0} nonce={nonce} />
         </Suspense>
       ) : null}
     </>
@@ -162,45 +162,38 @@ function routeComponents(id: string, routeModule: RouteModule) {
   return { Component, ErrorBoundary, HydrateFallback }
 }
 
-type StreamCache = NonNullable<NonNullable<EntryContext['renderMeta']>['streamCache']>
+/**
+ * The loader data as the turbo-stream encodes it, read to the end before the page renders: no
+ * loader defers data, so it is all there at once, and the page then renders in one synchronous
+ * pass (entry.server.tsx) rather than suspending on each chunk.
+ */
+export async function readHandoff(context: EntryContext): Promise<string[] | undefined> {
+  if (!context.serverHandoffStream) return undefined
+  const reader = context.serverHandoffStream.getReader()
+  const decoder = new TextDecoder()
+  const chunks: string[] = []
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(decoder.decode(value, { stream: true }))
+  }
+  const rest = decoder.decode()
+  if (rest) chunks.push(rest)
+  return chunks
+}
 
 /**
- * React Router's StreamTransfer (lib/dom/ssr/single-fetch.tsx): writes the
- * loader data, as the turbo-stream encodes it, into the page as inline scripts.
+ * React Router's StreamTransfer (lib/dom/ssr/single-fetch.tsx): writes the loader data, as the
+ * turbo-stream encodes it, into the page as inline scripts, with the same markup theirs renders
+ * (one Suspense boundary per chunk), from chunks read beforehand.
  */
-function StreamTransfer({
-  context,
-  identifier,
-  reader,
-  textDecoder,
-  nonce,
-}: {
-  context: EntryContext
-  identifier: number
-  reader: ReadableStreamDefaultReader<Uint8Array>
-  textDecoder: TextDecoder
-  nonce?: string
-}) {
+function StreamTransfer({ context, chunks, identifier, nonce }: { context: EntryContext; chunks: string[]; identifier: number; nonce?: string }) {
   if (!context.renderMeta?.didRenderScripts) return null
-  const streamCache: StreamCache = (context.renderMeta.streamCache ??= {})
-  let promise = streamCache[identifier]
-  if (!promise) {
-    promise = streamCache[identifier] = reader
-      .read()
-      .then((result) => {
-        streamCache[identifier].result = { done: result.done, value: textDecoder.decode(result.value, { stream: true }) }
-      })
-      .catch((error: unknown) => {
-        streamCache[identifier].error = error
-      })
-  }
-  if (promise.error) throw promise.error
-  if (promise.result === undefined) throw promise
-  const { done, value } = promise.result
+  const value = chunks[identifier]
   const scriptTag = value ? (
     <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `window.__reactRouterContext.streamController.enqueue(${escapeHtml(JSON.stringify(value))});` }} />
   ) : null
-  if (done) {
+  if (identifier >= chunks.length) {
     return (
       <>
         {scriptTag}
@@ -212,7 +205,7 @@ function StreamTransfer({
     <Fragment>
       {scriptTag}
       <Suspense>
-        <StreamTransfer context={context} identifier={identifier + 1} reader={reader} textDecoder={textDecoder} nonce={nonce} />
+        <StreamTransfer context={context} chunks={chunks} identifier={identifier + 1} nonce={nonce} />
       </Suspense>
     </Fragment>
   )
