@@ -342,9 +342,17 @@ export function ResourceForm({
               case 'percent':
               case 'number':
                 return <NumberInput key={field.name} field={field} meta={meta} currency={currency} numbers={numbers} />
-              default:
+              case 'text':
+              case 'email':
+              case 'phone':
+              case 'date':
                 return <TextInput key={field.name} field={field} meta={meta} />
+              case 'file':
+                // Files are uploaded on the record's page, not typed into its form.
+                return null
             }
+            // Every kind has its input above: a new one fails to compile here until it has.
+            return field satisfies never
           })}
       </div>
       <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>

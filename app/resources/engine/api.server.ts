@@ -18,7 +18,8 @@ import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
 import type { AnyResource } from './define'
-import { apiName, labelKey, optionLabel, type Field } from './fields'
+import { apiName, labelKey, type Field } from './fields'
+import { kindOf } from './kinds'
 import { resourceNamed } from '../index'
 import { inputSchema, outputSchema, writableFields } from './validation'
 import { dateRuleErrors, needsToday } from './date-rules'
@@ -672,26 +673,11 @@ async function setActiveOrDelete(c: ResourceContext, resource: AnyResource, id: 
 /** An export holds at most this many rows; past it, narrow the list first. */
 export const EXPORT_LIMIT = 50_000
 
-function formatAddress(a: Json) {
-  return [a.street, a.street2, a.city, a.province, a.postal_code, a.country].filter(Boolean).join(', ')
-}
-
 /** The rows as a spreadsheet opens them: labels as headers, choices and references by name. */
 export function toCsv(resource: AnyResource, rows: Json[]) {
   const fields = fieldEntries(resource).filter(([, f]) => f.kind !== 'file')
   const header = ['ID', ...fields.map(([, f]) => f.label), 'Created']
-  const lines = rows.map((row) => [
-    row.id as string,
-    ...fields.map(([key, f]) => {
-      const value = row[apiName(key)]
-      if (f.kind === 'reference') return row[labelKey(key)] as string | null
-      if (f.kind === 'select') return value == null ? '' : optionLabel(f.options, value)
-      if (f.kind === 'boolean') return value == null ? '' : value ? 'Yes' : 'No'
-      if (f.kind === 'address') return value == null ? '' : formatAddress(value as Json)
-      return value as string | number | null
-    }),
-    row.created_at as string,
-  ])
-  const numeric = new Set(fields.flatMap(([, f], i) => (['money', 'percent', 'number'].includes(f.kind) ? [i + 1] : [])))
+  const lines = rows.map((row) => [row.id as string, ...fields.map(([key, f]) => kindOf(f).csv(row[apiName(key)], f, row[labelKey(key)])), row.created_at as string])
+  const numeric = new Set(fields.flatMap(([, f], i) => (kindOf(f).numeric ? [i + 1] : [])))
   return writeCsv([header, ...lines], (i) => numeric.has(i))
 }

@@ -386,9 +386,18 @@ function coerceValue(field: Field, text: string, numbers: NumberFormat, dateOrde
       return matchOption(field.options, text) ?? text
     case 'boolean':
       return parseBoolean(text) ?? text
-    default:
+    case 'text':
+    case 'longText':
+    case 'email':
+    case 'phone':
+    case 'secret':
+    case 'reference':
+    case 'address':
+    case 'file':
       return text
   }
+  // Every kind is handled above: a new one fails to compile here until it is.
+  return field satisfies never
 }
 
 /** A count or measure is read with room for any decimals a spreadsheet writes; the field's own limit is the API's to check. */

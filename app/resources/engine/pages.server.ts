@@ -2,7 +2,7 @@ import { parse } from '@conform-to/react'
 import { data } from 'react-router'
 import type { Page } from '~/api/pagination'
 import { laterPageTitle } from '~/components/layout/coming-later'
-import { toApiDecimal, type NumberFormat } from '~/domain/money'
+import type { NumberFormat } from '~/domain/money'
 import { STAFF_LATER } from '~/domain/pages'
 import type { Api } from '~/utils/api-client.server'
 import { idempotencyKeyOf, numberFormatOf, replyWithApiError } from '~/utils/forms.server'
@@ -11,7 +11,8 @@ import { resourceNamed } from '../index'
 import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource } from './define'
-import { decimalPlacesOf, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type FieldView, type ResourceView } from './view'
+import { kindOf } from './kinds'
+import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type FieldView, type ResourceView } from './view'
 
 /*
  * The server half of the generic list, new, edit and detail pages: loaders and
@@ -148,20 +149,9 @@ export async function referenceChoices(api: Api, fields: FieldView[], { searches
 export function bodyFromForm(view: ResourceView, value: Record<string, unknown>, mode: 'create' | 'update', numbers: NumberFormat) {
   const body: Record<string, unknown> = {}
   for (const field of view.fields) {
-    if (field.readOnly || field.hiddenInForm || field.kind === 'file') continue
-    const raw = value[field.name]
-    if (field.kind === 'boolean') body[field.name] = raw === 'on' || raw === 'true'
-    else if (field.kind === 'address') {
-      const parts = (raw ?? {}) as Record<string, string | undefined>
-      const filled = Object.entries(parts).some(([key, v]) => key !== 'country' && typeof v === 'string' && v.trim())
-      body[field.name] = filled ? parts : null
-    } else if (field.kind === 'secret') {
-      // A secret is never shown back; leaving it blank on edit keeps the stored one.
-      if (typeof raw === 'string' && raw.trim()) body[field.name] = raw
-      else if (mode === 'create') body[field.name] = null
-    } else if (field.kind === 'money' || field.kind === 'percent' || field.kind === 'number') {
-      body[field.name] = typeof raw === 'string' && raw.trim() !== '' ? toApiDecimal(raw, numbers, decimalPlacesOf(field)) : null
-    } else body[field.name] = typeof raw === 'string' && raw.trim() !== '' ? raw : null
+    if (field.readOnly || field.hiddenInForm) continue
+    const given = kindOf(field).fromForm(value[field.name], field, { mode, numbers })
+    if (given !== undefined) body[field.name] = given
   }
   return body
 }
