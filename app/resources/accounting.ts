@@ -100,6 +100,8 @@ export const bankAccountsResource = defineResource({
     { label: 'Deposits', href: '/app/accounting/bank-deposits/' },
     { label: 'Register', href: '/app/accounting/transactions/' },
     { label: 'Reconciliations', href: '/app/accounting/bank-reconciliations/' },
+    // Cards are paid from these accounts, and people look for them beside them.
+    { label: 'Credit Cards', href: '/app/accounting/credit-cards/' },
   ],
   ordering: 'name',
   methods: ['list', 'create', 'get', 'update', 'delete'],
