@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { ApiError } from '~/api/errors'
 import type { Database, Executor } from '~/db/client.server'
 import { companies, journalEntries, ledgerSettings, recurringJournalEntries } from '~/db/schema'
 import { dueDates, nthDate, recurringDraft, type Frequency } from '~/domain/ledger/entries'
 import { todayIn } from '~/domain/dates'
+import { DomainError } from '~/domain/errors'
 import { postEntry } from './posting.server'
 
 /*
@@ -112,11 +112,11 @@ export async function postDueRecurringEntries(db: Database, options: { now?: Dat
         )
         if (created) result.posted++
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error
+        if (!(error instanceof DomainError)) throw error
         result.failed++
-        errors.push(`Not posted for ${date}: ${error.detail}`)
+        errors.push(`Not posted for ${date}: ${error.message}`)
         // A bad account fails every period alike; a locked date only its own.
-        if (error.status !== 409) break
+        if (error.kind !== 'conflict') break
       }
     }
     const lastError = errors.length ? errors.at(-1)! : null
