@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HTTPException } from 'hono/http-exception'
 import { z } from '@hono/zod-openapi'
+import { DomainError, type DomainErrorKind } from '~/domain/errors'
 
 /** The one error body of the API (DESIGN.md §5). */
 export const ErrorBody = z
@@ -56,8 +57,15 @@ export function validationError(error: z.ZodError) {
   return badRequest(detail, errors)
 }
 
+/** The status each kind of domain refusal answers with. */
+const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 400, conflict: 409, notFound: 404, forbidden: 403 }
+
 export function handleError(error: Error, c: Context) {
   if (error instanceof ApiError) return c.json(error.toJSON(), error.status)
+  if (error instanceof DomainError) {
+    const status = DOMAIN_STATUS[error.kind]
+    return c.json(new ApiError(status, error.message, error.errors).toJSON(), status)
+  }
   if (error instanceof HTTPException) {
     // Hono raises these for unreadable bodies; they are the client's fault, not ours.
     return c.json({ detail: error.message || 'Bad request.' }, error.status as ContentfulStatusCode)

@@ -66,10 +66,7 @@ export function orderBy(ordering: string | undefined, allowed: Record<string, An
 
 export const offsetOf = (query: ListQuery) => (query.page - 1) * query.page_size
 
-/** An ILIKE pattern matching `search` anywhere, with its own % and _ taken literally. */
-export function containsPattern(search: string | undefined) {
-  return search ? `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined
-}
+export { containsPattern } from '~/db/like'
 
 /** A stored search column (see searchColumn: lower case, read through its trigram index) contains the pattern. */
 export function searchTextContains(column: AnyPgColumn, pattern: string | Placeholder) {

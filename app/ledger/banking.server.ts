@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { badRequest, notFound } from '~/api/errors'
 import type { Executor } from '~/db/client.server'
 import { bankAccounts, bankDepositItems, bankReconciliationItems, bankReconciliations, bankStatementLines, defaultGlAccounts, journalEntries, journalLines, propertyGroups } from '~/db/schema'
+import { invalid, notFound } from '~/domain/errors'
 import { formatMoney } from '~/domain/money'
 
 /*
@@ -11,11 +11,11 @@ import { formatMoney } from '~/domain/money'
  * their state on reconciliations.
  */
 
-/** The bank account, or a 404 (for a path id) / a 400 naming `field` (for a body id). */
+/** The bank account, or not found (for a path id) / invalid naming `field` (for a body id). */
 export async function bankAccountOf(db: Executor, companyId: string, id: string, field?: string): Promise<typeof bankAccounts.$inferSelect> {
   const valid = /^[0-9a-f-]{36}$/i.test(id)
   const [row] = valid ? await db.select().from(bankAccounts).where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.id, id))) : []
-  if (!row) throw field ? badRequest('No such bank account.', { [field]: ['No such bank account.'] }) : notFound('No such bank account.')
+  if (!row) throw field ? invalid('No such bank account.', { [field]: ['No such bank account.'] }) : notFound('No such bank account.')
   return row
 }
 

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
 import { accounts, bankReconciliationItems, bankReconciliations, journalEntries, journalLines, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
 import { debitCreditOf, SOURCE_TYPES, type Basis, type DraftLine } from '~/domain/ledger/entries'
-import { containsPattern } from '~/api/pagination'
+import { containsPattern } from '~/db/like'
 import { formatMoney } from '~/domain/money'
 
 /*

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type Query } from 'drizzle-orm'
-import { badRequest, conflict } from '~/api/errors'
 import type { Executor } from '~/db/client.server'
 import { executeQuery, queryOf } from '~/db/prepared.server'
 import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
+import { conflict, invalidFields, type FieldErrors } from '~/domain/errors'
 import { checkDraft, type JournalDraft } from '~/domain/ledger/entries'
 import { lineLabels, type LineRow } from './journal.server'
 
@@ -21,7 +21,7 @@ export type Posted = {
  *
  * - The draft must balance: at least two lines, whole cents, summing to zero.
  * - Every account must be an active account of this company, and every dimension this company's.
- * - The date must fall after the company's lock date (409 otherwise).
+ * - The date must fall after the company's lock date (a conflict otherwise).
  * - Posting the same (source document, purpose) again returns the entry already
  *   posted and writes nothing; two transactions racing to post it get one entry.
  *
@@ -37,7 +37,7 @@ export type Posted = {
  */
 export async function postEntry(executor: Executor, companyId: string, draft: JournalDraft, options: { userId?: string | null } = {}): Promise<Posted> {
   const errors = checkDraft(draft)
-  if (Object.keys(errors).length) throw badRequest(firstMessage(errors), errors)
+  if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_POST)
 
   const entry: PostedEntry = {
     id: crypto.randomUUID(),
@@ -243,9 +243,7 @@ async function giveBackNumber(executor: Executor, companyId: string, number: num
     .where(and(eq(ledgerSettings.companyId, companyId), eq(ledgerSettings.nextEntryNumber, number + 1)))
 }
 
-function firstMessage(errors: Record<string, string[]>) {
-  return Object.values(errors)[0]?.[0] ?? 'This journal entry cannot be posted.'
-}
+const CANNOT_POST = 'This journal entry cannot be posted.'
 
 function postedFor(tx: Executor, companyId: string, draft: JournalDraft) {
   return tx.query.journalEntries.findFirst({
@@ -258,7 +256,7 @@ function postedFor(tx: Executor, companyId: string, draft: JournalDraft) {
   })
 }
 
-/** The lines' accounts are active accounts of this company and their dimensions are this company's (400 naming the line otherwise). */
+/** The lines' accounts are active accounts of this company and their dimensions are this company's (invalid, naming the line, otherwise). */
 export async function checkLines(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
   await Promise.all([checkAccounts(tx, companyId, draft), checkDimensions(tx, companyId, draft)])
 }
@@ -271,13 +269,13 @@ async function checkAccounts(tx: Executor, companyId: string, draft: Pick<Journa
     .from(accounts)
     .where(and(eq(accounts.companyId, companyId), inArray(accounts.id, ids)))
   const byId = new Map(found.map((a) => [a.id, a]))
-  const errors: Record<string, string[]> = {}
+  const errors: FieldErrors = {}
   draft.lines.forEach((line, i) => {
     const account = byId.get(line.accountId)
     if (!account) errors[`lines.${i}.account_id`] = [`Line ${i + 1}: no such account.`]
     else if (!account.isActive) errors[`lines.${i}.account_id`] = [`Line ${i + 1}: ${account.name} is inactive; reactivate it or choose another account.`]
   })
-  if (Object.keys(errors).length) throw badRequest(firstMessage(errors), errors)
+  if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_POST)
 }
 
 // The dimensions with a table to check against; leases and vendors have none yet.
@@ -301,7 +299,7 @@ const LINE_DIMENSIONS = [
 
 /** A line's property, unit, resident and owner must be this company's. */
 async function checkDimensions(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
-  const errors: Record<string, string[]> = {}
+  const errors: FieldErrors = {}
   await Promise.all(
     DIMENSION_TABLES.map(async (dimension) => {
       const ids = [...new Set(draft.lines.map((l) => l[dimension.key]).filter((v): v is string => !!v))]
@@ -317,5 +315,5 @@ async function checkDimensions(tx: Executor, companyId: string, draft: Pick<Jour
       })
     }),
   )
-  if (Object.keys(errors).length) throw badRequest(firstMessage(errors), errors)
+  if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_POST)
 }

@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { ApiError } from '~/api/errors'
 import type { Database, Executor } from '~/db/client.server'
+import { isUuid } from '~/db/ids'
 import { companies, journalEntries, ledgerSettings, recurringJournalEntries } from '~/db/schema'
-import { dueDates, nthDate, recurringDraft, type Frequency } from '~/domain/ledger/entries'
+import { checkDraft, dueDates, linesFromInput, nthDate, recurringDraft, type Frequency, type LineInput } from '~/domain/ledger/entries'
 import { todayIn } from '~/domain/dates'
-import { postEntry } from './posting.server'
+import { DomainError, invalidFields, notFound } from '~/domain/errors'
+import { checkLines, postEntry } from './posting.server'
 
 /*
  * The recurring journal entries' scheduler body: every active schedule posts each
@@ -112,11 +113,11 @@ export async function postDueRecurringEntries(db: Database, options: { now?: Dat
         )
         if (created) result.posted++
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error
+        if (!(error instanceof DomainError)) throw error
         result.failed++
-        errors.push(`Not posted for ${date}: ${error.detail}`)
+        errors.push(`Not posted for ${date}: ${error.message}`)
         // A bad account fails every period alike; a locked date only its own.
-        if (error.status !== 409) break
+        if (error.kind !== 'conflict') break
       }
     }
     const lastError = errors.length ? errors.at(-1)! : null
@@ -135,3 +136,93 @@ export async function lockDateOf(db: Executor, companyId: string) {
   const [row] = await db.select({ lockDate: ledgerSettings.lockDate }).from(ledgerSettings).where(eq(ledgerSettings.companyId, companyId))
   return row?.lockDate ?? null
 }
+
+/*
+ * A schedule's own rules: its lines are checked as a journal entry's are (balanced,
+ * active accounts and dimensions of this company); saving it posts the periods
+ * already due at once, and the scheduler posts the later ones. Stopping it posts
+ * nothing more; what it posted stays in the journal.
+ */
+
+export type RecurringInput = {
+  name: string
+  memo?: string | null
+  frequency: Frequency
+  startDate: string
+  endDate?: string | null
+  /** A recurring line names a property and unit at most; the rest of a line's dimensions belong to documents. */
+  lines: Pick<LineInput, 'accountId' | 'debit' | 'credit' | 'memo' | 'propertyGroupId' | 'rentalUnitId'>[]
+}
+
+/** The schedule, or not found. */
+export async function recurringEntryOf(db: Executor, companyId: string, id: string): Promise<RecurringRow> {
+  const [row] = isUuid(id)
+    ? await db
+        .select()
+        .from(recurringJournalEntries)
+        .where(and(eq(recurringJournalEntries.companyId, companyId), eq(recurringJournalEntries.id, id)))
+    : []
+  if (!row) throw notFound('No such recurring journal entry.')
+  return row
+}
+
+/** Creates a schedule and posts the periods already due; answers its id. */
+export async function createRecurringEntry(db: Database, companyId: string, userId: string | null, input: RecurringInput): Promise<{ id: string }> {
+  const lines = await recurringLines(db, companyId, input)
+  const [row] = await db
+    .insert(recurringJournalEntries)
+    .values({ companyId, name: input.name, memo: input.memo || null, frequency: input.frequency, startDate: input.startDate, endDate: input.endDate ?? null, lines, createdById: userId })
+    .returning({ id: recurringJournalEntries.id })
+  await postDueRecurringEntries(db, { ids: [row.id], companyId })
+  return { id: row.id }
+}
+
+/** Changes a schedule (later periods post the new lines; `isActive: true` restarts a stopped one) and posts what is due. */
+export async function updateRecurringEntry(db: Database, companyId: string, id: string, input: RecurringInput & { isActive?: boolean }): Promise<{ id: string }> {
+  const current = await recurringEntryOf(db, companyId, id)
+  const lines = await recurringLines(db, companyId, input)
+  await db
+    .update(recurringJournalEntries)
+    .set({
+      name: input.name,
+      memo: input.memo || null,
+      frequency: input.frequency,
+      startDate: input.startDate,
+      endDate: input.endDate ?? null,
+      lines,
+      isActive: input.isActive ?? current.isActive,
+      lastError: null,
+      lastErrorAt: null,
+    })
+    .where(and(eq(recurringJournalEntries.companyId, companyId), eq(recurringJournalEntries.id, current.id)))
+  await postDueRecurringEntries(db, { ids: [current.id], companyId })
+  return { id: current.id }
+}
+
+/** Stops a schedule: nothing more posts. */
+export async function stopRecurringEntry(db: Executor, companyId: string, id: string): Promise<{ id: string }> {
+  const current = await recurringEntryOf(db, companyId, id)
+  await db
+    .update(recurringJournalEntries)
+    .set({ isActive: false })
+    .where(and(eq(recurringJournalEntries.companyId, companyId), eq(recurringJournalEntries.id, current.id)))
+  return { id: current.id }
+}
+
+/** The schedule's lines in cents, checked as a journal entry's lines are. */
+async function recurringLines(db: Executor, companyId: string, input: RecurringInput): Promise<RecurringRow['lines']> {
+  const { lines, errors } = linesFromInput(input.lines)
+  if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_SCHEDULE)
+  const draftErrors = checkDraft({ date: input.startDate, lines })
+  if (Object.keys(draftErrors).length) throw invalidFields(draftErrors, CANNOT_SCHEDULE)
+  await checkLines(db, companyId, { lines })
+  return lines.map((l) => ({
+    accountId: l.accountId,
+    amount: l.amount,
+    memo: l.memo ?? null,
+    propertyGroupId: l.propertyGroupId ?? null,
+    rentalUnitId: l.rentalUnitId ?? null,
+  }))
+}
+
+const CANNOT_SCHEDULE = 'This recurring entry cannot be saved.'

@@ -1,14 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { bankAccounts, bankDepositItems, bankDeposits, journalEntries, journalLines } from '~/db/schema'
-import { depositDraft } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
-import { bankAccountOf, receiptJson, selectReceipts, undepositedFundsAccountId, undepositedReceipts } from '~/ledger/banking.server'
-import { postEntry } from '~/ledger/posting.server'
+import { bankAccountOf, receiptJson, selectReceipts, undepositedReceipts } from '~/ledger/banking.server'
+import { createDeposit } from '~/ledger/deposits.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
-import { badRequest, conflict, notFound } from '../errors'
+import { notFound } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { containsPattern, ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
@@ -17,11 +16,8 @@ import { IsoDate } from './schemas'
 import { tenant } from '../tenant'
 
 /*
- * accounting/bank-deposits/: receipts taken in (rent, fees …) wait in undeposited
- * funds until they go to the bank together. A deposit gathers them: in one
- * transaction it records the deposit, its items (a receipt can be deposited once:
- * the items' key says so even between two racing requests) and posts
- * Dr bank / Cr undeposited funds through the posting function.
+ * accounting/bank-deposits/: receipts waiting in undeposited funds, and the
+ * deposits that take them to the bank (the rules live in ~/ledger/deposits).
  */
 
 const tags = ['Accounting']
@@ -170,62 +166,10 @@ router.openapi(
   async (c) => {
     const body = c.req.valid('json')
     const t = tenant(c)
-    const ids = [...new Set(body.journal_line_ids)]
-    const id = await t.db.transaction(async (tx) => {
-      const bank = await bankAccountOf(tx, t.companyId, body.bank_account_id, 'bank_account_id')
-      if (!bank.isActive) throw badRequest(`${bank.name} is inactive; reactivate it or choose another bank account.`, { bank_account_id: [`${bank.name} is inactive.`] })
-      const undepositedId = await undepositedFundsAccountId(tx, t.companyId)
-      if (!undepositedId) throw conflict('No account plays the undeposited funds role; choose one under default GL accounts first.')
-      const receipts = await undepositedReceipts(tx, t.companyId, { ids })
-      if (receipts.length < ids.length) {
-        const found = new Set(receipts.map((r) => r.id))
-        const missing = ids.filter((i) => !found.has(i))
-        const deposited = await tx
-          .select({ id: bankDepositItems.journalLineId, number: journalEntries.number })
-          .from(bankDepositItems)
-          .innerJoin(journalLines, eq(journalLines.id, bankDepositItems.journalLineId))
-          .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-          .where(and(eq(bankDepositItems.companyId, t.companyId), inArray(bankDepositItems.journalLineId, missing)))
-        if (deposited.length) throw alreadyDeposited(deposited.map((d) => d.number))
-        throw badRequest('Some of the chosen lines are not receipts waiting in undeposited funds.', { journal_line_ids: [`${missing.length} of the chosen lines ${missing.length === 1 ? 'is not a receipt' : 'are not receipts'} waiting in undeposited funds.`] })
-      }
-      const late = receipts.filter((r) => r.date > body.date)
-      if (late.length) throw badRequest(`The deposit cannot be dated before a receipt it holds (entry #${late[0].entryNumber} is dated ${late[0].date}).`, { date: [`Choose ${late[0].date} or later.`] })
-
-      const amount = receipts.reduce((sum, r) => sum + r.amount, 0)
-      const [deposit] = await tx
-        .insert(bankDeposits)
-        .values({ companyId: t.companyId, bankAccountId: bank.id, date: body.date, memo: body.memo ?? null, amount, createdById: t.principal.userId })
-        .returning({ id: bankDeposits.id })
-      // The key (company, line) decides between two deposits racing for one receipt: the second inserts nothing.
-      const inserted = await tx
-        .insert(bankDepositItems)
-        .values(receipts.map((r) => ({ companyId: t.companyId, bankDepositId: deposit.id, journalLineId: r.id })))
-        .onConflictDoNothing()
-        .returning({ id: bankDepositItems.journalLineId })
-      if (inserted.length < receipts.length) {
-        const taken = new Set(inserted.map((i) => i.id))
-        throw alreadyDeposited(receipts.filter((r) => !taken.has(r.id)).map((r) => r.entryNumber))
-      }
-      const { entry } = await postEntry(
-        tx,
-        t.companyId,
-        depositDraft({ depositId: deposit.id, date: body.date, memo: body.memo || `Deposit to ${bank.name}`, bankGlAccountId: bank.glAccountId, undepositedFundsAccountId: undepositedId, items: receipts }),
-        { userId: t.principal.userId },
-      )
-      await tx.update(bankDeposits).set({ journalEntryId: entry.id }).where(eq(bankDeposits.id, deposit.id))
-      return deposit.id
-    })
+    const { id } = await createDeposit(t.db, t.companyId, t.principal.userId, { bankAccountId: body.bank_account_id, date: body.date, memo: body.memo, journalLineIds: body.journal_line_ids })
     return c.json(await depositDetail(c, id), 201)
   },
 )
-
-function alreadyDeposited(numbers: number[]) {
-  const list = [...new Set(numbers)].map((n) => `#${n}`).join(', ')
-  return conflict(`The receipt${numbers.length === 1 ? ' of entry' : 's of entries'} ${list} ${numbers.length === 1 ? 'was' : 'were'} already deposited; reload the receipts and choose again.`, {
-    journal_line_ids: [`Already deposited: entry ${list}.`],
-  })
-}
 
 router.openapi(
   createRoute({

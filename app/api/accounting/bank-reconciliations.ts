@@ -1,15 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { Executor } from '~/db/client.server'
-import { accounts, bankAccounts, bankReconciliationItems, bankReconciliations, companies, journalLines } from '~/db/schema'
-import { differenceMessage, reconciliationDifference } from '~/domain/ledger/banking'
+import { bankReconciliations, companies, journalLines } from '~/db/schema'
+import { reconciliationDifference } from '~/domain/ledger/banking'
 import { formatMoney, parseMoney } from '~/domain/money'
-import { bankAccountOf, onFinalReconciliation, reconcilableLines, tickStatementMatches } from '~/ledger/banking.server'
+import { reconcilableLines } from '~/ledger/banking.server'
+import { deleteReconciliation, finalizeReconciliation, reconciliationOf, selectReconciliations, setCleared, startReconciliation, type ReconciliationRow } from '~/ledger/reconciliations.server'
 import { reconciliationPdf } from '~/ledger/reconciliation-pdf.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
-import { badRequest, conflict, notFound } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
@@ -18,12 +18,9 @@ import { tenant } from '../tenant'
 import { dateInput, moneyString } from '../values'
 
 /*
- * accounting/bank-reconciliations/: a bank statement (its date and ending balance)
- * against the register of the bank account's GL account. Items are ticked as
- * cleared until opening balance + cleared items = the statement's ending balance;
- * then the reconciliation can be marked final, which locks its items (their
- * entries can no longer be changed or voided) and makes its ending balance the
- * next reconciliation's opening balance. Only a draft can be deleted.
+ * accounting/bank-reconciliations/: a bank statement against the register of the
+ * bank account's GL account, ticked until it balances, then marked final (the
+ * rules live in ~/ledger/reconciliations).
  */
 
 const tags = ['Accounting']
@@ -81,25 +78,7 @@ const Detail = Summary.extend({
 
 export const router = createRouter()
 
-function selectReconciliations(db: Executor) {
-  return db
-    .select({
-      r: bankReconciliations,
-      bankAccountName: bankAccounts.name,
-      glAccountId: bankAccounts.glAccountId,
-      glAccountLabel: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`,
-      clearedTotal: sql<number>`(select coalesce(sum(${journalLines.amount}), 0) from ${bankReconciliationItems} join ${journalLines} on ${journalLines.id} = ${bankReconciliationItems.journalLineId} where ${bankReconciliationItems.bankReconciliationId} = ${bankReconciliations.id})`.mapWith(Number),
-      clearedCount: sql<number>`(select count(*) from ${bankReconciliationItems} where ${bankReconciliationItems.bankReconciliationId} = ${bankReconciliations.id})`.mapWith(Number),
-    })
-    .from(bankReconciliations)
-    .innerJoin(bankAccounts, eq(bankAccounts.id, bankReconciliations.bankAccountId))
-    .innerJoin(accounts, eq(accounts.id, bankAccounts.glAccountId))
-    .$dynamic()
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof selectReconciliations>['execute']>>[number]
-
-function summaryJson(row: Row) {
+function summaryJson(row: ReconciliationRow) {
   const r = row.r
   return {
     id: r.id,
@@ -120,23 +99,8 @@ function summaryJson(row: Row) {
   }
 }
 
-async function rowOf(db: Executor, companyId: string, id: string) {
-  if (!z.uuid().safeParse(id).success) throw notFound('No such bank reconciliation.')
-  const [row] = await selectReconciliations(db).where(and(eq(bankReconciliations.companyId, companyId), eq(bankReconciliations.id, id)))
-  if (!row) throw notFound('No such bank reconciliation.')
-  return row
-}
-
-/** The reconciliation's row, locked for the rest of the transaction (ticking, finalising and deleting queue behind each other). */
-async function lockedRow(db: Executor, companyId: string, id: string) {
-  if (!z.uuid().safeParse(id).success) throw notFound('No such bank reconciliation.')
-  const [locked] = await db.select({ id: bankReconciliations.id }).from(bankReconciliations).where(and(eq(bankReconciliations.companyId, companyId), eq(bankReconciliations.id, id))).for('update')
-  if (!locked) throw notFound('No such bank reconciliation.')
-  return rowOf(db, companyId, id)
-}
-
 async function detailOf(db: Executor, companyId: string, id: string) {
-  const row = await rowOf(db, companyId, id)
+  const row = await reconciliationOf(db, companyId, id)
   const lines = await reconcilableLines(db, companyId, row.r, row.glAccountId)
   const [book] = await db
     .select({ total: sql<number>`coalesce(sum(${journalLines.amount}), 0)`.mapWith(Number) })
@@ -193,30 +157,7 @@ router.openapi(
   async (c) => {
     const body = c.req.valid('json')
     const t = tenant(c)
-    const id = await t.db.transaction(async (tx) => {
-      const bank = await bankAccountOf(tx, t.companyId, body.bank_account_id, 'bank_account_id')
-      // Two reconciliations started at once for one bank account queue here; the second sees the first.
-      await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, bank.id)).for('update')
-      const [draft] = await tx
-        .select({ id: bankReconciliations.id, statementDate: bankReconciliations.statementDate })
-        .from(bankReconciliations)
-        .where(and(eq(bankReconciliations.companyId, t.companyId), eq(bankReconciliations.bankAccountId, bank.id), eq(bankReconciliations.status, 'DRAFT')))
-      if (draft) throw conflict(`${bank.name} already has a reconciliation in progress (statement of ${draft.statementDate}); finish or delete it first.`)
-      const [last] = await tx
-        .select({ statementDate: bankReconciliations.statementDate, ending: bankReconciliations.statementEndingBalance })
-        .from(bankReconciliations)
-        .where(and(eq(bankReconciliations.companyId, t.companyId), eq(bankReconciliations.bankAccountId, bank.id), eq(bankReconciliations.status, 'FINAL')))
-        .orderBy(desc(bankReconciliations.statementDate))
-        .limit(1)
-      if (last && body.statement_date <= last.statementDate)
-        throw badRequest(`${bank.name} is reconciled through ${last.statementDate}; the next statement must be dated after it.`, { statement_date: [`Choose a date after ${last.statementDate}.`] })
-      const [created] = await tx
-        .insert(bankReconciliations)
-        .values({ companyId: t.companyId, bankAccountId: bank.id, statementDate: body.statement_date, statementEndingBalance: parseMoney(body.statement_ending_balance)!, openingBalance: last?.ending ?? 0 })
-        .returning({ id: bankReconciliations.id })
-      await tickStatementMatches(tx, t.companyId, { id: created.id, statementDate: body.statement_date, bankAccountId: bank.id, glAccountId: bank.glAccountId })
-      return created.id
-    })
+    const { id } = await startReconciliation(t.db, t.companyId, { bankAccountId: body.bank_account_id, statementDate: body.statement_date, statementEndingBalance: parseMoney(body.statement_ending_balance)! })
     return c.json(await detailOf(t.db, t.companyId, id), 201)
   },
 )
@@ -249,11 +190,7 @@ router.openapi(
   }),
   async (c) => {
     const t = tenant(c)
-    await t.db.transaction(async (tx) => {
-      const row = await lockedRow(tx, t.companyId, c.req.valid('param').id)
-      if (row.r.status === 'FINAL') throw conflict(`The reconciliation of ${row.r.statementDate} is final; a final reconciliation cannot be deleted.`)
-      await tx.delete(bankReconciliations).where(eq(bankReconciliations.id, row.r.id))
-    })
+    await deleteReconciliation(t.db, t.companyId, c.req.valid('param').id)
     return c.body(null, 204)
   },
 )
@@ -271,35 +208,8 @@ router.openapi(
   async (c) => {
     const body = c.req.valid('json')
     const t = tenant(c)
-    const ids = [...new Set(body.journal_line_ids)]
-    const id = await t.db.transaction(async (tx) => {
-      const row = await lockedRow(tx, t.companyId, c.req.valid('param').id)
-      if (row.r.status === 'FINAL') throw conflict(`The reconciliation of ${row.r.statementDate} is final; its cleared items cannot change.`)
-      if (!ids.length) return row.r.id
-      if (!body.cleared) {
-        await tx.delete(bankReconciliationItems).where(and(eq(bankReconciliationItems.bankReconciliationId, row.r.id), inArray(bankReconciliationItems.journalLineId, ids)))
-        return row.r.id
-      }
-      const lines = await tx
-        .select({ id: journalLines.id, accountId: journalLines.accountId, date: journalLines.date, final: onFinalReconciliation(row.r.id) })
-        .from(journalLines)
-        .where(and(eq(journalLines.companyId, t.companyId), inArray(journalLines.id, ids)))
-      const byId = new Map(lines.map((l) => [l.id, l]))
-      const problems: string[] = []
-      ids.forEach((lineId) => {
-        const line = byId.get(lineId)
-        if (!line) problems.push(`${lineId}: no such journal line.`)
-        else if (line.accountId !== row.glAccountId) problems.push(`${lineId}: not a line of ${row.glAccountLabel}.`)
-        else if (line.date > row.r.statementDate) problems.push(`${lineId}: dated ${line.date}, after the statement date ${row.r.statementDate}.`)
-        else if (line.final) problems.push(`${lineId}: already cleared on another final reconciliation.`)
-      })
-      if (problems.length) throw badRequest(`${problems.length} of the lines cannot be cleared on this reconciliation.`, { journal_line_ids: problems })
-      await tx
-        .insert(bankReconciliationItems)
-        .values(ids.map((lineId) => ({ companyId: t.companyId, bankReconciliationId: row.r.id, journalLineId: lineId })))
-        .onConflictDoNothing()
-      return row.r.id
-    })
+    const { id } = c.req.valid('param')
+    await setCleared(t.db, t.companyId, id, { journalLineIds: body.journal_line_ids, cleared: body.cleared })
     return c.json(await detailOf(t.db, t.companyId, id), 200)
   },
 )
@@ -316,14 +226,8 @@ router.openapi(
   }),
   async (c) => {
     const t = tenant(c)
-    const id = await t.db.transaction(async (tx) => {
-      const row = await lockedRow(tx, t.companyId, c.req.valid('param').id)
-      if (row.r.status === 'FINAL') throw conflict(`The reconciliation of ${row.r.statementDate} is already final.`)
-      const difference = reconciliationDifference({ statementEndingBalance: row.r.statementEndingBalance, openingBalance: row.r.openingBalance, clearedTotal: row.clearedTotal })
-      if (difference !== 0) throw conflict(differenceMessage(difference), { difference: [formatMoney(difference)] })
-      await tx.update(bankReconciliations).set({ status: 'FINAL', finalizedAt: new Date(), finalizedById: t.principal.userId, updatedAt: new Date() }).where(eq(bankReconciliations.id, row.r.id))
-      return row.r.id
-    })
+    const { id } = c.req.valid('param')
+    await finalizeReconciliation(t.db, t.companyId, t.principal.userId, id)
     return c.json(await detailOf(t.db, t.companyId, id), 200)
   },
 )

@@ -1,25 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, desc, eq, exists, gte, lte, sql, type SQL } from 'drizzle-orm'
-import type { Context } from 'hono'
-import type { Transaction } from '~/db/client.server'
 import { journalEntries, journalLines } from '~/db/schema'
-import { linesFromInput, manualDraft, reversalDraft, SOURCE_TYPES, type LineInput } from '~/domain/ledger/entries'
-import { countEntries, draftLinesOf, entryDetail, entryJson, firstEntryDetail, entryMatches, linesOf, reconciledLineCount, reversedIs, selectEntries } from '~/ledger/journal.server'
-import { postEntry } from '~/ledger/posting.server'
-import type { AppEnv } from '../context'
+import { SOURCE_TYPES } from '~/domain/ledger/entries'
+import { countEntries, entryJson, entryMatches, reversedIs, selectEntries } from '~/ledger/journal.server'
+import { correctManualEntry, journalEntryOf, postManualEntry, voidManualEntry } from '~/ledger/manual-entries.server'
 import { createRouter } from '../create-app'
-import { badRequest, conflict, notFound } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { tenant } from '../tenant'
 import { IdParam } from '../platform/schemas'
-import { Id, IsoDate, JournalLine, LineBody } from './schemas'
+import { Id, IsoDate, JournalLine, LineBody, lineInputOf } from './schemas'
 
 /*
  * accounting/journal-entries/: the journal. Every posted entry is listed here, whatever
- * posted it; POST writes a manual entry. A posted entry is never changed in place: PUT
- * posts a reversal and a replacement, DELETE a reversal, and the entry's history shows them.
+ * posted it; POST writes a manual entry, PUT corrects one and DELETE voids one (the
+ * rules live in ~/ledger/manual-entries).
  */
 
 const EntryBody = z
@@ -129,10 +125,7 @@ router.openapi(
   async (c) => {
     const body = c.req.valid('json')
     const t = tenant(c)
-    const lines = draftLines(body.lines)
-    // A new entry is its own document: posting it is one statement, and it answers with what it posted.
-    const { entry, posting } = await postEntry(t.db, t.companyId, manualDraft({ chainId: crypto.randomUUID(), date: body.date, memo: body.memo, lines }), { userId: t.principal.userId })
-    return c.json(posting ? firstEntryDetail(entry, posting) : (await entryDetail(t.db, t.companyId, entry.id))!, 201)
+    return c.json(await postManualEntry(t.db, t.companyId, t.principal.userId, { date: body.date, memo: body.memo, lines: body.lines.map(lineInputOf) }), 201)
   },
 )
 
@@ -146,7 +139,10 @@ router.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(EntryWithLines, 'The entry'), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => c.json(await found(c, c.req.valid('param').id), 200),
+  async (c) => {
+    const t = tenant(c)
+    return c.json(await journalEntryOf(t.db, t.companyId, c.req.valid('param').id), 200)
+  },
 )
 
 router.openapi(
@@ -162,14 +158,8 @@ router.openapi(
   async (c) => {
     const body = c.req.valid('json')
     const t = tenant(c)
-    const current = await found(c, c.req.valid('param').id)
-    const lines = draftLines(body.lines)
-    const id = await t.db.transaction(async (tx) => {
-      const original = await reverse(c, tx, current, body.reversal_date)
-      const { entry } = await postEntry(tx, t.companyId, manualDraft({ chainId: current.source_id, date: body.date, memo: body.memo, lines, replaces: original }), { userId: t.principal.userId })
-      return entry.id
-    })
-    return c.json((await entryDetail(t.db, t.companyId, id))!, 200)
+    const input = { date: body.date, memo: body.memo, lines: body.lines.map(lineInputOf), reversalDate: body.reversal_date }
+    return c.json(await correctManualEntry(t.db, t.companyId, t.principal.userId, c.req.valid('param').id, input), 200)
   },
 )
 
@@ -185,60 +175,6 @@ router.openapi(
   }),
   async (c) => {
     const t = tenant(c)
-    const current = await found(c, c.req.valid('param').id)
-    await t.db.transaction((tx) => reverse(c, tx, current, c.req.valid('query').reversal_date))
-    return c.json((await entryDetail(t.db, t.companyId, current.id))!, 200)
+    return c.json(await voidManualEntry(t.db, t.companyId, t.principal.userId, c.req.valid('param').id, c.req.valid('query').reversal_date), 200)
   },
 )
-
-type Detail = NonNullable<Awaited<ReturnType<typeof entryDetail>>>
-
-async function found(c: Context<AppEnv>, id: string): Promise<Detail> {
-  if (!z.uuid().safeParse(id).success) throw notFound('No such journal entry.')
-  const t = tenant(c)
-  const detail = await entryDetail(t.db, t.companyId, id)
-  if (!detail) throw notFound('No such journal entry.')
-  return detail
-}
-
-function draftLines(input: z.infer<typeof LineBody>[]) {
-  const { lines, errors } = linesFromInput(
-    input.map(
-      (l): LineInput => ({
-        accountId: l.account_id,
-        debit: l.debit,
-        credit: l.credit,
-        memo: l.memo,
-        propertyGroupId: l.property_group_id,
-        rentalUnitId: l.rental_unit_id,
-        leaseId: l.lease_id,
-        residentId: l.resident_id,
-        vendorId: l.vendor_id,
-        propertyOwnerId: l.property_owner_id,
-      }),
-    ),
-  )
-  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors)
-  return lines
-}
-
-/** Posts the reversal of a manual entry that is still current; refuses anything else with the reason. */
-async function reverse(c: Context<AppEnv>, tx: Transaction, current: Detail, date: string | undefined) {
-  const t = tenant(c)
-  if (current.source_type !== 'JOURNAL_ENTRY') throw conflict(`Entry #${current.number} was posted by a ${current.source_label.toLowerCase()}; change or void that instead.`)
-  if (current.kind === 'REVERSAL') throw conflict(`Entry #${current.number} is itself a reversal; it cannot be changed.`)
-  if (current.reversed_by_entry_id) throw conflict(`Entry #${current.number} was already reversed by entry #${current.reversed_by_number}${current.replaced_by_number ? ` and replaced by entry #${current.replaced_by_number}; change that one` : ''}.`)
-  if ((await reconciledLineCount(tx, t.companyId, [current.id])) > 0) throw conflict(`Entry #${current.number} is on a final bank reconciliation; it cannot be changed.`)
-  // A posted entry never changes, so what `current` says of it still holds; only its lines are read as drafts.
-  const lines = await linesOf(tx, t.companyId, [current.id])
-  const draft = reversalDraft(
-    { id: current.id, number: current.number, date: current.date, memo: current.memo, basis: current.basis, sourceType: 'JOURNAL_ENTRY', sourceId: current.source_id },
-    draftLinesOf(lines),
-    date ?? current.date,
-  )
-  const { created } = await postEntry(tx, t.companyId, draft, { userId: t.principal.userId })
-  // Someone else reversed it between our read and our write: theirs stands, ours changes nothing.
-  if (!created) throw conflict(`Entry #${current.number} was just changed by someone else; reload it.`)
-  return { id: current.id }
-}
-

@@ -2,30 +2,26 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { accounts, journalEntries, propertyGroups, recurringJournalEntries, rentalUnits } from '~/db/schema'
-import { checkDraft, debitCreditOf, FREQUENCIES, linesFromInput, type LineInput } from '~/domain/ledger/entries'
+import { debitCreditOf, FREQUENCIES, type Frequency } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
 import { entryJson, selectEntries } from '~/ledger/journal.server'
-import { checkLines } from '~/ledger/posting.server'
-import { lockDateOf, nextDateOf, postDueRecurringEntries, postedPeriods, type RecurringRow } from '~/ledger/recurring.server'
+import { createRecurringEntry, lockDateOf, nextDateOf, postedPeriods, recurringEntryOf, stopRecurringEntry, updateRecurringEntry, type RecurringInput, type RecurringRow } from '~/ledger/recurring.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
-import { badRequest, notFound } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, containsPattern, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { IdParam } from '../platform/schemas'
-import { IsoDate, LineBody } from './schemas'
+import { IsoDate, LineBody, lineInputOf } from './schemas'
 import { tenant } from '../tenant'
 
 /*
  * recurring-journal-entries/ (also under accounting/): a journal entry posted every
- * week, month, quarter or year by the scheduler (app/ledger/recurring.server.ts).
- * The lines are checked as a journal entry's are; saving posts the periods already
- * due at once, and the scheduler posts the later ones. DELETE stops the schedule;
- * what it posted stays in the journal.
+ * week, month, quarter or year by the scheduler. Its rules (checked lines, periods
+ * due posted on save, DELETE stopping it) live in ~/ledger/recurring.
  */
 
-const FREQUENCY_VALUES = FREQUENCIES.map((f) => f.value) as [string, ...string[]]
+const FREQUENCY_VALUES = FREQUENCIES.map((f) => f.value) as [Frequency, ...Frequency[]]
 
 // A recurring line names a property and unit at most; the rest of a line's dimensions belong to documents.
 const RecurringLineBody = LineBody.pick({ account_id: true, debit: true, credit: true, memo: true, property_group_id: true, rental_unit_id: true }).openapi('RecurringJournalLineInput')
@@ -112,33 +108,14 @@ const guard = signedIn(requireStaff('accounting'))
 
 export const router = createRouter()
 
-type Body = z.infer<typeof RecurringBody>
-
-/** The body's lines in cents, checked as a journal entry's lines are (balanced, active accounts of this company). */
-async function linesOf(c: Context<AppEnv>, body: Body) {
-  const { lines, errors } = linesFromInput(
-    body.lines.map((l): LineInput => ({
-      accountId: l.account_id,
-      debit: l.debit,
-      credit: l.credit,
-      memo: l.memo,
-      propertyGroupId: l.property_group_id,
-      rentalUnitId: l.rental_unit_id,
-    })),
-  )
-  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors)
-  const draftErrors = checkDraft({ date: body.start_date, lines })
-  if (Object.keys(draftErrors).length) throw badRequest(Object.values(draftErrors)[0][0], draftErrors)
-  const t = tenant(c)
-  await checkLines(t.db, t.companyId, { lines })
-  return lines.map((l) => ({
-    accountId: l.accountId,
-    amount: l.amount,
-    memo: l.memo ?? null,
-    propertyGroupId: l.propertyGroupId ?? null,
-    rentalUnitId: l.rentalUnitId ?? null,
-  }))
-}
+const recurringInput = (body: z.infer<typeof RecurringBody>): RecurringInput => ({
+  name: body.name,
+  memo: body.memo,
+  frequency: body.frequency,
+  startDate: body.start_date,
+  endDate: body.end_date,
+  lines: body.lines.map(lineInputOf),
+})
 
 /** Schedules as the API shows them: lines with their names, next date, posted count, last error. */
 async function toJson(c: Context<AppEnv>, rows: RecurringRow[]) {
@@ -184,7 +161,7 @@ async function toJson(c: Context<AppEnv>, rows: RecurringRow[]) {
       id: r.id,
       name: r.name,
       memo: r.memo,
-      frequency: r.frequency,
+      frequency: r.frequency as Frequency,
       frequency_label: FREQUENCIES.find((f) => f.value === r.frequency)?.label ?? r.frequency,
       start_date: r.startDate,
       end_date: r.endDate,
@@ -210,20 +187,9 @@ async function toJson(c: Context<AppEnv>, rows: RecurringRow[]) {
   })
 }
 
-async function found(c: Context<AppEnv>, id: string) {
-  if (!z.uuid().safeParse(id).success) throw notFound('No such recurring journal entry.')
-  const t = tenant(c)
-  const [row] = await t.db
-    .select()
-    .from(recurringJournalEntries)
-    .where(t.where(recurringJournalEntries, eq(recurringJournalEntries.id, id)))
-  if (!row) throw notFound('No such recurring journal entry.')
-  return row
-}
-
 async function detail(c: Context<AppEnv>, id: string) {
   const t = tenant(c)
-  const row = await found(c, id)
+  const row = await recurringEntryOf(t.db, t.companyId, id)
   const [json] = await toJson(c, [row])
   const entries = await selectEntries(t.db)
     .where(and(eq(journalEntries.companyId, t.companyId), eq(journalEntries.sourceType, 'RECURRING_JOURNAL_ENTRY'), eq(journalEntries.sourceId, id)))
@@ -240,12 +206,6 @@ async function detail(c: Context<AppEnv>, id: string) {
       total: e.total,
     })),
   }
-}
-
-/** Posts what is due now for one schedule; a period that cannot post is left on the schedule's last error. */
-async function postDue(c: Context<AppEnv>, id: string) {
-  const t = tenant(c)
-  await postDueRecurringEntries(t.db, { ids: [id], companyId: t.companyId })
 }
 
 // SPEC.md §7 names the collection at the API's root; the accounting area serves it too.
@@ -314,24 +274,9 @@ for (const base of ['/accounting/recurring-journal-entries', '/recurring-journal
       },
     }),
     async (c) => {
-      const body = c.req.valid('json')
       const t = tenant(c)
-      const lines = await linesOf(c, body)
-      const [row] = await t.db
-        .insert(recurringJournalEntries)
-        .values({
-          companyId: t.companyId,
-          name: body.name,
-          memo: body.memo || null,
-          frequency: body.frequency,
-          startDate: body.start_date,
-          endDate: body.end_date ?? null,
-          lines,
-          createdById: t.principal.userId,
-        })
-        .returning({ id: recurringJournalEntries.id })
-      await postDue(c, row.id)
-      return c.json(await detail(c, row.id), 201)
+      const { id } = await createRecurringEntry(t.db, t.companyId, t.principal.userId, recurringInput(c.req.valid('json')))
+      return c.json(await detail(c, id), 201)
     },
   )
 
@@ -369,24 +314,8 @@ for (const base of ['/accounting/recurring-journal-entries', '/recurring-journal
     async (c) => {
       const body = c.req.valid('json')
       const t = tenant(c)
-      const current = await found(c, c.req.valid('param').id)
-      const lines = await linesOf(c, body)
-      await t.db
-        .update(recurringJournalEntries)
-        .set({
-          name: body.name,
-          memo: body.memo || null,
-          frequency: body.frequency,
-          startDate: body.start_date,
-          endDate: body.end_date ?? null,
-          lines,
-          isActive: body.is_active ?? current.isActive,
-          lastError: null,
-          lastErrorAt: null,
-        })
-        .where(t.where(recurringJournalEntries, eq(recurringJournalEntries.id, current.id)))
-      await postDue(c, current.id)
-      return c.json(await detail(c, current.id), 200)
+      const { id } = await updateRecurringEntry(t.db, t.companyId, c.req.valid('param').id, { ...recurringInput(body), isActive: body.is_active })
+      return c.json(await detail(c, id), 200)
     },
   )
 
@@ -406,12 +335,8 @@ for (const base of ['/accounting/recurring-journal-entries', '/recurring-journal
     }),
     async (c) => {
       const t = tenant(c)
-      const current = await found(c, c.req.valid('param').id)
-      await t.db
-        .update(recurringJournalEntries)
-        .set({ isActive: false })
-        .where(t.where(recurringJournalEntries, eq(recurringJournalEntries.id, current.id)))
-      return c.json(await detail(c, current.id), 200)
+      const { id } = await stopRecurringEntry(t.db, t.companyId, c.req.valid('param').id)
+      return c.json(await detail(c, id), 200)
     },
   )
 }

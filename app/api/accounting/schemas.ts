@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import type { LineInput } from '~/domain/ledger/entries'
 import { dateInput, moneyString } from '../values'
 
 /** The pieces the ledger's API bodies and answers share: ids, dates, and a journal line in and out. */
@@ -26,6 +27,20 @@ export const LineBody = z
     ...LINE_DESCRIPTION,
   })
   .openapi('JournalLineInput')
+
+/** A line as the ledger reads it, from a line as a client sends it. */
+export const lineInputOf = (l: Partial<z.infer<typeof LineBody>> & Pick<z.infer<typeof LineBody>, 'account_id'>): LineInput => ({
+  accountId: l.account_id,
+  debit: l.debit,
+  credit: l.credit,
+  memo: l.memo,
+  propertyGroupId: l.property_group_id,
+  rentalUnitId: l.rental_unit_id,
+  leaseId: l.lease_id,
+  residentId: l.resident_id,
+  vendorId: l.vendor_id,
+  propertyOwnerId: l.property_owner_id,
+})
 
 /** A posted line as the API answers: debit or credit, and the names of its account and dimensions. */
 export const JournalLine = z

@@ -1,14 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm'
-import type { Context } from 'hono'
-import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents } from '~/db/schema'
-import { debitCreditOf, DIMENSIONS } from '~/domain/ledger/entries'
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
+import { journalLines } from '~/db/schema'
+import { debitCreditOf } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
-import { bankAccountOf, onFinalReconciliation, onReconciliation } from '~/ledger/banking.server'
-import { lineLabels, sourceLabel } from '~/ledger/journal.server'
-import type { AppEnv } from '../context'
+import { bankAccountOf } from '~/ledger/banking.server'
+import { sourceLabel } from '~/ledger/journal.server'
+import { correctTransaction, registerQuery, transactionOf, type RegisterRow } from '~/ledger/register.server'
 import { createRouter } from '../create-app'
-import { badRequest, conflict, notFound } from '../errors'
+import { badRequest } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, page, pageOf } from '../pagination'
@@ -19,8 +18,8 @@ import { tenant } from '../tenant'
 /*
  * accounting/transactions/: the register, one row per journal line with its entry.
  * Filtered to one account (or a bank account's GL account) it carries the running
- * balance, oldest first. A line's memo and dimensions may be corrected in place;
- * its amount, account and date never are (that is a reversal and a replacement).
+ * balance, oldest first. A line's memo and dimensions may be corrected in place
+ * (the rules live in ~/ledger/register).
  */
 
 const tags = ['Accounting']
@@ -65,38 +64,6 @@ const UpdateBody = z
   .openapi('TransactionUpdate', { description: 'Only memo and dimensions; amount, debit, credit, account_id and date are refused' })
 
 export const router = createRouter()
-
-const snake = (key: string) => key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)
-
-function registerQuery(c: Context<AppEnv>, balance: boolean) {
-  const t = tenant(c)
-  const order = sql`${journalLines.date}, ${journalEntries.number}, ${journalLines.lineNumber}`
-  return t.db
-    .select({
-      ...getTableColumns(journalLines),
-      entryNumber: sql<number>`${journalEntries.number}`.mapWith(Number).as('entry_number'),
-      entryMemo: sql<string | null>`${journalEntries.memo}`.as('entry_memo'),
-      sourceType: sql<string>`${journalEntries.sourceType}`.as('source_type'),
-      accountLabel: lineLabels.accountLabel.as('account_label'),
-      propertyGroupLabel: lineLabels.propertyGroupLabel.as('property_group_label'),
-      rentalUnitLabel: lineLabels.rentalUnitLabel.as('rental_unit_label'),
-      residentLabel: lineLabels.residentLabel.as('resident_label'),
-      propertyOwnerLabel: lineLabels.propertyOwnerLabel.as('property_owner_label'),
-      cleared: onReconciliation().as('cleared'),
-      reconciled: onFinalReconciliation().as('reconciled'),
-      balance: (balance ? sql<string>`sum(${journalLines.amount}) over (order by ${order} rows unbounded preceding)` : sql<string | null>`null`).as('balance'),
-    })
-    .from(journalLines)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-    .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
-    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
-    .leftJoin(rentalUnits, eq(rentalUnits.id, journalLines.rentalUnitId))
-    .leftJoin(residents, eq(residents.id, journalLines.residentId))
-    .leftJoin(propertyOwners, eq(propertyOwners.id, journalLines.propertyOwnerId))
-    .$dynamic()
-}
-
-type RegisterRow = Awaited<ReturnType<ReturnType<typeof registerQuery>['execute']>>[number]
 
 function transactionJson(row: RegisterRow) {
   const l = row
@@ -147,7 +114,7 @@ router.openapi(
     const descending = (query.ordering ?? 'date').trim() === '-date'
     if (query.ordering && !['date', '-date'].includes(query.ordering.trim())) throw badRequest('The register is ordered by date.', { ordering: ['Choose date or -date.'] })
     // Lines before date_from still count toward the running balance, so the window runs over them and the range is cut afterwards.
-    const running = registerQuery(c, !!accountId)
+    const running = registerQuery(t.db, !!accountId)
       .where(
         and(
           eq(journalLines.companyId, t.companyId),
@@ -174,14 +141,6 @@ router.openapi(
   },
 )
 
-async function transactionOf(c: Context<AppEnv>, id: string) {
-  const t = tenant(c)
-  if (!z.uuid().safeParse(id).success) throw notFound('No such transaction.')
-  const [row] = await registerQuery(c, false).where(and(eq(journalLines.companyId, t.companyId), eq(journalLines.id, id)))
-  if (!row) throw notFound('No such transaction.')
-  return row
-}
-
 router.openapi(
   createRoute({
     method: 'get',
@@ -192,16 +151,11 @@ router.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(Transaction, 'The line'), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => c.json(transactionJson(await transactionOf(c, c.req.valid('param').id)), 200),
+  async (c) => {
+    const t = tenant(c)
+    return c.json(transactionJson(await transactionOf(t.db, t.companyId, c.req.valid('param').id)), 200)
+  },
 )
-
-// The dimensions with a table to check against; leases and vendors have none yet.
-const DIMENSION_TABLES = [
-  { field: 'property_group_id', label: 'property', table: propertyGroups },
-  { field: 'rental_unit_id', label: 'rental unit', table: rentalUnits },
-  { field: 'resident_id', label: 'resident', table: residents },
-  { field: 'property_owner_id', label: 'property owner', table: propertyOwners },
-] as const
 
 router.openapi(
   createRoute({
@@ -216,29 +170,15 @@ router.openapi(
   async (c) => {
     const body = c.req.valid('json')
     const t = tenant(c)
-    const current = await transactionOf(c, c.req.valid('param').id)
-    const changes: Record<string, string | null> = {}
-    if (body.memo !== undefined) changes.memo = body.memo || null
-    for (const key of DIMENSIONS) {
-      const value = body[snake(key) as keyof typeof body]
-      if (value !== undefined) changes[key] = (value as string | null) ?? null
+    const correction = {
+      memo: body.memo,
+      propertyGroupId: body.property_group_id,
+      rentalUnitId: body.rental_unit_id,
+      leaseId: body.lease_id,
+      residentId: body.resident_id,
+      vendorId: body.vendor_id,
+      propertyOwnerId: body.property_owner_id,
     }
-    const errors: Record<string, string[]> = {}
-    for (const dimension of DIMENSION_TABLES) {
-      const id = body[dimension.field]
-      if (!id) continue
-      const [found] = await t.db.select({ id: dimension.table.id }).from(dimension.table).where(and(eq(dimension.table.companyId, t.companyId), eq(dimension.table.id, id)))
-      if (!found) errors[dimension.field] = [`No such ${dimension.label}.`]
-    }
-    if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors)
-    const movesDimensions = DIMENSIONS.some((key) => key in changes && changes[key] !== current[key])
-    if (movesDimensions) {
-      // A dimension moves the line between properties' statements: not inside a closed period.
-      const [settings] = await t.db.select({ lockDate: ledgerSettings.lockDate }).from(ledgerSettings).where(eq(ledgerSettings.companyId, t.companyId))
-      if (settings?.lockDate && current.date <= settings.lockDate)
-        throw conflict(`The books are closed through ${settings.lockDate}; the property, unit and other dimensions of a line dated ${current.date} cannot change. Its memo can.`)
-    }
-    if (Object.keys(changes).length) await t.db.update(journalLines).set({ ...changes, updatedAt: new Date() }).where(and(eq(journalLines.companyId, t.companyId), eq(journalLines.id, current.id)))
-    return c.json(transactionJson(await transactionOf(c, current.id)), 200)
+    return c.json(transactionJson(await correctTransaction(t.db, t.companyId, c.req.valid('param').id, correction)), 200)
   },
 )
