@@ -7,8 +7,9 @@ import { idempotency } from './middleware/idempotency'
 import { ErrorBody } from './errors'
 
 /** A JSON request body. An object body refuses fields it does not name: a misspelt field is an error, never silently dropped. */
-export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
-  body: { content: { 'application/json': { schema: strict(schema) } }, required: true, description },
+/** A JSON body; `required: false` for one a client may leave out (an action that needs nothing). */
+export const jsonBody = <T extends z.ZodType>(schema: T, description?: string, options: { required?: boolean } = {}) => ({
+  body: { content: { 'application/json': { schema: strict(schema) } }, required: options.required ?? true, description },
 })
 
 function strict<T extends z.ZodType>(schema: T): T {

@@ -17,6 +17,7 @@ import { todayIn } from '~/domain/dates'
 import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
+import { actionInputSchema, HistoryEntry, recordStateChange, runAction, stateHistory, stateLabel } from './actions.server'
 import type { AnyResource } from './define'
 import { apiName, labelKey, type Field } from './fields'
 import { kindOf } from './kinds'
@@ -434,8 +435,10 @@ export function parseInput(resource: AnyResource, body: unknown, mode: 'create' 
  * Creates a record as the API does (validation, references, rules, search
  * entry) inside the caller's transaction; imports and the demo seed use it too.
  */
-export async function createRecord(tx: Executor, companyId: string, resource: AnyResource, input: ParsedInput): Promise<Row> {
+export async function createRecord(tx: Executor, companyId: string, resource: AnyResource, input: ParsedInput, options: { userId?: string | null } = {}): Promise<Row> {
   const values = await columnValues(resource, input.values)
+  // A document starts in its initial state, whatever the body says (only actions move it).
+  if (resource.states) values[resource.states.field] = resource.states.initial
   await checkReferences(tx, companyId, resource, values)
   await runRules(resource, tx, companyId, undefined, values)
   const [row] = (await tx
@@ -443,6 +446,9 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
     .values({ ...values, companyId } as never)
     .returning()) as Row[]
   await indexForSearch(tx, resource, companyId, row)
+  if (resource.states) {
+    await recordStateChange(tx, { companyId, resource, recordId: String(row.id), action: null, from: null, to: resource.states.initial, userId: options.userId ?? null })
+  }
   return row
 }
 
@@ -538,7 +544,9 @@ export function resourceRouter(resource: AnyResource) {
       }),
       async (c) => {
         const t = tenant(c)
-        const created = await t.db.transaction((tx) => createRecord(tx, t.companyId, resource, { values: c.req.valid('json') as Json })).catch((e) => constraintError(resource, e))
+        const created = await t.db
+          .transaction((tx) => createRecord(tx, t.companyId, resource, { values: c.req.valid('json') as Json }, { userId: t.principal.userId }))
+          .catch((e) => constraintError(resource, e))
         return c.json((await getRecord(t.db, t.companyId, resource, String(created.id)))!, 201)
       },
     )
@@ -640,6 +648,45 @@ export function resourceRouter(resource: AnyResource) {
         },
       )
     }
+  }
+  if (resource.states) {
+    router.openapi(
+      createRoute({
+        method: 'get',
+        path: `${path}/{id}/history`,
+        tags,
+        summary: `The ${lower}'s changes of state: who moved it, when, from and to which state, with their note`,
+        ...guard(resource),
+        request: { params: IdParam },
+        responses: { 200: jsonResponse(z.array(HistoryEntry), 'Oldest first'), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => {
+        const t = tenant(c)
+        const id = c.req.valid('param').id
+        if (!(await getRecord(t.db, t.companyId, resource, id))) throw notFound(`No such ${lower}.`)
+        return c.json(await stateHistory(t.db, t.companyId, resource, id), 200)
+      },
+    )
+  }
+  for (const [name, action] of Object.entries(resource.actions ?? {})) {
+    const from = action.from.map((s) => stateLabel(resource, s)).join(' or ')
+    router.openapi(
+      createRoute({
+        method: 'post',
+        path: `${path}/{id}/${name}`,
+        tags,
+        summary: `${action.label} (from ${from}${action.to ? `; leaves the ${lower} ${stateLabel(resource, action.to)}` : ''})`,
+        ...signedIn(requireStaff(resource.permission), ...(action.permission && action.permission !== resource.permission ? [requireStaff(action.permission)] : [])),
+        request: { params: IdParam, ...jsonBody(actionInputSchema(action), `What ${action.label.toLowerCase()} needs`, { required: false }) },
+        responses: { 200: jsonResponse(Item, `The ${lower} after the action`), ...errorResponses(400, 401, 403, 404, 409) },
+      }),
+      async (c) => {
+        const t = tenant(c)
+        const id = c.req.valid('param').id
+        await t.db.transaction((tx) => runAction(tx, t.companyId, t.principal.userId, resource, id, name, c.req.valid('json')))
+        return c.json((await getRecord(t.db, t.companyId, resource, id))!, 200)
+      },
+    )
   }
   return router
 }

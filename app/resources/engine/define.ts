@@ -42,6 +42,48 @@ export type RuleContext = {
   tx: unknown
 }
 
+/**
+ * A document's life (ADR 013): the select field that holds its state, the state a new record
+ * starts in, and the only moves there are. Only actions change the state.
+ */
+export type States<K extends string = string> = {
+  field: K
+  initial: string
+  transitions: readonly (readonly [from: string, to: string])[]
+}
+
+/** What an action's code gets: its record's transaction, who acts, the locked row and the checked input. */
+export type ActionContext = {
+  // The transaction, typed loosely so definitions need no database import.
+  tx: unknown
+  companyId: string
+  userId: string
+  /** The record as stored, by column key, locked until the action's transaction ends. */
+  record: Record<string, unknown>
+  /** The action's input, by API name, validated against its fields (a note is always allowed). */
+  input: Record<string, unknown>
+}
+
+/**
+ * Something people do to a record, by name: `POST {resource}/{id}/{name}/` and a button (or a
+ * small form, when it takes input) on the record's page.
+ */
+export type Action = {
+  label: string
+  /** The states it may start from; from any other the API answers 409 naming the current one. */
+  from: readonly string[]
+  /** The state it leaves the record in (one of the declared transitions); none keeps the state. */
+  to?: string
+  /** What it asks for, as fields; every action also takes an optional note for the history. */
+  input?: Record<string, Field>
+  /** Shown before it runs, for what cannot be undone. */
+  confirm?: string
+  /** When it needs more than the resource's own permission (approving, say). */
+  permission?: PermissionGroup
+  /** Its behaviour, in the record's transaction, before the state moves; throw to refuse. */
+  run?: (context: ActionContext) => Promise<void>
+}
+
 export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extends FieldsOf<T> = FieldsOf<T>> = {
   /** Path segment of its pages (/app/{name}/) and, unless `apiPath` says otherwise, of its API (/api/{name}/). */
   name: string
@@ -89,6 +131,10 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   /** Records and the View/Add quick actions appear in the command palette (default true). */
   palette?: boolean
   rules?: Rules
+  /** A document's states: the field that holds them, where a record starts and the allowed moves. */
+  states?: States<keyof F & string>
+  /** Its actions, by name (the path segment: `mark-as-final`). */
+  actions?: Record<string, Action>
 }
 
 export type AnyResource = ResourceDefinition<ResourceTable, Record<string, Field | undefined>>

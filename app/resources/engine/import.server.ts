@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import { ApiError, badRequest } from '~/api/errors'
+import { DomainError } from '~/domain/errors'
 import type { Executor, Transaction } from '~/db/client.server'
 import type { NumberFormat } from '~/domain/money'
 import { hasControlCharacters } from '~/domain/text'
@@ -159,7 +160,9 @@ export async function runImport(tx: Transaction, companyId: string, resource: An
       try {
         await tx.transaction((savepoint) => createRecord(savepoint, companyId, resource, input))
       } catch (error) {
+        // A line refused by the API's checks or by domain code (a document's rules, the ledger) is reported on its line.
         if (error instanceof ApiError) merge(error.errors ?? { __all__: [error.detail] })
+        else if (error instanceof DomainError) merge(error.errors ?? { __all__: [error.message] })
         else if (constraintCode(error) === '23505') {
           const label = resource.fields[resource.title[0]]?.label
           const what = label ? `${label} “${row.body[uniqueField] ?? ''}”: this ${resource.singular.toLowerCase()}` : `This ${resource.singular.toLowerCase()}`

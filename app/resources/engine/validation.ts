@@ -18,7 +18,8 @@ function required(field: Field) {
 
 /** The fields a client may write: not read-only, not files (those arrive as uploads). */
 export function writableFields(resource: AnyResource) {
-  return Object.entries(resource.fields).filter((entry): entry is [string, Field] => !!entry[1] && !entry[1].readOnly && entry[1].kind !== 'file')
+  // A document's state is moved by its actions only.
+  return Object.entries(resource.fields).filter((entry): entry is [string, Field] => !!entry[1] && !entry[1].readOnly && entry[1].kind !== 'file' && entry[0] !== resource.states?.field)
 }
 
 /**
@@ -37,15 +38,23 @@ export function inputSchema(resource: AnyResource, mode: 'create' | 'update') {
 const schemas = new WeakMap<AnyResource, Partial<Record<'create' | 'update', ReturnType<typeof buildInputSchema>>>>()
 
 function buildInputSchema(resource: AnyResource, mode: 'create' | 'update') {
-  const shape: Record<string, z.ZodType> = {}
   const columns = getTableColumns(resource.table)
-  for (const [key, field] of writableFields(resource)) {
+  return fieldsSchema(writableFields(resource), mode, (key) => !!columns[key]?.notNull)
+}
+
+/**
+ * The body that sets these fields, by API name. `hasDefault` says which optional fields may not
+ * be cleared (their column has a default and no empty value).
+ */
+export function fieldsSchema(fields: [string, Field][], mode: 'create' | 'update', hasDefault: (key: string) => boolean = () => false) {
+  const shape: Record<string, z.ZodType> = {}
+  for (const [key, field] of fields) {
     const base = kindOf(field).input(field)
     let schema: z.ZodType
     if (field.required) {
       const present = z.preprocess(blankToNull, base.nullable()).refine((v) => v !== null, required(field))
       schema = mode === 'create' ? z.preprocess((v) => (v === undefined ? null : v), present) : present.optional()
-    } else if (columns[key]?.notNull) {
+    } else if (hasDefault(key)) {
       // Optional because the column has a default; there is no empty value to clear it to.
       schema = z.preprocess(blankToNull, base.nullable().optional()).refine((v) => v !== null, `${field.label} cannot be empty.`)
     } else {

@@ -1,0 +1,148 @@
+import { z } from '@hono/zod-openapi'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { fieldErrorsFrom } from '~/api/errors'
+import type { Executor } from '~/db/client.server'
+import { conflict, invalid, notFound } from '~/domain/errors'
+import { stateChanges, users } from '~/db/schema'
+import type { Action, AnyResource } from './define'
+import { apiName, optionLabel, text, type Field } from './fields'
+import { fieldsSchema } from './validation'
+
+/*
+ * A document's states and actions (ADR 013): the engine moves a record from state to state only
+ * along its declared transitions, only through an action, and keeps every move in state_changes.
+ */
+
+type Row = Record<string, unknown>
+
+/** Every action takes a note for the history, whatever else it asks for. */
+const NOTE: Field = text('Note', { max: 1000, help: 'Kept in the history beside this change' })
+
+const inputSchemas = new WeakMap<Action, z.ZodType>()
+
+/** The body an action accepts: its input fields and a note, by API name. */
+export function actionInputSchema(action: Action) {
+  let schema = inputSchemas.get(action)
+  if (!schema) {
+    schema = fieldsSchema([...Object.entries(action.input ?? {}), ['note', NOTE]], 'create')
+    inputSchemas.set(action, schema)
+  }
+  return schema as z.ZodObject
+}
+
+/** The label of a state, as its select field names it. */
+export function stateLabel(resource: AnyResource, state: string | null | undefined) {
+  const field = resource.states ? resource.fields[resource.states.field] : undefined
+  return field?.kind === 'select' ? optionLabel(field.options, state) : String(state ?? '')
+}
+
+/** Whether the definition allows moving from one state to another. */
+export function canMove(resource: AnyResource, from: string | null, to: string) {
+  return !!resource.states?.transitions.some(([a, b]) => a === from && b === to)
+}
+
+/** Writes one move of a record's state into its history. */
+export async function recordStateChange(
+  tx: Executor,
+  change: { companyId: string; resource: AnyResource; recordId: string; action: string | null; from: string | null; to: string; note?: string | null; userId: string | null },
+) {
+  await tx.insert(stateChanges).values({
+    companyId: change.companyId,
+    resource: change.resource.name,
+    recordId: change.recordId,
+    action: change.action,
+    fromState: change.from,
+    toState: change.to,
+    note: change.note ?? null,
+    userId: change.userId,
+  })
+}
+
+/** Why an action cannot start from the record's state, naming that state and the ones it needs. */
+function wrongState(resource: AnyResource, action: Action, current: string) {
+  const singular = resource.singular.toLowerCase()
+  const needed = action.from.map((s) => stateLabel(resource, s)).join(' or ')
+  const message = `This ${singular} is ${stateLabel(resource, current)}; ${action.label} needs it to be ${needed}.`
+  return conflict(message, { [apiName(resource.states!.field)]: [message] })
+}
+
+/**
+ * Runs an action on one record in the caller's transaction: locks the row, checks the state it
+ * starts from and the input, runs the action's code, moves the state and records the move.
+ */
+export async function runAction(tx: Executor, companyId: string, userId: string, resource: AnyResource, id: string, name: string, body: unknown) {
+  const action = resource.actions?.[name]
+  if (!action || !resource.states) throw notFound(`No such action: ${name}.`)
+  const lower = resource.singular.toLowerCase()
+  if (!z.uuid().safeParse(id).success) throw notFound(`No such ${lower}.`)
+  const table = resource.table as unknown as Record<string, never> & typeof resource.table
+  const [record] = (await tx
+    .select()
+    .from(resource.table)
+    .where(and(eq(table.companyId, companyId), eq(table.id, id)))
+    .for('update')) as Row[]
+  if (!record) throw notFound(`No such ${lower}.`)
+  const stateKey = resource.states.field
+  const current = String(record[stateKey])
+  if (!action.from.includes(current)) throw wrongState(resource, action, current)
+  const parsed = actionInputSchema(action).safeParse(body ?? {})
+  if (!parsed.success) {
+    const errors = fieldErrorsFrom(parsed.error)
+    throw invalid(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
+  }
+  const input = parsed.data as Row
+  await action.run?.({ tx, companyId, userId, record, input })
+  if (action.to === undefined) return
+  // A definition whose action names a move its transitions do not allow is wrong: refuse it loudly.
+  if (!canMove(resource, current, action.to)) throw new Error(`${resource.name}: ${name} moves ${current} to ${action.to}, which its transitions do not allow`)
+  await tx
+    .update(resource.table)
+    .set({ [stateKey]: action.to, updatedAt: new Date() } as never)
+    .where(and(eq(table.companyId, companyId), eq(table.id, id)))
+  await recordStateChange(tx, { companyId, resource, recordId: id, action: name, from: current, to: action.to, note: (input.note as string | null) ?? null, userId })
+}
+
+export const HistoryEntry = z
+  .object({
+    action: z.string().nullable().openapi({ description: 'The action that made the change; null for the state the record was created in' }),
+    action_label: z.string().nullable(),
+    from_state: z.string().nullable(),
+    from_label: z.string().nullable(),
+    to_state: z.string(),
+    to_label: z.string(),
+    note: z.string().nullable(),
+    user_id: z.string().nullable(),
+    user_name: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('StateChange')
+
+/** A record's changes of state, oldest first, with who made each. */
+export async function stateHistory(db: Executor, companyId: string, resource: AnyResource, id: string): Promise<z.infer<typeof HistoryEntry>[]> {
+  const rows = await db
+    .select({
+      action: stateChanges.action,
+      fromState: stateChanges.fromState,
+      toState: stateChanges.toState,
+      note: stateChanges.note,
+      userId: stateChanges.userId,
+      userName: sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
+      createdAt: stateChanges.createdAt,
+    })
+    .from(stateChanges)
+    .leftJoin(users, eq(users.id, stateChanges.userId))
+    .where(and(eq(stateChanges.companyId, companyId), eq(stateChanges.resource, resource.name), eq(stateChanges.recordId, id)))
+    .orderBy(asc(stateChanges.createdAt), asc(stateChanges.id))
+  return rows.map((r) => ({
+    action: r.action,
+    action_label: r.action ? (resource.actions?.[r.action]?.label ?? r.action) : null,
+    from_state: r.fromState,
+    from_label: r.fromState === null ? null : stateLabel(resource, r.fromState),
+    to_state: r.toState,
+    to_label: stateLabel(resource, r.toState),
+    note: r.note,
+    user_id: r.userId,
+    user_name: r.userName,
+    created_at: r.createdAt.toISOString(),
+  }))
+}
