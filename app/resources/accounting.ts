@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { accounts, bankAccounts, creditCards } from '~/db/schema'
+import { accounts, bankAccounts, creditCards, markupTypes } from '~/db/schema'
 import { ACCOUNT_SUBTYPES, ACCOUNT_TYPES, subtypeOf } from '~/domain/ledger/chart'
 import { defineResource } from './engine/define'
-import { boolean, longText, money, reference, secret, select, text } from './engine/fields'
+import { boolean, longText, money, percent, reference, secret, select, text } from './engine/fields'
 
 /*
  * The accounting area's resources that are plain records: the chart of
@@ -53,6 +53,8 @@ export const accountsResource = defineResource({
   ordering: 'number',
   methods: ['list', 'create', 'get', 'update', 'delete'],
   deactivates: true,
+  // Markups are booked to income accounts, and set up beside the chart.
+  links: [{ label: 'Markup Types', href: '/app/accounting/markup-types/' }],
   related: [{ resource: 'accounts', field: 'parentAccountId', label: 'Sub-accounts' }],
   rules: {
     async validate({ values, id, companyId, tx }) {
@@ -144,6 +146,48 @@ export const creditCardsResource = defineResource({
       const errors: Record<string, string[]> = {}
       if (typeof values.lastFour === 'string' && values.lastFour && !/^\d{4}$/.test(values.lastFour)) errors.last_four = ['Last four digits must be 4 digits.']
       return { ...errors, ...(await glAccountError(tx as Executor, companyId, values.glAccountId, ['CREDIT_CARD'], 'gl_account_id')) }
+    },
+  },
+})
+
+export const MARKUP_KINDS = [
+  { value: 'PERCENT', label: 'Percent of the cost' },
+  { value: 'FLAT', label: 'Flat amount' },
+] as const
+
+const INCOME_SUBTYPES = ACCOUNT_SUBTYPES.filter((s) => s.type === 'INCOME').map((s) => s.value)
+
+export const markupTypesResource = defineResource({
+  name: 'markup-types',
+  section: 'accounting',
+  apiPath: 'accounting/markup-types',
+  singular: 'Markup Type',
+  plural: 'Markup Types',
+  description: 'What you add when you pass a cost on to an owner or a resident: a percentage of the cost or a flat amount, booked to an income account.',
+  group: 'Accounting',
+  permission: 'accounting',
+  table: markupTypes,
+  fields: {
+    name: text('Name', { required: true, max: 120, help: 'e.g. Standard 10% or After-hours call-out' }),
+    markupKind: select('Markup', MARKUP_KINDS, { required: true }),
+    percentage: percent('Percent', { help: 'Of the cost passed on, e.g. 10.00' }),
+    flatAmount: money('Flat amount', { help: 'Added to each cost passed on' }),
+    incomeAccountId: reference('Income account', 'accounts', { help: 'Where the markup is booked; an income account' }),
+    description: longText('Description'),
+  },
+  title: ['name'],
+  columns: ['name', 'markupKind', 'percentage', 'flatAmount', 'incomeAccountId'],
+  search: ['name', 'description'],
+  filters: ['markupKind'],
+  ordering: 'name',
+  // SPEC.md §7: create, list, read and change; a markup type in use stays.
+  methods: ['list', 'create', 'get', 'update'],
+  rules: {
+    async validate({ values, companyId, tx }) {
+      const errors: Record<string, string[]> = {}
+      if (values.markupKind === 'PERCENT' && values.percentage == null) errors.percentage = ['Percent is required for a percentage markup.']
+      if (values.markupKind === 'FLAT' && values.flatAmount == null) errors.flat_amount = ['Flat amount is required for a flat markup.']
+      return { ...errors, ...(await glAccountError(tx as Executor, companyId, values.incomeAccountId, INCOME_SUBTYPES, 'income_account_id')) }
     },
   },
 })

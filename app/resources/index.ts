@@ -1,4 +1,4 @@
-import { accountsResource, bankAccountsResource, creditCardsResource } from './accounting'
+import { accountsResource, bankAccountsResource, creditCardsResource, markupTypesResource } from './accounting'
 import type { AnyResource } from './engine/define'
 import {
   appliancesResource,
@@ -34,6 +34,7 @@ export const RESOURCES: readonly AnyResource[] = [
   accountsResource,
   bankAccountsResource,
   creditCardsResource,
+  markupTypesResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

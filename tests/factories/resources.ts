@@ -12,6 +12,9 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
     last_four: '4242',
   }),
   'bank-accounts': async () => ({ institution_number: '003', transit_number: '00102' }),
+  'markup-types': async (token) => ({
+    income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
+  }),
 }
 
 /**

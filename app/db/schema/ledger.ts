@@ -313,3 +313,28 @@ export const recurringJournalEntries = pgTable(
   },
   (t) => [index('recurring_journal_entries_company_idx').on(t.companyId)],
 )
+
+/**
+ * How a cost passed on to an owner or a resident is marked up (a billable expense, a work order's
+ * invoice): a percentage of the cost or a flat amount on top, booked to an income account.
+ */
+export const markupTypes = pgTable(
+  'markup_types',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text().notNull(),
+    markupKind: text().notNull(),
+    /** Hundredths of a percent of the cost (1000 = 10%). */
+    percentage: integer(),
+    flatAmount: cents(),
+    /** The income account the markup is booked to. */
+    incomeAccountId: uuid().references(() => accounts.id),
+    description: text(),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('name', 'description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('markup_types_company_name_key').on(t.companyId, sql`lower(${t.name})`), searchIndex('markup_types', t.searchText)],
+)
