@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getApi } from '~/api'
+import type { Gate } from '~/api/middleware/auth'
+import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
+import { getDb } from '~/db/client.server'
+import { users, type UserType } from '~/db/schema'
+import { seedDemoLedger } from '~/db/seed-ledger.server'
+import { seedDemoPortfolio } from '~/db/seed-portfolio.server'
+import { PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
+import { RESOURCES } from '~/resources'
+import { hashPassword } from '~/utils/crypto.server'
+import { api, PASSWORD, registerCompany, signedInMember, unique } from '../factories/api'
+import { createSample } from '../factories/resources'
+import { PNG } from '../factories/files'
+import { upload } from '../factories/uploads'
+
+/*
+ * Walks /api/openapi.json, every operation present and future, three ways:
+ * - isolation: another company's caller aimed at a record of ours gets 404 and
+ *   changes nothing, and no list shows them any of our ids;
+ * - gates: every kind of caller (each user type, a manager with each single
+ *   permission, the company admin, an API key) gets exactly what the operation's
+ *   documented `x-lintel-gate` says, a refused one 403 and nothing changed;
+ * - foreign references: another company's id planted in any reference field of
+ *   a write is a 400 naming that field, and nothing changes.
+ */
+
+/** Operations no one signs in for, each with its reason; any other operation without a gate fails the walk. */
+const PUBLIC: Record<string, string> = {
+  'POST /api/register': 'signing up a new company',
+  'GET /api/register/confirm/{token}': 'the link mailed on sign-up; the token is the credential',
+  'POST /api/register/confirm': 'confirming a sign-up; the token is the credential',
+  'POST /api/login': 'signing in',
+  'POST /api/token/refresh': 'the refresh token is the credential',
+  'POST /api/logout': 'the refresh token is the credential',
+  'POST /api/auth/password-reset': 'asking for a reset link by e-mail',
+  'POST /api/auth/password-reset/confirm': 'the mailed reset token is the credential',
+  'GET /api/property-management-company/{slug}': "a company's public name and logo, for its sign-in and listing pages",
+  'GET /api/update-timestamp': "the app's version check, before anyone signs in",
+  'GET /api/accept-invitation/{invitationId}': 'the invitation id is the credential',
+  'POST /api/accept-invitation': 'the invitation id is the credential',
+  'POST /api/referral/affiliates': 'the public affiliate sign-up form',
+}
+
+/**
+ * Where a record of the signed-in company is found for a path's id, when it is
+ * not the first row of the collection the path starts with.
+ */
+const ID_SOURCES: Record<string, (company: { bankId: string }) => string> = {
+  '/api/accounting/bank-accounts/{id}': () => 'bank-accounts/',
+  '/api/bank-reconciliations/{id}': () => 'accounting/bank-reconciliations/',
+  '/api/accounting/bank-statement-lines/{id}': (company) => `accounting/bank-accounts/${company.bankId}/statement-lines/`,
+}
+
+/** Operations the isolation walk cannot aim at one of our records, with the reason. */
+const ISOLATION_EXEMPT: Record<string, string> = {}
+
+type Schema = {
+  $ref?: string
+  type?: string | string[]
+  format?: string
+  enum?: unknown[]
+  properties?: Record<string, Schema>
+  items?: Schema
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  allOf?: Schema[]
+  example?: unknown
+}
+type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
+type Operation = {
+  method: string
+  path: string
+  security?: unknown[]
+  'x-lintel-gate'?: Gate
+  requestBody?: { content: Record<string, { schema: Schema }> }
+}
+type Caller = { who: string; token: string; userType: UserType; permissions: PermissionGroup[] }
+
+const keyOf = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`
+const hasParams = (op: Operation) => op.path.includes('{')
+const isWrite = (op: Operation) => op.method !== 'get'
+
+function resolve(schema: Schema | undefined, doc: Doc): Schema {
+  if (!schema) return {}
+  if (schema.$ref) return resolve(doc.components?.schemas?.[schema.$ref.split('/').pop()!], doc)
+  const options = schema.anyOf ?? schema.oneOf
+  if (options) return resolve(options.find((o) => o.type !== 'null') ?? options[0], doc)
+  // An extended schema is its base and the extension together, properties of both.
+  if (schema.allOf) {
+    const parts = schema.allOf.map((s) => resolve(s, doc))
+    return Object.assign({}, ...parts, { properties: Object.assign({}, ...parts.map((p) => p.properties)) })
+  }
+  return schema
+}
+
+/** A plausible value for a schema, so a body passes validation and the answer is about what it points at. */
+function sample(schema: Schema, doc: Doc): unknown {
+  const s = resolve(schema, doc)
+  if (s.enum?.length) return s.enum[0]
+  if (s.example !== undefined) return s.example
+  if (s.format === 'money') return '125.50'
+  if (s.format === 'date') return '2026-03-01'
+  if (s.format === 'uuid') return randomUUID()
+  if (s.format === 'email') return `walker-${unique()}@example.test`
+  switch (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type) {
+    case 'integer':
+    case 'number':
+      return 1
+    case 'boolean':
+      return true
+    case 'array':
+      return []
+    case 'object':
+      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v, doc)]))
+    default:
+      return 'Walker text'
+  }
+}
+
+/** `value` cut down to what `schema` names, so a record read from the API can be sent back as a body. */
+function project(value: unknown, schema: Schema, doc: Doc): unknown {
+  const s = resolve(schema, doc)
+  if (Array.isArray(value) && s.items) return value.map((item) => project(item, s.items!, doc))
+  if (value && typeof value === 'object' && s.properties) {
+    const record = value as Record<string, unknown>
+    return Object.fromEntries(Object.entries(s.properties).filter(([key]) => key in record).map(([key, property]) => [key, project(record[key], property, doc)]))
+  }
+  return value
+}
+
+/**
+ * A body the operation accepts in shape, so its answer is about the record it
+ * is aimed at, not the input: the record as its owner reads it where the same
+ * path is read, else a sample of the schema, or a small statement file.
+ */
+async function bodyFor(op: Operation, doc: Doc, path: string, ownerToken: string): Promise<string | FormData | undefined> {
+  const content = op.requestBody?.content ?? {}
+  if (content['multipart/form-data']) {
+    const form = new FormData()
+    form.set('file', statement())
+    return form
+  }
+  const schema = content['application/json']?.schema
+  if (!schema) return undefined
+  const read = doc.paths[op.path].get ? await api('GET', path.replace(/^\/api\//, ''), { token: ownerToken }) : undefined
+  return JSON.stringify(read?.status === 200 ? project(read.body, schema, doc) : sample(schema, doc))
+}
+
+/** Sends a request in-process with a raw body, as an API client would. */
+async function call(method: string, path: string, token: string, body?: string | FormData) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: '203.0.113.77' }
+  if (typeof body === 'string') headers['content-type'] = 'application/json'
+  const response = await getApi().request(`http://lintel.test${path}`, { method: method.toUpperCase(), headers, body })
+  return { status: response.status, text: await response.text() }
+}
+
+/** Row counts and the latest change of every table holding these companies' rows, in one round trip. */
+async function fingerprint(companyIds: string[]) {
+  const tables = await getDb().execute<{ table: string; updated: boolean }>(sql`
+    select c.table_name as table, exists (select 1 from information_schema.columns u where u.table_schema = 'public' and u.table_name = c.table_name and u.column_name = 'updated_at') as updated
+    from information_schema.columns c join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
+    where c.table_schema = 'public' and c.column_name = 'company_id' and t.table_type = 'BASE TABLE'`)
+  const ids = companyIds.map((id) => `'${id}'`).join(',')
+  const parts = [...tables].map(
+    ({ table, updated }) => `select '${table}' as t, count(*)::text || '/' || ${updated ? "coalesce(max(updated_at)::text, '')" : "''"} as f from "${table}" where company_id in (${ids})`,
+  )
+  const rows = await getDb().execute<{ t: string; f: string }>(sql.raw(parts.join(' union all ')))
+  return Object.fromEntries([...rows].map((r) => [r.t, r.f]))
+}
+
+function changes(before: Record<string, string>, after: Record<string, string>) {
+  return Object.keys(after)
+    .filter((table) => after[table] !== before[table])
+    .map((table) => `${table} (${before[table]} → ${after[table]})`)
+}
+
+/** A company with a year of books, a record of every resource and of every hand-built kind, and its id. */
+async function companyWithData() {
+  const company = await registerCompany()
+  const { token } = company
+  const companyId = (await api('GET', 'property-management-company/', { token })).body.id as string
+  await getDb().transaction(async (tx) => {
+    await seedDemoPortfolio(tx, companyId)
+    await seedDemoLedger(tx, companyId)
+  })
+  for (const resource of RESOURCES) if (resource.methods.includes('create')) await createSample(resource, token)
+  const made = (what: string, response: { status: number; body: unknown }) => {
+    if (response.status >= 300) throw new Error(`making ${what} failed: ${JSON.stringify(response.body)}`)
+  }
+  const unitId = (await api('GET', 'rental-units/?page_size=1', { token })).body.results[0].id as string
+  const bankId = (await api('GET', 'bank-accounts/?page_size=1', { token })).body.results[0].id as string
+  const unit = { record_type: 'rental-units', record_id: unitId }
+  await signedInMember(company, 'technician')
+  made('an API key', await api('POST', 'api-keys/', { token, body: { name: 'Walker' } }))
+  made('a note', await api('POST', 'notes/', { token, body: { ...unit, body: 'Walker note' } }))
+  made('a document', await upload('documents/', token, { file: new File([PNG], 'walker.png', { type: 'image/png' }), document_type: 'OTHER', ...unit }))
+  made('a photo', await upload('photos/', token, { file: new File([PNG], 'walker.png', { type: 'image/png' }), ...unit }))
+  made('a statement', await upload(`accounting/bank-accounts/${bankId}/statement-import/`, token, { file: statement() }))
+  made('a reconciliation', await api('POST', 'accounting/bank-reconciliations/', { token, body: { bank_account_id: bankId, statement_date: '2099-01-31', statement_ending_balance: '0.00' } }))
+  return { ...company, companyId, bankId }
+}
+
+const statement = () => new File(['Date,Description,Amount\n2026-03-03,Walker deposit,12.50\n'], 'walker.csv', { type: 'text/csv' })
+
+/** A user of a kind the API cannot invite (a resident, a property owner), made in the database and signed in. */
+async function signedInUser(companyId: string, userType: UserType) {
+  const email = `${userType}-${unique()}@example.test`
+  await getDb()
+    .insert(users)
+    .values({ companyId, email, firstName: 'Walker', lastName: userType, userType, passwordHash: await hashPassword(PASSWORD) })
+  const login = await api('POST', 'login/', { body: { email, password: PASSWORD }, ip: `198.51.100.${Math.floor(Math.random() * 250)}` })
+  if (login.status !== 200) throw new Error(`signing in a ${userType} failed: ${JSON.stringify(login.body)}`)
+  return login.body.access as string
+}
+
+let doc: Doc
+let operations: Operation[]
+let ours: Awaited<ReturnType<typeof companyWithData>>
+let theirs: Awaited<ReturnType<typeof companyWithData>>
+
+beforeAll(async () => {
+  ;[ours, theirs] = [await companyWithData(), await companyWithData()]
+  doc = (await api('GET', 'openapi.json')).body
+  operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ ...op, method, path })))
+  // Deletions last, so the records the other operations are aimed at are still there.
+  operations.sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'))
+  expect(operations.length).toBeGreaterThan(200)
+}, 180_000)
+
+describe('every operation in /api/openapi.json', () => {
+  it('documents its gate, or is public for a written reason', () => {
+    const undocumented = operations.filter((op) => !op['x-lintel-gate'] && !(keyOf(op) in PUBLIC)).map(keyOf)
+    expect(undocumented).toEqual([])
+    const stale = Object.keys(PUBLIC).filter((key) => !operations.some((op) => keyOf(op) === key && !op['x-lintel-gate']))
+    expect(stale, 'operations listed as public that are not').toEqual([])
+  })
+})
+
+describe('another company', () => {
+  it('finds none of our records through any operation and changes nothing', { timeout: 120_000 }, async () => {
+    const signedIn = operations.filter((op) => op['x-lintel-gate'])
+    /** The first record the signed-in company lists under a path, or undefined. */
+    const listFirst = async (collection: string, token: string) => {
+      const list = await api('GET', `${collection}${collection.includes('?') ? '&' : '?'}page_size=1`, { token })
+      return list.status === 200 ? (list.body?.results?.[0]?.id as string | undefined) : undefined
+    }
+    const idFor = async (path: string, token: string) => {
+      const prefix = path.slice(0, path.indexOf('/{'))
+      const source = ID_SOURCES[`${prefix}/{id}`]?.(ours) ?? `${prefix.replace(/^\/api\//, '')}/`
+      return listFirst(source, token)
+    }
+
+    // Every id our company's lists show: none may appear in an answer to them.
+    const ourIds = new Set<string>()
+    for (const op of signedIn.filter((o) => o.method === 'get' && !hasParams(o))) {
+      const answer = await call('get', `${op.path}/?page_size=1000`, ours.token)
+      for (const id of answer.text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []) ourIds.add(id)
+    }
+    const theirAnswers = await Promise.all(
+      signedIn.filter((o) => o.method === 'get' && !hasParams(o)).map(async (op) => ({ op, answer: await call('get', `${op.path}/?page_size=1000`, theirs.token) })),
+    )
+    ourIds.delete(theirs.companyId)
+    const failures: string[] = []
+    for (const { op, answer } of theirAnswers) {
+      const leaked = (answer.text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []).filter((id) => ourIds.has(id))
+      if (leaked.length) failures.push(`${keyOf(op)} shows another company ${leaked.length} of our ids, e.g. ${leaked[0]}`)
+    }
+
+    let walked = 0
+    for (const op of signedIn.filter(hasParams)) {
+      const key = keyOf(op)
+      if (key in ISOLATION_EXEMPT) continue
+      const id = await idFor(op.path, ours.token)
+      if (!id) {
+        failures.push(`${key}: no record of ours to aim at (list one under ID_SOURCES, or exempt it with the reason)`)
+        continue
+      }
+      const path = op.path.replace(/\{[^}]+\}/g, id)
+      const before = await fingerprint([ours.companyId])
+      const body = await bodyFor(op, doc, path, ours.token)
+      const answer = await call(op.method, path, theirs.token, body)
+      walked++
+      if (answer.status !== 404) failures.push(`${key} by another company answered ${answer.status}, not 404: ${answer.text.slice(0, 200)}`)
+      const changed = changes(before, await fingerprint([ours.companyId]))
+      if (changed.length) failures.push(`${key} by another company changed ${changed.join(', ')}`)
+    }
+    expect(ourIds.size).toBeGreaterThan(500)
+    expect(failures).toEqual([])
+    expect(walked).toBeGreaterThan(60)
+  })
+})
+
+/** What a caller the gate refuses is answered, whoever they are: signed in, so not 401, and not told whether the record exists. */
+const REFUSED = 403
+
+const admits = (gate: Gate, caller: Caller) =>
+  gate.user_types.includes(caller.userType) && (!gate.any_permission.length || gate.any_permission.some((group) => caller.permissions.includes(group)))
+
+describe('each kind of caller', () => {
+  it('gets exactly what each operation documents as its gate, and a refused one changes nothing', { timeout: 120_000 }, async () => {
+    const everyGroup = PERMISSIONS.map((p) => p.group)
+    const callers: Caller[] = [{ who: 'the company admin', token: ours.token, userType: 'property_manager', permissions: everyGroup }]
+    callers.push({ who: 'a manager with no permission', token: (await signedInMember(ours, 'manager')).token, userType: 'property_manager', permissions: [] })
+    for (const p of PERMISSIONS) {
+      const { token } = await signedInMember(ours, 'manager', { [p.flag]: true })
+      callers.push({ who: `a manager with only the ${p.group} permission`, token, userType: 'property_manager', permissions: [p.group] })
+    }
+    const accountant = callers.find((c) => c.permissions.length === 1 && c.permissions[0] === 'accounting')!
+    const key = await api('POST', 'api-keys/', { token: accountant.token, body: { name: 'Walker' } })
+    callers.push({ ...accountant, who: "an API key of a manager with only the accounting permission", token: key.body.key })
+    callers.push({ who: 'a maintenance technician', token: (await signedInMember(ours, 'technician')).token, userType: 'maintenance_technician', permissions: [] })
+    callers.push({ who: 'a resident', token: await signedInUser(ours.companyId, 'resident'), userType: 'resident', permissions: [] })
+    callers.push({ who: 'a property owner', token: await signedInUser(ours.companyId, 'property_owner'), userType: 'property_owner', permissions: [] })
+
+    const failures: string[] = []
+    let checked = 0
+    for (const op of operations) {
+      const gate = op['x-lintel-gate']
+      if (!gate) continue
+      // Aimed at no record and with a body of the wrong shape: past the gate, the answer is a 404 or a 400 and nothing is touched.
+      const path = op.path.replace(/\{[^}]+\}/g, randomUUID())
+      const body = op.requestBody ? '[]' : undefined
+      const refused = callers.filter((caller) => !admits(gate, caller))
+      const before = await fingerprint([ours.companyId])
+      const refusals = await Promise.all(refused.map((caller) => call(op.method, path, caller.token, body)))
+      refusals.forEach((answer, i) => {
+        if (answer.status !== REFUSED) failures.push(`${keyOf(op)} by ${refused[i].who} answered ${answer.status}, not ${REFUSED}`)
+      })
+      const changed = changes(before, await fingerprint([ours.companyId]))
+      if (changed.length) failures.push(`${keyOf(op)} refused yet changed ${changed.join(', ')}`)
+      const admitted = callers.filter((caller) => admits(gate, caller))
+      const answers = await Promise.all(admitted.map((caller) => call(op.method, path, caller.token, body)))
+      answers.forEach((answer, i) => {
+        if (answer.status === 401 || answer.status === 403) failures.push(`${keyOf(op)} by ${admitted[i].who}, whom its gate admits, answered ${answer.status}: ${answer.text.slice(0, 160)}`)
+      })
+      checked += callers.length
+    }
+    expect(failures).toEqual([])
+    expect(checked).toBeGreaterThan(2000)
+  })
+})
