@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getApi } from '~/api'
 import type { Gate } from '~/api/middleware/auth'
@@ -145,7 +145,10 @@ async function bodyFor(op: Operation, doc: Doc, path: string, ownerToken: string
   }
   const schema = content['application/json']?.schema
   if (!schema) return undefined
-  const read = doc.paths[op.path].get ? await api('GET', path.replace(/^\/api\//, ''), { token: ownerToken }) : undefined
+  // A new record is sent as a copy of one of the owner's records, where they can be read one by one.
+  const copied = op.method === 'post' && doc.paths[`${op.path}/{id}`]?.get ? await listFirst(`${path.replace(/^\/api\//, '')}/`, ownerToken) : undefined
+  const source = hasParams(op) && doc.paths[op.path].get ? path : copied && `${path}/${copied}`
+  const read = source ? await api('GET', source.replace(/^\/api\//, ''), { token: ownerToken }) : undefined
   return JSON.stringify(read?.status === 200 ? project(read.body, schema, doc) : sample(schema, doc))
 }
 
@@ -199,6 +202,12 @@ async function companyWithData() {
   made('a document', await upload('documents/', token, { file: new File([PNG], 'walker.png', { type: 'image/png' }), document_type: 'OTHER', ...unit }))
   made('a photo', await upload('photos/', token, { file: new File([PNG], 'walker.png', { type: 'image/png' }), ...unit }))
   made('a statement', await upload(`accounting/bank-accounts/${bankId}/statement-import/`, token, { file: statement() }))
+  const chart = (await api('GET', 'accounting/accounts/?page_size=1000', { token })).body.results as { id: string; number: string; account_type: string }[]
+  const receipt = [
+    { account_id: chart.find((a) => a.number === '1100')!.id, debit: '40.00' },
+    { account_id: chart.find((a) => a.account_type === 'INCOME')!.id, credit: '40.00' },
+  ]
+  made('a receipt waiting to be deposited', await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-03-02', memo: 'Walker receipt', lines: receipt } }))
   made('a reconciliation', await api('POST', 'accounting/bank-reconciliations/', { token, body: { bank_account_id: bankId, statement_date: '2099-01-31', statement_ending_balance: '0.00' } }))
   return { ...company, companyId, bankId }
 }
@@ -214,6 +223,18 @@ async function signedInUser(companyId: string, userType: UserType) {
   const login = await api('POST', 'login/', { body: { email, password: PASSWORD }, ip: `198.51.100.${Math.floor(Math.random() * 250)}` })
   if (login.status !== 200) throw new Error(`signing in a ${userType} failed: ${JSON.stringify(login.body)}`)
   return login.body.access as string
+}
+
+/** The first record a company lists under a collection path, or undefined. */
+async function listFirst(collection: string, token: string) {
+  const list = await api('GET', `${collection}?page_size=1`, { token })
+  return list.status === 200 ? (list.body?.results?.[0]?.id as string | undefined) : undefined
+}
+
+/** A record of the company for the first id of an operation's path. */
+function idFor(path: string, company: { token: string; bankId: string }) {
+  const prefix = path.slice(0, path.indexOf('/{'))
+  return listFirst(ID_SOURCES[`${prefix}/{id}`]?.(company) ?? `${prefix.replace(/^\/api\//, '')}/`, company.token)
 }
 
 let doc: Doc
@@ -242,16 +263,6 @@ describe('every operation in /api/openapi.json', () => {
 describe('another company', () => {
   it('finds none of our records through any operation and changes nothing', { timeout: 120_000 }, async () => {
     const signedIn = operations.filter((op) => op['x-lintel-gate'])
-    /** The first record the signed-in company lists under a path, or undefined. */
-    const listFirst = async (collection: string, token: string) => {
-      const list = await api('GET', `${collection}${collection.includes('?') ? '&' : '?'}page_size=1`, { token })
-      return list.status === 200 ? (list.body?.results?.[0]?.id as string | undefined) : undefined
-    }
-    const idFor = async (path: string, token: string) => {
-      const prefix = path.slice(0, path.indexOf('/{'))
-      const source = ID_SOURCES[`${prefix}/{id}`]?.(ours) ?? `${prefix.replace(/^\/api\//, '')}/`
-      return listFirst(source, token)
-    }
 
     // Every id our company's lists show: none may appear in an answer to them.
     const ourIds = new Set<string>()
@@ -273,7 +284,7 @@ describe('another company', () => {
     for (const op of signedIn.filter(hasParams)) {
       const key = keyOf(op)
       if (key in ISOLATION_EXEMPT) continue
-      const id = await idFor(op.path, ours.token)
+      const id = await idFor(op.path, ours)
       if (!id) {
         failures.push(`${key}: no record of ours to aim at (list one under ID_SOURCES, or exempt it with the reason)`)
         continue
@@ -340,5 +351,102 @@ describe('each kind of caller', () => {
     }
     expect(failures).toEqual([])
     expect(checked).toBeGreaterThan(2000)
+  })
+})
+
+/** The kind of record a reference field names, where its name does not say it. */
+const REFERENCE_KINDS: Record<string, string> = {
+  gl_account_id: 'account',
+  parent_account_id: 'account',
+  record_id: 'rental-unit',
+}
+
+/** Fields named like references that are not, each with what it is. */
+const NOT_REFERENCES: Record<string, string> = {
+  tax_id: "an owner's tax number, stored encrypted",
+}
+
+/** Reference fields the walk does not plant another company's id in, each with its reason. */
+const REFERENCE_EXEMPT: Record<string, string> = {}
+
+/** What a body needs beyond a copy of one of our records for the planted field to be the only thing wrong with it. */
+const BODY_ADDITIONS: Record<string, (company: { token: string; bankId: string }) => Promise<Record<string, unknown>>> = {
+  // A deposit is read back with its receipts, not their line ids: one of ours waiting to be deposited.
+  'POST /api/accounting/bank-deposits': async (company) => {
+    const waiting = await api('GET', 'accounting/bank-deposits/undeposited/', { token: company.token })
+    return { journal_line_ids: [waiting.body.results[0].journal_line_id] }
+  },
+}
+
+/** Every reference field of a body schema: `x_id`, `x_ids`, and those of the objects in its lists, as `lines[].x_id`. */
+function referenceFields(schema: Schema, doc: Doc): string[] {
+  const fields: string[] = []
+  for (const [name, property] of Object.entries(resolve(schema, doc).properties ?? {})) {
+    if (/_ids?$/.test(name) && !(name in NOT_REFERENCES)) fields.push(name)
+    const resolved = resolve(property, doc)
+    if (resolved.items) for (const inner of Object.keys(resolve(resolved.items, doc).properties ?? {})) if (/_ids?$/.test(inner)) fields.push(`${name}[].${inner}`)
+  }
+  return fields
+}
+
+/** The body with `id` planted in the field (in the first item of a list, one item made if there is none). */
+function planted(body: Record<string, unknown>, field: string, id: string, schema: Schema, doc: Doc) {
+  const [list, inner] = field.split('[].')
+  const value = (name: string) => (name.endsWith('_ids') ? [id] : id)
+  if (!inner) return { ...body, [field]: value(field) }
+  const items = [...((body[list] as Record<string, unknown>[] | undefined) ?? [])]
+  if (!items.length) items.push(sample(resolve(resolve(schema, doc).properties![list], doc).items!, doc) as Record<string, unknown>)
+  items[0] = { ...items[0], [inner]: value(inner) }
+  return { ...body, [list]: items }
+}
+
+/** Whether an error key names the field: `vendor_id`, `lines.0.vendor_id`, `journal_line_ids.0`. */
+const names = (key: string, field: string) => {
+  const [list, inner] = field.split('[].')
+  return inner ? new RegExp(`^${list}\\.\\d+\\.${inner}$`).test(key) : key === field || key.startsWith(`${field}.`)
+}
+
+describe('another company\'s ids in reference fields', () => {
+  it('are refused with a 400 naming the field, and change nothing', { timeout: 120_000 }, async () => {
+    /** One of their records for a field: the first of the collection its name says, else an id no record has. */
+    const theirIdFor = async (field: string) => {
+      const name = field.split('[].').pop()!
+      if (name === 'journal_line_ids') return (await api('GET', 'accounting/bank-deposits/undeposited/', { token: theirs.token })).body.results[0].journal_line_id as string
+      const kind = REFERENCE_KINDS[name] ?? name.replace(/_ids?$/, '').replaceAll('_', '-')
+      const [collection] = Object.keys(doc.paths)
+        .filter((path) => path.endsWith(`/${kind}s`) || path.endsWith(`-${kind}s`))
+        .sort((a, b) => a.length - b.length)
+      return (collection && (await listFirst(`${collection.replace(/^\/api\//, '')}/`, theirs.token))) || randomUUID()
+    }
+
+    const failures: string[] = []
+    let planted_ = 0
+    for (const op of operations.filter((o) => o['x-lintel-gate'] && isWrite(o) && o.requestBody?.content['application/json'])) {
+      const schema = op.requestBody!.content['application/json'].schema
+      const fields = referenceFields(schema, doc).filter((field) => !(`${keyOf(op)} ${field}` in REFERENCE_EXEMPT))
+      if (!fields.length) continue
+      let path = op.path
+      if (hasParams(op)) {
+        const id = await idFor(op.path, ours)
+        if (!id) {
+          failures.push(`${keyOf(op)}: no record of ours to aim at`)
+          continue
+        }
+        path = op.path.replace(/\{[^}]+\}/g, id)
+      }
+      const base = { ...JSON.parse((await bodyFor(op, doc, path, ours.token)) as string), ...(await BODY_ADDITIONS[keyOf(op)]?.(ours)) } as Record<string, unknown>
+      for (const field of fields) {
+        const body = planted(base, field, await theirIdFor(field), schema, doc)
+        const before = await fingerprint([ours.companyId, theirs.companyId])
+        const answer = await call(op.method, path, ours.token, JSON.stringify(body))
+        planted_++
+        const errors = answer.status === 400 ? Object.keys((JSON.parse(answer.text) as { errors?: object }).errors ?? {}) : []
+        if (!errors.some((key) => names(key, field))) failures.push(`${keyOf(op)} with another company's id in ${field} answered ${answer.status}: ${answer.text.slice(0, 240)}`)
+        const changed = changes(before, await fingerprint([ours.companyId, theirs.companyId]))
+        if (changed.length) failures.push(`${keyOf(op)} with another company's id in ${field} changed ${changed.join(', ')}`)
+      }
+    }
+    expect(failures).toEqual([])
+    expect(planted_).toBeGreaterThan(30)
   })
 })

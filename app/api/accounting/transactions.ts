@@ -6,6 +6,7 @@ import { debitCreditOf, DIMENSIONS } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
 import { bankAccountOf, onFinalReconciliation, onReconciliation } from '~/ledger/banking.server'
 import { lineLabels, sourceLabel } from '~/ledger/journal.server'
+import { unknownDimensions } from '~/ledger/posting.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { badRequest, conflict, notFound } from '../errors'
@@ -195,14 +196,6 @@ router.openapi(
   async (c) => c.json(transactionJson(await transactionOf(c, c.req.valid('param').id)), 200),
 )
 
-// The dimensions with a table to check against; leases and vendors have none yet.
-const DIMENSION_TABLES = [
-  { field: 'property_group_id', label: 'property', table: propertyGroups },
-  { field: 'rental_unit_id', label: 'rental unit', table: rentalUnits },
-  { field: 'resident_id', label: 'resident', table: residents },
-  { field: 'property_owner_id', label: 'property owner', table: propertyOwners },
-] as const
-
 router.openapi(
   createRoute({
     method: 'put',
@@ -223,13 +216,8 @@ router.openapi(
       const value = body[snake(key) as keyof typeof body]
       if (value !== undefined) changes[key] = (value as string | null) ?? null
     }
-    const errors: Record<string, string[]> = {}
-    for (const dimension of DIMENSION_TABLES) {
-      const id = body[dimension.field]
-      if (!id) continue
-      const [found] = await t.db.select({ id: dimension.table.id }).from(dimension.table).where(and(eq(dimension.table.companyId, t.companyId), eq(dimension.table.id, id)))
-      if (!found) errors[dimension.field] = [`No such ${dimension.label}.`]
-    }
+    const [unknown] = await unknownDimensions(t.db, t.companyId, [changes])
+    const errors = Object.fromEntries(Object.entries(unknown).map(([field, label]) => [field, [`No such ${label}.`]]))
     if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors)
     const movesDimensions = DIMENSIONS.some((key) => key in changes && changes[key] !== current[key])
     if (movesDimensions) {
