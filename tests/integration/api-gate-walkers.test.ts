@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getApi } from '~/api'
 import type { Gate } from '~/api/middleware/auth'
@@ -15,6 +14,7 @@ import { api, PASSWORD, registerCompany, signedInMember, unique } from '../facto
 import { createSample } from '../factories/resources'
 import { PNG } from '../factories/files'
 import { upload } from '../factories/uploads'
+import { changes, companyTables, fingerprint, type CompanyTable } from './support/fingerprint'
 
 /*
  * Walks /api/openapi.json, every operation present and future, three ways:
@@ -160,26 +160,6 @@ async function call(method: string, path: string, token: string, body?: string |
   return { status: response.status, text: await response.text() }
 }
 
-/** Row counts and the latest change of every table holding these companies' rows, in one round trip. */
-async function fingerprint(companyIds: string[]) {
-  const tables = await getDb().execute<{ table: string; updated: boolean }>(sql`
-    select c.table_name as table, exists (select 1 from information_schema.columns u where u.table_schema = 'public' and u.table_name = c.table_name and u.column_name = 'updated_at') as updated
-    from information_schema.columns c join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
-    where c.table_schema = 'public' and c.column_name = 'company_id' and t.table_type = 'BASE TABLE'`)
-  const ids = companyIds.map((id) => `'${id}'`).join(',')
-  const parts = [...tables].map(
-    ({ table, updated }) => `select '${table}' as t, count(*)::text || '/' || ${updated ? "coalesce(max(updated_at)::text, '')" : "''"} as f from "${table}" where company_id in (${ids})`,
-  )
-  const rows = await getDb().execute<{ t: string; f: string }>(sql.raw(parts.join(' union all ')))
-  return Object.fromEntries([...rows].map((r) => [r.t, r.f]))
-}
-
-function changes(before: Record<string, string>, after: Record<string, string>) {
-  return Object.keys(after)
-    .filter((table) => after[table] !== before[table])
-    .map((table) => `${table} (${before[table]} → ${after[table]})`)
-}
-
 /** A company with a year of books, a record of every resource and of every hand-built kind, and its id. */
 async function companyWithData() {
   const company = await registerCompany()
@@ -238,12 +218,14 @@ function idFor(path: string, company: { token: string; bankId: string }) {
 }
 
 let doc: Doc
+let tables: CompanyTable[]
 let operations: Operation[]
 let ours: Awaited<ReturnType<typeof companyWithData>>
 let theirs: Awaited<ReturnType<typeof companyWithData>>
 
 beforeAll(async () => {
-  ;[ours, theirs] = [await companyWithData(), await companyWithData()]
+  ;[ours, theirs] = await Promise.all([companyWithData(), companyWithData()])
+  tables = await companyTables()
   doc = (await api('GET', 'openapi.json')).body
   operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ ...op, method, path })))
   // Deletions last, so the records the other operations are aimed at are still there.
@@ -290,12 +272,12 @@ describe('another company', () => {
         continue
       }
       const path = op.path.replace(/\{[^}]+\}/g, id)
-      const before = await fingerprint([ours.companyId])
+      const before = await fingerprint(ours.companyId, tables)
       const body = await bodyFor(op, doc, path, ours.token)
       const answer = await call(op.method, path, theirs.token, body)
       walked++
       if (answer.status !== 404) failures.push(`${key} by another company answered ${answer.status}, not 404: ${answer.text.slice(0, 200)}`)
-      const changed = changes(before, await fingerprint([ours.companyId]))
+      const changed = changes(before, await fingerprint(ours.companyId, tables))
       if (changed.length) failures.push(`${key} by another company changed ${changed.join(', ')}`)
     }
     expect(ourIds.size).toBeGreaterThan(500)
@@ -335,12 +317,12 @@ describe('each kind of caller', () => {
       const path = op.path.replace(/\{[^}]+\}/g, randomUUID())
       const body = op.requestBody ? '[]' : undefined
       const refused = callers.filter((caller) => !admits(gate, caller))
-      const before = await fingerprint([ours.companyId])
+      const before = await fingerprint(ours.companyId, tables)
       const refusals = await Promise.all(refused.map((caller) => call(op.method, path, caller.token, body)))
       refusals.forEach((answer, i) => {
         if (answer.status !== REFUSED) failures.push(`${keyOf(op)} by ${refused[i].who} answered ${answer.status}, not ${REFUSED}`)
       })
-      const changed = changes(before, await fingerprint([ours.companyId]))
+      const changed = changes(before, await fingerprint(ours.companyId, tables))
       if (changed.length) failures.push(`${keyOf(op)} refused yet changed ${changed.join(', ')}`)
       const admitted = callers.filter((caller) => admits(gate, caller))
       const answers = await Promise.all(admitted.map((caller) => call(op.method, path, caller.token, body)))
@@ -437,12 +419,12 @@ describe('another company\'s ids in reference fields', () => {
       const base = { ...JSON.parse((await bodyFor(op, doc, path, ours.token)) as string), ...(await BODY_ADDITIONS[keyOf(op)]?.(ours)) } as Record<string, unknown>
       for (const field of fields) {
         const body = planted(base, field, await theirIdFor(field), schema, doc)
-        const before = await fingerprint([ours.companyId, theirs.companyId])
+        const before = await fingerprint([ours.companyId, theirs.companyId], tables)
         const answer = await call(op.method, path, ours.token, JSON.stringify(body))
         planted_++
         const errors = answer.status === 400 ? Object.keys((JSON.parse(answer.text) as { errors?: object }).errors ?? {}) : []
         if (!errors.some((key) => names(key, field))) failures.push(`${keyOf(op)} with another company's id in ${field} answered ${answer.status}: ${answer.text.slice(0, 240)}`)
-        const changed = changes(before, await fingerprint([ours.companyId, theirs.companyId]))
+        const changed = changes(before, await fingerprint([ours.companyId, theirs.companyId], tables))
         if (changed.length) failures.push(`${keyOf(op)} with another company's id in ${field} changed ${changed.join(', ')}`)
       }
     }
