@@ -341,6 +341,8 @@ const REFERENCE_KINDS: Record<string, string> = {
   gl_account_id: 'account',
   parent_account_id: 'account',
   record_id: 'rental-unit',
+  // The register lists journal lines as transactions.
+  journal_line_id: 'transaction',
 }
 
 /** Fields named like references that are not, each with what it is. */
@@ -382,6 +384,16 @@ function planted(body: Record<string, unknown>, field: string, id: string, schem
   return { ...body, [list]: items }
 }
 
+/** Values as a multipart form, a small image in each file field. */
+function formOf(values: Record<string, unknown>, schema: Schema, doc: Doc) {
+  const form = new FormData()
+  for (const [name, property] of Object.entries(resolve(schema, doc).properties ?? {})) {
+    if (resolve(property, doc).format === 'binary') form.set(name, new File([PNG], 'walker.png', { type: 'image/png' }))
+    else if (values[name] !== undefined) form.set(name, String(values[name]))
+  }
+  return form
+}
+
 /** Whether an error key names the field: `vendor_id`, `lines.0.vendor_id`, `journal_line_ids.0`. */
 const names = (key: string, field: string) => {
   const [list, inner] = field.split('[].')
@@ -403,8 +415,9 @@ describe('another company\'s ids in reference fields', () => {
 
     const failures: string[] = []
     let planted_ = 0
-    for (const op of operations.filter((o) => o['x-lintel-gate'] && isWrite(o) && o.requestBody?.content['application/json'])) {
-      const schema = op.requestBody!.content['application/json'].schema
+    for (const op of operations.filter((o) => o['x-lintel-gate'] && isWrite(o) && o.requestBody)) {
+      const json = op.requestBody!.content['application/json']?.schema
+      const schema = json ?? op.requestBody!.content['multipart/form-data'].schema
       const fields = referenceFields(schema, doc).filter((field) => !(`${keyOf(op)} ${field}` in REFERENCE_EXEMPT))
       if (!fields.length) continue
       let path = op.path
@@ -416,11 +429,12 @@ describe('another company\'s ids in reference fields', () => {
         }
         path = op.path.replace(/\{[^}]+\}/g, id)
       }
-      const base = { ...JSON.parse((await bodyFor(op, doc, path, ours.token)) as string), ...(await BODY_ADDITIONS[keyOf(op)]?.(ours)) } as Record<string, unknown>
+      const copy = json ? JSON.parse((await bodyFor(op, doc, path, ours.token)) as string) : sample(schema, doc)
+      const base = { ...copy, ...(await BODY_ADDITIONS[keyOf(op)]?.(ours)) } as Record<string, unknown>
       for (const field of fields) {
         const body = planted(base, field, await theirIdFor(field), schema, doc)
         const before = await fingerprint([ours.companyId, theirs.companyId], tables)
-        const answer = await call(op.method, path, ours.token, JSON.stringify(body))
+        const answer = await call(op.method, path, ours.token, json ? JSON.stringify(body) : formOf(body, schema, doc))
         planted_++
         const errors = answer.status === 400 ? Object.keys((JSON.parse(answer.text) as { errors?: object }).errors ?? {}) : []
         if (!errors.some((key) => names(key, field))) failures.push(`${keyOf(op)} with another company's id in ${field} answered ${answer.status}: ${answer.text.slice(0, 240)}`)
