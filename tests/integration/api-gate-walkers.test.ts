@@ -303,6 +303,7 @@ describe('each kind of caller', () => {
     }
     const accountant = callers.find((c) => c.permissions.length === 1 && c.permissions[0] === 'accounting')!
     const key = await api('POST', 'api-keys/', { token: accountant.token, body: { name: 'Walker' } })
+    expect(key.status).toBe(201)
     callers.push({ ...accountant, who: "an API key of a manager with only the accounting permission", token: key.body.key })
     callers.push({ who: 'a maintenance technician', token: (await signedInMember(ours, 'technician')).token, userType: 'maintenance_technician', permissions: [] })
     callers.push({ who: 'a resident', token: await signedInUser(ours.companyId, 'resident'), userType: 'resident', permissions: [] })
@@ -313,17 +314,20 @@ describe('each kind of caller', () => {
     for (const op of operations) {
       const gate = op['x-lintel-gate']
       if (!gate) continue
-      // Aimed at no record and with a body of the wrong shape: past the gate, the answer is a 404 or a 400 and nothing is touched.
-      const path = op.path.replace(/\{[^}]+\}/g, randomUUID())
-      const body = op.requestBody ? '[]' : undefined
+      // A refused caller is aimed at one of our records with a body that would change it, so a gate left open shows.
+      const target = hasParams(op) ? op.path.replace(/\{[^}]+\}/g, (await idFor(op.path, ours)) ?? randomUUID()) : op.path
+      const change = await bodyFor(op, doc, target, ours.token)
       const refused = callers.filter((caller) => !admits(gate, caller))
       const before = await fingerprint(ours.companyId, tables)
-      const refusals = await Promise.all(refused.map((caller) => call(op.method, path, caller.token, body)))
+      const refusals = await Promise.all(refused.map((caller) => call(op.method, target, caller.token, change)))
       refusals.forEach((answer, i) => {
         if (answer.status !== REFUSED) failures.push(`${keyOf(op)} by ${refused[i].who} answered ${answer.status}, not ${REFUSED}`)
       })
       const changed = changes(before, await fingerprint(ours.companyId, tables))
       if (changed.length) failures.push(`${keyOf(op)} refused yet changed ${changed.join(', ')}`)
+      // An admitted caller is aimed at no record with a body of the wrong shape: past the gate, a 404 or a 400, and nothing is touched.
+      const path = op.path.replace(/\{[^}]+\}/g, randomUUID())
+      const body = op.requestBody ? '[]' : undefined
       const admitted = callers.filter((caller) => admits(gate, caller))
       const answers = await Promise.all(admitted.map((caller) => call(op.method, path, caller.token, body)))
       answers.forEach((answer, i) => {
