@@ -42,7 +42,7 @@ export function createApi(resources: readonly AnyResource[] = RESOURCES) {
       title: 'Lintel API',
       version: '1.0.0',
       description:
-        'Everything the Lintel app does goes through this API. Send JSON; every path answers with and without its trailing slash. Errors are `{ "detail": "…", "errors": { "field": ["…"] } }`.',
+        'Everything the Lintel app does goes through this API. Send JSON; every path answers with and without its trailing slash. Errors are `{ "detail": "…", "errors": { "field": ["…"] } }`. Each signed-in operation says who may call it in `x-lintel-gate`: the user types let in (`user_types`) and the permissions of which the caller needs one (`any_permission`, none listed: none needed); anyone else is answered 403.',
     },
     servers: [{ url: '/' }],
   })

@@ -2,7 +2,8 @@ import { zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
 import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './context'
-import { authenticate } from './middleware/auth'
+import { userTypes } from '~/db/schema'
+import { authenticate, type Gate } from './middleware/auth'
 import { idempotency } from './middleware/idempotency'
 import { ErrorBody } from './errors'
 
@@ -44,15 +45,31 @@ export function errorResponses<C extends keyof typeof ERROR_DESCRIPTIONS>(...cod
 
 export const bearer = [{ bearer: [] }]
 
+/** The gate the guards make together: every user type they all let in, and the one permission rule among them. */
+function gateOf(guards: MiddlewareHandler<AppEnv>[]): Gate {
+  const gate: Gate = { user_types: [...userTypes], any_permission: [] }
+  for (const part of guards.map((g) => (g as { gate?: Partial<Gate> }).gate)) {
+    if (part?.user_types) gate.user_types = gate.user_types.filter((type) => part.user_types!.includes(type))
+    if (part?.any_permission?.length) {
+      // Two permission rules would both have to hold, which the gate cannot say: one guard names the permissions.
+      if (gate.any_permission.length) throw new Error('An operation takes one permission guard.')
+      gate.any_permission = part.any_permission
+    }
+  }
+  return gate
+}
+
 /**
  * Spread into createRoute: marks the route as needing a bearer token in the
  * OpenAPI document and runs authentication, then any guards, then the
  * `Idempotency-Key` handling (keyed to the signed-in user) before the handler.
- * Routes that are not signed in (sign-in, tokens, password reset, invitations)
- * take no key: their answers hold tokens, which are never kept for a replay.
+ * The guards' gate is documented on the operation as `x-lintel-gate`, so the
+ * document says exactly what is enforced. Routes that are not signed in
+ * (sign-in, tokens, password reset, invitations) take no key: their answers
+ * hold tokens, which are never kept for a replay.
  */
 export function signedIn(...guards: MiddlewareHandler<AppEnv>[]) {
-  return { security: bearer, middleware: [authenticate, ...guards, idempotency] }
+  return { security: bearer, 'x-lintel-gate': gateOf(guards), middleware: [authenticate, ...guards, idempotency] }
 }
 
 /**
@@ -60,5 +77,5 @@ export function signedIn(...guards: MiddlewareHandler<AppEnv>[]) {
  * `Idempotency-Key` is not honoured, since a kept answer would hand the secret out again.
  */
 export function signedInShowingSecret(...guards: MiddlewareHandler<AppEnv>[]) {
-  return { security: bearer, middleware: [authenticate, ...guards] }
+  return { security: bearer, 'x-lintel-gate': gateOf(guards), middleware: [authenticate, ...guards] }
 }

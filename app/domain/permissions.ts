@@ -40,11 +40,14 @@ export function flagOf(group: PermissionGroup): PermissionFlag {
   return entry.flag
 }
 
-/** What the API and the pages say to someone without a group's permission. */
-export function missingPermission(group: PermissionGroup) {
-  const entry = PERMISSIONS.find((p) => p.group === group)
-  if (!entry) throw new Error(`Unknown permission group ${group}`)
-  return `You need the ${entry.label} permission to do this.`
+/** What the API and the pages say to someone without a group's permission (or without any of several). */
+export function missingPermission(...groups: PermissionGroup[]) {
+  const labels = groups.map((group) => {
+    const entry = PERMISSIONS.find((p) => p.group === group)
+    if (!entry) throw new Error(`Unknown permission group ${group}`)
+    return entry.label
+  })
+  return `You need the ${labels.join(' or ')} permission to do this.`
 }
 
 export function allows(access: Access, gate: Gate): boolean {

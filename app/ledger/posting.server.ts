@@ -196,6 +196,7 @@ function postingStatement(lineCount: number, used: DimensionTable[]) {
         used.map((d) => sql`or (${column(d)} is not null and not exists (select from ${d.table} where ${d.table.id} = ${column(d)} and ${d.table.companyId} = ${company}))`),
         sql` `,
       )}
+      ${sql.raw(UNTRACKED_DIMENSIONS.map((d) => `or draft.${d.field} is not null`).join(' '))}
       union all
       select from ${journalEntries}
       where ${journalEntries.companyId} = ${company} and ${journalEntries.sourceType} = ${p('source_type')}::text and ${journalEntries.sourceId} = ${p('source_id')}::uuid and ${journalEntries.purpose} = ${p('purpose')}::text
@@ -278,7 +279,7 @@ async function checkAccounts(tx: Executor, companyId: string, draft: Pick<Journa
   if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_POST)
 }
 
-// The dimensions with a table to check against; leases and vendors have none yet.
+// The dimensions with a table to check against; leases and vendors have none yet (UNTRACKED_DIMENSIONS).
 const DIMENSION_TABLES = [
   { key: 'propertyGroupId', field: 'property_group_id', label: 'property', table: propertyGroups, labelKey: 'propertyGroupLabel', labelField: 'property_group_label' },
   { key: 'rentalUnitId', field: 'rental_unit_id', label: 'rental unit', table: rentalUnits, labelKey: 'rentalUnitLabel', labelField: 'rental_unit_label' },
@@ -297,23 +298,43 @@ const LINE_DIMENSIONS = [
   { key: 'propertyOwnerId', field: 'property_owner_id' },
 ] as const
 
-/** A line's property, unit, resident and owner must be this company's. */
-async function checkDimensions(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
-  const errors: FieldErrors = {}
+// Leases and vendors have no table yet: until they do, no id names one of this company's, and a line carrying one is refused.
+const UNTRACKED_DIMENSIONS = [
+  { key: 'leaseId', field: 'lease_id', label: 'lease' },
+  { key: 'vendorId', field: 'vendor_id', label: 'vendor' },
+] as const
+
+type LineDimensions = Partial<Record<(typeof LINE_DIMENSIONS)[number]['key'], string | null>>
+
+/** For each line, the dimensions that are not this company's: field (`property_group_id`) → what it should name (`property`). */
+export async function unknownDimensions(tx: Executor, companyId: string, lines: LineDimensions[]) {
+  const unknown = lines.map(() => ({}) as Record<string, string>)
   await Promise.all(
     DIMENSION_TABLES.map(async (dimension) => {
-      const ids = [...new Set(draft.lines.map((l) => l[dimension.key]).filter((v): v is string => !!v))]
+      const ids = [...new Set(lines.map((l) => l[dimension.key]).filter((v): v is string => !!v))]
       if (!ids.length) return
       const found = await tx
         .select({ id: dimension.table.id })
         .from(dimension.table)
         .where(and(eq(dimension.table.companyId, companyId), inArray(dimension.table.id, ids)))
       const known = new Set(found.map((r) => r.id))
-      draft.lines.forEach((line, i) => {
+      lines.forEach((line, i) => {
         const id = line[dimension.key]
-        if (id && !known.has(id)) errors[`lines.${i}.${dimension.field}`] = [`Line ${i + 1}: no such ${dimension.label}.`]
+        if (id && !known.has(id)) unknown[i][dimension.field] = dimension.label
       })
     }),
   )
+  lines.forEach((line, i) => {
+    for (const dimension of UNTRACKED_DIMENSIONS) if (line[dimension.key]) unknown[i][dimension.field] = dimension.label
+  })
+  return unknown
+}
+
+/** Every dimension of a line must be this company's; the error names the line. */
+async function checkDimensions(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
+  const errors: FieldErrors = {}
+  ;(await unknownDimensions(tx, companyId, draft.lines)).forEach((unknown, i) => {
+    for (const [field, label] of Object.entries(unknown)) errors[`lines.${i}.${field}`] = [`Line ${i + 1}: no such ${label}.`]
+  })
   if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_POST)
 }

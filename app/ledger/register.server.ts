@@ -6,6 +6,7 @@ import { conflict, invalidFields, notFound, type FieldErrors } from '~/domain/er
 import { DIMENSIONS, type Dimensions } from '~/domain/ledger/entries'
 import { onFinalReconciliation, onReconciliation } from './banking.server'
 import { lineLabels } from './journal.server'
+import { unknownDimensions } from './posting.server'
 
 /*
  * The register: one row per journal line with its entry. A line's memo and
@@ -54,14 +55,6 @@ export async function transactionOf(db: Executor, companyId: string, id: string)
 /** What may change on a posted line; a field left out stays as it is. */
 export type LineCorrection = Dimensions & { memo?: string | null }
 
-// The dimensions with a table to check against; leases and vendors have none yet.
-const DIMENSION_TABLES = [
-  { key: 'propertyGroupId', field: 'property_group_id', label: 'property', table: propertyGroups },
-  { key: 'rentalUnitId', field: 'rental_unit_id', label: 'rental unit', table: rentalUnits },
-  { key: 'residentId', field: 'resident_id', label: 'resident', table: residents },
-  { key: 'propertyOwnerId', field: 'property_owner_id', label: 'property owner', table: propertyOwners },
-] as const
-
 /**
  * Corrects a line's memo and dimensions; answers with the line. Its dimensions must be
  * this company's, and they stay as they are inside a closed period (its memo does not).
@@ -71,13 +64,9 @@ export async function correctTransaction(db: Executor, companyId: string, id: st
   const changes: Record<string, string | null> = {}
   if (correction.memo !== undefined) changes.memo = correction.memo || null
   for (const key of DIMENSIONS) if (correction[key] !== undefined) changes[key] = correction[key] ?? null
-  const errors: FieldErrors = {}
-  for (const dimension of DIMENSION_TABLES) {
-    const dimensionId = correction[dimension.key]
-    if (!dimensionId) continue
-    const [found] = await db.select({ id: dimension.table.id }).from(dimension.table).where(and(eq(dimension.table.companyId, companyId), eq(dimension.table.id, dimensionId)))
-    if (!found) errors[dimension.field] = [`No such ${dimension.label}.`]
-  }
+  // The one check of a line's dimensions that posting makes too: each must be this company's.
+  const [unknown] = await unknownDimensions(db, companyId, [changes])
+  const errors: FieldErrors = Object.fromEntries(Object.entries(unknown).map(([field, label]) => [field, [`No such ${label}.`]]))
   if (Object.keys(errors).length) throw invalidFields(errors, 'This line cannot be corrected.')
   const movesDimensions = DIMENSIONS.some((key) => key in changes && changes[key] !== current[key])
   if (movesDimensions) {

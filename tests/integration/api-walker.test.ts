@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
-import { getDb } from '~/db/client.server'
 import { RESOURCES } from '~/resources'
 import { api, registerCompany } from '../factories/api'
 import { createSample } from '../factories/resources'
+import { companyTables, fingerprint } from './support/fingerprint'
 
 /*
  * Walks /api/openapi.json and throws malformed input at every POST, PUT, PATCH
@@ -172,15 +171,6 @@ function variants(operation: Operation, doc: Parameters<typeof resolve>[1]): Var
   return out
 }
 
-/** Row counts and the latest change of every table holding this company's rows, in one round trip. */
-async function fingerprint(companyId: string, tables: { table: string; updatedAt: boolean }[]) {
-  const parts = tables.map(
-    ({ table, updatedAt }) => `select '${table}' as t, count(*)::text || '/' || ${updatedAt ? "coalesce(max(updated_at)::text, '')" : "''"} as f from "${table}" where company_id = '${companyId}'`,
-  )
-  const rows = await getDb().execute<{ t: string; f: string }>(sql.raw(parts.join(' union all ')))
-  return Object.fromEntries([...rows].map((r) => [r.t, r.f]))
-}
-
 async function send(operation: Operation, path: string, token: string, variant: Variant) {
   const headers: Record<string, string> = {
     authorization: `Bearer ${token}`,
@@ -204,14 +194,7 @@ describe('the API under malformed input', () => {
     const me = await api('GET', 'property-management-company/', { token })
     const companyId = me.body.id as string
     const doc = (await api('GET', 'openapi.json')).body
-    const tableRows = await getDb().execute<{
-      table: string
-      updated: boolean
-    }>(sql`
-        select c.table_name as table, exists (select 1 from information_schema.columns u where u.table_schema = 'public' and u.table_name = c.table_name and u.column_name = 'updated_at') as updated
-        from information_schema.columns c join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
-        where c.table_schema = 'public' and c.column_name = 'company_id' and t.table_type = 'BASE TABLE'`)
-    const tables = [...tableRows].filter((r) => !(r.table in FINGERPRINT_EXCLUDED)).map((r) => ({ table: r.table, updatedAt: r.updated }))
+    const tables = (await companyTables()).filter((t) => !(t.table in FINGERPRINT_EXCLUDED))
 
     const operations: Operation[] = []
     for (const [path, item] of Object.entries<Record<string, Operation>>(doc.paths)) {

@@ -1,9 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createMiddleware } from 'hono/factory'
 import { checkLedger, FINDING_KINDS, type FindingKind } from '~/ledger/integrity.server'
-import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
-import { forbidden } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
 import { tenant } from '../tenant'
@@ -35,13 +32,6 @@ const Report = z
   })
   .openapi('LedgerIntegrity')
 
-/** The company's administrators (management company permission) or its accountants. */
-const adminOrAccounting = createMiddleware<AppEnv>(async (c, next) => {
-  const permissions = c.var.principal.permissions
-  if (!permissions.hasManagementCompanyPermissions && !permissions.hasAccountingPermissions) throw forbidden('You need the Management Company or Accounting permission to do this.')
-  await next()
-})
-
 export const router = createRouter()
 
 router.openapi(
@@ -50,7 +40,8 @@ router.openapi(
     path: '/accounting/ledger-integrity',
     tags: ['Accounting'],
     summary: 'Check the ledger: every entry balances, reversals negate, numbers have no gaps, deposits and final reconciliations tie out',
-    ...signedIn(requireStaff(), adminOrAccounting),
+    // The company's administrators (management company permission) or its accountants.
+    ...signedIn(requireStaff('management_company', 'accounting')),
     responses: { 200: jsonResponse(Report, 'What was checked and what was found'), ...errorResponses(401, 403) },
   }),
   async (c) => {

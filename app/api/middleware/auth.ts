@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { getDb } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
@@ -134,17 +135,42 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-export const requireUserType = (...types: UserType[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    if (!types.includes(c.var.principal.userType)) throw forbidden()
-    await next()
-  })
+/**
+ * Who may call an operation: what its guards enforce, and what its OpenAPI entry
+ * documents as `x-lintel-gate` (set by `signedIn` from the same guards).
+ */
+export type Gate = {
+  /** The user types let in. */
+  user_types: UserType[]
+  /** The permission groups of which the caller needs at least one; none named, none needed. */
+  any_permission: PermissionGroup[]
+}
 
-/** Staff only, and, when a group is named, only with that group's permission flag. */
-export const requireStaff = (group?: PermissionGroup) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const principal = c.var.principal
-    if (principal.userType !== 'property_manager') throw forbidden()
-    if (group && !principal.permissions[PERMISSIONS.find((p) => p.group === group)!.column]) throw forbidden(missingPermission(group))
-    await next()
-  })
+/** A middleware that refuses callers, carrying the part of the gate it enforces. */
+export type Guard = MiddlewareHandler<AppEnv> & { gate: Partial<Gate> }
+
+const guard = (gate: Partial<Gate>, middleware: MiddlewareHandler<AppEnv>): Guard => Object.assign(middleware, { gate })
+
+export const requireUserType = (...types: UserType[]) =>
+  guard(
+    { user_types: types },
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (!types.includes(c.var.principal.userType)) throw forbidden()
+      await next()
+    }),
+  )
+
+/** Staff only, and, when groups are named, only with the permission flag of one of them. */
+export const requireStaff = (...named: (PermissionGroup | undefined)[]) => {
+  const groups = named.filter((group) => group !== undefined)
+  const columns = groups.map((group) => PERMISSIONS.find((p) => p.group === group)!.column)
+  return guard(
+    { user_types: ['property_manager'], any_permission: groups },
+    createMiddleware<AppEnv>(async (c, next) => {
+      const principal = c.var.principal
+      if (principal.userType !== 'property_manager') throw forbidden()
+      if (columns.length && !columns.some((column) => principal.permissions[column])) throw forbidden(missingPermission(...groups))
+      await next()
+    }),
+  )
+}
