@@ -15,6 +15,7 @@ import { createSample } from '../factories/resources'
 import { PNG } from '../factories/files'
 import { upload } from '../factories/uploads'
 import { changes, companyTables, fingerprint, type CompanyTable } from './support/fingerprint'
+import { resolve, sample, type Schema } from './support/openapi'
 
 /*
  * Walks /api/openapi.json, every operation present and future, three ways:
@@ -57,18 +58,6 @@ const ID_SOURCES: Record<string, (company: { bankId: string }) => string> = {
 /** Operations the isolation walk cannot aim at one of our records, with the reason. */
 const ISOLATION_EXEMPT: Record<string, string> = {}
 
-type Schema = {
-  $ref?: string
-  type?: string | string[]
-  format?: string
-  enum?: unknown[]
-  properties?: Record<string, Schema>
-  items?: Schema
-  anyOf?: Schema[]
-  oneOf?: Schema[]
-  allOf?: Schema[]
-  example?: unknown
-}
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
 type Operation = {
   method: string
@@ -83,44 +72,6 @@ const keyOf = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`
 const hasParams = (op: Operation) => op.path.includes('{')
 const isWrite = (op: Operation) => op.method !== 'get'
 
-function resolve(schema: Schema | undefined, doc: Doc): Schema {
-  if (!schema) return {}
-  if (schema.$ref) return resolve(doc.components?.schemas?.[schema.$ref.split('/').pop()!], doc)
-  const options = schema.anyOf ?? schema.oneOf
-  if (options) return resolve(options.find((o) => o.type !== 'null') ?? options[0], doc)
-  // An extended schema is its base and the extension together, properties of both.
-  if (schema.allOf) {
-    const parts = schema.allOf.map((s) => resolve(s, doc))
-    return Object.assign({}, ...parts, { properties: Object.assign({}, ...parts.map((p) => p.properties)) })
-  }
-  return schema
-}
-
-/** A plausible value for a schema, so a body passes validation and the answer is about what it points at. */
-function sample(schema: Schema, doc: Doc): unknown {
-  const s = resolve(schema, doc)
-  if (s.enum?.length) return s.enum[0]
-  if (s.example !== undefined) return s.example
-  if (s.format === 'money') return '125.50'
-  if (s.format === 'date') return '2026-03-01'
-  if (s.format === 'uuid') return randomUUID()
-  if (s.format === 'email') return `walker-${unique()}@example.test`
-  switch (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type) {
-    case 'integer':
-    case 'number':
-      return 1
-    case 'boolean':
-      return true
-    case 'array':
-      return []
-    case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v, doc)]))
-    default:
-      return 'Walker text'
-  }
-}
-
-/** `value` cut down to what `schema` names, so a record read from the API can be sent back as a body. */
 function project(value: unknown, schema: Schema, doc: Doc): unknown {
   const s = resolve(schema, doc)
   if (Array.isArray(value) && s.items) return value.map((item) => project(item, s.items!, doc))

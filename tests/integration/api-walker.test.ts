@@ -6,6 +6,7 @@ import { RESOURCES } from '~/resources'
 import { api, registerCompany } from '../factories/api'
 import { createSample } from '../factories/resources'
 import { companyTables, fingerprint } from './support/fingerprint'
+import { resolve, sample, typeOf, type Schema } from './support/openapi'
 
 /*
  * Walks /api/openapi.json and throws malformed input at every POST, PUT, PATCH
@@ -21,21 +22,6 @@ const EXEMPT: Record<string, string> = {}
 /** Tables a rejected request may write to by design, with the reason. */
 const FINGERPRINT_EXCLUDED: Record<string, string> = {}
 
-type Schema = {
-  $ref?: string
-  type?: string | string[]
-  format?: string
-  pattern?: string
-  enum?: unknown[]
-  properties?: Record<string, Schema>
-  required?: string[]
-  items?: Schema
-  anyOf?: Schema[]
-  oneOf?: Schema[]
-  allOf?: Schema[]
-  minimum?: number
-  example?: unknown
-}
 type Operation = {
   method: string
   path: string
@@ -47,43 +33,7 @@ const LONG = 'x'.repeat(100_000)
 const AMBIGUOUS_MONEY = ['12,50', '1,250.00', '1e3', ' 12']
 const BAD_DATES = ['2023-02-30', '1899-12-31', '2201-01-01']
 
-function resolve(schema: Schema | undefined, doc: { components?: { schemas?: Record<string, Schema> } }): Schema {
-  if (!schema) return {}
-  if (schema.$ref) return resolve(doc.components?.schemas?.[schema.$ref.split('/').pop()!], doc)
-  const options = schema.anyOf ?? schema.oneOf
-  if (options) return resolve(options.find((o) => !(o.type === 'null')) ?? options[0], doc)
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => resolve(s, doc)))
-  return schema
-}
-
-const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type)
 const isMoney = (schema: Schema) => schema.format === 'money'
-
-/** A plausible value for a property, so each variant changes one thing in an otherwise ordinary body. */
-function sample(schema: Schema, doc: Parameters<typeof resolve>[1]): unknown {
-  const s = resolve(schema, doc)
-  if (s.enum?.length) return s.enum[0]
-  if (s.example !== undefined) return s.example
-  if (isMoney(s)) return '125.50'
-  if (s.format === 'date') return '2026-03-01'
-  if (s.format === 'uuid') return randomUUID()
-  if (s.format === 'email') return `walker-${randomUUID().slice(0, 8)}@example.test`
-  switch (typeOf(s)) {
-    case 'string':
-      return 'Walker text'
-    case 'integer':
-    case 'number':
-      return s.minimum ?? 1
-    case 'boolean':
-      return true
-    case 'array':
-      return []
-    case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v, doc)]))
-    default:
-      return 'Walker text'
-  }
-}
 
 /** The wrong values for one property, by what the schema says it is. */
 function badValues(schema: Schema): [string, unknown][] {
