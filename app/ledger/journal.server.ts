@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
 import { accounts, bankReconciliationItems, bankReconciliations, journalEntries, journalLines, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
 import { debitCreditOf, SOURCE_TYPES, type Basis, type DraftLine } from '~/domain/ledger/entries'
@@ -29,10 +29,20 @@ export const lineLabels = {
   propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
 }
 
+/** Joins what `lineLabels` reads to a select from journal lines: the line's account and the records its dimensions name. */
+export function joinLineLabels<Q extends PgSelect>(query: Q): Q {
+  return query
+    .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
+    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
+    .leftJoin(rentalUnits, eq(rentalUnits.id, journalLines.rentalUnitId))
+    .leftJoin(residents, eq(residents.id, journalLines.residentId))
+    .leftJoin(propertyOwners, eq(propertyOwners.id, journalLines.propertyOwnerId)) as unknown as Q
+}
+
 /** The lines of some entries, with the names of what they point to, in entry then line order. */
 export async function linesOf(db: Executor, companyId: string, entryIds: string[]) {
   if (!entryIds.length) return []
-  return db
+  const lines = db
     .select({
       id: journalLines.id,
       entryId: journalLines.entryId,
@@ -53,11 +63,8 @@ export async function linesOf(db: Executor, companyId: string, entryIds: string[
       propertyOwnerLabel: lineLabels.propertyOwnerLabel,
     })
     .from(journalLines)
-    .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
-    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
-    .leftJoin(rentalUnits, eq(rentalUnits.id, journalLines.rentalUnitId))
-    .leftJoin(residents, eq(residents.id, journalLines.residentId))
-    .leftJoin(propertyOwners, eq(propertyOwners.id, journalLines.propertyOwnerId))
+    .$dynamic()
+  return joinLineLabels(lines)
     .where(and(eq(journalLines.companyId, companyId), inArray(journalLines.entryId, entryIds)))
     .orderBy(asc(journalLines.entryId), asc(journalLines.lineNumber))
 }

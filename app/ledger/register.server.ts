@@ -1,11 +1,11 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
-import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents } from '~/db/schema'
+import { journalEntries, journalLines, ledgerSettings } from '~/db/schema'
 import { conflict, invalidFields, notFound, type FieldErrors } from '~/domain/errors'
 import { DIMENSIONS, type Dimensions } from '~/domain/ledger/entries'
 import { onFinalReconciliation, onReconciliation } from './banking.server'
-import { lineLabels } from './journal.server'
+import { joinLineLabels, lineLabels } from './journal.server'
 import { unknownDimensions } from './posting.server'
 
 /*
@@ -17,7 +17,7 @@ import { unknownDimensions } from './posting.server'
 /** Register lines with their entry, labels and reconciliation state; `balance` adds the running balance in register order. */
 export function registerQuery(db: Executor, balance: boolean) {
   const order = sql`${journalLines.date}, ${journalEntries.number}, ${journalLines.lineNumber}`
-  return db
+  const lines = db
     .select({
       ...getTableColumns(journalLines),
       entryNumber: sql<number>`${journalEntries.number}`.mapWith(Number).as('entry_number'),
@@ -34,12 +34,8 @@ export function registerQuery(db: Executor, balance: boolean) {
     })
     .from(journalLines)
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-    .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
-    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
-    .leftJoin(rentalUnits, eq(rentalUnits.id, journalLines.rentalUnitId))
-    .leftJoin(residents, eq(residents.id, journalLines.residentId))
-    .leftJoin(propertyOwners, eq(propertyOwners.id, journalLines.propertyOwnerId))
     .$dynamic()
+  return joinLineLabels(lines)
 }
 
 export type RegisterRow = Awaited<ReturnType<ReturnType<typeof registerQuery>['execute']>>[number]

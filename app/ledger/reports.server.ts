@@ -4,7 +4,7 @@ import { accounts, companies, journalEntries, journalLines, ledgerSettings, prop
 import { todayIn } from '~/domain/dates'
 import type { AccountType } from '~/domain/ledger/chart'
 import { basesOf, yearStart, type AccountActivity, type AccountSums, type EntryTotals, type JournalEntryRow, type LedgerLine, type LedgerSlice, type ReportAccount, type ReportBasis } from '~/domain/ledger/reports'
-import { lineLabels } from './journal.server'
+import { joinLineLabels, lineLabels } from './journal.server'
 
 /*
  * The statements' queries: journal lines summed or listed by company, date, basis and
@@ -229,7 +229,7 @@ export async function entriesInRange(
 
 /** Lines of the entries `condition` picks, in entry order, for the journal and the export: account, amount and every dimension by name. */
 export function entryLines(db: Executor, companyId: string, condition: SQL | undefined) {
-  return db
+  const lines = db
     .select({
       entryId: journalLines.entryId,
       entryNumber: journalEntries.number,
@@ -247,11 +247,8 @@ export function entryLines(db: Executor, companyId: string, condition: SQL | und
     })
     .from(journalLines)
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-    .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
-    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
-    .leftJoin(rentalUnits, eq(rentalUnits.id, journalLines.rentalUnitId))
-    .leftJoin(residents, eq(residents.id, journalLines.residentId))
-    .leftJoin(propertyOwners, eq(propertyOwners.id, journalLines.propertyOwnerId))
+    .$dynamic()
+  return joinLineLabels(lines)
     .where(and(eq(journalLines.companyId, companyId), condition))
     .orderBy(asc(journalLines.date), asc(journalEntries.number), asc(journalLines.lineNumber))
 }
