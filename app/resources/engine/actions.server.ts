@@ -75,7 +75,7 @@ export async function runAction(tx: Executor, companyId: string, userId: string,
   if (!action || !resource.states) throw notFound(`No such action: ${name}.`)
   const lower = resource.singular.toLowerCase()
   if (!z.uuid().safeParse(id).success) throw notFound(`No such ${lower}.`)
-  const table = resource.table as unknown as Record<string, never> & typeof resource.table
+  const table = resource.table
   const [record] = (await tx
     .select()
     .from(resource.table)
