@@ -3,7 +3,8 @@ import { Form, Link, useLocation, useSearchParams } from 'react-router'
 import { Button } from './ui/button'
 import { Input, Select } from './ui/input'
 
-export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] }
+export type { Page } from '~/api/pagination'
+import type { Page } from '~/api/pagination'
 
 /** Turns the page's own query string into the API's list parameters. */
 export function listQuery(request: Request, allowed: string[] = []) {

@@ -1,20 +1,13 @@
 import { Link } from 'react-router'
+import type { MaintenanceTechnician } from '~/api/platform/people'
+import type { Answer } from '~/utils/api-client.server'
 import { Instant } from '~/components/instant'
 import { Table, Td, Th } from './list'
 import { Badge } from './ui/card'
 import { fullName } from '~/utils/misc'
 
-export type Person = {
-  id: string
-  email: string
-  first_name: string
-  last_name: string
-  phone: string | null
-  is_active: boolean
-  status: 'active' | 'invited' | 'inactive'
-  last_login_at: string | null
-  created_at: string
-}
+/** A staff member as the API lists them (a manager has more: permissions and admin). */
+export type Person = Answer<typeof MaintenanceTechnician>
 
 export const STATUS_FILTER = {
   name: 'status',

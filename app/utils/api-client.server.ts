@@ -1,3 +1,4 @@
+import type { z } from '@hono/zod-openapi'
 import { data, redirect } from 'react-router'
 import { getApi } from '~/api'
 import { IDEMPOTENCY_HEADER } from '~/api/middleware/idempotency'
@@ -54,6 +55,13 @@ export async function readBody<T>(response: Response): Promise<T> {
   }
   return response.json() as Promise<T>
 }
+
+/**
+ * What the API answers, typed by the zod schema of its OpenAPI response (imported with `import
+ * type`, so nothing of the API reaches the browser): routes take their data's type from the API
+ * instead of declaring their own.
+ */
+export type Answer<Schema extends z.ZodType> = z.output<Schema>
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number | 'unknown'; error: ErrorBody }
 

@@ -2,11 +2,9 @@ import { redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import type { ErrorBody } from '~/api/errors'
-import type { WorkspaceWarning } from '~/components/layout/workspace-warnings'
+import type { Me as MeSchema } from '~/api/platform/auth'
 import type { UserType } from '~/db/schema'
-import type { NumberFormat } from '~/domain/money'
-import type { Access } from '~/domain/permissions'
-import { callApi, readBody, requireSession } from './api-client.server'
+import { callApi, readBody, requireSession, type Answer } from './api-client.server'
 import { readJwtClaims } from './jwt.server'
 import { createSession, type Tokens } from './session.server'
 
@@ -60,14 +58,8 @@ export function isSafeRedirect(to: string) {
   return to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
 }
 
-export type Me = {
-  user: { id: string; email: string; first_name: string; last_name: string; user_type: UserType; is_company_admin: boolean }
-  company: { id: string; name: string; slug: string; currency: string; time_zone: string; number_format: NumberFormat }
-  permissions: Access['permissions']
-  settings: Access['settings']
-  /** Staff only (null for everyone else): the warnings every staff page shows. */
-  workspace_warnings: WorkspaceWarning[] | null
-}
+/** The signed-in person, their company, permissions and settings, as GET auth/me/ answers. */
+export type Me = Answer<typeof MeSchema>
 
 /** The signed-in person of this area, or a redirect to their own area (or to login). */
 export async function requireArea(request: Request, userType: UserType) {

@@ -22,7 +22,7 @@ const Finding = z
   })
   .openapi('LedgerIntegrityFinding')
 
-const Report = z
+export const Report = z
   .object({
     ok: z.boolean(),
     entries: z.number().int(),

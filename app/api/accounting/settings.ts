@@ -19,7 +19,7 @@ import { dateInput } from '../values'
 const tags = ['Accounting']
 const guard = signedIn(requireStaff('accounting'))
 
-const AccountRole = z
+export const AccountRole = z
   .object({
     value: z.string(),
     label: z.string(),
@@ -31,7 +31,7 @@ const AccountRole = z
 
 const DefaultGlAccounts = z.record(z.string(), z.string().nullable()).openapi('DefaultGlAccounts', { example: { ACCOUNTS_RECEIVABLE: '8f0e…', UNDEPOSITED_FUNDS: '2a41…' } })
 
-const LedgerSettings = z
+export const LedgerSettings = z
   .object({
     lock_date: z.string().nullable().openapi({ description: 'No entry can be posted, changed or reversed on or before this date' }),
     fiscal_year_start_month: z.number().int().openapi({ description: 'The month (1 = January … 12 = December) the fiscal year starts in: where year-to-date figures and retained earnings begin' }),

@@ -46,7 +46,7 @@ const FileForm = z.object({
     .openapi({ description: 'How the CSV writes amounts: en = 1,250.00, fr = 1 250,00. OFX files are read as OFX writes them.' }),
 })
 
-const ImportResult = z
+export const ImportResult = z
   .object({
     format: z.enum(['CSV', 'OFX']),
     imported: z.number().int().openapi({ description: 'Lines added' }),
@@ -60,7 +60,7 @@ const ImportResult = z
 
 const Suggestion = z.object({ journal_line_id: z.string(), journal_entry_id: z.string(), entry_number: z.number().int(), date: z.string(), memo: z.string().nullable(), amount: z.string() })
 
-const StatementLine = z
+export const StatementLine = z
   .object({
     id: z.string(),
     bank_account_id: z.string(),

@@ -25,7 +25,7 @@ import { tenant } from '../tenant'
 const tags = ['Accounting']
 const guard = signedIn(requireStaff('accounting'))
 
-const Transaction = JournalLine.omit({ line_number: true })
+export const Transaction = JournalLine.omit({ line_number: true })
   .extend({
     journal_entry_id: z.string(),
     entry_number: z.number().int(),

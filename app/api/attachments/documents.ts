@@ -19,7 +19,7 @@ const DocumentType = z.enum(valuesOf(DOCUMENT_TYPES), { error: `Document type mu
 })
 const Name = z.string({ error: 'Name must be text.' }).trim().min(1, 'Name is required.').max(200, 'Name must be at most 200 characters.')
 
-const Document = z
+export const Document = z
   .object({
     id: z.uuid(),
     record_type: z.string().nullable().openapi({ description: 'The resource of the record it is attached to; null for a document on its own' }),

@@ -19,7 +19,7 @@ const Body = z
   .max(10_000, 'Note must be at most 10000 characters.')
   .openapi({ description: 'The text of the note' })
 
-const Note = z
+export const Note = z
   .object({
     id: z.uuid(),
     record_type: z.string(),

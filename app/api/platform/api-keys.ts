@@ -12,7 +12,7 @@ import { ListQuery, offsetOf, page, pageOf } from '../pagination'
 import { tenant } from '../tenant'
 import { IdParam } from './schemas'
 
-const ApiKey = z
+export const ApiKey = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -24,7 +24,7 @@ const ApiKey = z
   })
   .openapi('ApiKey')
 
-const NewApiKey = ApiKey.extend({ key: z.string().openapi({ description: 'The secret. Shown only in this response; store it now.' }) }).openapi('NewApiKey')
+export const NewApiKey = ApiKey.extend({ key: z.string().openapi({ description: 'The secret. Shown only in this response; store it now.' }) }).openapi('NewApiKey')
 
 const KeyName = z.string({ error: 'Name the key.' }).trim().min(1, 'Name the key.').max(100, 'The name must be at most 100 characters.')
 export const ApiKeyCreateBody = z.object({ name: KeyName }).openapi('ApiKeyCreate')

@@ -87,7 +87,7 @@ export const ChangePasswordBody = z
   .refine((v) => v.current_password !== v.new_password, { path: ['new_password'], message: 'The new password must differ from the current one.' })
   .openapi('ChangePassword')
 
-const Me = z
+export const Me = z
   .object({
     user: z.object({
       id: z.string(),
@@ -208,7 +208,7 @@ async function refuseTakenSlug(db: Executor, slug: string, field: string) {
 const usableRegistration = (token: string) =>
   and(eq(pendingRegistrations.tokenHash, sha256(token)), isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, sql`now()`))
 
-const RegistrationInfo = z.object({ email: z.string(), first_name: z.string(), company_name: z.string() }).openapi('RegistrationInfo')
+export const RegistrationInfo = z.object({ email: z.string(), first_name: z.string(), company_name: z.string() }).openapi('RegistrationInfo')
 
 router.openapi(
   createRoute({

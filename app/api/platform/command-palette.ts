@@ -13,7 +13,7 @@ import { containsPattern, searchTextContains } from '../pagination'
 import { tenant } from '../tenant'
 import { workspaceSettingsOf } from './schemas'
 
-const PaletteEntrySchema = z.object({ name: z.string(), url: z.string(), object_type: z.string() }).openapi('CommandPaletteEntry')
+export const PaletteEntrySchema = z.object({ name: z.string(), url: z.string(), object_type: z.string() }).openapi('CommandPaletteEntry')
 const RECORD_LIMIT = 50
 
 export const router = createRouter()

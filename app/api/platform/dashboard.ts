@@ -19,7 +19,7 @@ const GettingStartedItem = z
   })
   .openapi('GettingStartedItem')
 
-const Dashboard = z
+export const Dashboard = z
   .object({
     team: z
       .object({ property_managers: z.number().int(), maintenance_technicians: z.number().int(), invited: z.number().int() })

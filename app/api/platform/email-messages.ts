@@ -9,7 +9,7 @@ import { containsPattern, ListQuery, offsetOf, orderBy, page, pageOf } from '../
 import { tenant } from '../tenant'
 import { IdParam } from './schemas'
 
-const EmailMessage = z
+export const EmailMessage = z
   .object({
     id: z.string(),
     to: z.string(),
@@ -22,7 +22,7 @@ const EmailMessage = z
     created_at: z.string(),
   })
   .openapi('EmailMessage')
-const EmailMessageDetail = EmailMessage.extend({ text_body: z.string(), html_body: z.string().nullable() }).openapi('EmailMessageDetail')
+export const EmailMessageDetail = EmailMessage.extend({ text_body: z.string(), html_body: z.string().nullable() }).openapi('EmailMessageDetail')
 
 type Row = typeof emailMessages.$inferSelect
 const serialize = (row: Row) => ({

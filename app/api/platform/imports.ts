@@ -40,9 +40,9 @@ const previewShape = {
   unknown_columns: z.array(z.string()).openapi({ description: 'Headers that match no field; their cells are ignored' }),
   missing_columns: z.array(z.object({ field: z.string(), label: z.string() })).openapi({ description: 'Required fields no column fills' }),
 }
-const ImportPreview = z.object(previewShape).openapi('ImportPreview')
+export const ImportPreview = z.object(previewShape).openapi('ImportPreview')
 const ImportRefused = ErrorBody.extend(previewShape).openapi('ImportRefused')
-const ImportCreated = z.object({ created: z.number().int() }).openapi('ImportCreated')
+export const ImportCreated = z.object({ created: z.number().int() }).openapi('ImportCreated')
 
 const NumberFormatField = numberFormatInput()
   .optional()

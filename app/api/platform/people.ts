@@ -32,8 +32,8 @@ const personFields = {
   created_at: z.string(),
 }
 
-const PropertyManager = z.object({ ...personFields, is_company_admin: z.boolean(), ...PermissionFlags.shape }).openapi('PropertyManager')
-const MaintenanceTechnician = z.object(personFields).openapi('MaintenanceTechnician')
+export const PropertyManager = z.object({ ...personFields, is_company_admin: z.boolean(), ...PermissionFlags.shape }).openapi('PropertyManager')
+export const MaintenanceTechnician = z.object(personFields).openapi('MaintenanceTechnician')
 
 function statusOf(row: UserRow) {
   if (!row.isActive) return 'inactive' as const
@@ -354,7 +354,7 @@ router.openapi(
   },
 )
 
-const InvitationInfo = z
+export const InvitationInfo = z
   .object({ email: z.string(), first_name: z.string(), last_name: z.string(), company_name: z.string(), user_type: z.string() })
   .openapi('Invitation')
 

@@ -17,7 +17,7 @@ import { integrations, warningCounts, WorkspaceWarning, workspaceWarnings } from
 
 type CompanyRow = typeof companies.$inferSelect
 
-const Company = z
+export const Company = z
   .object({
     id: z.string(),
     name: z.string(),

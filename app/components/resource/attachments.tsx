@@ -8,6 +8,9 @@ import { IdempotencyKey } from '../idempotency-key'
 import { Table, Td, Th } from '../list'
 import { Button } from '../ui/button'
 import { ErrorList, ErrorSummary } from '../ui/field'
+import type { Document } from '~/api/attachments/documents'
+import type { Note } from '~/api/attachments/notes'
+import type { Answer } from '~/utils/api-client.server'
 import { Input, Label, Select } from '../ui/input'
 
 /*
@@ -19,8 +22,8 @@ import { Input, Label, Select } from '../ui/input'
 
 export type AttachmentForm = 'add-note' | 'upload-document' | 'upload-photo'
 
-export type NoteItem = { id: string; record_type: string; record_id: string; body: string; author_name: string; created_at: string; updated_at: string }
-export type DocumentItem = { id: string; record_type: string | null; record_id: string | null; name: string; document_type: string; content_type: string; size_bytes: number; uploaded_by_name: string; created_at: string }
+export type NoteItem = Answer<typeof Note>
+export type DocumentItem = Answer<typeof Document>
 export type PhotoItem = { id: string; name: string; caption: string | null; created_at: string }
 type Listed<T> = { count: number; results: T[] } | null
 

@@ -1,10 +1,10 @@
 import { Circle, CircleCheck } from 'lucide-react'
+import type { Dashboard as DashboardSchema } from '~/api/platform/dashboard'
 import { Form, Link, useRouteLoaderData } from 'react-router'
 import { WarningsList, type WorkspaceWarning } from '~/components/layout/workspace-warnings'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import type { GettingStartedItem } from '~/domain/getting-started'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { loader as layoutLoader } from './layout'
@@ -12,14 +12,10 @@ import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Property Manager Dashboard') }]
 
-type DashboardFigures = {
-  team: { property_managers: number; maintenance_technicians: number; invited: number } | null
-  getting_started: GettingStartedItem[] | null
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
-  return api.get<DashboardFigures>('dashboard/')
+  return api.get<Answer<typeof DashboardSchema>>('dashboard/')
 }
 
 /** The dashboard's one form: hiding the getting-started checklist. */
@@ -30,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   throw await redirectWithToast('/app/', { type: 'success', description: 'The getting-started checklist is hidden.' })
 }
 
-function GettingStarted({ items }: { items: GettingStartedItem[] }) {
+function GettingStarted({ items }: { items: NonNullable<Answer<typeof DashboardSchema>['getting_started']> }) {
   const left = items.filter((item) => !item.done).length
   return (
     <Card className="md:col-span-2 xl:col-span-3" data-testid="getting-started">

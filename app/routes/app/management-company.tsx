@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
-import { COMPANY_DETAILS_PERMISSION, CompanyBody } from '~/api/platform/workspace'
+import { COMPANY_DETAILS_PERMISSION, CompanyBody, type Company as CompanySchema } from '~/api/platform/workspace'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Field, ErrorSummary, SelectField } from '~/components/ui/field'
 import { COUNTRIES, DIVISIONS } from '~/domain/geo'
 import { NUMBER_FORMATS } from '~/domain/money'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { requirePermission } from '~/utils/permissions.server'
@@ -16,7 +16,7 @@ import type { Route } from './+types/management-company'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Company Details') }]
 
-type Company = Record<string, string | null>
+type Company = Answer<typeof CompanySchema>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)

@@ -7,7 +7,8 @@ import { UnusableLink } from '~/components/unusable-link'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Field, FormErrors } from '~/components/ui/field'
-import { callApi, readBody } from '~/utils/api-client.server'
+import type { InvitationInfo } from '~/api/platform/people'
+import { callApi, readBody, type Answer } from '~/utils/api-client.server'
 import { signInAndRedirect, type SignedIn } from '~/utils/auth.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
@@ -15,7 +16,7 @@ import type { Route } from './+types/accept-invitation'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Accept your invitation') }]
 
-type Invitation = { email: string; first_name: string; last_name: string; company_name: string; user_type: string }
+type Invitation = Answer<typeof InvitationInfo>
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const response = await callApi(`accept-invitation/${encodeURIComponent(params.invitationId)}/`, { request })

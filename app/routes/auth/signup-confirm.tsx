@@ -3,7 +3,8 @@ import type { ErrorBody } from '~/api/errors'
 import { UnusableLink } from '~/components/unusable-link'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { callApi, readBody } from '~/utils/api-client.server'
+import type { RegistrationInfo } from '~/api/platform/auth'
+import { callApi, readBody, type Answer } from '~/utils/api-client.server'
 import { signInAndRedirect, type SignedIn } from '~/utils/auth.server'
 import { title } from '~/utils/misc'
 import { toastHeader } from '~/utils/toast.server'
@@ -11,7 +12,7 @@ import type { Route } from './+types/signup-confirm'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Confirm your sign-up') }]
 
-type Registration = { email: string; first_name: string; company_name: string }
+type Registration = Answer<typeof RegistrationInfo>
 
 // Opening the link only shows what it creates: a mail scanner that follows links must not use it up.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,14 +3,14 @@ import { Instant } from '~/components/instant'
 import { Link } from 'react-router'
 import { Breadcrumbs, PageHeader } from '~/components/list'
 import { buttonVariants } from '~/components/ui/button'
-import { requireSession } from '~/utils/api-client.server'
+import type { Report as IntegrityReport } from '~/api/accounting/ledger-integrity'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/ledger-integrity'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Ledger Integrity') }]
 
-type Finding = { kind: string; kind_label: string; message: string; entry_id: string | null; entry_number: number | null; record_id: string | null }
-type Report = { ok: boolean; entries: number; lines: number; checked_at: string; findings: Finding[] }
+type Report = Answer<typeof IntegrityReport>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)

@@ -3,13 +3,14 @@ import { Instant } from '~/components/instant'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
 import { buttonVariants } from '~/components/ui/button'
 import { Badge } from '~/components/ui/card'
-import { requireSession } from '~/utils/api-client.server'
+import type { ApiKey as ApiKeySchema } from '~/api/platform/api-keys'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: title('API Keys') }]
 
-export type ApiKey = { id: string; name: string; prefix: string; is_active: boolean; last_used_at: string | null; revoked_at: string | null; created_at: string }
+export type ApiKey = Answer<typeof ApiKeySchema>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)

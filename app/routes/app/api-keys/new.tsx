@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
-import { ApiKeyCreateBody } from '~/api/platform/api-keys'
+import { ApiKeyCreateBody, type NewApiKey as CreatedKey } from '~/api/platform/api-keys'
 import { Breadcrumbs } from '~/components/list'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Field, ErrorSummary } from '~/components/ui/field'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/new'
@@ -18,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: ApiKeyCreateBody })
   if (submission.status !== 'success') return reply(submission)
-  const result = await api.send<{ id: string; name: string; key: string }>('POST', 'api-keys/', submission.value)
+  const result = await api.send<Answer<typeof CreatedKey>>('POST', 'api-keys/', submission.value)
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   // The secret is shown in this one response and kept nowhere else.
   return data({ result: submission.reply({ resetForm: true }), created: result.data }, { headers: { 'cache-control': 'no-store' } })

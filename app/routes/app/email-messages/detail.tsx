@@ -1,15 +1,16 @@
+import type { EmailMessageDetail as MessageSchema } from '~/api/platform/email-messages'
 import { Breadcrumbs } from '~/components/list'
 import { Instant } from '~/components/instant'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
-import { EmailStatus, type EmailMessage } from './list'
+import { EmailStatus } from './list'
 import type { Route } from './+types/detail'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.message.subject ?? 'Email') }]
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
-  return { message: await api.get<EmailMessage & { text_body: string }>(`email-messages/${params.id}/`) }
+  return { message: await api.get<Answer<typeof MessageSchema>>(`email-messages/${params.id}/`) }
 }
 
 export default function EmailMessageDetail({ loaderData }: Route.ComponentProps) {
@@ -40,7 +41,7 @@ export default function EmailMessageDetail({ loaderData }: Route.ComponentProps)
 }
 
 /** Says why the link is missing, and (when nothing was sent) how to get it to its recipient. */
-function RedactedNotice({ status }: { status: EmailMessage['status'] }) {
+function RedactedNotice({ status }: { status: Answer<typeof MessageSchema>['status'] }) {
   return (
     <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <p className="font-medium">The private link in this message was removed from this copy.</p>

@@ -2,13 +2,14 @@ import { Link } from 'react-router'
 import { Instant } from '~/components/instant'
 import { Breadcrumbs, EmptyState, ListToolbar, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
 import { Badge } from '~/components/ui/card'
-import { requireSession } from '~/utils/api-client.server'
+import type { EmailMessage as EmailMessageSchema } from '~/api/platform/email-messages'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Emails') }]
 
-export type EmailMessage = { id: string; to: string; subject: string; category: string; redacted: boolean; status: 'stored' | 'sent' | 'failed'; error: string | null; sent_at: string | null; created_at: string }
+export type EmailMessage = Answer<typeof EmailMessageSchema>
 
 export function EmailStatus({ status }: { status: EmailMessage['status'] }) {
   if (status === 'sent') return <Badge tone="success">Sent</Badge>

@@ -3,21 +3,21 @@ import { Instant } from '~/components/instant'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import { z } from 'zod'
-import { ManagerUpdateBody } from '~/api/platform/people'
+import { ManagerUpdateBody, type PropertyManager } from '~/api/platform/people'
 import { Breadcrumbs } from '~/components/list'
 import { PermissionFields } from '~/components/permission-fields'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { CheckboxField, Field, ErrorSummary } from '~/components/ui/field'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { fullName, title } from '~/utils/misc'
 import { PermissionCheckboxes, permissionDefaults } from '~/utils/permission-form'
 import { redirectWithToast } from '~/utils/toast.server'
-import { StatusBadge, type Person } from '~/components/people'
+import { StatusBadge } from '~/components/people'
 import type { Route } from './+types/detail'
 
-type Manager = Person & { is_company_admin: boolean } & Record<string, unknown>
+type Manager = Answer<typeof PropertyManager>
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? fullName(loaderData.manager) : 'Property Manager') }]
 

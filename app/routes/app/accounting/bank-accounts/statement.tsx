@@ -9,7 +9,8 @@ import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Label } from '~/components/ui/input'
 import { displayMoney } from '~/domain/money'
 import { NumberFormatSelect } from '~/components/number-format-select'
-import { requireSession } from '~/utils/api-client.server'
+import type { ImportResult, StatementLine as StatementLineSchema } from '~/api/accounting/statement-import'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { numberFormatOf } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -20,22 +21,7 @@ import type { Route } from './+types/statement'
  * (CSV or OFX) and confirm which register line each of its lines is.
  */
 
-type Suggestion = {
-  journal_line_id: string
-  journal_entry_id: string
-  entry_number: number
-  date: string
-  memo: string | null
-  amount: string
-}
-type StatementLine = {
-  id: string
-  date: string
-  description: string
-  amount: string
-  matched: Suggestion | null
-  suggestions: Suggestion[]
-}
+type StatementLine = Answer<typeof StatementLineSchema>
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -67,13 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const upload = new FormData()
     upload.append('file', file)
     upload.append('number_format', numberFormatOf(form))
-    const result = await api.send<{
-      format: string
-      imported: number
-      already_imported: number
-      errors: string[]
-      understood: { date: string; description: string; amount: string }[]
-    }>('POST', `accounting/bank-accounts/${params.id}/statement-import/`, upload)
+    const result = await api.send<Answer<typeof ImportResult>>('POST', `accounting/bank-accounts/${params.id}/statement-import/`, upload)
     if (!result.ok)
       return {
         error: result.error.detail,

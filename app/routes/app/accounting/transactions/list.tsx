@@ -5,27 +5,14 @@ import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge } from '~/components/ui/card'
 import { Input, Select } from '~/components/ui/input'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
+import type { Transaction as TransactionSchema } from '~/api/accounting/transactions'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Bank Register') }]
 
-type Transaction = {
-  id: string
-  journal_entry_id: string
-  entry_number: number
-  date: string
-  memo: string | null
-  entry_memo: string | null
-  source_label: string
-  property_group_label: string | null
-  debit: string | null
-  credit: string | null
-  balance: string | null
-  cleared: boolean
-  reconciled: boolean
-}
+type Transaction = Answer<typeof TransactionSchema>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
