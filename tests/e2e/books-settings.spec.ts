@@ -23,6 +23,11 @@ test('closes the books through a date and moves the fiscal year to April; the tr
 
   await page.goto('/app/accounting/settings/')
   await expect(page).toHaveTitle('Books Settings | Lintel')
+  // A lock date ahead of today is refused on its field, with the date kept as typed.
+  await page.getByLabel('Books closed through').fill('2199-01-31')
+  await page.getByRole('button', { name: 'Save lock date' }).click()
+  await expect(page.getByLabel('Books closed through')).toHaveAccessibleDescription('Lock date cannot be after today.')
+  await expect(page.getByLabel('Books closed through')).toHaveValue('2199-01-31')
   await page.getByLabel('Books closed through').fill('2025-03-31')
   await page.getByRole('button', { name: 'Save lock date' }).click()
   await expect(page.getByText('The books are closed through 2025-03-31.')).toBeVisible()

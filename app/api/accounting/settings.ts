@@ -38,6 +38,11 @@ export const LedgerSettings = z
   })
   .openapi('LedgerSettings')
 
+const MONTH = 'Fiscal year start month must be a month number from 1 to 12.'
+export const LedgerSettingsBody = z
+  .object({ lock_date: dateInput('Lock date').nullable().optional(), fiscal_year_start_month: z.number({ error: MONTH }).int(MONTH).min(1, MONTH).max(12, MONTH).optional() })
+  .openapi('LedgerSettingsUpdate')
+
 export const router = createRouter()
 
 async function rolesOf(c: Context<AppEnv>) {
@@ -133,17 +138,7 @@ router.openapi(
     tags,
     summary: 'Close the books through a date (or reopen them with null), and set the month the fiscal year starts in; a field left out stays as it is',
     ...guard,
-    request: jsonBody(
-      z.object({
-        lock_date: dateInput('Lock date').nullable().optional(),
-        fiscal_year_start_month: z
-          .number({ error: 'Fiscal year start month must be a month number from 1 to 12.' })
-          .int('Fiscal year start month must be a month number from 1 to 12.')
-          .min(1, 'Fiscal year start month must be a month number from 1 to 12.')
-          .max(12, 'Fiscal year start month must be a month number from 1 to 12.')
-          .optional(),
-      }),
-    ),
+    request: jsonBody(LedgerSettingsBody),
     responses: { 200: jsonResponse(LedgerSettings, 'Settings'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {

@@ -48,7 +48,7 @@ export function Field({
   type = 'text',
   className,
   ...props
-}: Common & { meta: FieldMetadata<unknown>; type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'number' } & Omit<
+}: Common & { meta: FieldMetadata<unknown>; type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'number' | 'date' } & Omit<
     React.InputHTMLAttributes<HTMLInputElement>,
     'type' | 'name' | 'id' | 'form'
   >) {

@@ -1,12 +1,15 @@
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { z } from 'zod'
 import { Form, Link, useNavigation } from 'react-router'
-import { Breadcrumbs, PageHeader } from '~/components/list'
+import { LedgerSettingsBody, type AccountRole, type LedgerSettings } from '~/api/accounting/settings'
+import { Breadcrumbs, PageHeader, type Page } from '~/components/list'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { ErrorList, FormErrors } from '~/components/ui/field'
-import { Input, Select } from '~/components/ui/input'
+import { ErrorSummary, Field, SelectField } from '~/components/ui/field'
 import { ACCOUNT_ROLES } from '~/domain/ledger/chart'
-import type { Page } from '~/api/pagination'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
+import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/settings'
@@ -14,20 +17,25 @@ import type { Route } from './+types/settings'
 /*
  * The books' settings: the lock date that closes every period through it, the month the
  * fiscal year starts in, and which account plays each role the postings look up (accounts
- * receivable, undeposited funds …).
+ * receivable, undeposited funds …). Three forms, each saying by its `intent` which it is.
  */
 
-type Role = { value: string; label: string; subtypes: string[]; account_id: string | null; account_label: string | null }
+type Role = Answer<typeof AccountRole>
 type Account = { id: string; number: string; name: string; subtype: string }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+// Each form sends its one setting; a cleared lock date reopens the books (null), so it is sent even when empty.
+const LockDateForm = LedgerSettingsBody.pick({ lock_date: true })
+const FiscalYearForm = LedgerSettingsBody.required({ fiscal_year_start_month: true }).pick({ fiscal_year_start_month: true })
+const RolesForm = z.object(Object.fromEntries(ACCOUNT_ROLES.map((r) => [r.value, z.string().optional()])))
 
 export const meta: Route.MetaFunction = () => [{ title: title('Books Settings') }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
   const [settings, roles, accounts] = await Promise.all([
-    api.get<{ lock_date: string | null; fiscal_year_start_month: number }>('accounting/ledger-settings/'),
+    api.get<Answer<typeof LedgerSettings>>('accounting/ledger-settings/'),
     api.get<Role[]>('accounting/account-roles/'),
     api.get<Page<Account>>('accounting/accounts/?is_active=true&ordering=number&page_size=1000'),
   ])
@@ -37,61 +45,64 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireSession(request)
   const formData = await request.formData()
-  if (formData.get('intent') === 'lock-date') {
-    const lockDate = String(formData.get('lock_date') ?? '').trim()
-    const result = await api.send<{ lock_date: string | null }>('PUT', 'accounting/ledger-settings/', { lock_date: lockDate || null })
-    if (!result.ok) return { form: 'lock-date', errors: result.error.errors ?? { __all__: [result.error.detail] } }
-    throw await redirectWithToast('/app/accounting/settings/', { type: 'success', description: result.data.lock_date ? `The books are closed through ${result.data.lock_date}.` : 'The books are open: no lock date.' })
+  const intent = formData.get('intent')
+  if (intent === 'lock-date') {
+    const submission = parseWithZod(formData, { schema: LockDateForm })
+    if (submission.status !== 'success') return reply(submission)
+    const result = await api.send<Answer<typeof LedgerSettings>>('PUT', 'accounting/ledger-settings/', { lock_date: submission.value.lock_date ?? null })
+    if (!result.ok) return replyWithApiError(submission, result.error, result.status)
+    throw await redirectWithToast('/app/accounting/settings/', {
+      type: 'success',
+      description: result.data.lock_date ? `The books are closed through ${result.data.lock_date}.` : 'The books are open: no lock date.',
+    })
   }
-  if (formData.get('intent') === 'fiscal-year') {
-    const month = Number(formData.get('fiscal_year_start_month'))
-    const result = await api.send<{ fiscal_year_start_month: number }>('PUT', 'accounting/ledger-settings/', { fiscal_year_start_month: month })
-    if (!result.ok) return { form: 'fiscal-year', errors: result.error.errors ?? { __all__: [result.error.detail] } }
+  if (intent === 'fiscal-year') {
+    const submission = parseWithZod(formData, { schema: FiscalYearForm })
+    if (submission.status !== 'success') return reply(submission)
+    const result = await api.send<Answer<typeof LedgerSettings>>('PUT', 'accounting/ledger-settings/', submission.value)
+    if (!result.ok) return replyWithApiError(submission, result.error, result.status)
     throw await redirectWithToast('/app/accounting/settings/', { type: 'success', description: `The fiscal year starts in ${MONTHS[result.data.fiscal_year_start_month - 1]}.` })
   }
-  const body = Object.fromEntries(ACCOUNT_ROLES.map((r) => [r.value, String(formData.get(r.value) ?? '')]).filter(([, id]) => id))
-  const result = await api.send<Role[]>('POST', 'accounting/default-gl-accounts/', body)
-  if (!result.ok) return { form: 'roles', errors: result.error.errors ?? { __all__: [result.error.detail] } }
+  const submission = parseWithZod(formData, { schema: RolesForm })
+  if (submission.status !== 'success') return reply(submission)
+  const chosen = Object.fromEntries(Object.entries(submission.value).filter(([, id]) => id))
+  const result = await api.send<Role[]>('POST', 'accounting/default-gl-accounts/', chosen)
+  if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   throw await redirectWithToast('/app/accounting/settings/', { type: 'success', description: 'The accounts for each role are saved.' })
+}
+
+/** The answer to the form that was sent, for that form only (the others start afresh). */
+function resultFor(actionData: { result: SubmissionResult<string[]> } | undefined, intent: string) {
+  return actionData?.result.initialValue?.intent === intent ? actionData.result : undefined
 }
 
 export default function BooksSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, roles, accounts } = loaderData
   const navigation = useNavigation()
-  const errors = actionData?.errors as Record<string, string[]> | undefined
+  const [lockForm, lockFields] = useForm({ id: 'lock-date', lastResult: resultFor(actionData, 'lock-date'), defaultValue: { lock_date: settings.lock_date ?? '' } })
+  const [yearForm, yearFields] = useForm({ id: 'fiscal-year', lastResult: resultFor(actionData, 'fiscal-year'), defaultValue: { fiscal_year_start_month: String(settings.fiscal_year_start_month) } })
+  const [rolesForm, roleFields] = useForm({ id: 'roles', lastResult: resultFor(actionData, 'roles'), defaultValue: Object.fromEntries(roles.map((role) => [role.value, role.account_id ?? ''])) })
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <Breadcrumbs items={[{ label: 'Journal Entries', href: '/app/accounting/journal-entries/' }, { label: 'Books Settings' }]} />
       <PageHeader title="Books Settings" />
       <SettingCard
-        intent="lock-date"
         title="Lock date"
         description="Nothing can be posted, corrected or voided on or before this date: close a month once it is reconciled and reported. Clear it to reopen the books."
-        label="Books closed through"
-        inputId="lock-date"
+        form={lockForm}
+        intent="lock-date"
         submitLabel="Save lock date"
-        errors={actionData?.form === 'lock-date' ? errors : undefined}
-        field="lock_date"
       >
-        <Input id="lock-date" type="date" name="lock_date" defaultValue={settings.lock_date ?? ''} aria-describedby="lock-date-error" />
+        <Field label="Books closed through" meta={lockFields.lock_date} type="date" />
       </SettingCard>
       <SettingCard
-        intent="fiscal-year"
         title="Fiscal year"
         description="Year-to-date figures, this year’s net income and the retained earnings of prior years count from the start of the fiscal year."
-        label="Fiscal year starts in"
-        inputId="fiscal-year-start"
+        form={yearForm}
+        intent="fiscal-year"
         submitLabel="Save fiscal year"
-        errors={actionData?.form === 'fiscal-year' ? errors : undefined}
-        field="fiscal_year_start_month"
       >
-        <Select id="fiscal-year-start" name="fiscal_year_start_month" defaultValue={String(settings.fiscal_year_start_month)} aria-describedby="fiscal-year-start-error">
-          {MONTHS.map((month, i) => (
-            <option key={month} value={i + 1}>
-              {month}
-            </option>
-          ))}
-        </Select>
+        <SelectField label="Fiscal year starts in" meta={yearFields.fiscal_year_start_month} options={MONTHS.map((month, i) => ({ value: String(i + 1), label: month }))} />
       </SettingCard>
       <Card>
         <CardHeader>
@@ -105,30 +116,19 @@ export default function BooksSettings({ loaderData, actionData }: Route.Componen
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="flex flex-col gap-4">
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(rolesForm)}>
             <input type="hidden" name="intent" value="roles" />
-            {actionData?.form === 'roles' ? <FormErrors errors={errors?.__all__} /> : null}
+            <ErrorSummary form={rolesForm} />
             <div className="grid gap-4 sm:grid-cols-2">
-              {roles.map((role) => {
-                const fitting = accounts.filter((a) => role.subtypes.includes(a.subtype))
-                const roleErrors = actionData?.form === 'roles' ? errors?.[role.value] : undefined
-                return (
-                  <div key={role.value} className="flex flex-col gap-1">
-                    <label htmlFor={`role-${role.value}`} className="text-sm font-medium">
-                      {role.label}
-                    </label>
-                    <Select id={`role-${role.value}`} name={role.value} defaultValue={role.account_id ?? ''} aria-invalid={roleErrors ? true : undefined} aria-describedby={`role-${role.value}-error`}>
-                      {role.account_id ? null : <option value="">Choose an account</option>}
-                      {fitting.map((a) => (
-                        <option key={a.id} value={a.id}>
-                          {a.number} · {a.name}
-                        </option>
-                      ))}
-                    </Select>
-                    <ErrorList id={`role-${role.value}-error`} errors={roleErrors} />
-                  </div>
-                )
-              })}
+              {roles.map((role) => (
+                <SelectField
+                  key={role.value}
+                  label={role.label}
+                  meta={roleFields[role.value]}
+                  placeholder={role.account_id ? undefined : 'Choose an account'}
+                  options={accounts.filter((a) => role.subtypes.includes(a.subtype)).map((a) => ({ value: a.id, label: `${a.number} · ${a.name}` }))}
+                />
+              ))}
             </div>
             <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
               Save accounts
@@ -140,20 +140,13 @@ export default function BooksSettings({ loaderData, actionData }: Route.Componen
   )
 }
 
-/**
- * One setting in a card of its own: a one-field form whose `intent` says which setting it saves,
- * with the form's and the field's errors when that form was the one sent. The field (`children`)
- * is described by `{inputId}-error`.
- */
-function SettingCard(props: {
-  intent: string
+/** One setting in a card of its own: a one-field form whose `intent` says which setting it saves. */
+function SettingCard<Schema extends Record<string, unknown>>(props: {
   title: string
   description: string
-  label: string
-  inputId: string
-  field: string
+  form: FormMetadata<Schema, string[]>
+  intent: string
   submitLabel: string
-  errors: Record<string, string[]> | undefined
   children: React.ReactNode
 }) {
   const navigation = useNavigation()
@@ -164,17 +157,11 @@ function SettingCard(props: {
         <CardDescription>{props.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="flex flex-wrap items-end gap-3">
+        <Form method="post" className="flex flex-col gap-4" {...getFormProps(props.form)}>
           <input type="hidden" name="intent" value={props.intent} />
-          {props.errors ? <FormErrors errors={props.errors.__all__} /> : null}
-          <div className="flex flex-col gap-1">
-            <label htmlFor={props.inputId} className="text-sm font-medium">
-              {props.label}
-            </label>
-            {props.children}
-            <ErrorList id={`${props.inputId}-error`} errors={props.errors?.[props.field]} />
-          </div>
-          <Button type="submit" disabled={navigation.state === 'submitting'}>
+          <ErrorSummary form={props.form} />
+          <div className="max-w-xs">{props.children}</div>
+          <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
             {props.submitLabel}
           </Button>
         </Form>
