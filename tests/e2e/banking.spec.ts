@@ -130,6 +130,11 @@ test('imports a CSV statement once and confirms a suggested match', async ({ pag
   await page.getByRole('link', { name: 'Import a statement' }).click()
   await expect(page).toHaveTitle('Statement of Operating at Maple Bank | Lintel')
   const file = { name: 'march.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Description,Amount\n03/12/2026,HYDRO OTTAWA,-132.45\n03/31/2026,MONTHLY FEE,-4.95\n') }
+  // A file that is not text is refused on the file's field, and nothing is imported.
+  await page.getByLabel('Statement file').setInputFiles({ name: 'march.csv', mimeType: 'text/csv', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x01]) })
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByLabel('Statement file')).toHaveAccessibleDescription('The file holds control characters; it is not a CSV or OFX text file.')
+  await expect(page.getByText('No statement lines')).toBeVisible()
   await page.getByLabel('Statement file').setInputFiles(file)
   await page.getByRole('button', { name: 'Import' }).click()
   await expect(page.getByText('2 lines imported from the CSV file.')).toBeVisible()

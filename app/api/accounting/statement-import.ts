@@ -39,7 +39,7 @@ const guard = signedIn(
 )
 const readGuard = signedIn(requireStaff('accounting'))
 
-const FileForm = z.object({
+export const FileForm = z.object({
   file: z.custom<File | string>((v) => v instanceof File || typeof v === 'string', 'Attach the statement file as file.').openapi({ type: 'string', format: 'binary', description: 'A CSV (date, description, amount or debit/credit columns) or an OFX file' }),
   number_format: numberFormatInput()
     .default('en')

@@ -1,17 +1,20 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Upload } from 'lucide-react'
+import { z } from 'zod'
 import { Form, Link, useNavigation } from 'react-router'
 import { amountClass, BankingTabs, Col } from '~/components/ledger/banking'
 import { Breadcrumbs, EmptyState, Pagination, listQuery, type Page } from '~/components/list'
 import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { ErrorList, FormErrors } from '~/components/ui/field'
+import { ErrorList, ErrorSummary, FormErrors } from '~/components/ui/field'
 import { Label } from '~/components/ui/input'
 import { displayMoney } from '~/domain/money'
 import { NumberFormatSelect } from '~/components/number-format-select'
-import type { ImportResult, StatementLine as StatementLineSchema } from '~/api/accounting/statement-import'
+import { FileForm, type ImportResult, type StatementLine as StatementLineSchema } from '~/api/accounting/statement-import'
 import { requireSession, type Answer } from '~/utils/api-client.server'
-import { numberFormatOf } from '~/utils/forms.server'
+import { reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/statement'
@@ -23,11 +26,7 @@ import type { Route } from './+types/statement'
 
 type StatementLine = Answer<typeof StatementLineSchema>
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: title(loaderData ? `Statement of ${loaderData.bank.name}` : 'Bank Statement'),
-  },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Statement of ${loaderData.bank.name}` : 'Bank Statement') }]
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
@@ -38,67 +37,59 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { bank, lines }
 }
 
-type ActionData = { error: string; fileErrors?: string[] }
+// The API's own upload form, with the file itself required (the API also takes a file's text).
+const CHOOSE_FILE = 'Choose the statement file (CSV or OFX).'
+const StatementUpload = FileForm.extend({ file: z.instanceof(File, { error: CHOOSE_FILE }).refine((file) => file.size > 0, CHOOSE_FILE) })
+const StatementMatch = z.object({ statement_line_id: z.uuid({ error: 'Name the statement line.' }), journal_line_id: z.uuid({ error: 'Must be a journal line id.' }).optional() })
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { api } = await requireSession(request)
   const form = await request.formData()
   const here = `/app/accounting/bank-accounts/${params.id}/statement/`
   if (form.get('intent') === 'import') {
-    const file = form.get('file')
-    if (!(file instanceof File) || file.size === 0)
-      return {
-        error: 'Choose the statement file (CSV or OFX).',
-      } satisfies ActionData
+    // A file input cannot be given its file back: it is never part of the reply.
+    const submission = parseWithZod(form, { schema: StatementUpload })
+    if (submission.status !== 'success') return reply(submission, { hide: ['file'] })
     const upload = new FormData()
-    upload.append('file', file)
-    upload.append('number_format', numberFormatOf(form))
+    upload.append('file', submission.value.file)
+    upload.append('number_format', submission.value.number_format)
     const result = await api.send<Answer<typeof ImportResult>>('POST', `accounting/bank-accounts/${params.id}/statement-import/`, upload)
-    if (!result.ok)
-      return {
-        error: result.error.detail,
-        fileErrors: result.error.errors?.file,
-      } satisfies ActionData
+    if (!result.ok) return replyWithApiError(submission, result.error, result.status, { hide: ['file'] })
     const { imported, already_imported, errors, understood } = result.data
     // What the new lines' amounts were read as, so a wrong number format is seen at once, not at reconciliation.
     const readAs = imported && understood.length ? ` Read as: ${understood.map((l) => `${l.date} ${l.description} ${displayMoney(l.amount)}`).join('; ')}.` : ''
     const description = `${imported} line${imported === 1 ? '' : 's'} imported from the ${result.data.format} file${already_imported ? `; ${already_imported} were already here` : ''}${errors.length ? `; ${errors.length} could not be read: ${errors.slice(0, 3).join(' ')}` : ''}.${readAs}`
-    throw await redirectWithToast(here, {
-      type: errors.length ? 'error' : 'success',
-      description,
-    })
+    throw await redirectWithToast(here, { type: errors.length ? 'error' : 'success', description })
   }
-  const lineId = String(form.get('statement_line_id') ?? '')
-  const journalLineId = form.get('intent') === 'unmatch' ? null : String(form.get('journal_line_id') ?? '')
-  const result = await api.send('POST', `accounting/bank-statement-lines/${lineId}/match/`, { journal_line_id: journalLineId })
-  if (!result.ok)
-    return {
-      error: result.error.errors?.journal_line_id?.[0] ?? result.error.detail,
-    } satisfies ActionData
-  throw await redirectWithToast(here, {
-    type: 'success',
-    description: journalLineId ? 'Matched.' : 'Match undone.',
-  })
+  const submission = parseWithZod(form, { schema: StatementMatch })
+  if (submission.status !== 'success') return reply(submission)
+  const { statement_line_id, journal_line_id } = submission.value
+  const matching = form.get('intent') !== 'unmatch'
+  const result = await api.send('POST', `accounting/bank-statement-lines/${statement_line_id}/match/`, { journal_line_id: matching ? (journal_line_id ?? null) : null })
+  if (!result.ok) return replyWithApiError(submission, result.error, result.status)
+  throw await redirectWithToast(here, { type: 'success', description: matching ? 'Matched.' : 'Match undone.' })
+}
+
+/** The answer to the upload when it was the upload that was sent; a match's problems show above the lines. */
+function uploadResult(result: SubmissionResult<string[]> | undefined) {
+  return result?.initialValue?.intent === 'import' ? result : undefined
 }
 
 export default function BankStatement({ loaderData, actionData }: Route.ComponentProps) {
   const { bank, lines } = loaderData
-  const failed = actionData as ActionData | undefined
+  const [upload, uploadFields] = useForm({ id: 'statement-import', lastResult: uploadResult(actionData?.result) })
+  const matchProblems =
+    actionData && !uploadResult(actionData.result)
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .filter((message): message is string => Boolean(message))
+      : null
   const money = useDisplayMoney()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <Breadcrumbs
-        items={[
-          { label: 'Banking', href: '/app/accounting/bank-accounts/' },
-          {
-            label: bank.name,
-            href: `/app/accounting/bank-accounts/${bank.id}/`,
-          },
-          { label: 'Statement' },
-        ]}
-      />
+      <Breadcrumbs items={[{ label: 'Banking', href: '/app/accounting/bank-accounts/' }, { label: bank.name, href: `/app/accounting/bank-accounts/${bank.id}/` }, { label: 'Statement' }]} />
       <BankingTabs />
       <h1 className="text-2xl font-bold">Statement of {bank.name}</h1>
       <p className="text-sm">
@@ -110,7 +101,7 @@ export default function BankStatement({ loaderData, actionData }: Route.Componen
           Reconcile a statement
         </Link>
       </p>
-      <FormErrors errors={failed ? [failed.error] : null} />
+      <FormErrors errors={matchProblems} />
       <Card>
         <CardHeader>
           <CardTitle>Import a statement</CardTitle>
@@ -119,11 +110,21 @@ export default function BankStatement({ loaderData, actionData }: Route.Componen
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3" {...getFormProps(upload)}>
+            <ErrorSummary form={upload} />
             <div className="flex flex-col gap-1">
-              <Label htmlFor="statement-file">Statement file</Label>
-              <input id="statement-file" type="file" name="file" accept=".csv,.ofx,.qfx,text/csv,application/x-ofx" required className="text-sm" />
-              <ErrorList errors={failed?.fileErrors} />
+              <Label htmlFor={uploadFields.file.id}>Statement file</Label>
+              <input
+                id={uploadFields.file.id}
+                type="file"
+                name={uploadFields.file.name}
+                accept=".csv,.ofx,.qfx,text/csv,application/x-ofx"
+                required
+                className="text-sm"
+                aria-invalid={uploadFields.file.errors ? true : undefined}
+                aria-describedby={uploadFields.file.errors ? uploadFields.file.errorId : undefined}
+              />
+              <ErrorList id={uploadFields.file.errorId} errors={uploadFields.file.errors} />
             </div>
             <div className="flex flex-col gap-1">
               <NumberFormatSelect id="statement-number-format" label="Amounts written" />
