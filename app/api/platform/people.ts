@@ -10,7 +10,7 @@ import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { badRequest, conflict, fieldError, notFound } from '../errors'
 import { forgetPrincipal, requireStaff } from '../middleware/auth'
-import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
+import { beforeSignIn, errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { publicOrigin } from '../origin'
 import { containsPattern, ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { tenant } from '../tenant'
@@ -374,6 +374,7 @@ router.openapi(
   createRoute({
     method: 'get',
     path: '/accept-invitation/{invitationId}',
+    ...beforeSignIn(),
     tags: ['People'],
     summary: 'What an invitation link is for (no sign-in needed)',
     request: { params: z.object({ invitationId: z.string() }) },
@@ -399,6 +400,7 @@ router.openapi(
   createRoute({
     method: 'post',
     path: '/accept-invitation',
+    ...beforeSignIn(),
     tags: ['People'],
     summary: 'Accept an invitation by choosing a password; signs the person in',
     request: jsonBody(AcceptInvitationBody),
