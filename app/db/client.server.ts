@@ -98,6 +98,19 @@ export function crossCompany<T>(run: () => PromiseLike<T>): Promise<T> {
   return scope.run({ sql: pools().owner, inTransaction: false }, async () => await run())
 }
 
+/**
+ * Refuses to serve when the app's connections would not be held by the company policies: a
+ * connection pooler that drops the `role` startup parameter would otherwise leave them running as
+ * the tables' owner, which row-level security lets through.
+ */
+export async function assertTenancyHolds() {
+  const [role] = await pools().app<{ user: string; exempt: boolean }[]>`
+    select current_user as user, rolsuper or rolbypassrls as exempt from pg_roles where rolname = current_user`
+  if (role?.user !== APP_ROLE || role.exempt) {
+    throw new Error(`The database connections run as "${role?.user}", not as ${APP_ROLE}: each company's rows would not be kept apart. Connect without a pooler that drops the "role" startup parameter.`)
+  }
+}
+
 export async function closeDb() {
   const open = current
   current = undefined
