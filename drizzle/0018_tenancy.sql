@@ -3,12 +3,18 @@
 -- it: a tenant-owned row is visible and writable only while the transaction's lintel.company_id
 -- names its company. The owner (the role that runs migrations) is not subject to it: that is the
 -- cross-company path (sign-in, tokens, signup, jobs), reached only through crossCompany().
+-- The migrating user must be able to SET ROLE lintel_app: since PostgreSQL 16 a role's creator
+-- holds it with ADMIN but without SET unless granted so.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'lintel_app') THEN
     CREATE ROLE lintel_app NOLOGIN;
   END IF;
-  IF NOT pg_has_role(current_user, 'lintel_app', 'MEMBER') THEN
+  IF current_setting('server_version_num')::int >= 160000 THEN
+    IF NOT pg_has_role(current_user, 'lintel_app', 'SET') THEN
+      EXECUTE format('GRANT lintel_app TO %I WITH SET TRUE', current_user);
+    END IF;
+  ELSIF NOT pg_has_role(current_user, 'lintel_app', 'MEMBER') THEN
     EXECUTE format('GRANT lintel_app TO %I', current_user);
   END IF;
 END
