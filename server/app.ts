@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import * as build from 'virtual:react-router/server-build'
-import { closeDb, getDb } from '~/db/client.server'
+import { assertTenancyHolds, closeDb, crossCompany, getDb } from '~/db/client.server'
 import { seedDemoCompany } from '~/db/seed.server'
 import { startScheduler } from '~/ledger/scheduler.server'
 import { recordBuild } from '~/utils/instance.server'
@@ -38,7 +38,8 @@ export async function main() {
     seed = process.env.SEED_DEMO !== 'false'
   }
   await runMigrations(process.env.DATABASE_URL!)
-  if (seed) await seedDemoCompany(getDb())
+  await assertTenancyHolds()
+  if (seed) await crossCompany(() => seedDemoCompany(getDb()))
   await recordBuild(build.assets.version)
 
   const app = createHttpApp(build, {

@@ -5,6 +5,7 @@ import type { AppEnv } from './context'
 import { userTypes } from '~/db/schema'
 import { authenticate, type Gate } from './middleware/auth'
 import { idempotency } from './middleware/idempotency'
+import { acrossCompanies, companyScope } from './tenant'
 import { ErrorBody } from './errors'
 
 /** A JSON request body. An object body refuses fields it does not name: a misspelt field is an error, never silently dropped. */
@@ -62,14 +63,15 @@ function gateOf(guards: MiddlewareHandler<AppEnv>[]): Gate {
 /**
  * Spread into createRoute: marks the route as needing a bearer token in the
  * OpenAPI document and runs authentication, then any guards, then the
- * `Idempotency-Key` handling (keyed to the signed-in user) before the handler.
+ * `Idempotency-Key` handling (keyed to the signed-in user) before the handler, all in one
+ * transaction scoped to the caller's company (`companyScope`).
  * The guards' gate is documented on the operation as `x-lintel-gate`, so the
  * document says exactly what is enforced. Routes that are not signed in
  * (sign-in, tokens, password reset, invitations) take no key: their answers
  * hold tokens, which are never kept for a replay.
  */
 export function signedIn(...guards: MiddlewareHandler<AppEnv>[]) {
-  return { security: bearer, 'x-lintel-gate': gateOf(guards), middleware: [authenticate, ...guards, idempotency] }
+  return { security: bearer, 'x-lintel-gate': gateOf(guards), middleware: [authenticate, companyScope, ...guards, idempotency] }
 }
 
 /**
@@ -77,5 +79,13 @@ export function signedIn(...guards: MiddlewareHandler<AppEnv>[]) {
  * `Idempotency-Key` is not honoured, since a kept answer would hand the secret out again.
  */
 export function signedInShowingSecret(...guards: MiddlewareHandler<AppEnv>[]) {
-  return { security: bearer, 'x-lintel-gate': gateOf(guards), middleware: [authenticate, ...guards] }
+  return { security: bearer, 'x-lintel-gate': gateOf(guards), middleware: [authenticate, companyScope, ...guards] }
+}
+
+/**
+ * Spread into createRoute for a route that is not signed in and reads or writes tenant-owned rows
+ * found by what it is sent (a login's email, a token, an invitation): see `acrossCompanies`.
+ */
+export function beforeSignIn() {
+  return { middleware: [acrossCompanies] }
 }

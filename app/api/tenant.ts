@@ -1,7 +1,8 @@
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
-import { getDb } from '~/db/client.server'
+import { createMiddleware } from 'hono/factory'
+import { crossCompany, getDb, withCompany } from '~/db/client.server'
 import { companies } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
 import type { AppEnv } from './context'
@@ -26,3 +27,29 @@ export function tenant(c: Context<AppEnv>) {
     },
   }
 }
+
+/** Thrown inside the request's transaction to roll it back once its refusal is answered. */
+class Refused extends Error {}
+
+/**
+ * A signed-in request runs in one transaction scoped to the caller's company (row-level security,
+ * ADR 014): a query that forgot `tenant(c).where` still sees only this company's rows. A 2xx
+ * answer commits; any other rolls back, so a refused request changes nothing.
+ */
+export const companyScope = createMiddleware<AppEnv>(async (c, next) => {
+  try {
+    await withCompany(c.var.principal.companyId, async () => {
+      await next()
+      if (c.res.status < 200 || c.res.status >= 300) throw new Refused()
+    })
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error
+  }
+})
+
+/**
+ * For the routes that find their company from what they are sent rather than from a signed-in
+ * caller (sign-in, tokens, password reset, signup, invitations): their queries reach every
+ * company's rows, so each must name the row it means by a secret or a unique key.
+ */
+export const acrossCompanies = createMiddleware<AppEnv>((_c, next) => crossCompany(next))

@@ -1,6 +1,6 @@
 import type { Query, SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import { getDb, inRequestTransaction, type Database, type Executor } from './client.server'
+import { getDb, type Database, type Executor } from './client.server'
 
 /**
  * A statement that every page or API call runs, built once per database pool
@@ -11,9 +11,7 @@ export function preparedStatement<T>(build: (db: Database) => T): () => T {
   let cached: { db: Database; statement: T } | undefined
   return () => {
     const db = getDb()
-    // Inside an idempotent request getDb() is that request's transaction: the statement is built
-    // for it alone, and the pool's stays cached for every other request.
-    if (inRequestTransaction()) return build(db)
+    // One handle per pool: run inside a request, the statement goes to that request's transaction.
     if (cached?.db !== db) cached = { db, statement: build(db) }
     return cached.statement
   }
@@ -47,8 +45,7 @@ export function prepareSelect<P>(select: { prepare(name: string): P }, options: 
 
 /** A bound, not a tuning knob: the keys in use are the few shapes of statement callers actually ask for. */
 const MAX_KEPT_PER_HANDLE = 1000
-// Per database handle: the pool's statements live as long as it does; an idempotent request's
-// transaction builds its own, and they go with it.
+// Per database handle: statements live as long as its pool does.
 const kept = new WeakMap<Executor, Map<string, unknown>>()
 
 /**

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import { postDueRecurringEntries } from './recurring.server'
 
 /*
@@ -26,7 +26,8 @@ export async function startScheduler(url: string, options: { log?: (message: str
   await boss.start()
   await boss.createQueue(RECURRING_QUEUE, { name: RECURRING_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 15 * 60 })
   await boss.work(RECURRING_QUEUE, async () => {
-    const result = await postDueRecurringEntries(getDb())
+    // The job finds every company's due schedules itself, so it reads across companies.
+    const result = await crossCompany(() => postDueRecurringEntries(getDb()))
     if (result.posted || result.failed) log(`recurring journal entries: ${result.posted} posted, ${result.failed} not posted`)
     return result
   })

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getApi } from '~/api'
 import type { Gate } from '~/api/middleware/auth'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
-import { getDb } from '~/db/client.server'
+import { getDb, withCompany } from '~/db/client.server'
 import { users, type UserType } from '~/db/schema'
 import { seedDemoLedger } from '~/db/seed-ledger.server'
 import { seedDemoPortfolio } from '~/db/seed-portfolio.server'
@@ -116,10 +116,12 @@ async function companyWithData() {
   const company = await registerCompany()
   const { token } = company
   const companyId = (await api('GET', 'property-management-company/', { token })).body.id as string
-  await getDb().transaction(async (tx) => {
-    await seedDemoPortfolio(tx, companyId)
-    await seedDemoLedger(tx, companyId)
-  })
+  await withCompany(companyId, () =>
+    getDb().transaction(async (tx) => {
+      await seedDemoPortfolio(tx, companyId)
+      await seedDemoLedger(tx, companyId)
+    }),
+  )
   for (const resource of RESOURCES) if (resource.methods.includes('create')) await createSample(resource, token)
   const made = (what: string, response: { status: number; body: unknown }) => {
     if (response.status >= 300) throw new Error(`making ${what} failed: ${JSON.stringify(response.body)}`)
@@ -148,9 +150,8 @@ const statement = () => new File(['Date,Description,Amount\n2026-03-03,Walker de
 /** A user of a kind the API cannot invite (a resident, a property owner), made in the database and signed in. */
 async function signedInUser(companyId: string, userType: UserType) {
   const email = `${userType}-${unique()}@example.test`
-  await getDb()
-    .insert(users)
-    .values({ companyId, email, firstName: 'Walker', lastName: userType, userType, passwordHash: await hashPassword(PASSWORD) })
+  const passwordHash = await hashPassword(PASSWORD)
+  await withCompany(companyId, () => getDb().insert(users).values({ companyId, email, firstName: 'Walker', lastName: userType, userType, passwordHash }))
   const login = await api('POST', 'login/', { body: { email, password: PASSWORD }, ip: `198.51.100.${Math.floor(Math.random() * 250)}` })
   if (login.status !== 200) throw new Error(`signing in a ${userType} failed: ${JSON.stringify(login.body)}`)
   return login.body.access as string

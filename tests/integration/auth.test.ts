@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import { sessions, users } from '~/db/schema'
 import { createSession } from '~/utils/session.server'
 import { api, PASSWORD, registerCompany, unique } from '../factories/api'
@@ -134,7 +134,7 @@ describe('sessions that end', () => {
 
   it('changing the password ends every other login and browser session, keeps this one and the API keys', async () => {
     const company = await registerCompany()
-    const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+    const [user] = await crossCompany(() => getDb().select().from(users).where(eq(users.email, company.email)))
     const here = await login(company.email)
     const elsewhere = await login(company.email)
     await createSession(user.id, here, 'this browser')

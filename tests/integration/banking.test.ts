@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb, withCompany } from '~/db/client.server'
 import { bankAccounts } from '~/db/schema'
 import { DomainError } from '~/domain/errors'
 import { createDeposit } from '~/ledger/deposits.server'
@@ -148,13 +148,13 @@ describe('bank deposits', () => {
   it('can be made by a job as well as through the API: the same rules, refused with domain errors', async () => {
     const b = await books()
     const line = await receipt(b, '2026-06-01', '40.00')
-    const [{ companyId }] = await getDb().select({ companyId: bankAccounts.companyId }).from(bankAccounts).where(eq(bankAccounts.id, b.bankId))
-    const early = createDeposit(getDb(), companyId, null, { bankAccountId: b.bankId, date: '2026-05-31', journalLineIds: [line] })
+    const [{ companyId }] = await crossCompany(() => getDb().select({ companyId: bankAccounts.companyId }).from(bankAccounts).where(eq(bankAccounts.id, b.bankId)))
+    const early = withCompany(companyId, () => createDeposit(getDb(), companyId, null, { bankAccountId: b.bankId, date: '2026-05-31', journalLineIds: [line] }))
     await expect(early).rejects.toBeInstanceOf(DomainError)
     await expect(early).rejects.toMatchObject({ kind: 'invalid', errors: { date: ['Choose 2026-06-01 or later.'] } })
-    const { id } = await createDeposit(getDb(), companyId, null, { bankAccountId: b.bankId, date: '2026-06-02', journalLineIds: [line, line] })
+    const { id } = await withCompany(companyId, () => createDeposit(getDb(), companyId, null, { bankAccountId: b.bankId, date: '2026-06-02', journalLineIds: [line, line] }))
     expect((await api('GET', `accounting/bank-deposits/${id}/`, { token: b.token })).body).toMatchObject({ amount: '40.00', item_count: 1 })
-    await expect(createDeposit(getDb(), companyId, null, { bankAccountId: b.bankId, date: '2026-06-03', journalLineIds: [line] })).rejects.toMatchObject({ kind: 'conflict' })
+    await expect(withCompany(companyId, () => createDeposit(getDb(), companyId, null, { bankAccountId: b.bankId, date: '2026-06-03', journalLineIds: [line] }))).rejects.toMatchObject({ kind: 'conflict' })
   })
 })
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import { companies, propertyOwnerships, propertyOwners, recurringJournalEntries, searchEntries } from '~/db/schema'
 import { seedDemoCompany } from '~/db/seed.server'
 import { checkLedger } from '~/ledger/integrity.server'
@@ -10,82 +10,83 @@ import { postDueRecurringEntries } from '~/ledger/recurring.server'
 const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts'] as const
 
 async function counts() {
-  const db = getDb()
   const out: Record<string, number> = {}
   for (const table of TABLES) {
-    const [row] = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))
+    const [row] = await getDb().execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))
     out[table] = row.n
   }
   return out
 }
 
 describe('the demo company', () => {
-  it('seeds a believable portfolio once, through the resource engine', async () => {
-    await seedDemoCompany(getDb())
-    const db = getDb()
-    const [company] = await db.select().from(companies)
-    expect(company.name).toBe('Maple Street Properties')
+  // The seed makes a company, so it and the counts of what it made are cross-company by nature.
+  it('seeds a believable portfolio once, through the resource engine', () =>
+    crossCompany(async () => {
+      await seedDemoCompany(getDb())
+      const db = getDb()
+      const [company] = await db.select().from(companies)
+      expect(company.name).toBe('Maple Street Properties')
 
-    const seeded = await counts()
-    expect(seeded).toMatchObject({ fee_schedules: 2, property_owners: 5, property_groups: 3, buildings: 5, rental_units: 62 })
-    for (const table of ['residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances'] as const) expect(seeded[table], table).toBeGreaterThan(5)
+      const seeded = await counts()
+      expect(seeded).toMatchObject({ fee_schedules: 2, property_owners: 5, property_groups: 3, buildings: 5, rental_units: 62 })
+      for (const table of ['residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances'] as const) expect(seeded[table], table).toBeGreaterThan(5)
 
-    const units = await db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from rental_units group by status`)
-    const byStatus = Object.fromEntries(units.map((r) => [r.status, r.n]))
-    expect(byStatus.OCCUPIED).toBeGreaterThan(45)
-    for (const status of ['VACANT', 'NOTICE', 'DOWN']) expect(byStatus[status], status).toBeGreaterThan(0)
-    const types = await db.execute<{ resident_type: string }>(sql`select distinct resident_type from residents`)
-    expect(types.map((r) => r.resident_type).sort()).toEqual(['APPLICANT', 'CURRENT_RESIDENT', 'FORMER_RESIDENT', 'FUTURE_RESIDENT'])
-    // Every occupied unit has someone living in it.
-    const empty = await db.execute(sql`select u.id from rental_units u where u.status in ('OCCUPIED', 'NOTICE') and not exists (select 1 from residents r where r.rental_unit_id = u.id and r.resident_type = 'CURRENT_RESIDENT')`)
-    expect(empty.length).toBe(0)
+      const units = await db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from rental_units group by status`)
+      const byStatus = Object.fromEntries(units.map((r) => [r.status, r.n]))
+      expect(byStatus.OCCUPIED).toBeGreaterThan(45)
+      for (const status of ['VACANT', 'NOTICE', 'DOWN']) expect(byStatus[status], status).toBeGreaterThan(0)
+      const types = await db.execute<{ resident_type: string }>(sql`select distinct resident_type from residents`)
+      expect(types.map((r) => r.resident_type).sort()).toEqual(['APPLICANT', 'CURRENT_RESIDENT', 'FORMER_RESIDENT', 'FUTURE_RESIDENT'])
+      // Every occupied unit has someone living in it.
+      const empty = await db.execute(sql`select u.id from rental_units u where u.status in ('OCCUPIED', 'NOTICE') and not exists (select 1 from residents r where r.rental_unit_id = u.id and r.resident_type = 'CURRENT_RESIDENT')`)
+      expect(empty.length).toBe(0)
 
-    const shares = await db
-      .select({ property: propertyOwnerships.propertyGroupId, total: sql<number>`sum(${propertyOwnerships.percentage})::int` })
-      .from(propertyOwnerships)
-      .groupBy(propertyOwnerships.propertyGroupId)
-    expect(shares).toHaveLength(3)
-    for (const share of shares) expect(share.total).toBe(10_000)
+      const shares = await db
+        .select({ property: propertyOwnerships.propertyGroupId, total: sql<number>`sum(${propertyOwnerships.percentage})::int` })
+        .from(propertyOwnerships)
+        .groupBy(propertyOwnerships.propertyGroupId)
+      expect(shares).toHaveLength(3)
+      for (const share of shares) expect(share.total).toBe(10_000)
 
-    // Tax ids are stored encrypted, and every palette resource is in the search index.
-    const owners = await db.select({ taxId: propertyOwners.taxId }).from(propertyOwners)
-    for (const owner of owners) expect(owner.taxId).not.toMatch(/^\d{3}-/)
-    const [indexed] = await db.select({ n: sql<number>`count(*)::int` }).from(searchEntries).where(eq(searchEntries.companyId, company.id))
-    expect(indexed.n).toBe(Object.values(seeded).reduce((a, b) => a + b, 0) - seeded.property_ownerships)
+      // Tax ids are stored encrypted, and every palette resource is in the search index.
+      const owners = await db.select({ taxId: propertyOwners.taxId }).from(propertyOwners)
+      for (const owner of owners) expect(owner.taxId).not.toMatch(/^\d{3}-/)
+      const [indexed] = await db.select({ n: sql<number>`count(*)::int` }).from(searchEntries).where(eq(searchEntries.companyId, company.id))
+      expect(indexed.n).toBe(Object.values(seeded).reduce((a, b) => a + b, 0) - seeded.property_ownerships)
 
-    // A year of books: balanced, whole, and every statement has something to show.
-    const ledger = await checkLedger(db, company.id)
-    expect(ledger.findings).toEqual([])
-    expect(ledger.entries).toBeGreaterThan(200)
-    const byType = await db.execute<{ account_type: string; total: string }>(
-      sql`select a.account_type, sum(l.amount)::text as total from journal_lines l join accounts a on a.id = l.account_id where l.company_id = ${company.id} group by a.account_type`,
-    )
-    const total = Object.fromEntries(byType.map((r) => [r.account_type, BigInt(r.total)]))
-    expect(total.INCOME).toBeLessThan(-50_000_000n) // over $500,000 of rent and other income (credits)
-    expect(total.EXPENSE).toBeGreaterThan(10_000_000n)
-    expect(total.ASSET).toBeGreaterThan(0n)
-    const span = await db.execute<{ first: string; last: string }>(sql`select min(date)::text as first, max(date)::text as last from journal_entries where company_id = ${company.id}`)
-    // A year of history up to today.
-    const today = todayIn('America/Toronto')
-    const daysBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10)
-    expect(span[0].first <= daysBefore(365)).toBe(true)
-    expect(span[0].last <= today && span[0].last >= daysBefore(31)).toBe(true)
-    const [banking] = await db.execute<{ banks: number; deposits: number; held: string; sources: string }>(sql`
-      select (select count(*)::int from bank_accounts where company_id = ${company.id}) as banks,
-             (select count(*)::int from bank_deposits where company_id = ${company.id}) as deposits,
-             (select sum(l.amount)::text from journal_lines l join accounts a on a.id = l.account_id where a.number = '1010' and l.company_id = ${company.id}) as held,
-             (select string_agg(distinct source_type, ',' order by source_type) from journal_entries where company_id = ${company.id}) as sources`)
-    expect(banking).toMatchObject({ banks: 2, sources: 'BANK_DEPOSIT,JOURNAL_ENTRY,OPENING_BALANCE,RECURRING_JOURNAL_ENTRY' })
-    expect(banking.deposits).toBeGreaterThan(30)
-    expect(BigInt(banking.held)).toBeGreaterThan(0n) // the operating account never ends overdrawn
-    // Depreciation is a recurring entry the scheduler carries on: nothing is due that was not posted.
-    const [schedule] = await db.select().from(recurringJournalEntries).where(eq(recurringJournalEntries.companyId, company.id))
-    expect(schedule.name).toBe('Building depreciation')
-    expect(await postDueRecurringEntries(db, { companyId: company.id })).toEqual({ posted: 0, failed: 0 })
+      // A year of books: balanced, whole, and every statement has something to show.
+      const ledger = await checkLedger(db, company.id)
+      expect(ledger.findings).toEqual([])
+      expect(ledger.entries).toBeGreaterThan(200)
+      const byType = await db.execute<{ account_type: string; total: string }>(
+        sql`select a.account_type, sum(l.amount)::text as total from journal_lines l join accounts a on a.id = l.account_id where l.company_id = ${company.id} group by a.account_type`,
+      )
+      const total = Object.fromEntries(byType.map((r) => [r.account_type, BigInt(r.total)]))
+      expect(total.INCOME).toBeLessThan(-50_000_000n) // over $500,000 of rent and other income (credits)
+      expect(total.EXPENSE).toBeGreaterThan(10_000_000n)
+      expect(total.ASSET).toBeGreaterThan(0n)
+      const span = await db.execute<{ first: string; last: string }>(sql`select min(date)::text as first, max(date)::text as last from journal_entries where company_id = ${company.id}`)
+      // A year of history up to today.
+      const today = todayIn('America/Toronto')
+      const daysBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10)
+      expect(span[0].first <= daysBefore(365)).toBe(true)
+      expect(span[0].last <= today && span[0].last >= daysBefore(31)).toBe(true)
+      const [banking] = await db.execute<{ banks: number; deposits: number; held: string; sources: string }>(sql`
+        select (select count(*)::int from bank_accounts where company_id = ${company.id}) as banks,
+               (select count(*)::int from bank_deposits where company_id = ${company.id}) as deposits,
+               (select sum(l.amount)::text from journal_lines l join accounts a on a.id = l.account_id where a.number = '1010' and l.company_id = ${company.id}) as held,
+               (select string_agg(distinct source_type, ',' order by source_type) from journal_entries where company_id = ${company.id}) as sources`)
+      expect(banking).toMatchObject({ banks: 2, sources: 'BANK_DEPOSIT,JOURNAL_ENTRY,OPENING_BALANCE,RECURRING_JOURNAL_ENTRY' })
+      expect(banking.deposits).toBeGreaterThan(30)
+      expect(BigInt(banking.held)).toBeGreaterThan(0n) // the operating account never ends overdrawn
+      // Depreciation is a recurring entry the scheduler carries on: nothing is due that was not posted.
+      const [schedule] = await db.select().from(recurringJournalEntries).where(eq(recurringJournalEntries.companyId, company.id))
+      expect(schedule.name).toBe('Building depreciation')
+      expect(await postDueRecurringEntries(db, { companyId: company.id })).toEqual({ posted: 0, failed: 0 })
 
-    // A restart seeds nothing more.
-    await seedDemoCompany(getDb())
-    expect(await counts()).toEqual(seeded)
-    expect(await db.select({ id: companies.id }).from(companies)).toHaveLength(1)
-  })
+      // A restart seeds nothing more.
+      await seedDemoCompany(getDb())
+      expect(await counts()).toEqual(seeded)
+      expect(await db.select({ id: companies.id }).from(companies)).toHaveLength(1)
+    }))
 })

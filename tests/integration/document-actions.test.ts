@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import { rentalUnits } from '~/db/schema'
 import { conflict } from '~/domain/errors'
 import { RESOURCES } from '~/resources'
@@ -64,7 +64,7 @@ describe('a document moves between its states only by its actions', () => {
     const unit = await createSample(RESOURCES.find((r) => r.name === 'rental-units')!, company.token, { status: 'OCCUPIED' })
     id = String(unit.id)
     // Created through the registered resource, so it starts where that left it: put it where this document starts.
-    await getDb().update(rentalUnits).set({ status: 'VACANT' }).where(eq(rentalUnits.id, id))
+    await crossCompany(() => getDb().update(rentalUnits).set({ status: 'VACANT' }).where(eq(rentalUnits.id, id)))
   })
 
   it('creates in the initial state, whatever the body says, with that in its history; an update cannot set the state', async () => {
@@ -111,7 +111,7 @@ describe('a document moves between its states only by its actions', () => {
     const refused = await call('POST', `${TURNS_DOWN}/${id}/take-down/`, company.token, { reason: 'refuse', note: 'try' })
     expect(refused.status).toBe(409)
     expect(refused.body.detail).toMatch(/has work booked/)
-    const [unit] = await getDb().select({ status: rentalUnits.status }).from(rentalUnits).where(eq(rentalUnits.id, id))
+    const [unit] = await crossCompany(() => getDb().select({ status: rentalUnits.status }).from(rentalUnits).where(eq(rentalUnits.id, id)))
     expect(unit.status).toBe('VACANT')
     const history = await call('GET', `${TURNS_DOWN}/${id}/history/`, company.token)
     expect(history.body).toHaveLength(2)

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { getApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
 import { IDEMPOTENCY_FIELD } from '~/components/idempotency-key'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { action, loader } from '~/routes/app/import'
 import { createSession } from '~/utils/session.server'
@@ -260,7 +260,7 @@ type PageData = { kind: 'preview' | 'error'; error?: string; refused?: string; c
 
 /** The page's browser: a session cookie, and posts as a form without JavaScript sends them. */
 async function browser(company: Awaited<ReturnType<typeof registerCompany>>) {
-  const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+  const [user] = await crossCompany(() => getDb().select().from(users).where(eq(users.email, company.email)))
   const cookie = (await createSession(user.id, { access: company.token, refresh: company.refresh }, 'vitest')).split(';')[0]
   const args = (resource: string, init: RequestInit = {}) => {
     const url = `http://lintel.test/app/${resource}/import/`

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getDb } from '~/db/client.server'
+import { getDb, withCompany } from '~/db/client.server'
 import { companies, journalEntries, journalLines } from '~/db/schema'
 import { depositDraft, manualDraft, reversalDraft, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
 import { checkLedger } from '~/ledger/integrity.server'
@@ -74,24 +74,28 @@ class Model {
 }
 
 async function balances(companyId: string) {
-  const rows = await getDb()
-    .select({ accountId: journalLines.accountId, total: sql<string>`sum(${journalLines.amount})::text` })
-    .from(journalLines)
-    .where(eq(journalLines.companyId, companyId))
-    .groupBy(journalLines.accountId)
+  const rows = await withCompany(companyId, () =>
+    getDb()
+      .select({ accountId: journalLines.accountId, total: sql<string>`sum(${journalLines.amount})::text` })
+      .from(journalLines)
+      .where(eq(journalLines.companyId, companyId))
+      .groupBy(journalLines.accountId),
+  )
   return new Map(rows.map((r) => [r.accountId, BigInt(r.total)]))
 }
 
 const counts = async (companyId: string) => {
-  const [row] = await getDb().execute<{ entries: number; lines: number }>(
-    sql`select (select count(*)::int from journal_entries where company_id = ${companyId}) as entries, (select count(*)::int from journal_lines where company_id = ${companyId}) as lines`,
+  const [row] = await withCompany(companyId, () =>
+    getDb().execute<{ entries: number; lines: number }>(
+      sql`select (select count(*)::int from journal_entries where company_id = ${companyId}) as entries, (select count(*)::int from journal_lines where company_id = ${companyId}) as lines`,
+    ),
   )
   return row
 }
 
 /** Every entry balances, the trial balance is zero, numbers have no gaps (and the rest of the integrity check). */
 async function expectIntegrity(companyId: string) {
-  const report = await checkLedger(getDb(), companyId)
+  const report = await withCompany(companyId, () => checkLedger(getDb(), companyId))
   expect(report.findings).toEqual([])
 }
 
@@ -103,7 +107,7 @@ function expectBalances(actual: Map<string, bigint>, baseline: Map<string, bigin
 type Posted = { id: string; lines: DraftLine[]; draft?: JournalDraft }
 
 async function post(books: Books, draft: JournalDraft) {
-  return getDb().transaction((tx) => postEntry(tx, books.companyId, draft))
+  return withCompany(books.companyId, () => getDb().transaction((tx) => postEntry(tx, books.companyId, draft)))
 }
 
 /** Runs one sequence; returns what is still current so it can be reversed. */
@@ -187,7 +191,7 @@ describe('ledger properties', () => {
         // Reversing everything still standing brings every account back to where it was.
         for (const m of manual) expect((await api('DELETE', `accounting/journal-entries/${m.id}/`, { token: books.token })).status).toBe(200)
         for (const d of documents) {
-          const [entry] = await getDb().select().from(journalEntries).where(and(eq(journalEntries.companyId, books.companyId), eq(journalEntries.id, d.id)))
+          const [entry] = await withCompany(books.companyId, () => getDb().select().from(journalEntries).where(and(eq(journalEntries.companyId, books.companyId), eq(journalEntries.id, d.id))))
           await post(books, reversalDraft({ ...entry, basis: 'BOTH', sourceType: entry.sourceType as 'JOURNAL_ENTRY' }, d.lines, entry.date))
         }
         await expectIntegrity(books.companyId)
@@ -215,7 +219,7 @@ describe('ledger properties', () => {
       expect(new Set(results.map((r) => r.entry.id)).size).toBe(1)
     }
     expect(await counts(own.companyId)).toEqual({ entries: before.entries + 15, lines: before.lines + 30 })
-    const numbers = await getDb().select({ number: journalEntries.number }).from(journalEntries).where(eq(journalEntries.companyId, own.companyId)).orderBy(journalEntries.number)
+    const numbers = await withCompany(own.companyId, () => getDb().select({ number: journalEntries.number }).from(journalEntries).where(eq(journalEntries.companyId, own.companyId)).orderBy(journalEntries.number))
     expect(numbers.map((n) => n.number)).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1))
     // The next posting takes the next number.
     const next = await post(own, manualDraft({ chainId: crypto.randomUUID(), date: '2026-05-02', lines: [{ accountId: own.accounts[0], amount: 1 }, { accountId: own.accounts[6], amount: -1 }] }))

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import { companies, ledgerSettings } from '~/db/schema'
 import { api, registerCompany, signedInMember, unique } from '../factories/api'
 
@@ -167,7 +167,7 @@ describe('journal entries', () => {
   it('books opened before their settings existed post from number 1, with the settings made on the way', async () => {
     const { token, company, account } = await books()
     const [row] = await getDb().select({ id: companies.id }).from(companies).where(eq(companies.name, company.company_name))
-    await getDb().delete(ledgerSettings).where(eq(ledgerSettings.companyId, row.id))
+    await crossCompany(() => getDb().delete(ledgerSettings).where(eq(ledgerSettings.companyId, row.id)))
     const posted = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-02-02', lines: [line(account('5100'), 'debit', '12.00'), line(account('1010'), 'credit', '12.00')] } })
     expect(posted.status).toBe(201)
     expect(posted.body.number).toBe(1)

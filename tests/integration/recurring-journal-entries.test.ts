@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import { companies, journalEntries, ledgerSettings } from '~/db/schema'
 import { nthDate } from '~/domain/ledger/entries'
 import { todayIn } from '~/domain/dates'
@@ -32,12 +32,17 @@ const depreciation = (account: (n: string) => string, extra: Record<string, unkn
 
 /** The company's entries posted by recurring schedules, oldest first. */
 async function recurringEntries(companyId: string) {
-  return getDb()
-    .select({ number: journalEntries.number, date: journalEntries.date, sourceId: journalEntries.sourceId })
-    .from(journalEntries)
-    .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'RECURRING_JOURNAL_ENTRY')))
-    .orderBy(journalEntries.number)
+  return crossCompany(() =>
+    getDb()
+      .select({ number: journalEntries.number, date: journalEntries.date, sourceId: journalEntries.sourceId })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'RECURRING_JOURNAL_ENTRY')))
+      .orderBy(journalEntries.number),
+  )
 }
+
+/** The scheduled job's run, which reads across companies as the scheduler does. */
+const postDue = (options: Parameters<typeof postDueRecurringEntries>[1]) => crossCompany(() => postDueRecurringEntries(getDb(), options))
 
 const today = todayIn('America/Toronto')
 const monthsAgo = (n: number) => {
@@ -100,7 +105,7 @@ describe('recurring journal entries', () => {
 
     // 02:00 UTC on 1 April is still 31 March in Toronto: March's weekly periods are due, April's are not.
     const now = new Date('2031-04-01T02:00:00Z')
-    const runs = await Promise.all([postDueRecurringEntries(getDb(), { now, companyId }), postDueRecurringEntries(getDb(), { now, companyId })])
+    const runs = await Promise.all([postDue({ now, companyId }), postDue({ now, companyId })])
     const entries = await recurringEntries(companyId)
     const monthlyDates = entries.filter((e) => e.sourceId === monthly.body.id).map((e) => e.date)
     const weeklyDates = entries.filter((e) => e.sourceId === weekly.body.id).map((e) => e.date)
@@ -108,13 +113,15 @@ describe('recurring journal entries', () => {
     expect(weeklyDates.sort()).toEqual(['2031-03-01', '2031-03-08', '2031-03-15', '2031-03-22', '2031-03-29'])
     expect(runs[0].posted + runs[1].posted).toBe(8)
     expect(entries.map((e) => e.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
-    const [lines] = await getDb().execute<{ n: number; total: string }>(
-      sql`select count(*)::int as n, sum(l.amount)::text as total from journal_lines l join journal_entries e on e.id = l.entry_id where e.company_id = ${companyId}`,
+    const [lines] = await crossCompany(() =>
+      getDb().execute<{ n: number; total: string }>(
+        sql`select count(*)::int as n, sum(l.amount)::text as total from journal_lines l join journal_entries e on e.id = l.entry_id where e.company_id = ${companyId}`,
+      ),
     )
     expect(lines).toEqual({ n: 16, total: '0' })
 
     // Running again posts nothing.
-    expect(await postDueRecurringEntries(getDb(), { now, companyId })).toEqual({ posted: 0, failed: 0 })
+    expect(await postDue({ now, companyId })).toEqual({ posted: 0, failed: 0 })
     const detail = await api('GET', `accounting/recurring-journal-entries/${monthly.body.id}/`, { token })
     expect(detail.body).toMatchObject({ posted_count: 3, next_date: '2031-04-30' })
   })
@@ -122,9 +129,9 @@ describe('recurring journal entries', () => {
   it('skips a locked period, says why on the schedule, and posts the open ones', async () => {
     const { token, account, companyId } = await books()
     // The run below pretends it is 2031; the API refuses a lock date after the real today, so the books are closed directly.
-    await getDb().insert(ledgerSettings).values({ companyId, lockDate: '2031-02-15' }).onConflictDoUpdate({ target: ledgerSettings.companyId, set: { lockDate: '2031-02-15' } })
+    await crossCompany(() => getDb().insert(ledgerSettings).values({ companyId, lockDate: '2031-02-15' }).onConflictDoUpdate({ target: ledgerSettings.companyId, set: { lockDate: '2031-02-15' } }))
     const created = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account, { start_date: '2031-01-31' }) })
-    const run = await postDueRecurringEntries(getDb(), { now: new Date('2031-03-31T12:00:00Z'), companyId })
+    const run = await postDue({ now: new Date('2031-03-31T12:00:00Z'), companyId })
     expect(run).toEqual({ posted: 2, failed: 1 })
     const detail = await api('GET', `accounting/recurring-journal-entries/${created.body.id}/`, { token })
     expect(detail.body.entries.map((e: { date: string }) => e.date)).toEqual(['2031-03-31', '2031-02-28'])
@@ -134,7 +141,7 @@ describe('recurring journal entries', () => {
 
     // Reopening the period lets the next run post it, and clears the error.
     await api('PUT', 'accounting/ledger-settings/', { token, body: { lock_date: null } })
-    expect(await postDueRecurringEntries(getDb(), { now: new Date('2031-03-31T12:00:00Z'), companyId })).toEqual({ posted: 1, failed: 0 })
+    expect(await postDue({ now: new Date('2031-03-31T12:00:00Z'), companyId })).toEqual({ posted: 1, failed: 0 })
     const after = await api('GET', `accounting/recurring-journal-entries/${created.body.id}/`, { token })
     expect(after.body).toMatchObject({ posted_count: 3, last_error: null })
   })
@@ -142,21 +149,21 @@ describe('recurring journal entries', () => {
   it('PUT changes later postings; DELETE stops the schedule and keeps what it posted', async () => {
     const { token, account, companyId } = await books()
     const created = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account, { start_date: '2031-01-31' }) })
-    await postDueRecurringEntries(getDb(), { now: new Date('2031-01-31T12:00:00Z'), companyId })
+    await postDue({ now: new Date('2031-01-31T12:00:00Z'), companyId })
     const changed = await api('PUT', `accounting/recurring-journal-entries/${created.body.id}/`, {
       token,
       body: depreciation(account, { name: 'Depreciation (revised)', start_date: '2031-01-31', lines: [{ account_id: account('6100'), debit: '1200.00' }, { account_id: account('1510'), credit: '1200.00' }] }),
     })
     expect(changed.status).toBe(200)
     expect(changed.body).toMatchObject({ name: 'Depreciation (revised)', total: '1200.00', posted_count: 1, next_date: '2031-02-28' })
-    await postDueRecurringEntries(getDb(), { now: new Date('2031-02-28T12:00:00Z'), companyId })
+    await postDue({ now: new Date('2031-02-28T12:00:00Z'), companyId })
     const journal = await api('GET', 'accounting/journal-entries/?ordering=date', { token })
     expect(journal.body.results.map((e: { total: string }) => e.total)).toEqual(['1000.00', '1200.00'])
 
     const stopped = await api('DELETE', `accounting/recurring-journal-entries/${created.body.id}/`, { token })
     expect(stopped.status).toBe(200)
     expect(stopped.body).toMatchObject({ is_active: false, next_date: null, posted_count: 2 })
-    expect(await postDueRecurringEntries(getDb(), { now: new Date('2031-12-31T12:00:00Z'), companyId })).toEqual({ posted: 0, failed: 0 })
+    expect(await postDue({ now: new Date('2031-12-31T12:00:00Z'), companyId })).toEqual({ posted: 0, failed: 0 })
     expect((await api('GET', 'accounting/recurring-journal-entries/?is_active=true', { token })).body.count).toBe(0)
     const restarted = await api('PUT', `accounting/recurring-journal-entries/${created.body.id}/`, { token, body: { ...depreciation(account, { start_date: '2031-01-31' }), is_active: true } })
     expect(restarted.body).toMatchObject({ is_active: true, next_date: '2031-03-31' })
@@ -177,7 +184,7 @@ describe('recurring journal entries', () => {
     const { token, account, companyId } = await books()
     // Created with its periods due but not posted, as if the app had been down.
     const created = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account, { start_date: '2031-01-31' }) })
-    await getDb().execute(sql`update recurring_journal_entries set start_date = ${monthsAgo(1)} where id = ${created.body.id}`)
+    await crossCompany(() => getDb().execute(sql`update recurring_journal_entries set start_date = ${monthsAgo(1)} where id = ${created.body.id}`))
     const started = Date.now()
     const scheduler = await startScheduler(process.env.DATABASE_URL!)
     try {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import { sessions, users } from '~/db/schema'
 import { requireSession, SESSION_EXPIRED } from '~/utils/api-client.server'
 import { instanceSecret } from '~/utils/instance.server'
@@ -9,7 +9,7 @@ import { createSession } from '~/utils/session.server'
 import { api, registerCompany } from '../factories/api'
 
 async function browserRequest(company: Awaited<ReturnType<typeof registerCompany>>, access = company.token) {
-  const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+  const [user] = await crossCompany(() => getDb().select().from(users).where(eq(users.email, company.email)))
   const setCookie = await createSession(user.id, { access, refresh: company.refresh }, 'vitest')
   const cookie = setCookie.split(';')[0]
   return { user, request: new Request('http://lintel.test/app/', { headers: { cookie } }) }
@@ -23,7 +23,7 @@ async function expiredAccessToken(user: { id: string; companyId: string }) {
 describe('browser sessions', () => {
   it('keeps tokens on the server: the cookie holds only an opaque id', async () => {
     const company = await registerCompany()
-    const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+    const [user] = await crossCompany(() => getDb().select().from(users).where(eq(users.email, company.email)))
     const setCookie = await createSession(user.id, { access: company.token, refresh: company.refresh }, null)
     expect(setCookie).toMatch(/HttpOnly/)
     expect(setCookie).toMatch(/SameSite=Lax/)
@@ -33,7 +33,7 @@ describe('browser sessions', () => {
 
   it('refreshes an expired access token transparently and stores the new tokens', async () => {
     const company = await registerCompany()
-    const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+    const [user] = await crossCompany(() => getDb().select().from(users).where(eq(users.email, company.email)))
     const { request } = await browserRequest(company, await expiredAccessToken(user))
     const { api: client, session } = await requireSession(request)
     const type = await client.get<{ user_type: string }>('get-user-type/')
@@ -45,7 +45,7 @@ describe('browser sessions', () => {
 
   it('ends a session that cannot be refreshed with a redirect to login and the expiry toast', async () => {
     const company = await registerCompany()
-    const [user] = await getDb().select().from(users).where(eq(users.email, company.email))
+    const [user] = await crossCompany(() => getDb().select().from(users).where(eq(users.email, company.email)))
     const { request } = await browserRequest(company, await expiredAccessToken(user))
     await api('POST', 'logout/', { body: { refresh: company.refresh } })
     const { api: client, session } = await requireSession(request)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getDb } from '~/db/client.server'
+import { getDb, withCompany } from '~/db/client.server'
 import { companies } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
 import { postEntry } from '~/ledger/posting.server'
@@ -52,11 +52,13 @@ beforeAll(async () => {
   const mistake = await post(token, '2026-03-10', 'Hydro, posted twice', [line(account('5100'), 'debit', '999.00', a.id), line(account('1010'), 'credit', '999.00', a.id)])
   expect((await api('DELETE', `accounting/journal-entries/${mistake.id}/`, { token })).status).toBe(200)
   await post(token, '2026-03-15', 'Bank interest', [line(account('1010'), 'debit', '50.00'), line(account('4900'), 'credit', '50.00')])
-  await getDb().transaction(async (tx) => {
-    const source = (purpose: string) => ({ type: 'JOURNAL_ENTRY' as const, id: crypto.randomUUID(), purpose })
-    await postEntry(tx, books.companyId, { date: '2026-03-20', memo: 'March rent charged', basis: 'ACCRUAL', source: source('CHARGE'), lines: [{ accountId: account('1200'), amount: 70000, propertyGroupId: a.id }, { accountId: account('4000'), amount: -70000, propertyGroupId: a.id }] })
-    await postEntry(tx, books.companyId, { date: '2026-03-25', memo: 'Rent received', basis: 'CASH', source: source('RECEIPT'), lines: [{ accountId: account('1010'), amount: 40000, propertyGroupId: a.id }, { accountId: account('4000'), amount: -40000, propertyGroupId: a.id }] })
-  })
+  await withCompany(books.companyId, () =>
+    getDb().transaction(async (tx) => {
+      const source = (purpose: string) => ({ type: 'JOURNAL_ENTRY' as const, id: crypto.randomUUID(), purpose })
+      await postEntry(tx, books.companyId, { date: '2026-03-20', memo: 'March rent charged', basis: 'ACCRUAL', source: source('CHARGE'), lines: [{ accountId: account('1200'), amount: 70000, propertyGroupId: a.id }, { accountId: account('4000'), amount: -70000, propertyGroupId: a.id }] })
+      await postEntry(tx, books.companyId, { date: '2026-03-25', memo: 'Rent received', basis: 'CASH', source: source('RECEIPT'), lines: [{ accountId: account('1010'), amount: 40000, propertyGroupId: a.id }, { accountId: account('4000'), amount: -40000, propertyGroupId: a.id }] })
+    }),
+  )
 })
 
 const get = (path: string) => api('GET', `reporting/${path}`, { token: books.token })

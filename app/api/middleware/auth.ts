@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
 import { apiKeys, refreshTokens, users, type UserType } from '~/db/schema'
 import { missingPermission, PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
@@ -131,7 +131,8 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const match = header?.match(/^Bearer\s+(.+)$/i)
   if (!match) throw unauthorized()
   const token = match[1].trim()
-  c.set('principal', token.startsWith(API_KEY_PREFIX) ? await principalFromApiKey(token) : await principalFromAccessToken(token))
+  // Who is calling decides the company, so finding them is read across companies.
+  c.set('principal', await crossCompany(() => (token.startsWith(API_KEY_PREFIX) ? principalFromApiKey(token) : principalFromAccessToken(token))))
   await next()
 })
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
-import { getDb, runInRequestTransaction } from '~/db/client.server'
+import { getDb } from '~/db/client.server'
 import { idempotencyKeys } from '~/db/schema'
 import type { AppEnv } from '../context'
 import { badRequest, conflict, unprocessable } from '../errors'
@@ -59,7 +59,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
         ;[replay] = await tx.select().from(idempotencyKeys).where(mine)
         return
       }
-      await runInRequestTransaction(tx, next)
+      await next()
       const response = c.res
       if (response.status < 200 || response.status >= 300) throw new Refused()
       await tx

@@ -12,7 +12,7 @@ import { createRouter } from '../create-app'
 import { badRequest, fieldError, notFound, unauthorized } from '../errors'
 import { INVALID_TOKEN } from '../middleware/auth'
 import { clientIp, rateLimiter } from '../middleware/rate-limit'
-import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
+import { beforeSignIn, errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { publicOrigin } from '../origin'
 import { Detail, Email, NewPassword, PermissionFlags, PersonName, TokenPair, WorkspaceSettings, workspaceSettingsOf } from './schemas'
 import { issueTokens, revokeAllTokens, revokeLogin } from './tokens'
@@ -131,6 +131,7 @@ router.openapi(
   createRoute({
     method: 'post',
     path: '/register',
+    ...beforeSignIn(),
     tags: ['Authentication'],
     summary: 'Sign up: e-mail a link that creates the company and its first property manager',
     description:
@@ -214,6 +215,7 @@ router.openapi(
   createRoute({
     method: 'get',
     path: '/register/confirm/{token}',
+    ...beforeSignIn(),
     tags: ['Authentication'],
     summary: 'What a sign-up link would create (no sign-in needed)',
     request: { params: z.object({ token: z.string() }) },
@@ -234,6 +236,7 @@ router.openapi(
   createRoute({
     method: 'post',
     path: '/register/confirm',
+    ...beforeSignIn(),
     tags: ['Authentication'],
     summary: 'Confirm a sign-up with the token from its e-mail: creates the company and its first property manager, signed in',
     request: jsonBody(RegisterConfirmBody),
@@ -277,6 +280,7 @@ router.openapi(
   createRoute({
     method: 'post',
     path: '/login',
+    ...beforeSignIn(),
     tags: ['Authentication'],
     summary: 'Exchange e-mail and password for an access and a refresh token',
     request: jsonBody(LoginBody),
@@ -304,6 +308,7 @@ router.openapi(
   createRoute({
     method: 'post',
     path: '/token/refresh',
+    ...beforeSignIn(),
     tags: ['Authentication'],
     summary: 'Rotate a refresh token into a new access and refresh token',
     description: 'Each refresh token works once. Presenting a rotated token again signs that login out everywhere.',
@@ -340,6 +345,7 @@ router.openapi(
   createRoute({
     method: 'post',
     path: '/logout',
+    ...beforeSignIn(),
     tags: ['Authentication'],
     summary: 'Revoke a refresh token (and with it the login it belongs to, and that login’s access tokens)',
     request: jsonBody(z.object({ refresh: z.string().min(1) }).openapi('LogoutRequest')),
@@ -358,6 +364,7 @@ router.openapi(
   createRoute({
     method: 'post',
     path: '/auth/password-reset',
+    ...beforeSignIn(),
     tags: ['Authentication'],
     summary: 'E-mail a password reset link',
     description: 'Answers the same whether or not the address has an account.',
@@ -397,6 +404,7 @@ router.openapi(
   createRoute({
     method: 'post',
     path: '/auth/password-reset/confirm',
+    ...beforeSignIn(),
     tags: ['Authentication'],
     summary: 'Set a new password with the token from the reset e-mail',
     request: jsonBody(ResetConfirmBody),

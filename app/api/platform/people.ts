@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, count, eq, gt, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
-import { getDb, type Executor } from '~/db/client.server'
+import { crossCompany, getDb, type Executor } from '~/db/client.server'
 import { companies, invitations, users, type UserType } from '~/db/schema'
 import { permissionColumnsFrom, permissionsFromRow, type PermissionGroup } from '~/domain/permissions'
 import { hashPassword, randomToken, sha256 } from '~/utils/crypto.server'
@@ -10,7 +10,7 @@ import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { badRequest, conflict, fieldError, notFound } from '../errors'
 import { forgetPrincipal, requireStaff } from '../middleware/auth'
-import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
+import { beforeSignIn, errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { publicOrigin } from '../origin'
 import { containsPattern, ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { tenant } from '../tenant'
@@ -132,7 +132,8 @@ export async function sendInvitation(db: Executor, c: Context<AppEnv>, user: Use
 
 async function invite(c: Context<AppEnv>, values: Partial<typeof users.$inferInsert> & { email: string; firstName: string; lastName: string; userType: UserType }) {
   const t = tenant(c)
-  const [existing] = await t.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${values.email}`)
+  // An e-mail signs in to one account in all of Lintel, so whether it is taken is read across companies.
+  const [existing] = await crossCompany(() => getDb().select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${values.email}`))
   if (existing) throw fieldError('email', 'Someone with this e-mail already has a Lintel account.')
   const [user] = await t.db
     .insert(users)
@@ -374,6 +375,7 @@ router.openapi(
   createRoute({
     method: 'get',
     path: '/accept-invitation/{invitationId}',
+    ...beforeSignIn(),
     tags: ['People'],
     summary: 'What an invitation link is for (no sign-in needed)',
     request: { params: z.object({ invitationId: z.string() }) },
@@ -399,6 +401,7 @@ router.openapi(
   createRoute({
     method: 'post',
     path: '/accept-invitation',
+    ...beforeSignIn(),
     tags: ['People'],
     summary: 'Accept an invitation by choosing a password; signs the person in',
     request: jsonBody(AcceptInvitationBody),

@@ -1,0 +1,113 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { createRouter } from '~/api/create-app'
+import { handleError } from '~/api/errors'
+import { signedIn } from '~/api/openapi'
+import { APP_ROLE, crossCompany, getDb, withCompany } from '~/db/client.server'
+import { propertyGroups } from '~/db/schema'
+import { api, registerCompany, unique } from '../factories/api'
+
+/**
+ * Tenancy by structure (ADR 014): PostgreSQL row-level security keyed on the transaction's
+ * company, so a tenant-owned query that forgets its company condition finds nothing of another
+ * company's, or nothing at all, instead of everyone's.
+ */
+
+/** A company with one property, made through the API, and its id. */
+async function companyWithProperty() {
+  const company = await registerCompany()
+  const name = `Elm ${unique()}`
+  const created = await api('POST', 'property-groups/', { token: company.token, body: { name, property_type: 'RESIDENTIAL' } })
+  expect(created.status).toBe(201)
+  const companyId = (await api('GET', 'property-management-company/', { token: company.token })).body.id as string
+  return { ...company, companyId, property: { id: created.body.id as string, name } }
+}
+
+const RLS_REFUSED = '42501'
+const codeOf = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code
+
+describe('every tenant-owned table is covered', () => {
+  it('has row-level security on, with the company policy, for each table with a company_id', async () => {
+    const tables = await crossCompany(() =>
+      getDb().execute<{ table: string; rls: boolean; forced: boolean; policy: string | null }>(sql`
+        select c.relname as table, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+          (select pg_get_expr(p.polqual, p.polrelid) || ' / ' || pg_get_expr(p.polwithcheck, p.polrelid)
+             from pg_policy p where p.polrelid = c.oid and p.polname = 'tenant_isolation') as policy
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p')
+          and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped)
+        order by 1`),
+    )
+    // A table added with a company_id and no policy fails here: give it one in its migration.
+    expect(tables.length).toBeGreaterThan(30)
+    const uncovered = [...tables].filter((t) => !t.rls || !t.policy).map((t) => t.table)
+    expect(uncovered).toEqual([])
+    const expected = `(company_id = (NULLIF(current_setting('lintel.company_id'::text, true), ''::text))::uuid)`
+    for (const t of tables) expect(t.policy, t.table).toBe(`${expected} / ${expected}`)
+  })
+
+  it('runs the app as a role that row-level security applies to: neither superuser, nor owner, nor exempt', async () => {
+    const [role] = await getDb().execute<{ name: string; superuser: boolean; bypass: boolean; owns: number }>(sql`
+      select current_user as name, r.rolsuper as superuser, r.rolbypassrls as bypass,
+        (select count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relowner = r.oid) as owns
+      from pg_roles r where r.rolname = current_user`)
+    expect(role).toEqual({ name: APP_ROLE, superuser: false, bypass: false, owns: 0 })
+  })
+})
+
+describe('a query that misses the company scope', () => {
+  it('finds no tenant row and may not write one', async () => {
+    const a = await companyWithProperty()
+    expect(await getDb().select().from(propertyGroups)).toEqual([])
+    expect(await getDb().select().from(propertyGroups).where(eq(propertyGroups.id, a.property.id))).toEqual([])
+    const insert = getDb().insert(propertyGroups).values({ companyId: a.companyId, name: 'Sneaked in', propertyType: 'RESIDENTIAL' })
+    await expect(insert).rejects.toSatisfy((error) => codeOf(error) === RLS_REFUSED)
+    const renamed = await getDb().update(propertyGroups).set({ name: 'Renamed' }).where(eq(propertyGroups.id, a.property.id)).returning()
+    expect(renamed).toEqual([])
+    const [stored] = await crossCompany(() => getDb().select().from(propertyGroups).where(eq(propertyGroups.id, a.property.id)))
+    expect(stored.name).toBe(a.property.name)
+  })
+
+  it("inside a company's scope, without any company condition, sees only that company's rows", async () => {
+    const a = await companyWithProperty()
+    const b = await companyWithProperty()
+    const seen = await withCompany(a.companyId, () => getDb().select({ id: propertyGroups.id }).from(propertyGroups))
+    expect(seen.map((row) => row.id)).toContain(a.property.id)
+    expect(seen.map((row) => row.id)).not.toContain(b.property.id)
+    // Another company's row by its id: not found, not changed, not deleted, and not written into.
+    await withCompany(a.companyId, async () => {
+      expect(await getDb().select().from(propertyGroups).where(eq(propertyGroups.id, b.property.id))).toEqual([])
+      expect(await getDb().update(propertyGroups).set({ name: 'Taken over' }).where(eq(propertyGroups.id, b.property.id)).returning()).toEqual([])
+      expect(await getDb().delete(propertyGroups).where(eq(propertyGroups.id, b.property.id)).returning()).toEqual([])
+    })
+    const planted = withCompany(a.companyId, () => getDb().insert(propertyGroups).values({ companyId: b.companyId, name: 'Planted', propertyType: 'RESIDENTIAL' }))
+    await expect(planted).rejects.toSatisfy((error) => codeOf(error) === RLS_REFUSED)
+    const [kept] = await crossCompany(() => getDb().select().from(propertyGroups).where(eq(propertyGroups.id, b.property.id)))
+    expect(kept.name).toBe(b.property.name)
+  })
+
+  it("keeps another company's rows out of a signed-in handler that forgot its company condition", async () => {
+    const a = await companyWithProperty()
+    const b = await companyWithProperty()
+    // A handler written the wrong way: every property, no `tenant(c).where`.
+    const forgetful = createRouter()
+    forgetful.onError(handleError)
+    forgetful.openapi(
+      createRoute({ method: 'get', path: '/forgetful', ...signedIn(), responses: { 200: { description: 'ids', content: { 'application/json': { schema: z.array(z.string()) } } } } }),
+      async (c) => c.json((await getDb().select({ id: propertyGroups.id }).from(propertyGroups)).map((row) => row.id), 200),
+    )
+    const response = await forgetful.request('http://lintel.test/forgetful', { headers: { authorization: `Bearer ${a.token}` } })
+    expect(response.status).toBe(200)
+    const ids = (await response.json()) as string[]
+    expect(ids).toContain(a.property.id)
+    expect(ids).not.toContain(b.property.id)
+  })
+
+  it('reaches every company only through the named cross-company path', async () => {
+    const a = await companyWithProperty()
+    const b = await companyWithProperty()
+    const ids = (await crossCompany(() => getDb().select({ id: propertyGroups.id }).from(propertyGroups))).map((row) => row.id)
+    expect(ids).toEqual(expect.arrayContaining([a.property.id, b.property.id]))
+  })
+})
