@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
+import { alias, getTableConfig, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
 import { createRouter } from '~/api/create-app'
@@ -22,6 +22,7 @@ import type { AnyResource } from './define'
 import { apiName, labelKey, type Field } from './fields'
 import { kindOf } from './kinds'
 import { resourceNamed } from '../index'
+import { titleOf, titleSql } from './titles'
 import { inputSchema, outputSchema, writableFields } from './validation'
 import { dateRuleErrors, needsToday } from './date-rules'
 
@@ -37,31 +38,12 @@ type Row = Record<string, unknown>
 type Json = Record<string, unknown>
 type Columns = Record<string, PgColumn>
 
+export { titleOf, titleSql } from './titles'
+
 export const apiPathOf = (resource: AnyResource) => resource.apiPath ?? resource.name
 const columnsOf = (resource: AnyResource) => getTableColumns(resource.table) as Columns
 const fieldEntries = (resource: AnyResource) => Object.entries(resource.fields).filter((e): e is [string, Field] => !!e[1])
 const hasIsActive = (resource: AnyResource) => 'isActive' in columnsOf(resource)
-
-/** The fields that name a record wherever it appears: its label, or else its title. */
-const nameKeys = (resource: AnyResource) => (resource.label ? [resource.label] : resource.title)
-
-/** The SQL naming a record wherever it appears (its label, or its title fields joined by spaces); `own` = its title among its siblings. */
-export function titleSql(resource: AnyResource, table: PgTable = resource.table, own = false): SQL<string> {
-  const columns = getTableColumns(table) as Columns
-  // The stored label as it is: its collation (a unit's natural order) and its index apply.
-  if (resource.label && !own) return sql<string>`${columns[resource.label]}`
-  const parts = (own ? resource.title : nameKeys(resource)).map((key) => sql`${columns[key]}`)
-  if (!parts.length) return sql<string>`''`
-  return sql<string>`concat_ws(' ', ${sql.join(parts, sql`, `)})`
-}
-
-/** The name a record goes by, from its row (the same rule as titleSql). */
-export function titleOf(resource: AnyResource, row: Row) {
-  return nameKeys(resource)
-    .map((key) => row[key])
-    .filter((v) => v !== null && v !== undefined && v !== '')
-    .join(' ')
-}
 
 // The same for every request of a resource, so worked out once.
 const targetsOf = new WeakMap<AnyResource, ReturnType<typeof findReferenceTargets>>()
