@@ -6,6 +6,7 @@ import { DIMENSIONS, type DimensionLabelName, type DimensionName, type Dimension
 import { debitCreditOf, SOURCE_TYPES, type Basis, type DraftLine } from '~/domain/ledger/entries'
 import { containsPattern } from '~/db/like'
 import { formatMoney } from '~/domain/money'
+import { resourceNamed } from '~/resources'
 import { dimensionTargets, joinDimensionLabels, lineLabels, type LabelKey } from './dimensions.server'
 
 /*
@@ -20,7 +21,7 @@ export type EntryKind = 'ORIGINAL' | 'REVERSAL' | 'REPLACEMENT'
 export const kindOf = (entry: Pick<EntryRow, 'reversesEntryId' | 'replacesEntryId'>): EntryKind =>
   entry.reversesEntryId ? 'REVERSAL' : entry.replacesEntryId ? 'REPLACEMENT' : 'ORIGINAL'
 
-export const sourceLabel = (type: string) => SOURCE_TYPES.find((s) => s.value === type)?.label ?? type
+export const sourceLabel = (type: string) => SOURCE_TYPES.find((s) => s.value === type)?.label ?? resourceNamed(type)?.singular ?? type
 
 /** Joins what `lineLabels` reads to a select from journal lines: the line's account and the records its dimensions name. */
 export function joinLineLabels<Q extends PgSelect>(query: Q): Q {

@@ -11,6 +11,7 @@ import { Button } from '../ui/button'
 import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
 import { EmptyPicker, nothingToPick } from './empty-picker'
+import { LinesInput } from './lines'
 import { searchable, useReferenceSearch } from './reference-search'
 import { useCurrency, useNumberFormat } from './use-currency'
 
@@ -350,6 +351,8 @@ export function ResourceForm({
               case 'file':
                 // Files are uploaded on the record's page, not typed into its form.
                 return null
+              case 'lines':
+                return <LinesInput key={field.name} field={field} meta={meta} numbers={numbers} />
             }
             // Every kind has its input above: a new one fails to compile here until it has.
             return field satisfies never

@@ -12,7 +12,8 @@ export const BASES = ['BOTH', 'ACCRUAL', 'CASH'] as const
 export type Basis = (typeof BASES)[number]
 
 /** Who posted an entry, and why: posting the same (source, purpose) twice posts once. */
-export type Source = { type: SourceType; id: string; purpose: string }
+// A document of the engine posts under its resource's name (`bank-deposits`).
+export type Source = { type: SourceType | (string & {}); id: string; purpose: string }
 
 export const SOURCE_TYPES = [
   { value: 'JOURNAL_ENTRY', label: 'Journal entry' },
@@ -101,7 +102,7 @@ export function debitCreditOf(amount: number) {
   return amount > 0 ? { debit: formatMoney(amount), credit: null } : { debit: null, credit: formatMoney(-amount) }
 }
 
-type PostedEntry = { id: string; number: number; date: string; memo: string | null; basis: Basis; sourceType: SourceType; sourceId: string }
+type PostedEntry = { id: string; number: number; date: string; memo: string | null; basis: Basis; sourceType: Source['type']; sourceId: string }
 
 /** The entry that undoes `entry` on `date`: every line negated, the same dimensions, linked back. */
 export function reversalDraft(entry: PostedEntry, lines: DraftLine[], date: string, memo?: string): JournalDraft {
