@@ -1,4 +1,4 @@
-import { useFormMetadata, type FieldMetadata } from '@conform-to/react'
+import type { FieldMetadata, FormMetadata } from '@conform-to/react'
 import { Plus, X } from 'lucide-react'
 import { showDecimal, type NumberFormat } from '~/domain/money'
 import { apiName, labelKey, type Field, type LinesField } from '~/resources/engine/fields'
@@ -60,8 +60,7 @@ export function LinesView({ field, lines }: { field: LinesField; lines: Line[] |
 const numeric = (field: Field) => field.kind === 'money' || field.kind === 'percent' || field.kind === 'number'
 
 /** The form's lines: a row of inputs per line, each named as the API names its errors (`lines[2].amount`). */
-export function LinesInput({ field, meta, numbers }: { field: FieldView & LinesField; meta: FieldMetadata<unknown>; numbers: NumberFormat }) {
-  const form = useFormMetadata()
+export function LinesInput({ field, meta, form, numbers }: { field: FieldView & LinesField; meta: FieldMetadata<unknown>; form: FormMetadata<Record<string, unknown>>; numbers: NumberFormat }) {
   const columns = lineFieldViews(field)
   const rows = (meta as unknown as FieldMetadata<Line[]>).getFieldList()
   return (
@@ -102,7 +101,7 @@ export function LinesInput({ field, meta, numbers }: { field: FieldView & LinesF
                     </td>
                   ))}
                   <td className="py-1">
-                    <Button variant="ghost" size="sm" {...form.remove.getButtonProps({ name: meta.name, index: i })} aria-label={`Remove line ${i + 1}`} formNoValidate>
+                    <Button type="submit" variant="ghost" size="sm" {...form.remove.getButtonProps({ name: meta.name, index: i })} aria-label={`Remove line ${i + 1}`} formNoValidate>
                       <X className="size-4" aria-hidden />
                     </Button>
                   </td>
@@ -113,7 +112,7 @@ export function LinesInput({ field, meta, numbers }: { field: FieldView & LinesF
         </table>
       </div>
       <ErrorList id={meta.errorId} errors={meta.errors} />
-      <Button variant="outline" size="sm" className="self-start" {...form.insert.getButtonProps({ name: meta.name })} formNoValidate>
+      <Button type="submit" variant="outline" size="sm" className="self-start" {...form.insert.getButtonProps({ name: meta.name })} formNoValidate>
         <Plus className="size-4" aria-hidden /> Add line
       </Button>
     </fieldset>
