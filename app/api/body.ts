@@ -20,7 +20,7 @@ export function unsafeValue(value: unknown, path = ''): [string, string] | null 
   if (typeof value !== 'object' || value === null) return null
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = unsafeValue(value[i], path ? `${path}.${i}` : String(i))
+      const found = unsafeValue(value[i], `${path}[${i}]`)
       if (found) return found
     }
     return null

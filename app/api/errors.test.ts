@@ -20,9 +20,9 @@ describe('the API answering a domain refusal', () => {
       status: 400,
       body: '{"detail":"Choose 2026-06-01 or later.","errors":{"date":["Choose 2026-06-01 or later."]}}',
     })
-    expect(await answerTo(conflict('The books are closed through 2026-01-31.', { 'lines.3.amount': ['Too late.'] }))).toEqual({
+    expect(await answerTo(conflict('The books are closed through 2026-01-31.', { 'lines[3].amount': ['Too late.'] }))).toEqual({
       status: 409,
-      body: '{"detail":"The books are closed through 2026-01-31.","errors":{"lines.3.amount":["Too late."]}}',
+      body: '{"detail":"The books are closed through 2026-01-31.","errors":{"lines[3].amount":["Too late."]}}',
     })
     expect(await answerTo(notFound('No such bank deposit.'))).toEqual({ status: 404, body: '{"detail":"No such bank deposit."}' })
     expect(await answerTo(forbidden())).toEqual({ status: 403, body: '{"detail":"You do not have permission to perform this action."}' })

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HTTPException } from 'hono/http-exception'
 import { z } from '@hono/zod-openapi'
-import { DomainError, type DomainErrorKind } from '~/domain/errors'
+import { DomainError, fieldKey, type DomainErrorKind } from '~/domain/errors'
 
 /** The one error body of the API (DESIGN.md §5). */
 export const ErrorBody = z
@@ -35,16 +35,16 @@ export const conflict = (detail: string, errors?: Record<string, string[]>) => n
 export const unprocessable = (detail: string) => new ApiError(422, detail)
 export const tooManyRequests = (detail: string) => new ApiError(429, detail)
 
-/** Turns zod issues into `{ field: [messages] }`, with nested paths joined by dots. */
+/** Turns zod issues into `{ field: [messages] }`, nested paths named as the forms name their inputs (`lines[3].amount`). */
 export function fieldErrorsFrom(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       // Each unknown field is named on its own, so a client sees which one it misspelt.
-      for (const unknown of issue.keys) (errors[[...issue.path, unknown].join('.')] ??= []).push(`${unknown} is not a field this accepts.`)
+      for (const unknown of issue.keys) (errors[fieldKey([...issue.path, unknown])] ??= []).push(`${unknown} is not a field this accepts.`)
       continue
     }
-    const key = issue.path.length ? issue.path.join('.') : '__all__'
+    const key = issue.path.length ? fieldKey(issue.path) : '__all__'
     ;(errors[key] ??= []).push(issue.message)
   }
   return errors

@@ -17,7 +17,7 @@ describe('domain errors', () => {
   })
 
   it('summarise several field errors by the first one, nested paths as they are', () => {
-    const errors = { 'lines.3.amount': ['Line 4: enter an amount.'], date: ['Choose a date.'] }
+    const errors = { 'lines[3].amount': ['Line 4: enter an amount.'], date: ['Choose a date.'] }
     expect(invalidFields(errors, 'Cannot post.')).toMatchObject({ kind: 'invalid', message: 'Line 4: enter an amount.', errors })
     expect(invalidFields({}, 'Cannot post.').message).toBe('Cannot post.')
   })

@@ -8,8 +8,13 @@
 
 export type DomainErrorKind = 'invalid' | 'conflict' | 'notFound' | 'forbidden'
 
-/** Messages per field, keyed by the API's field names; nested paths are joined by dots (`lines.3.amount`). */
+/** Messages per field, keyed by the API's field names; nested paths are named as a form names its inputs (`lines[3].amount`). */
 export type FieldErrors = Record<string, string[]>
+
+/** A nested field's key as a form names its input: `['lines', 3, 'amount']` → `lines[3].amount`. */
+export function fieldKey(path: readonly PropertyKey[]) {
+  return path.reduce<string>((key, part) => (typeof part === 'number' ? `${key}[${part}]` : key ? `${key}.${String(part)}` : String(part)), '')
+}
 
 export class DomainError extends Error {
   override readonly name = 'DomainError'

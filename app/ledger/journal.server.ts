@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { alias, type PgSelect } from 'drizzle-orm/pg-core'
+import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
-import { accounts, bankReconciliationItems, bankReconciliations, journalEntries, journalLines, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
+import { accounts, bankReconciliationItems, bankReconciliations, journalEntries, journalLines, users } from '~/db/schema'
+import { DIMENSIONS, type DimensionLabelName, type DimensionName, type Dimensions } from '~/domain/ledger/dimensions'
 import { debitCreditOf, SOURCE_TYPES, type Basis, type DraftLine } from '~/domain/ledger/entries'
 import { containsPattern } from '~/db/like'
 import { formatMoney } from '~/domain/money'
+import { resourceNamed } from '~/resources'
+import { dimensionTargets, joinDimensionLabels, lineLabels, type LabelKey } from './dimensions.server'
 
 /*
  * Reading journal entries as the API shows them: an entry with its lines (debit and
@@ -18,29 +21,30 @@ export type EntryKind = 'ORIGINAL' | 'REVERSAL' | 'REPLACEMENT'
 export const kindOf = (entry: Pick<EntryRow, 'reversesEntryId' | 'replacesEntryId'>): EntryKind =>
   entry.reversesEntryId ? 'REVERSAL' : entry.replacesEntryId ? 'REPLACEMENT' : 'ORIGINAL'
 
-export const sourceLabel = (type: string) => SOURCE_TYPES.find((s) => s.value === type)?.label ?? type
-
-/** How a line names what it points to, with each table joined under its own name. */
-export const lineLabels = {
-  accountLabel: sql<string>`${accounts.number} || ' · ' || ${accounts.name}`,
-  propertyGroupLabel: sql<string | null>`${propertyGroups.name}`,
-  rentalUnitLabel: sql<string | null>`${rentalUnits.label}`,
-  residentLabel: sql<string | null>`${residents.firstName} || ' ' || ${residents.lastName}`,
-  propertyOwnerLabel: sql<string | null>`coalesce(${propertyOwners.companyName}, ${propertyOwners.firstName} || ' ' || ${propertyOwners.lastName})`,
-}
+export const sourceLabel = (type: string) => SOURCE_TYPES.find((s) => s.value === type)?.label ?? resourceNamed(type)?.singular ?? type
 
 /** Joins what `lineLabels` reads to a select from journal lines: the line's account and the records its dimensions name. */
 export function joinLineLabels<Q extends PgSelect>(query: Q): Q {
-  return query
-    .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
-    .leftJoin(propertyGroups, eq(propertyGroups.id, journalLines.propertyGroupId))
-    .leftJoin(rentalUnits, eq(rentalUnits.id, journalLines.rentalUnitId))
-    .leftJoin(residents, eq(residents.id, journalLines.residentId))
-    .leftJoin(propertyOwners, eq(propertyOwners.id, journalLines.propertyOwnerId)) as unknown as Q
+  return joinDimensionLabels(query.innerJoin(accounts, eq(accounts.id, journalLines.accountId)) as unknown as Q)
+}
+
+/** A posted line with the names of its account and of what its dimensions point to. */
+export type LineRow = { id: string; entryId: string; lineNumber: number; accountId: string; accountLabel: string; amount: number; memo: string | null } & Required<Dimensions> &
+  Record<LabelKey, string | null>
+
+/** The columns of a line and its labels, as linesOf and the register select them. */
+export function lineColumns() {
+  const labels = lineLabels()
+  return Object.fromEntries(
+    dimensionTargets().flatMap((d) => [
+      [d.key, d.column],
+      [d.labelKey, labels[d.labelKey]],
+    ]),
+  ) as Record<string, PgColumn | SQL>
 }
 
 /** The lines of some entries, with the names of what they point to, in entry then line order. */
-export async function linesOf(db: Executor, companyId: string, entryIds: string[]) {
+export async function linesOf(db: Executor, companyId: string, entryIds: string[]): Promise<LineRow[]> {
   if (!entryIds.length) return []
   const lines = db
     .select({
@@ -48,63 +52,35 @@ export async function linesOf(db: Executor, companyId: string, entryIds: string[
       entryId: journalLines.entryId,
       lineNumber: journalLines.lineNumber,
       accountId: journalLines.accountId,
-      accountLabel: lineLabels.accountLabel,
+      accountLabel: lineLabels().accountLabel,
       amount: journalLines.amount,
       memo: journalLines.memo,
-      propertyGroupId: journalLines.propertyGroupId,
-      propertyGroupLabel: lineLabels.propertyGroupLabel,
-      rentalUnitId: journalLines.rentalUnitId,
-      rentalUnitLabel: lineLabels.rentalUnitLabel,
-      leaseId: journalLines.leaseId,
-      residentId: journalLines.residentId,
-      residentLabel: lineLabels.residentLabel,
-      vendorId: journalLines.vendorId,
-      propertyOwnerId: journalLines.propertyOwnerId,
-      propertyOwnerLabel: lineLabels.propertyOwnerLabel,
+      ...lineColumns(),
     })
     .from(journalLines)
     .$dynamic()
-  return joinLineLabels(lines)
+  return (await joinLineLabels(lines)
     .where(and(eq(journalLines.companyId, companyId), inArray(journalLines.entryId, entryIds)))
-    .orderBy(asc(journalLines.entryId), asc(journalLines.lineNumber))
+    .orderBy(asc(journalLines.entryId), asc(journalLines.lineNumber))) as LineRow[]
 }
 
-export type LineRow = Awaited<ReturnType<typeof linesOf>>[number]
+/** A line's dimensions and their names as the API writes them (`property_group_id`, `property_group_label`). */
+export function dimensionsWithLabels(line: Required<Dimensions> & Partial<Record<LabelKey, string | null>>) {
+  return Object.fromEntries(
+    dimensionTargets().flatMap((d) => [
+      [d.name, line[d.key]],
+      [d.labelName, line[d.labelKey] ?? null],
+    ]),
+  ) as Record<DimensionName | DimensionLabelName, string | null>
+}
 
 export function lineJson(line: LineRow) {
-  return {
-    id: line.id,
-    line_number: line.lineNumber,
-    account_id: line.accountId,
-    account_label: line.accountLabel,
-    ...debitCreditOf(line.amount),
-    memo: line.memo,
-    property_group_id: line.propertyGroupId,
-    property_group_label: line.propertyGroupLabel,
-    rental_unit_id: line.rentalUnitId,
-    rental_unit_label: line.rentalUnitLabel,
-    lease_id: line.leaseId,
-    resident_id: line.residentId,
-    resident_label: line.residentLabel,
-    vendor_id: line.vendorId,
-    property_owner_id: line.propertyOwnerId,
-    property_owner_label: line.propertyOwnerLabel,
-  }
+  return { id: line.id, line_number: line.lineNumber, account_id: line.accountId, account_label: line.accountLabel, ...debitCreditOf(line.amount), memo: line.memo, ...dimensionsWithLabels(line) }
 }
 
 /** Draft lines from posted ones: what a reversal negates. */
 export const draftLinesOf = (lines: LineRow[]): DraftLine[] =>
-  lines.map((l) => ({
-    accountId: l.accountId,
-    amount: l.amount,
-    memo: l.memo,
-    propertyGroupId: l.propertyGroupId,
-    rentalUnitId: l.rentalUnitId,
-    leaseId: l.leaseId,
-    residentId: l.residentId,
-    vendorId: l.vendorId,
-    propertyOwnerId: l.propertyOwnerId,
-  }))
+  lines.map((l) => ({ accountId: l.accountId, amount: l.amount, memo: l.memo, ...Object.fromEntries(DIMENSIONS.map((key) => [key, l[key]])) }))
 
 const reversal = alias(journalEntries, 'reversal')
 const replacement = alias(journalEntries, 'replacement')

@@ -1,10 +1,16 @@
 import { and, eq, inArray, sql, type Query } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
 import { executeQuery, queryOf } from '~/db/prepared.server'
-import { accounts, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
+import { accounts, journalEntries, journalLines, ledgerSettings, users } from '~/db/schema'
 import { conflict, invalidFields, type FieldErrors } from '~/domain/errors'
 import { checkDraft, type JournalDraft } from '~/domain/ledger/entries'
-import { lineLabels, type LineRow } from './journal.server'
+import { LINE_DIMENSIONS, type DimensionLabelName, type DimensionName, type Dimensions } from '~/domain/ledger/dimensions'
+import type { AnyResource } from '~/resources/engine/define'
+import { dimensionTargets, lineLabels, unknownDimensions, type DimensionTarget, type LabelKey } from './dimensions.server'
+import type { LineRow } from './journal.server'
+
+const tableOf = (resource: AnyResource) => resource.table as AnyResource['table'] & { id: PgColumn }
 
 export type PostedEntry = typeof journalEntries.$inferSelect
 
@@ -67,16 +73,12 @@ export async function postEntry(executor: Executor, companyId: string, draft: Jo
       accountLabel: r.account_label,
       amount: Number(r.amount),
       memo: r.memo,
-      propertyGroupId: r.property_group_id,
-      propertyGroupLabel: r.property_group_label,
-      rentalUnitId: r.rental_unit_id,
-      rentalUnitLabel: r.rental_unit_label,
-      leaseId: r.lease_id,
-      residentId: r.resident_id,
-      residentLabel: r.resident_label,
-      vendorId: r.vendor_id,
-      propertyOwnerId: r.property_owner_id,
-      propertyOwnerLabel: r.property_owner_label,
+      ...(Object.fromEntries(
+        dimensionTargets().flatMap((d) => [
+          [d.key, r[d.name]],
+          [d.labelKey, r[d.labelName]],
+        ]),
+      ) as Required<Dimensions> & Record<LabelKey, string | null>),
     }))
     return { entry, created: true, posting: { lines, createdByName: first.created_by_name } }
   }
@@ -112,17 +114,7 @@ type PostingRow = {
   account_label: string
   amount: string
   memo: string | null
-  property_group_id: string | null
-  property_group_label: string | null
-  rental_unit_id: string | null
-  rental_unit_label: string | null
-  lease_id: string | null
-  resident_id: string | null
-  resident_label: string | null
-  vendor_id: string | null
-  property_owner_id: string | null
-  property_owner_label: string | null
-}
+} & Record<DimensionName | DimensionLabelName, string | null>
 
 /**
  * One statement: the lines' accounts and dimensions are checked and the source looked up
@@ -139,7 +131,7 @@ const PREPARED_LINES = 20
 const shapes = new Map<string, Query>()
 
 function postingQuery(draft: JournalDraft) {
-  const used = DIMENSION_TABLES.filter((d) => draft.lines.some((line) => line[d.key]))
+  const used = dimensionTargets().filter((d) => draft.lines.some((line) => line[d.key]))
   const key = `${draft.lines.length}|${used.map((d) => d.key).join()}`
   let query = shapes.get(key)
   if (!query) {
@@ -168,35 +160,41 @@ function postingValues(entry: PostedEntry, draft: JournalDraft) {
     values[`l${i}_account`] = line.accountId
     values[`l${i}_amount`] = line.amount
     values[`l${i}_memo`] = line.memo ?? null
-    for (const d of LINE_DIMENSIONS) values[`l${i}_${d.field}`] = line[d.key] ?? null
+    for (const d of LINE_DIMENSIONS) values[`l${i}_${d.name}`] = line[d.key] ?? null
   })
   return values
 }
 
-function postingStatement(lineCount: number, used: DimensionTable[]) {
+function postingStatement(lineCount: number, used: DimensionTarget[]) {
   const p = (name: string) => sql.placeholder(name)
   const values = Array.from(
     { length: lineCount },
     (_, i) =>
       sql`(${p(`l${i}_id`)}::uuid, ${i + 1}::int, ${p(`l${i}_account`)}::uuid, ${p(`l${i}_amount`)}::bigint, ${p(`l${i}_memo`)}::text, ${sql.join(
-        LINE_DIMENSIONS.map((d) => sql`${p(`l${i}_${d.field}`)}::uuid`),
+        LINE_DIMENSIONS.map((d) => sql`${p(`l${i}_${d.name}`)}::uuid`),
         sql`, `,
       )})`,
   )
   const company = sql`${p('company')}::uuid`
   const date = sql`${p('date')}::date`
-  const column = (d: DimensionTable) => sql.raw(`draft.${d.field}`)
+  const column = (d: DimensionTarget) => sql.raw(`draft.${d.name}`)
+  const columns = LINE_DIMENSIONS.map((d) => d.name).join(', ')
+  const labels = lineLabels()
   return sql`
-    with draft (id, line_number, account_id, amount, memo, ${sql.raw(LINE_DIMENSIONS.map((d) => d.field).join(', '))}) as (
+    with draft (id, line_number, account_id, amount, memo, ${sql.raw(columns)}) as (
       values ${sql.join(values, sql`, `)}
     ), refused as (
       select from draft
       where not exists (select from ${accounts} where ${accounts.id} = draft.account_id and ${accounts.companyId} = ${company} and ${accounts.isActive})
       ${sql.join(
-        used.map((d) => sql`or (${column(d)} is not null and not exists (select from ${d.table} where ${d.table.id} = ${column(d)} and ${d.table.companyId} = ${company}))`),
+        used.map((d) => {
+          // A dimension whose resource is still to come names nothing of this company's yet.
+          if (!d.target) return sql`or ${column(d)} is not null`
+          const table = tableOf(d.target)
+          return sql`or (${column(d)} is not null and not exists (select from ${table} where ${table.id} = ${column(d)} and ${table.companyId} = ${company}))`
+        }),
         sql` `,
       )}
-      ${sql.raw(UNTRACKED_DIMENSIONS.map((d) => `or draft.${d.field} is not null`).join(' '))}
       union all
       select from ${journalEntries}
       where ${journalEntries.companyId} = ${company} and ${journalEntries.sourceType} = ${p('source_type')}::text and ${journalEntries.sourceId} = ${p('source_id')}::uuid and ${journalEntries.purpose} = ${p('purpose')}::text
@@ -211,22 +209,22 @@ function postingStatement(lineCount: number, used: DimensionTable[]) {
       on conflict (company_id, source_type, source_id, purpose) do nothing
       returning created_at
     ), posted_lines as (
-      insert into ${journalLines} (id, company_id, entry_id, line_number, account_id, date, basis, amount, memo, ${sql.raw(LINE_DIMENSIONS.map((d) => d.field).join(', '))})
-      select draft.id, ${company}, ${p('entry')}::uuid, draft.line_number, draft.account_id, ${date}, ${p('basis')}::text, draft.amount, draft.memo, ${sql.raw(LINE_DIMENSIONS.map((d) => `draft.${d.field}`).join(', '))}
+      insert into ${journalLines} (id, company_id, entry_id, line_number, account_id, date, basis, amount, memo, ${sql.raw(columns)})
+      select draft.id, ${company}, ${p('entry')}::uuid, draft.line_number, draft.account_id, ${date}, ${p('basis')}::text, draft.amount, draft.memo, ${sql.raw(LINE_DIMENSIONS.map((d) => `draft.${d.name}`).join(', '))}
       from draft where exists (select from entry)
     )
     select (select number from numbered) as number, (select created_at from entry) as created_at,
       (select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${p('created_by')}::uuid) as created_by_name,
-      draft.id as line_id, draft.line_number, draft.account_id, ${lineLabels.accountLabel} as account_label, draft.amount, draft.memo,
-      ${sql.raw(LINE_DIMENSIONS.map((d) => `draft.${d.field}`).join(', '))}
+      draft.id as line_id, draft.line_number, draft.account_id, ${labels.accountLabel} as account_label, draft.amount, draft.memo,
+      ${sql.raw(LINE_DIMENSIONS.map((d) => `draft.${d.name}`).join(', '))}
       ${sql.join(
-        DIMENSION_TABLES.map((d) => sql`, ${used.includes(d) ? lineLabels[d.labelKey] : sql`null::text`} as ${sql.raw(d.labelField)}`),
+        dimensionTargets().map((d) => sql`, ${used.includes(d) ? labels[d.labelKey] : sql`null::text`} as ${sql.raw(d.labelName)}`),
         sql``,
       )}
     from draft
     join ${accounts} on ${accounts.id} = draft.account_id
     ${sql.join(
-      used.map((d) => sql`left join ${d.table} on ${d.table.id} = ${column(d)}`),
+      used.flatMap((d) => (d.target ? [sql`left join ${tableOf(d.target)} on ${tableOf(d.target).id} = ${column(d)}`] : [])),
       sql` `,
     )}
     order by draft.line_number`
@@ -273,68 +271,17 @@ async function checkAccounts(tx: Executor, companyId: string, draft: Pick<Journa
   const errors: FieldErrors = {}
   draft.lines.forEach((line, i) => {
     const account = byId.get(line.accountId)
-    if (!account) errors[`lines.${i}.account_id`] = [`Line ${i + 1}: no such account.`]
-    else if (!account.isActive) errors[`lines.${i}.account_id`] = [`Line ${i + 1}: ${account.name} is inactive; reactivate it or choose another account.`]
+    if (!account) errors[`lines[${i}].account_id`] = [`Line ${i + 1}: no such account.`]
+    else if (!account.isActive) errors[`lines[${i}].account_id`] = [`Line ${i + 1}: ${account.name} is inactive; reactivate it or choose another account.`]
   })
   if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_POST)
-}
-
-// The dimensions with a table to check against; leases and vendors have none yet (UNTRACKED_DIMENSIONS).
-const DIMENSION_TABLES = [
-  { key: 'propertyGroupId', field: 'property_group_id', label: 'property', table: propertyGroups, labelKey: 'propertyGroupLabel', labelField: 'property_group_label' },
-  { key: 'rentalUnitId', field: 'rental_unit_id', label: 'rental unit', table: rentalUnits, labelKey: 'rentalUnitLabel', labelField: 'rental_unit_label' },
-  { key: 'residentId', field: 'resident_id', label: 'resident', table: residents, labelKey: 'residentLabel', labelField: 'resident_label' },
-  { key: 'propertyOwnerId', field: 'property_owner_id', label: 'property owner', table: propertyOwners, labelKey: 'propertyOwnerLabel', labelField: 'property_owner_label' },
-] as const
-type DimensionTable = (typeof DIMENSION_TABLES)[number]
-
-/** Every dimension a line carries, in the order of journal_lines' columns. */
-const LINE_DIMENSIONS = [
-  { key: 'propertyGroupId', field: 'property_group_id' },
-  { key: 'rentalUnitId', field: 'rental_unit_id' },
-  { key: 'leaseId', field: 'lease_id' },
-  { key: 'residentId', field: 'resident_id' },
-  { key: 'vendorId', field: 'vendor_id' },
-  { key: 'propertyOwnerId', field: 'property_owner_id' },
-] as const
-
-// Leases and vendors have no table yet: until they do, no id names one of this company's, and a line carrying one is refused.
-const UNTRACKED_DIMENSIONS = [
-  { key: 'leaseId', field: 'lease_id', label: 'lease' },
-  { key: 'vendorId', field: 'vendor_id', label: 'vendor' },
-] as const
-
-type LineDimensions = Partial<Record<(typeof LINE_DIMENSIONS)[number]['key'], string | null>>
-
-/** For each line, the dimensions that are not this company's: field (`property_group_id`) → what it should name (`property`). */
-export async function unknownDimensions(tx: Executor, companyId: string, lines: LineDimensions[]) {
-  const unknown = lines.map(() => ({}) as Record<string, string>)
-  await Promise.all(
-    DIMENSION_TABLES.map(async (dimension) => {
-      const ids = [...new Set(lines.map((l) => l[dimension.key]).filter((v): v is string => !!v))]
-      if (!ids.length) return
-      const found = await tx
-        .select({ id: dimension.table.id })
-        .from(dimension.table)
-        .where(and(eq(dimension.table.companyId, companyId), inArray(dimension.table.id, ids)))
-      const known = new Set(found.map((r) => r.id))
-      lines.forEach((line, i) => {
-        const id = line[dimension.key]
-        if (id && !known.has(id)) unknown[i][dimension.field] = dimension.label
-      })
-    }),
-  )
-  lines.forEach((line, i) => {
-    for (const dimension of UNTRACKED_DIMENSIONS) if (line[dimension.key]) unknown[i][dimension.field] = dimension.label
-  })
-  return unknown
 }
 
 /** Every dimension of a line must be this company's; the error names the line. */
 async function checkDimensions(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
   const errors: FieldErrors = {}
   ;(await unknownDimensions(tx, companyId, draft.lines)).forEach((unknown, i) => {
-    for (const [field, label] of Object.entries(unknown)) errors[`lines.${i}.${field}`] = [`Line ${i + 1}: no such ${label}.`]
+    for (const [field, label] of Object.entries(unknown)) errors[`lines[${i}].${field}`] = [`Line ${i + 1}: no such ${label}.`]
   })
   if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_POST)
 }

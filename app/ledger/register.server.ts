@@ -5,8 +5,8 @@ import { journalEntries, journalLines, ledgerSettings } from '~/db/schema'
 import { conflict, invalidFields, notFound, type FieldErrors } from '~/domain/errors'
 import { DIMENSIONS, type Dimensions } from '~/domain/ledger/entries'
 import { onFinalReconciliation, onReconciliation } from './banking.server'
-import { joinLineLabels, lineLabels } from './journal.server'
-import { unknownDimensions } from './posting.server'
+import { dimensionLabelColumns, lineLabels, unknownDimensions } from './dimensions.server'
+import { joinLineLabels } from './journal.server'
 
 /*
  * The register: one row per journal line with its entry. A line's memo and
@@ -23,11 +23,8 @@ export function registerQuery(db: Executor, balance: boolean) {
       entryNumber: sql<number>`${journalEntries.number}`.mapWith(Number).as('entry_number'),
       entryMemo: sql<string | null>`${journalEntries.memo}`.as('entry_memo'),
       sourceType: sql<string>`${journalEntries.sourceType}`.as('source_type'),
-      accountLabel: lineLabels.accountLabel.as('account_label'),
-      propertyGroupLabel: lineLabels.propertyGroupLabel.as('property_group_label'),
-      rentalUnitLabel: lineLabels.rentalUnitLabel.as('rental_unit_label'),
-      residentLabel: lineLabels.residentLabel.as('resident_label'),
-      propertyOwnerLabel: lineLabels.propertyOwnerLabel.as('property_owner_label'),
+      accountLabel: lineLabels().accountLabel.as('account_label'),
+      ...dimensionLabelColumns(),
       cleared: onReconciliation().as('cleared'),
       reconciled: onFinalReconciliation().as('reconciled'),
       balance: (balance ? sql<string>`sum(${journalLines.amount}) over (order by ${order} rows unbounded preceding)` : sql<string | null>`null`).as('balance'),

@@ -1,10 +1,11 @@
 import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { accounts, companies, journalEntries, journalLines, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents, users } from '~/db/schema'
+import { accounts, companies, journalEntries, journalLines, ledgerSettings, users } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
 import type { AccountType } from '~/domain/ledger/chart'
 import { basesOf, yearStart, type AccountActivity, type AccountSums, type EntryTotals, type JournalEntryRow, type LedgerLine, type LedgerSlice, type ReportAccount, type ReportBasis } from '~/domain/ledger/reports'
-import { joinLineLabels, lineLabels } from './journal.server'
+import { dimensionColumns, dimensionLabels, joinDimensionLabels, lineLabels } from './dimensions.server'
+import { joinLineLabels } from './journal.server'
 
 /*
  * The statements' queries: journal lines summed or listed by company, date, basis and
@@ -92,9 +93,6 @@ export async function firstEntryDate(db: Executor, companyId: string) {
   return row?.date ?? null
 }
 
-/** The names of a line's dimensions, for a select that left-joins their tables. */
-const { accountLabel, ...dimensionLabels } = lineLabels
-
 /** Each account's lines over a range: how many, and their debits and credits. */
 export async function ledgerActivity(db: Executor, companyId: string, range: { from: string; to: string }, filter: LineFilter, accountIds?: string[]): Promise<Map<string, AccountActivity>> {
   const rows = await db
@@ -133,10 +131,7 @@ export async function ledgerLines(
       sourceType: sql<string>`${journalEntries.sourceType}`.as('source_type'),
       memo: sql<string | null>`coalesce(${journalLines.memo}, ${journalEntries.memo})`.as('line_memo'),
       amount: journalLines.amount,
-      propertyGroupId: journalLines.propertyGroupId,
-      rentalUnitId: journalLines.rentalUnitId,
-      residentId: journalLines.residentId,
-      propertyOwnerId: journalLines.propertyOwnerId,
+      ...dimensionColumns(),
       position: sql<number>`row_number() over (${order})`.as('position'),
       running: sql<number>`sum(${journalLines.amount}) over (${order} rows unbounded preceding)`.as('running'),
     })
@@ -148,7 +143,7 @@ export async function ledgerLines(
     ? or(...[...slices].filter(([, s]) => s.to >= s.from).map(([accountId, s]) => sql`(${numbered.accountId} = ${accountId} and ${numbered.position} between ${s.from} and ${s.to})`))
     : undefined
   if (slices && !shown) return []
-  const rows = await db
+  const labelled = db
     .select({
       id: numbered.id,
       accountId: numbered.accountId,
@@ -159,15 +154,11 @@ export async function ledgerLines(
       memo: numbered.memo,
       amount: numbered.amount,
       running: numbered.running,
-      ...dimensionLabels,
+      ...dimensionLabels(),
     })
     .from(numbered)
-    .leftJoin(propertyGroups, eq(propertyGroups.id, numbered.propertyGroupId))
-    .leftJoin(rentalUnits, eq(rentalUnits.id, numbered.rentalUnitId))
-    .leftJoin(residents, eq(residents.id, numbered.residentId))
-    .leftJoin(propertyOwners, eq(propertyOwners.id, numbered.propertyOwnerId))
-    .where(shown)
-    .orderBy(asc(numbered.accountId), asc(numbered.position))
+    .$dynamic()
+  const rows = await joinDimensionLabels(labelled, numbered).where(shown).orderBy(asc(numbered.accountId), asc(numbered.position))
   return rows.map((r) => ({ ...r, entryNumber: Number(r.entryNumber), running: Number(r.running) }))
 }
 
@@ -238,12 +229,11 @@ export function entryLines(db: Executor, companyId: string, condition: SQL | und
       entryBasis: journalEntries.basis,
       sourceType: journalEntries.sourceType,
       accountId: journalLines.accountId,
-      accountLabel,
+      accountLabel: lineLabels().accountLabel,
       amount: journalLines.amount,
       memo: journalLines.memo,
-      ...dimensionLabels,
-      leaseId: journalLines.leaseId,
-      vendorId: journalLines.vendorId,
+      ...dimensionColumns(),
+      ...dimensionLabels(),
     })
     .from(journalLines)
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))

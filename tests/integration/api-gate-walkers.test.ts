@@ -350,10 +350,10 @@ function formOf(values: Record<string, unknown>, schema: Schema, doc: Doc) {
   return form
 }
 
-/** Whether an error key names the field: `vendor_id`, `lines.0.vendor_id`, `journal_line_ids.0`. */
+/** Whether an error key names the field: `vendor_id`, `lines[0].vendor_id`, `journal_line_ids[0]`. */
 const names = (key: string, field: string) => {
   const [list, inner] = field.split('[].')
-  return inner ? new RegExp(`^${list}\\.\\d+\\.${inner}$`).test(key) : key === field || key.startsWith(`${field}.`)
+  return inner ? new RegExp(`^${list}\\[\\d+\\]\\.${inner}$`).test(key) : key === field || key.startsWith(`${field}.`) || key.startsWith(`${field}[`)
 }
 
 describe('another company\'s ids in reference fields', () => {

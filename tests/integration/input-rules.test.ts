@@ -38,7 +38,7 @@ describe('input the API refuses, naming the field and changing nothing', () => {
       body: { date: '2026-03-01', lines: [{ account_id: cash, debit: '12,50' }, { account_id: rent, credit: '12,50' }] },
     })
     expect(entry.status).toBe(400)
-    expect(Object.keys(entry.body.errors)).toEqual(expect.arrayContaining(['lines.0.debit', 'lines.1.credit']))
+    expect(Object.keys(entry.body.errors)).toEqual(expect.arrayContaining(['lines[0].debit', 'lines[1].credit']))
     expect((await api('GET', 'accounting/journal-entries/', { token })).body.count).toBe(0)
   })
 

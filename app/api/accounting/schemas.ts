@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { dimensionsFromJson, LINE_DIMENSIONS, type DimensionLabelName, type DimensionName } from '~/domain/ledger/dimensions'
 import type { LineInput } from '~/domain/ledger/entries'
 import { dateInput, moneyString } from '../values'
 
@@ -7,18 +8,13 @@ import { dateInput, moneyString } from '../values'
 export const Id = z.uuid({ error: 'Must be an id.' })
 export const IsoDate = dateInput('Date')
 
-/** A line as a client sends it: a debit or a credit as "1250.00", never both, with its dimensions. */
-/** What describes a line besides its account and amount: its memo and the dimensions it is tagged with. */
+/** What describes a line besides its account and amount: its memo and the dimensions it is tagged with (one per registry entry). */
 export const LINE_DESCRIPTION = {
   memo: z.string().trim().max(500, 'Memo must be at most 500 characters.').nullish(),
-  property_group_id: Id.nullish(),
-  rental_unit_id: Id.nullish(),
-  lease_id: Id.nullish(),
-  resident_id: Id.nullish(),
-  vendor_id: Id.nullish(),
-  property_owner_id: Id.nullish(),
+  ...(Object.fromEntries(LINE_DIMENSIONS.map((d) => [d.name, Id.nullish().openapi({ description: `The ${d.label.toLowerCase()} the line is for` })])) as Record<DimensionName, ReturnType<typeof Id.nullish>>),
 }
 
+/** A line as a client sends it: a debit or a credit as "1250.00", never both, with its dimensions. */
 export const LineBody = z
   .object({
     account_id: z.uuid({ error: 'Choose an account.' }),
@@ -34,15 +30,18 @@ export const lineInputOf = (l: Partial<z.infer<typeof LineBody>> & Pick<z.infer<
   debit: l.debit,
   credit: l.credit,
   memo: l.memo,
-  propertyGroupId: l.property_group_id,
-  rentalUnitId: l.rental_unit_id,
-  leaseId: l.lease_id,
-  residentId: l.resident_id,
-  vendorId: l.vendor_id,
-  propertyOwnerId: l.property_owner_id,
+  ...dimensionsFromJson(l),
 })
 
 /** A posted line as the API answers: debit or credit, and the names of its account and dimensions. */
+/** A line's dimensions as the API answers: each id and the name of what it points to. */
+export const DIMENSIONS_OUT = Object.fromEntries(
+  LINE_DIMENSIONS.flatMap((d) => [
+    [d.name, z.string().nullable()],
+    [d.labelName, z.string().nullable().openapi({ description: `The ${d.label.toLowerCase()}'s name` })],
+  ]),
+) as Record<DimensionName | DimensionLabelName, z.ZodNullable<z.ZodString>>
+
 export const JournalLine = z
   .object({
     id: z.string(),
@@ -52,15 +51,6 @@ export const JournalLine = z
     debit: z.string().nullable(),
     credit: z.string().nullable(),
     memo: z.string().nullable(),
-    property_group_id: z.string().nullable(),
-    property_group_label: z.string().nullable(),
-    rental_unit_id: z.string().nullable(),
-    rental_unit_label: z.string().nullable(),
-    lease_id: z.string().nullable(),
-    resident_id: z.string().nullable(),
-    resident_label: z.string().nullable(),
-    vendor_id: z.string().nullable(),
-    property_owner_id: z.string().nullable(),
-    property_owner_label: z.string().nullable(),
+    ...DIMENSIONS_OUT,
   })
   .openapi('JournalLine')

@@ -4,7 +4,8 @@ import { journalLines } from '~/db/schema'
 import { debitCreditOf } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
 import { bankAccountOf } from '~/ledger/banking.server'
-import { sourceLabel } from '~/ledger/journal.server'
+import { dimensionsWithLabels, sourceLabel } from '~/ledger/journal.server'
+import { dimensionsFromJson } from '~/domain/ledger/dimensions'
 import { correctTransaction, registerQuery, transactionOf, type RegisterRow } from '~/ledger/register.server'
 import { createRouter } from '../create-app'
 import { badRequest } from '../errors'
@@ -79,16 +80,7 @@ function transactionJson(row: RegisterRow) {
     account_id: l.accountId,
     account_label: row.accountLabel,
     ...debitCreditOf(l.amount),
-    property_group_id: l.propertyGroupId,
-    property_group_label: row.propertyGroupLabel,
-    rental_unit_id: l.rentalUnitId,
-    rental_unit_label: row.rentalUnitLabel,
-    lease_id: l.leaseId,
-    resident_id: l.residentId,
-    resident_label: row.residentLabel,
-    vendor_id: l.vendorId,
-    property_owner_id: l.propertyOwnerId,
-    property_owner_label: row.propertyOwnerLabel,
+    ...dimensionsWithLabels(row),
     cleared: row.cleared,
     reconciled: row.reconciled,
     balance: row.balance === null ? null : formatMoney(Number(row.balance)),
@@ -170,15 +162,7 @@ router.openapi(
   async (c) => {
     const body = c.req.valid('json')
     const t = tenant(c)
-    const correction = {
-      memo: body.memo,
-      propertyGroupId: body.property_group_id,
-      rentalUnitId: body.rental_unit_id,
-      leaseId: body.lease_id,
-      residentId: body.resident_id,
-      vendorId: body.vendor_id,
-      propertyOwnerId: body.property_owner_id,
-    }
+    const correction = { memo: body.memo, ...dimensionsFromJson(body) }
     return c.json(transactionJson(await correctTransaction(t.db, t.companyId, c.req.valid('param').id, correction)), 200)
   },
 )

@@ -157,7 +157,7 @@ export function filledLines(lines: LineValues[], numbers: NumberFormat) {
 export function entryFormErrors(rows: { row: number }[], error: ErrorBody, fields: string[]): EntryFormErrors {
   const errors: EntryFormErrors = { form: [], fields: {}, lines: {} }
   for (const [key, messages] of Object.entries(error.errors ?? {})) {
-    const match = /^lines\.(\d+)\.(\w+)$/.exec(key)
+    const match = /^lines\[(\d+)\]\.(\w+)$/.exec(key)
     if (match) {
       const row = rows[Number(match[1])]?.row ?? 0
       ;(errors.lines![row] ??= []).push(...messages)

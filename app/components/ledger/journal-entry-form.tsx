@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
 import { useNumberFormat } from '~/components/resource/use-currency'
+import { LINE_DIMENSIONS, type DimensionLabelName, type DimensionName } from '~/domain/ledger/dimensions'
 import { decimalHint, readMoney, showDecimal, writeMoney, type NumberFormat } from '~/domain/money'
 
 /*
@@ -26,7 +27,10 @@ export const LINE_FIELDS = ['account_id', 'debit', 'credit', 'memo', 'property_g
  * (lease, resident, vendor, owner), set by the API or a document and not offered on the grid, with
  * their names shown on the row, so correcting an entry never strips them.
  */
-export const CARRIED_DIMENSIONS = ['rental_unit_id', 'lease_id', 'resident_id', 'vendor_id', 'property_owner_id'] as const
+export const CARRIED_DIMENSIONS = LINE_DIMENSIONS.map((d) => d.name).filter((name): name is Exclude<DimensionName, 'property_group_id'> => name !== 'property_group_id')
+
+// The carried dimensions named on the row's "Also tagged"; the unit has its own column.
+const TAGGED = LINE_DIMENSIONS.filter((d) => d.name !== 'property_group_id' && d.name !== 'rental_unit_id')
 
 export type LineValues = Record<(typeof LINE_FIELDS)[number] | (typeof CARRIED_DIMENSIONS)[number], string> & {
   /** The other carried dimensions' names, as shown on the row ("Jane Doe · Vendor"). */
@@ -46,41 +50,18 @@ export const emptyLine = (): LineValues => ({
 
 /** A line as the API answers it (journal or recurring entry), as the grid's values: amounts written in the company's `numbers` format. */
 export function lineValuesFromApi(
-  line: {
-  account_id: string
-  debit: string | null
-  credit: string | null
-  memo: string | null
-  property_group_id: string | null
-  rental_unit_id?: string | null
-  rental_unit_label?: string | null
-  lease_id?: string | null
-  resident_id?: string | null
-  resident_label?: string | null
-  vendor_id?: string | null
-  property_owner_id?: string | null
-  property_owner_label?: string | null
-  },
+  line: { account_id: string; debit: string | null; credit: string | null; memo: string | null; property_group_id: string | null } & Partial<Record<DimensionName | DimensionLabelName, string | null>>,
   numbers: NumberFormat,
 ): LineValues {
   const unit = line.rental_unit_id ? (line.rental_unit_label ?? '') : ''
-  const tags = [
-    line.lease_id ? 'Lease' : null,
-    line.resident_id ? (line.resident_label ?? 'Resident') : null,
-    line.vendor_id ? 'Vendor' : null,
-    line.property_owner_id ? (line.property_owner_label ?? 'Owner') : null,
-  ]
+  const tags = TAGGED.map((d) => (line[d.name] ? (line[d.labelName] ?? d.label) : null))
   return {
     account_id: line.account_id,
     debit: line.debit ? showDecimal(line.debit, numbers) : '',
     credit: line.credit ? showDecimal(line.credit, numbers) : '',
     memo: line.memo ?? '',
     property_group_id: line.property_group_id ?? '',
-    rental_unit_id: line.rental_unit_id ?? '',
-    lease_id: line.lease_id ?? '',
-    resident_id: line.resident_id ?? '',
-    vendor_id: line.vendor_id ?? '',
-    property_owner_id: line.property_owner_id ?? '',
+    ...(Object.fromEntries(CARRIED_DIMENSIONS.map((name) => [name, line[name] ?? ''])) as Record<(typeof CARRIED_DIMENSIONS)[number], string>),
     unit,
     unit_label: unit,
     tags: tags.filter(Boolean).join(' · '),

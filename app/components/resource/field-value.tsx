@@ -1,6 +1,7 @@
 import { displayPercent, showDecimal } from '~/domain/money'
 import { optionLabel, type Address } from '~/resources/engine/fields'
 import type { FieldView } from '~/resources/engine/view'
+import { LinesView } from './lines'
 import { useCompanyNumbers } from './use-currency'
 
 export function formatAddress(address: Address | null | undefined) {
@@ -65,6 +66,8 @@ export function FieldValue({ field, record }: { field: FieldView; record: Record
     case 'secret':
     case 'file':
       return <>{String(value)}</>
+    case 'lines':
+      return <LinesView field={field} lines={value as Record<string, unknown>[]} />
   }
   // Every kind is shown above: a new one fails to compile here until it is.
   return field satisfies never

@@ -11,6 +11,7 @@ import { Button } from '../ui/button'
 import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
 import { EmptyPicker, nothingToPick } from './empty-picker'
+import { LinesInput } from './lines'
 import { searchable, useReferenceSearch } from './reference-search'
 import { useCurrency, useNumberFormat } from './use-currency'
 
@@ -69,7 +70,9 @@ const inNumberFormat = (field: FieldView) => field.kind === 'money' || field.kin
 
 /** The record's amounts as the form shows them to be typed over ("1250.00" → "1 250,00" in French). */
 function shownForEditing(view: ResourceView, record: Record<string, unknown> | undefined, numbers: NumberFormat) {
-  if (!record) return record
+  // A new document starts with as many empty lines as it needs at least.
+  const lines = view.fields.find((f) => f.kind === 'lines')
+  if (!record) return lines?.kind === 'lines' ? { lines: Array.from({ length: Math.max(lines.min ?? 1, 1) }, () => ({})) } : record
   const shown = { ...record }
   for (const field of view.fields) {
     const value = record[field.name]
@@ -350,6 +353,8 @@ export function ResourceForm({
               case 'file':
                 // Files are uploaded on the record's page, not typed into its form.
                 return null
+              case 'lines':
+                return <LinesInput key={field.name} field={field} meta={meta} form={form} numbers={numbers} />
             }
             // Every kind has its input above: a new one fails to compile here until it has.
             return field satisfies never

@@ -11,8 +11,8 @@ describe('checkDraft', () => {
   it('names what is wrong', () => {
     expect(checkDraft({ date: '2026-05-01', lines: [{ accountId: A, amount: 100 }] }).lines[0]).toMatch(/at least two lines/)
     expect(checkDraft({ date: '2026-05-01', lines: [{ accountId: A, amount: 100 }, { accountId: B, amount: -99 }] }).lines[0]).toBe('Debits (1.00) and credits (0.99) must be equal; they differ by 0.01.')
-    expect(checkDraft({ date: '2026-05-01', lines: [{ accountId: A, amount: 0 }, { accountId: B, amount: 0 }] })['lines.0.amount'][0]).toMatch(/other than zero/)
-    expect(checkDraft({ date: '2026-05-01', lines: [{ accountId: A, amount: 1.5 }, { accountId: B, amount: -1.5 }] })['lines.1.amount']).toBeDefined()
+    expect(checkDraft({ date: '2026-05-01', lines: [{ accountId: A, amount: 0 }, { accountId: B, amount: 0 }] })['lines[0].amount'][0]).toMatch(/other than zero/)
+    expect(checkDraft({ date: '2026-05-01', lines: [{ accountId: A, amount: 1.5 }, { accountId: B, amount: -1.5 }] })['lines[1].amount']).toBeDefined()
     expect(checkDraft({ date: '2026-13-01', lines: [{ accountId: A, amount: 1 }, { accountId: B, amount: -1 }] }).date).toBeDefined()
   })
   it('adds beyond what a float can hold exactly', () => {
@@ -28,7 +28,7 @@ describe('linesFromInput', () => {
       { accountId: B, credit: '1250.5' },
     ])
     expect(errors).toEqual({})
-    expect(linesFromInput([{ accountId: A, debit: '1,250.50' }]).errors).toEqual({ 'lines.0.debit': ['Line 1: debit must be an amount such as 1250.00.'] })
+    expect(linesFromInput([{ accountId: A, debit: '1,250.50' }]).errors).toEqual({ 'lines[0].debit': ['Line 1: debit must be an amount such as 1250.00.'] })
     expect(lines.map((l) => [l.amount, l.propertyGroupId])).toEqual([
       [125050, B],
       [-125050, null],
@@ -41,7 +41,7 @@ describe('linesFromInput', () => {
       { accountId: A, debit: '-5' },
       { accountId: A, credit: 'ten' },
     ])
-    expect(Object.keys(errors)).toEqual(['lines.0.amount', 'lines.1.amount', 'lines.2.amount', 'lines.3.credit'])
+    expect(Object.keys(errors)).toEqual(['lines[0].amount', 'lines[1].amount', 'lines[2].amount', 'lines[3].credit'])
   })
   it('round-trips through debitCreditOf', () => {
     expect(debitCreditOf(500)).toEqual({ debit: '5.00', credit: null })

@@ -1,4 +1,5 @@
 import { formatMoney, parseMoney } from '../money'
+import { DIMENSIONS, type Dimensions } from './dimensions'
 
 /*
  * Journal drafts and the pure builders that turn a document into one
@@ -11,7 +12,8 @@ export const BASES = ['BOTH', 'ACCRUAL', 'CASH'] as const
 export type Basis = (typeof BASES)[number]
 
 /** Who posted an entry, and why: posting the same (source, purpose) twice posts once. */
-export type Source = { type: SourceType; id: string; purpose: string }
+// A document of the engine posts under its resource's name (`bank-deposits`).
+export type Source = { type: SourceType | (string & {}); id: string; purpose: string }
 
 export const SOURCE_TYPES = [
   { value: 'JOURNAL_ENTRY', label: 'Journal entry' },
@@ -21,15 +23,7 @@ export const SOURCE_TYPES = [
 ] as const
 export type SourceType = (typeof SOURCE_TYPES)[number]['value']
 
-export type Dimensions = {
-  propertyGroupId?: string | null
-  rentalUnitId?: string | null
-  leaseId?: string | null
-  residentId?: string | null
-  vendorId?: string | null
-  propertyOwnerId?: string | null
-}
-export const DIMENSIONS = ['propertyGroupId', 'rentalUnitId', 'leaseId', 'residentId', 'vendorId', 'propertyOwnerId'] as const
+export { DIMENSIONS, type Dimensions } from './dimensions'
 
 export type DraftLine = Dimensions & { accountId: string; amount: number; memo?: string | null }
 
@@ -57,7 +51,7 @@ export function isIsoDate(value: string) {
 }
 
 /**
- * What makes a draft unpostable, by API field name (`lines`, `lines.2.amount`, `date`).
+ * What makes a draft unpostable, by API field name (`lines`, `lines[2].amount`, `date`).
  * Empty when it is fine: at least two lines, each a whole non-zero number of cents,
  * summing to exactly zero.
  */
@@ -68,7 +62,7 @@ export function checkDraft(draft: Pick<JournalDraft, 'date' | 'lines'>): Record<
   if (draft.lines.length < 2) add('lines', 'A journal entry needs at least two lines.')
   let total = 0n
   draft.lines.forEach((line, i) => {
-    if (!Number.isSafeInteger(line.amount) || line.amount === 0) add(`lines.${i}.amount`, `Line ${i + 1} needs an amount other than zero, in whole cents.`)
+    if (!Number.isSafeInteger(line.amount) || line.amount === 0) add(`lines[${i}].amount`, `Line ${i + 1} needs an amount other than zero, in whole cents.`)
     else total += BigInt(line.amount)
   })
   if (draft.lines.length >= 2 && total !== 0n) {
@@ -89,7 +83,7 @@ export function linesFromInput(lines: LineInput[]): { lines: DraftLine[]; errors
   lines.forEach((line, i) => {
     const debit = line.debit ? parseMoney(line.debit) : null
     const credit = line.credit ? parseMoney(line.credit) : null
-    const at = `lines.${i}`
+    const at = `lines[${i}]`
     if (line.debit && debit === null) errors[`${at}.debit`] = [`Line ${i + 1}: debit must be an amount such as 1250.00.`]
     else if (line.credit && credit === null) errors[`${at}.credit`] = [`Line ${i + 1}: credit must be an amount such as 1250.00.`]
     else if ((debit ?? 0) < 0 || (credit ?? 0) < 0) errors[`${at}.amount`] = [`Line ${i + 1}: enter a positive debit or credit; a negative amount belongs in the other column.`]
@@ -108,7 +102,7 @@ export function debitCreditOf(amount: number) {
   return amount > 0 ? { debit: formatMoney(amount), credit: null } : { debit: null, credit: formatMoney(-amount) }
 }
 
-type PostedEntry = { id: string; number: number; date: string; memo: string | null; basis: Basis; sourceType: SourceType; sourceId: string }
+type PostedEntry = { id: string; number: number; date: string; memo: string | null; basis: Basis; sourceType: Source['type']; sourceId: string }
 
 /** The entry that undoes `entry` on `date`: every line negated, the same dimensions, linked back. */
 export function reversalDraft(entry: PostedEntry, lines: DraftLine[], date: string, memo?: string): JournalDraft {

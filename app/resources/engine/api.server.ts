@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
+import { alias, getTableConfig, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
 import { createRouter } from '~/api/create-app'
@@ -22,6 +22,9 @@ import type { AnyResource } from './define'
 import { apiName, labelKey, type Field } from './fields'
 import { kindOf } from './kinds'
 import { resourceNamed } from '../index'
+import { titleOf, titleSql } from './titles'
+import { linesJson, writeLines } from './lines.server'
+import { postingDocument, runActionPostings, runPostings } from './postings.server'
 import { inputSchema, outputSchema, writableFields } from './validation'
 import { dateRuleErrors, needsToday } from './date-rules'
 
@@ -37,31 +40,12 @@ type Row = Record<string, unknown>
 type Json = Record<string, unknown>
 type Columns = Record<string, PgColumn>
 
+export { titleOf, titleSql } from './titles'
+
 export const apiPathOf = (resource: AnyResource) => resource.apiPath ?? resource.name
 const columnsOf = (resource: AnyResource) => getTableColumns(resource.table) as Columns
 const fieldEntries = (resource: AnyResource) => Object.entries(resource.fields).filter((e): e is [string, Field] => !!e[1])
 const hasIsActive = (resource: AnyResource) => 'isActive' in columnsOf(resource)
-
-/** The fields that name a record wherever it appears: its label, or else its title. */
-const nameKeys = (resource: AnyResource) => (resource.label ? [resource.label] : resource.title)
-
-/** The SQL naming a record wherever it appears (its label, or its title fields joined by spaces); `own` = its title among its siblings. */
-export function titleSql(resource: AnyResource, table: PgTable = resource.table, own = false): SQL<string> {
-  const columns = getTableColumns(table) as Columns
-  // The stored label as it is: its collation (a unit's natural order) and its index apply.
-  if (resource.label && !own) return sql<string>`${columns[resource.label]}`
-  const parts = (own ? resource.title : nameKeys(resource)).map((key) => sql`${columns[key]}`)
-  if (!parts.length) return sql<string>`''`
-  return sql<string>`concat_ws(' ', ${sql.join(parts, sql`, `)})`
-}
-
-/** The name a record goes by, from its row (the same rule as titleSql). */
-export function titleOf(resource: AnyResource, row: Row) {
-  return nameKeys(resource)
-    .map((key) => row[key])
-    .filter((v) => v !== null && v !== undefined && v !== '')
-    .join(' ')
-}
 
 // The same for every request of a resource, so worked out once.
 const targetsOf = new WeakMap<AnyResource, ReturnType<typeof findReferenceTargets>>()
@@ -319,7 +303,10 @@ async function getRecord(db: Executor, companyId: string, resource: AnyResource,
   const columns = columnsOf(resource)
   const query = selectWithLabels(db, resource)
   const [found] = await query.where(and(eq(columns.companyId, companyId), eq(columns.id, id)))
-  return found ? serialize(resource, found.row as Row, found.labels, await secretFor(resource)) : null
+  if (!found) return null
+  const json = serialize(resource, found.row as Row, found.labels, await secretFor(resource))
+  if (resource.lines) json.lines = await linesJson(db, companyId, resource, id)
+  return json
 }
 
 /** API body (snake_case, validated) → column values, encrypting secrets. */
@@ -445,6 +432,8 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
     .insert(resource.table)
     .values({ ...values, companyId } as never)
     .returning()) as Row[]
+  if (resource.lines) await writeLines(tx, companyId, resource.lines, String(row.id), (input.values.lines as Row[] | undefined) ?? [])
+  await runPostings(tx, companyId, options.userId ?? null, resource, 'create', row)
   await indexForSearch(tx, resource, companyId, row)
   if (resource.states) {
     await recordStateChange(tx, { companyId, resource, recordId: String(row.id), action: null, from: null, to: resource.states.initial, userId: options.userId ?? null })
@@ -596,7 +585,9 @@ export function resourceRouter(resource: AnyResource) {
               .where(and(eq(columns.companyId, t.companyId), eq(columns.id, id)))
               .for('update')) as Row[]
             if (!current) throw notFound(`No such ${lower}.`)
-            const values = await columnValues(resource, c.req.valid('json') as Json)
+            const body = c.req.valid('json') as Json
+            const before = resource.postings ? await postingDocument(tx, t.companyId, resource, current) : undefined
+            const values = await columnValues(resource, body)
             await checkReferences(tx, t.companyId, resource, values)
             await runRules(resource, tx, t.companyId, id, { ...current, ...values })
             const [row] = (await tx
@@ -604,6 +595,9 @@ export function resourceRouter(resource: AnyResource) {
               .set({ ...values, updatedAt: new Date() } as never)
               .where(and(eq(columns.companyId, t.companyId), eq(columns.id, id)))
               .returning()) as Row[]
+            // Lines sent are all the lines: they replace the stored ones together.
+            if (resource.lines && body.lines) await writeLines(tx, t.companyId, resource.lines, id, body.lines as Row[])
+            await runPostings(tx, t.companyId, t.principal.userId, resource, 'update', row, before)
             await indexForSearch(tx, resource, t.companyId, row)
           })
           .catch((e) => constraintError(resource, e))
@@ -683,7 +677,10 @@ export function resourceRouter(resource: AnyResource) {
       async (c) => {
         const t = tenant(c)
         const id = c.req.valid('param').id
-        await t.db.transaction((tx) => runAction(tx, t.companyId, t.principal.userId, resource, id, name, c.req.valid('json')))
+        await t.db.transaction(async (tx) => {
+          await runAction(tx, t.companyId, t.principal.userId, resource, id, name, c.req.valid('json'))
+          await runActionPostings(tx, t.companyId, t.principal.userId, resource, id, name)
+        })
         return c.json((await getRecord(t.db, t.companyId, resource, id))!, 200)
       },
     )
@@ -699,6 +696,11 @@ async function setActiveOrDelete(c: ResourceContext, resource: AnyResource, id: 
   const where = and(eq(columns.companyId, t.companyId), eq(columns.id, id))
   await t.db
     .transaction(async (tx) => {
+      // A document's lines go with it.
+      if (change === 'delete' && resource.lines) {
+        const lines = resource.lines.table as typeof resource.table
+        await tx.delete(lines).where(and(eq(lines.companyId, t.companyId), eq((lines as unknown as Columns)[resource.lines.parentKey], id)))
+      }
       const changed =
         change === 'delete'
           ? await tx.delete(resource.table).where(where).returning({ id: columns.id })

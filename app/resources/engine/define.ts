@@ -1,6 +1,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { PermissionGroup } from '~/domain/permissions'
-import type { Field } from './fields'
+import type { JournalDraft } from '~/domain/ledger/entries'
+import type { Field, LinesField } from './fields'
 
 /** Every resource table has these: the tenant leads, and rows know when they changed. */
 export type ResourceTable = PgTable & {
@@ -84,6 +85,24 @@ export type Action = {
   run?: (context: ActionContext) => Promise<void>
 }
 
+/**
+ * What a document posts to the ledger (DESIGN.md §6, ADR 013), by trigger: `create`, `update` or
+ * an action's name. A builder is a pure function of the document to a journal draft (or null:
+ * nothing to post, and what its purpose posted before is reversed); the engine posts it through
+ * the one posting function in the document's own transaction.
+ */
+export type PostingBuilder = (document: PostingDocument, context: PostingContext) => JournalDraft | null
+export type Postings = { create?: PostingBuilder; update?: PostingBuilder } & Record<string, PostingBuilder | undefined>
+/** The record as stored, by column key (amounts in cents), its id, and its lines in order. */
+export type PostingDocument = Record<string, unknown> & { id: string; lines: Record<string, unknown>[] }
+export type PostingContext = {
+  companyId: string
+  /** The company's default GL accounts: role (`UNDEPOSITED_FUNDS`) → account id. */
+  roles: Record<string, string>
+  /** The records the document's reference fields point to, by field key, as stored (null when unset). */
+  references: Record<string, Record<string, unknown> | null>
+}
+
 export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extends FieldsOf<T> = FieldsOf<T>> = {
   /** Path segment of its pages (/app/{name}/) and, unless `apiPath` says otherwise, of its API (/api/{name}/). */
   name: string
@@ -135,6 +154,10 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   states?: States<keyof F & string>
   /** Its actions, by name (the path segment: `mark-as-final`). */
   actions?: Record<string, Action>
+  /** A document's lines: a child table, sent and answered as `lines`. */
+  lines?: LinesField
+  /** What its create, update and actions post. */
+  postings?: Postings
 }
 
 export type AnyResource = ResourceDefinition<ResourceTable, Record<string, Field | undefined>>

@@ -39,7 +39,23 @@ export type SecretField = Base & { kind: 'secret'; max?: number }
 /** An uploaded file (multipart); its bytes go to the file store, the row keeps where. */
 export type FileField = Base & { kind: 'file'; accept: readonly string[]; maxBytes: number }
 
-export type Field = TextField | NumberField | MoneyField | PercentField | DateField | SelectField | BooleanField | AddressField | ReferenceField | SecretField | FileField
+/**
+ * A document's lines (ADR 013): rows of a child table, each with `company_id`, the parent's id
+ * (`parentKey`) and its `position`, and the line's own fields. The API sends and takes them as
+ * an array under `lines`; an update replaces them together. The table is the server's: views
+ * leave it out.
+ */
+export type LinesField = Base & {
+  kind: 'lines'
+  // The child's Drizzle table, typed loosely so fields stay free of the database schema.
+  table?: object
+  parentKey: string
+  fields: Record<string, Field>
+  min?: number
+  max?: number
+}
+
+export type Field = TextField | NumberField | MoneyField | PercentField | DateField | SelectField | BooleanField | AddressField | ReferenceField | SecretField | FileField | LinesField
 export type FieldKind = Field['kind']
 
 export type Address = { street: string; street2?: string | null; city: string; province: string; postal_code: string; country: string }
@@ -70,6 +86,7 @@ export const reference = (label: string, resource: string, options: Omit<Options
 })
 export const secret = (label: string, options: Options<SecretField> = {}): SecretField => ({ kind: 'secret', label, max: 40, ...options })
 export const file = (label: string, options: Options<FileField>): FileField => ({ kind: 'file', label, ...options })
+export const lines = (label: string, options: Options<LinesField>): LinesField => ({ kind: 'lines', label, min: 1, max: 500, ...options })
 
 /** `buildingId` → `building_id`: the API and the forms speak snake_case. */
 export function apiName(key: string) {

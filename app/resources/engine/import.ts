@@ -394,6 +394,7 @@ function coerceValue(field: Field, text: string, numbers: NumberFormat, dateOrde
     case 'reference':
     case 'address':
     case 'file':
+    case 'lines':
       return text
   }
   // Every kind is handled above: a new one fails to compile here until it is.

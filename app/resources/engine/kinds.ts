@@ -3,7 +3,8 @@ import { dateInput, moneyInput } from '~/api/values'
 import { COUNTRIES, DIVISIONS, isDivisionOf, isPostalCodeOf } from '~/domain/geo'
 import { formatDecimal, parseDecimal, toApiDecimal, type NumberFormat } from '~/domain/money'
 import { hasControlCharacters } from '~/domain/text'
-import { optionLabel, type Address, type Field, type FieldKind } from './fields'
+import { apiName, optionLabel, type Address, type Field, type FieldKind } from './fields'
+import { fieldsSchema, outputShape } from './validation'
 
 /**
  * What each kind of field is (DESIGN.md §7, ADR 013), in one table typed over every kind: a kind
@@ -205,6 +206,31 @@ export const FIELD_KINDS: { [K in FieldKind]: FieldKindSpec<FieldOfKind<K>> } = 
     numeric: false,
     // A reference needs a record to point at: the test makes one.
     sample: () => undefined,
+  },
+  lines: {
+    input: (field) => {
+      const min = field.min ?? 0
+      const max = field.max ?? 500
+      return z
+        .array(fieldsSchema(Object.entries(field.fields), 'create'), { error: `${field.label} must be a list of lines.` })
+        .min(min, `Add at least ${min} ${min === 1 ? 'line' : 'lines'}.`)
+        .max(max, `${field.label} can have at most ${max} lines.`)
+    },
+    output: (field) => z.array(z.object({ id: z.uuid(), ...outputShape(Object.entries(field.fields)) })),
+    // The form's rows, each read as its fields read their inputs; a row left blank is no line.
+    fromForm: (raw, field, form) => {
+      const rows = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : []
+      return rows
+        .map((row) => Object.fromEntries(Object.entries(field.fields).map(([key, f]) => [apiName(key), kindOf(f).fromForm(row?.[apiName(key)], f, form)])))
+        .filter((line) => Object.values(line).some((v) => v !== null && v !== undefined && v !== false))
+    },
+    // A spreadsheet row is one record: its lines are counted, not spelt out.
+    csv: (value) => (Array.isArray(value) ? value.length : null),
+    numeric: true,
+    sample: (field, _key, unique) => {
+      const line = Object.fromEntries(Object.entries(field.fields).map(([key, f]) => [apiName(key), kindOf(f).sample(f, key, unique)]))
+      return Object.values(line).some((v) => v === undefined) ? undefined : Array.from({ length: Math.max(field.min ?? 1, 1) }, () => line)
+    },
   },
   file: {
     // Files arrive as uploads, never in a JSON body or a record form.

@@ -181,7 +181,9 @@ function pickerSearch(view: ResourceView, formData: FormData) {
  */
 export async function saveForm(api: Api, request: Request, resource: AnyResource, view: ResourceView, id?: string) {
   const formData = await request.formData()
-  const submission = parse<Record<string, unknown>, string[]>(formData, { resolve: (value) => ({ value }) })
+  // A list intent ("Add line", "Remove") changes the form, not the record: it comes back as changed.
+  const submission = parse<Record<string, unknown>, string[]>(formData, { resolve: (value, intent) => (intent ? {} : { value }) })
+  if (submission.status !== 'success') return { result: submission.reply() }
   const find = pickerSearch(view, formData)
   if (find) {
     const fields = view.fields.filter((f) => f.name === find.field)

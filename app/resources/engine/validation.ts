@@ -39,7 +39,9 @@ const schemas = new WeakMap<AnyResource, Partial<Record<'create' | 'update', Ret
 
 function buildInputSchema(resource: AnyResource, mode: 'create' | 'update') {
   const columns = getTableColumns(resource.table)
-  return fieldsSchema(writableFields(resource), mode, (key) => !!columns[key]?.notNull)
+  // A document's lines are sent whole: on create always, on update when they change (all of them).
+  const lines: [string, Field][] = resource.lines ? [['lines', { ...resource.lines, required: mode === 'create' }]] : []
+  return fieldsSchema([...writableFields(resource), ...lines], mode, (key) => !!columns[key]?.notNull)
 }
 
 /**
@@ -65,14 +67,21 @@ export function fieldsSchema(fields: [string, Field][], mode: 'create' | 'update
   return z.object(shape).strict()
 }
 
-/** What the API answers for one record. */
-export function outputSchema(resource: AnyResource) {
-  const shape: Record<string, z.ZodType> = { id: z.uuid() }
-  for (const [key, field] of Object.entries(resource.fields)) {
+/** What the API answers for these fields, by API name, with each reference's record name beside it. */
+export function outputShape(fields: [string, Field | undefined][]) {
+  const shape: Record<string, z.ZodType> = {}
+  for (const [key, field] of fields) {
     if (!field) continue
     shape[apiName(key)] = kindOf(field).output(field).nullable().openapi({ description: field.help ?? field.label })
     if (field.kind === 'reference') shape[labelKey(key)] = z.string().nullable().openapi({ description: `The name of the ${field.label.toLowerCase()}` })
   }
+  return shape
+}
+
+/** What the API answers for one record (a document's lines on the record itself, not in lists). */
+export function outputSchema(resource: AnyResource) {
+  const shape: Record<string, z.ZodType> = { id: z.uuid(), ...outputShape(Object.entries(resource.fields)) }
+  if (resource.lines) shape.lines = kindOf(resource.lines).output(resource.lines).optional().openapi({ description: `${resource.lines.label}, in order (on the record, not in lists)` })
   if ('isActive' in resource.table) shape.is_active = z.boolean()
   shape.created_at = z.string()
   shape.updated_at = z.string()

@@ -63,6 +63,8 @@ export function viewOf(resource: AnyResource, lookup: (name: string) => AnyResou
     }
     fields.push(view)
   }
+  // A document's lines are its last field; their table stays on the server.
+  if (resource.lines) fields.push({ ...resource.lines, table: undefined, name: 'lines' })
   return {
     name: resource.name,
     path: pagePathOf(resource),

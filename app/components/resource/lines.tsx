@@ -1,0 +1,150 @@
+import type { FieldMetadata, FormMetadata } from '@conform-to/react'
+import { Plus, X } from 'lucide-react'
+import { showDecimal, type NumberFormat } from '~/domain/money'
+import { apiName, labelKey, type Field, type LinesField } from '~/resources/engine/fields'
+import { decimalPlacesOf, type FieldView } from '~/resources/engine/view'
+import { Button } from '../ui/button'
+import { ErrorList } from '../ui/field'
+import { Input, Select } from '../ui/input'
+import { FieldValue } from './field-value'
+
+/*
+ * A document's lines (ADR 013) on its page and in its form. In the form "Add line" and "Remove"
+ * are submit buttons carrying conform's list intents: without JavaScript the server answers with
+ * the form as sent, one line more or less; with it conform applies the same intent in place.
+ */
+
+type Line = Record<string, unknown>
+
+/** The line's fields as the page names them (`amount`, `property_group_id` with `property_group_label`). */
+const lineFieldViews = (field: LinesField): FieldView[] =>
+  Object.entries(field.fields).map(([key, f]) => ({ ...f, name: apiName(key), labelKey: f.kind === 'reference' ? labelKey(key) : undefined }) as FieldView)
+
+/** A record's lines as a table: one column per line field, in order. */
+export function LinesView({ field, lines }: { field: LinesField; lines: Line[] | null | undefined }) {
+  const columns = lineFieldViews(field)
+  if (!lines?.length) return <p className="text-sm text-muted-foreground">No {field.label.toLowerCase()}.</p>
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{field.label}</caption>
+        <thead>
+          <tr className="text-left text-muted-foreground">
+            <th scope="col" className="py-1 pr-3 font-medium">
+              #
+            </th>
+            {columns.map((c) => (
+              <th key={c.name} scope="col" className={`py-1 pr-3 font-medium ${numeric(c) ? 'text-right' : ''}`}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, i) => (
+            <tr key={String(line.id ?? i)} className="border-t">
+              <td className="py-1 pr-3 tabular-nums text-muted-foreground">{i + 1}</td>
+              {columns.map((c) => (
+                <td key={c.name} className={`py-1 pr-3 ${numeric(c) ? 'text-right' : ''}`}>
+                  <FieldValue field={c} record={line} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+const numeric = (field: Field) => field.kind === 'money' || field.kind === 'percent' || field.kind === 'number'
+
+/** The form's lines: a row of inputs per line, each named as the API names its errors (`lines[2].amount`). */
+export function LinesInput({ field, meta, form, numbers }: { field: FieldView & LinesField; meta: FieldMetadata<unknown>; form: FormMetadata<Record<string, unknown>>; numbers: NumberFormat }) {
+  const columns = lineFieldViews(field)
+  const rows = (meta as unknown as FieldMetadata<Line[]>).getFieldList()
+  return (
+    <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium">{field.label}</legend>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th scope="col" className="py-1 pr-2 font-medium">
+                #
+              </th>
+              {columns.map((c) => (
+                <th key={c.name} scope="col" className="py-1 pr-2 font-medium">
+                  {c.label}
+                  {c.required ? (
+                    <span aria-hidden className="text-destructive">
+                      {' '}
+                      *
+                    </span>
+                  ) : null}
+                </th>
+              ))}
+              <th scope="col" className="sr-only">
+                Remove
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => {
+              const inputs = row.getFieldset() as unknown as Record<string, FieldMetadata<unknown>>
+              return (
+                <tr key={row.key} className="border-t align-top">
+                  <td className="py-1 pr-2 tabular-nums text-muted-foreground">{i + 1}</td>
+                  {columns.map((c) => (
+                    <td key={c.name} className="py-1 pr-2">
+                      <LineInput field={c} meta={inputs[c.name]} line={i} numbers={numbers} />
+                    </td>
+                  ))}
+                  <td className="py-1">
+                    <Button type="submit" variant="ghost" size="sm" {...form.remove.getButtonProps({ name: meta.name, index: i })} aria-label={`Remove line ${i + 1}`} formNoValidate>
+                      <X className="size-4" aria-hidden />
+                    </Button>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <Button type="submit" variant="outline" size="sm" className="self-start" {...form.insert.getButtonProps({ name: meta.name })} formNoValidate>
+        <Plus className="size-4" aria-hidden /> Add line
+      </Button>
+    </fieldset>
+  )
+}
+
+function LineInput({ field, meta, line, numbers }: { field: FieldView; meta: FieldMetadata<unknown>; line: number; numbers: NumberFormat }) {
+  const initial = meta.initialValue == null ? '' : String(meta.initialValue)
+  const common = {
+    id: meta.id,
+    name: meta.name,
+    'aria-label': `Line ${line + 1}: ${field.label}`,
+    'aria-invalid': meta.errors?.length ? true : undefined,
+    'aria-describedby': meta.errors?.length ? meta.errorId : undefined,
+  }
+  return (
+    <div className="flex flex-col gap-1">
+      {field.kind === 'select' ? (
+        <Select {...common} defaultValue={initial}>
+          <option value="">—</option>
+          {field.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      ) : numeric(field) ? (
+        <Input {...common} inputMode="decimal" className="text-right" defaultValue={/^-?\d+(\.\d+)?$/.test(initial) ? showDecimal(initial, numbers, decimalPlacesOf(field)) : initial} />
+      ) : (
+        <Input {...common} type={field.kind === 'date' ? 'date' : 'text'} defaultValue={initial} />
+      )}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}

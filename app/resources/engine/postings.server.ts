@@ -1,0 +1,131 @@
+import { and, eq, inArray, like, or } from 'drizzle-orm'
+import type { Executor } from '~/db/client.server'
+import { defaultGlAccounts, journalEntries } from '~/db/schema'
+import { reversalDraft, type Basis, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
+import { draftLinesOf, linesOf } from '~/ledger/journal.server'
+import { postEntry } from '~/ledger/posting.server'
+import { resourceNamed } from '../index'
+import type { AnyResource, PostingContext, PostingDocument } from './define'
+import { readLines } from './lines.server'
+
+/*
+ * A document's postings (ADR 013): its builders turn the document into journal drafts, which go
+ * through the one posting function in the document's transaction. A purpose posts once; when an
+ * update changes what it would post, its entry is reversed and the new one posted, linked
+ * (`replacesEntryId`); a builder answering null reverses what its purpose posted. Posted lines
+ * are never rewritten.
+ */
+
+type Row = Record<string, unknown>
+
+/** The document a builder reads: the row as stored and its lines, in order. */
+export async function postingDocument(tx: Executor, companyId: string, resource: AnyResource, row: Row): Promise<PostingDocument> {
+  const id = String(row.id)
+  const lines = resource.lines ? ((await readLines(tx, companyId, resource.lines, [id])).get(id) ?? []) : []
+  return { ...row, id, lines }
+}
+
+/** What a builder may read besides the document: the company's GL roles and the records it refers to. */
+async function postingContext(tx: Executor, companyId: string, resource: AnyResource, document: PostingDocument): Promise<PostingContext> {
+  const roles = await tx.select({ role: defaultGlAccounts.role, accountId: defaultGlAccounts.accountId }).from(defaultGlAccounts).where(eq(defaultGlAccounts.companyId, companyId))
+  const references: PostingContext['references'] = {}
+  for (const [key, field] of Object.entries(resource.fields)) {
+    if (field?.kind !== 'reference') continue
+    const target = resourceNamed(field.resource)
+    const id = document[key]
+    if (!target || typeof id !== 'string') {
+      references[key] = null
+      continue
+    }
+    const table = target.table as AnyResource['table'] & { id: typeof target.table.companyId }
+    const [found] = (await tx
+      .select()
+      .from(target.table)
+      .where(and(eq(target.table.companyId, companyId), eq(table.id, id)))) as Row[]
+    references[key] = found ?? null
+  }
+  return { companyId, roles: Object.fromEntries(roles.map((r) => [r.role, r.accountId])), references }
+}
+
+/**
+ * Posts what `trigger` posts for the record, in the caller's transaction. On `update` the
+ * builders of create and update run again as corrections, against the document as it was
+ * (`before`), so a purpose whose draft changed is reversed and re-posted and one that now
+ * builds nothing is reversed.
+ */
+export async function runPostings(tx: Executor, companyId: string, userId: string | null, resource: AnyResource, trigger: string, row: Row, before?: PostingDocument) {
+  if (!resource.postings) return
+  const triggers = trigger === 'update' ? ['create', 'update'] : [trigger]
+  const document = await postingDocument(tx, companyId, resource, row)
+  const context = await postingContext(tx, companyId, resource, document)
+  for (const name of triggers) {
+    const build = resource.postings[name]
+    if (!build) continue
+    const draft = build(document, context)
+    if (trigger !== 'update') {
+      if (draft) await postEntry(tx, companyId, draft, { userId })
+      continue
+    }
+    // The purpose this trigger posts for: from the draft, else from what it built before the change.
+    const purpose = draft?.source ?? (before ? build(before, await postingContext(tx, companyId, resource, before))?.source : undefined)
+    if (purpose) await correct(tx, companyId, userId, purpose, draft)
+  }
+}
+
+/** After an action ran on a record (in the same transaction): what that action posts. */
+export async function runActionPostings(tx: Executor, companyId: string, userId: string | null, resource: AnyResource, id: string, action: string) {
+  if (!resource.postings?.[action]) return
+  const [row] = (await tx
+    .select()
+    .from(resource.table)
+    .where(and(eq(resource.table.companyId, companyId), eq((resource.table as AnyResource['table'] & { id: typeof resource.table.companyId }).id, id)))) as Row[]
+  await runPostings(tx, companyId, userId, resource, action, row)
+}
+
+/** The entry a purpose stands at now: its original or latest replacement, unless reversed. */
+async function currentEntry(tx: Executor, companyId: string, source: JournalDraft['source']) {
+  const posted = await tx
+    .select()
+    .from(journalEntries)
+    .where(
+      and(
+        eq(journalEntries.companyId, companyId),
+        eq(journalEntries.sourceType, source.type),
+        eq(journalEntries.sourceId, source.id),
+        or(eq(journalEntries.purpose, source.purpose), like(journalEntries.purpose, `${source.purpose}:REPLACEMENT:%`)),
+      ),
+    )
+  if (!posted.length) return undefined
+  const reversed = await tx
+    .select({ reverses: journalEntries.reversesEntryId })
+    .from(journalEntries)
+    .where(
+      and(
+        eq(journalEntries.companyId, companyId),
+        inArray(
+          journalEntries.reversesEntryId,
+          posted.map((e) => e.id),
+        ),
+      ),
+    )
+  const gone = new Set(reversed.map((r) => r.reverses))
+  return posted.find((e) => !gone.has(e.id))
+}
+
+const sameLines = (a: DraftLine[], b: DraftLine[]) => JSON.stringify(a.map(comparable)) === JSON.stringify(b.map(comparable))
+const comparable = (line: DraftLine) => Object.fromEntries(Object.entries(line).filter(([, v]) => v !== null && v !== undefined))
+
+/** Brings a purpose's posting in line with its draft: unchanged stays, changed is reversed and replaced, null is reversed. */
+async function correct(tx: Executor, companyId: string, userId: string | null, source: JournalDraft['source'], draft: JournalDraft | null) {
+  const current = await currentEntry(tx, companyId, source)
+  if (!current) {
+    if (draft) await postEntry(tx, companyId, draft, { userId })
+    return
+  }
+  const lines = draftLinesOf(await linesOf(tx, companyId, [current.id]))
+  if (draft && draft.date === current.date && (draft.memo ?? null) === current.memo && sameLines(draft.lines, lines)) return
+  await postEntry(tx, companyId, reversalDraft({ ...current, basis: current.basis as Basis }, lines, current.date), { userId })
+  if (draft) {
+    await postEntry(tx, companyId, { ...draft, source: { ...draft.source, purpose: `${source.purpose}:REPLACEMENT:${current.id}` }, replacesEntryId: current.id }, { userId })
+  }
+}
