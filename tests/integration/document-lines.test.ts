@@ -3,7 +3,7 @@ import { bigint, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import type { JournalDraft } from '~/domain/ledger/entries'
 import { RESOURCES } from '~/resources'
 import { defineResource, type AnyResource, type PostingDocument, type PostingContext } from '~/resources/engine/define'
@@ -99,11 +99,18 @@ describe('a document’s lines and postings', () => {
   let company: Awaited<ReturnType<typeof registerCompany>>
   let property: string
   beforeAll(async () => {
-    await getDb().execute(sql`
+    // Made as a migration would make them (by the tables' owner), company policies included.
+    await crossCompany(() =>
+      getDb().execute(sql`
       create table if not exists test_orders (id uuid primary key default gen_random_uuid(), company_id uuid not null references companies(id), name text not null, order_date date not null,
         created_at timestamptz not null default now(), updated_at timestamptz not null default now());
       create table if not exists test_order_lines (id uuid primary key default gen_random_uuid(), company_id uuid not null references companies(id), order_id uuid not null references test_orders(id),
-        position integer not null, description text, amount bigint not null, property_group_id uuid references property_groups(id))`)
+        position integer not null, description text, amount bigint not null, property_group_id uuid references property_groups(id));
+      alter table test_orders enable row level security;
+      alter table test_order_lines enable row level security;
+      create policy tenant_isolation on test_orders using (company_id = nullif(current_setting('lintel.company_id', true), '')::uuid);
+      create policy tenant_isolation on test_order_lines using (company_id = nullif(current_setting('lintel.company_id', true), '')::uuid)`),
+    )
     company = await registerCompany()
     property = String(
       (
