@@ -31,7 +31,12 @@ function Frame({ field, meta, children, className }: { field: FieldView; meta: M
     <div className={cn('flex flex-col gap-2', className)}>
       <Label htmlFor={meta.id}>
         {field.label}
-        {field.required ? <span aria-hidden className="text-destructive"> *</span> : null}
+        {field.required ? (
+          <span aria-hidden className="text-destructive">
+            {' '}
+            *
+          </span>
+        ) : null}
       </Label>
       {children}
       {field.help ? (
@@ -96,7 +101,13 @@ function NumberInput({ field, meta, currency, numbers }: { field: FieldView; met
           type="text"
           inputMode="decimal"
           defaultValue={initial(meta)}
-          placeholder={inNumberFormat(field) ? decimalHint(numbers, decimalPlacesOf(field), { percent: field.kind === 'percent' }) : undefined}
+          placeholder={
+            inNumberFormat(field)
+              ? decimalHint(numbers, decimalPlacesOf(field), {
+                  percent: field.kind === 'percent',
+                })
+              : undefined
+          }
           className="max-w-48"
         />
         {suffix ? <span className="text-sm text-muted-foreground">{suffix}</span> : null}
@@ -189,17 +200,33 @@ function AddressInput({ field, meta }: { field: FieldView; meta: Meta }) {
     <fieldset className="flex flex-col gap-3 rounded-md border p-3 sm:col-span-2" aria-describedby={field.help ? `${meta.id}-help` : undefined}>
       <legend className="px-1 text-sm font-medium">
         {field.label}
-        {field.required ? <span aria-hidden className="text-destructive"> *</span> : null}
+        {field.required ? (
+          <span aria-hidden className="text-destructive">
+            {' '}
+            *
+          </span>
+        ) : null}
       </legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        {partInput('street', 'Street', { autoComplete: 'address-line1', className: 'sm:col-span-2' })}
-        {partInput('street2', 'Unit, suite or building (optional)', { autoComplete: 'address-line2' })}
+        {partInput('street', 'Street', {
+          autoComplete: 'address-line1',
+          className: 'sm:col-span-2',
+        })}
+        {partInput('street2', 'Unit, suite or building (optional)', {
+          autoComplete: 'address-line2',
+        })}
         {partInput('city', 'City', { autoComplete: 'address-level2' })}
         <div className="flex flex-col gap-1">
           <Label htmlFor={province.id} className="text-xs text-muted-foreground">
             Province or state
           </Label>
-          <Select id={province.id} name={province.name} defaultValue={initial(province)} aria-invalid={province.errors?.length ? true : undefined} aria-describedby={province.errors?.length ? province.errorId : undefined}>
+          <Select
+            id={province.id}
+            name={province.name}
+            defaultValue={initial(province)}
+            aria-invalid={province.errors?.length ? true : undefined}
+            aria-describedby={province.errors?.length ? province.errorId : undefined}
+          >
             <option value="">Choose…</option>
             {COUNTRIES.map((c) => (
               <optgroup key={c.code} label={c.name}>
@@ -213,7 +240,9 @@ function AddressInput({ field, meta }: { field: FieldView; meta: Meta }) {
           </Select>
           <ErrorList id={province.errorId} errors={province.errors} />
         </div>
-        {partInput('postal_code', 'Postal or ZIP code', { autoComplete: 'postal-code' })}
+        {partInput('postal_code', 'Postal or ZIP code', {
+          autoComplete: 'postal-code',
+        })}
         <div className="flex flex-col gap-1">
           <Label htmlFor={countryMeta.id} className="text-xs text-muted-foreground">
             Country
@@ -289,7 +318,59 @@ function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta
   )
 }
 
-export type FormActionData = { result?: SubmissionResult<string[]>; choices?: Record<string, ReferenceChoices> } | undefined
+/** The input of one field, by its kind: the resource forms and the actions' small forms both use it. */
+export function FieldInput({
+  field,
+  meta,
+  choices,
+  current,
+  currency,
+  numbers,
+}: {
+  field: FieldView
+  meta: Meta
+  choices?: ReferenceChoices
+  /** A secret's stored value (its last four characters), shown as what a blank input keeps. */
+  current?: string | null
+  currency: string
+  numbers: NumberFormat
+}) {
+  switch (field.kind) {
+    case 'select':
+      return <SelectInput field={field} meta={meta} />
+    case 'boolean':
+      return <BooleanInput field={field} meta={meta} />
+    case 'longText':
+      return <LongTextInput field={field} meta={meta} />
+    case 'address':
+      return <AddressInput field={field} meta={meta} />
+    case 'secret':
+      return <SecretInput field={field} meta={meta} current={current} />
+    case 'reference':
+      return <ReferenceInput field={field} meta={meta} choices={choices ?? { options: [], more: false }} />
+    case 'money':
+    case 'percent':
+    case 'number':
+      return <NumberInput field={field} meta={meta} currency={currency} numbers={numbers} />
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'date':
+      return <TextInput field={field} meta={meta} />
+    case 'file':
+      // Files are uploaded on the record's page, not typed into its form.
+      return null
+  }
+  // Every kind has its input above: a new one fails to compile here until it has.
+  return field satisfies never
+}
+
+export type FormActionData =
+  | {
+      result?: SubmissionResult<string[]>
+      choices?: Record<string, ReferenceChoices>
+    }
+  | undefined
 
 /** The new and edit form of any resource, by field kind; server-validated, values kept on error. */
 export function ResourceForm({
@@ -309,7 +390,12 @@ export function ResourceForm({
   const currency = useCurrency()
   const numbers = useNumberFormat()
   const formId = `${view.name}-form`
-  const [form, fields] = useForm<Record<string, unknown>>({ id: formId, lastResult: actionData?.result, defaultValue: shownForEditing(view, record, numbers) as never, shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<Record<string, unknown>>({
+    id: formId,
+    lastResult: actionData?.result,
+    defaultValue: shownForEditing(view, record, numbers) as never,
+    shouldValidate: 'onSubmit',
+  })
   const metaOf = (name: string) => (fields as unknown as Record<string, Meta>)[name]
   const allChoices = { ...choices, ...actionData?.choices }
   return (
@@ -323,37 +409,9 @@ export function ResourceForm({
       <div className="grid gap-4 sm:grid-cols-2">
         {view.fields
           .filter((f) => !f.readOnly && !f.hiddenInForm && f.kind !== 'file')
-          .map((field) => {
-            const meta = metaOf(field.name)
-            switch (field.kind) {
-              case 'select':
-                return <SelectInput key={field.name} field={field} meta={meta} />
-              case 'boolean':
-                return <BooleanInput key={field.name} field={field} meta={meta} />
-              case 'longText':
-                return <LongTextInput key={field.name} field={field} meta={meta} />
-              case 'address':
-                return <AddressInput key={field.name} field={field} meta={meta} />
-              case 'secret':
-                return <SecretInput key={field.name} field={field} meta={meta} current={record?.[field.name] as string | null} />
-              case 'reference':
-                return <ReferenceInput key={field.name} field={field} meta={meta} choices={allChoices[field.name] ?? { options: [], more: false }} />
-              case 'money':
-              case 'percent':
-              case 'number':
-                return <NumberInput key={field.name} field={field} meta={meta} currency={currency} numbers={numbers} />
-              case 'text':
-              case 'email':
-              case 'phone':
-              case 'date':
-                return <TextInput key={field.name} field={field} meta={meta} />
-              case 'file':
-                // Files are uploaded on the record's page, not typed into its form.
-                return null
-            }
-            // Every kind has its input above: a new one fails to compile here until it has.
-            return field satisfies never
-          })}
+          .map((field) => (
+            <FieldInput key={field.name} field={field} meta={metaOf(field.name)} choices={allChoices[field.name]} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} />
+          ))}
       </div>
       <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
         {submitLabel}

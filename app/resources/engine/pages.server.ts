@@ -1,8 +1,9 @@
-import { parse } from '@conform-to/react'
+import { parse, type SubmissionResult } from '@conform-to/react'
 import { data } from 'react-router'
 import type { Page } from '~/api/pagination'
 import { laterPageTitle } from '~/components/layout/coming-later'
 import type { NumberFormat } from '~/domain/money'
+import { flagOf, type UserPermissions } from '~/domain/permissions'
 import { STAFF_LATER } from '~/domain/pages'
 import type { Api } from '~/utils/api-client.server'
 import { idempotencyKeyOf, numberFormatOf, replyWithApiError } from '~/utils/forms.server'
@@ -12,7 +13,7 @@ import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource } from './define'
 import { kindOf } from './kinds'
-import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type FieldView, type ResourceView } from './view'
+import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type RelatedView, type ResourceView } from './view'
 
 /*
  * The server half of the generic list, new, edit and detail pages: loaders and
@@ -22,7 +23,11 @@ import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type FieldView, type Res
 export type Record_ = Record<string, unknown> & { id: string }
 export type Choice = { value: string; label: string }
 /** A reference field's choices: the first page of the target's records (and the one it is set to), and whether there are more to search. */
-export type ReferenceChoices = { options: Choice[]; more: boolean; search?: string }
+export type ReferenceChoices = {
+  options: Choice[]
+  more: boolean
+  search?: string
+}
 
 export type Lookup = { resource: AnyResource; view: ResourceView } | { comingLater: string }
 
@@ -30,7 +35,14 @@ export type Lookup = { resource: AnyResource; view: ResourceView } | { comingLat
 const views = new WeakMap<AnyResource, ResourceView>()
 function pageViewOf(resource: AnyResource) {
   let view = views.get(resource)
-  if (!view) views.set(resource, (view = { ...viewOf(resource, resourceNamed), importable: IMPORTABLE.includes(resource.name) }))
+  if (!view)
+    views.set(
+      resource,
+      (view = {
+        ...viewOf(resource, resourceNamed),
+        importable: IMPORTABLE.includes(resource.name),
+      }),
+    )
   return view
 }
 
@@ -62,20 +74,29 @@ export async function loadList(api: Api, userId: string, resource: AnyResource, 
   const targetOf = (f: FieldView) => `${userId}|${f.kind === 'reference' ? f.resource : ''}`
   // An unset, unsearched filter over a target known to be large would only get names to drop.
   const asked = filters.filter((f) => searches[f.name] || applied[f.name] || !largeTargets.isLarge(targetOf(f)))
-  const [page, choices] = await Promise.all([
-    api.get<Page<Record_>>(`${apiPathOf(resource)}/?${params}`),
-    referenceChoices(api, asked, { searches, selected: applied }),
-  ])
+  const [page, choices] = await Promise.all([api.get<Page<Record_>>(`${apiPathOf(resource)}/?${params}`), referenceChoices(api, asked, { searches, selected: applied })])
   for (const f of asked) if (choices[f.name].more && !searches[f.name]) largeTargets.remember(targetOf(f))
   // A filter whose records fit in a select offers them all; past that it is searched, and until
   // then offers only the record it is set to (a related list's "View all" sets it).
   const filterChoices = Object.fromEntries(
     filters.map(({ name }) => {
       const c = choices[name] ?? { options: [], more: true }
-      return [name, c.more && !c.search ? { ...c, options: c.options.filter((o) => o.value === applied[name]) } : c]
+      return [
+        name,
+        c.more && !c.search
+          ? {
+              ...c,
+              options: c.options.filter((o) => o.value === applied[name]),
+            }
+          : c,
+      ]
     }),
   )
-  return { page: { ...page, results: page.results.map((r) => shownOf(view, r)) }, filterChoices, applied }
+  return {
+    page: { ...page, results: page.results.map((r) => shownOf(view, r)) },
+    filterChoices,
+    applied,
+  }
 }
 
 /**
@@ -120,37 +141,64 @@ export async function choicesOf(api: Api, target: AnyResource, { search, selecte
   const query = new URLSearchParams({ page_size: String(PICKER_LIMIT) })
   if (search) query.set('search', search)
   if (typeof selected === 'string' && selected) query.set('selected', selected)
-  const result = await api.send<{ results: NameEntry[]; more: boolean; selected: NameEntry | null }>('GET', `${apiPathOf(target)}/names/?${query}`)
+  const result = await api.send<{
+    results: NameEntry[]
+    more: boolean
+    selected: NameEntry | null
+  }>('GET', `${apiPathOf(target)}/names/?${query}`)
   // Without the permission to read the target, the field offers nothing rather than failing the page.
   if (!result.ok) return { options: [], more: false, search }
   const { results, more, selected: chosen } = result.data
   const entries = chosen && !results.some((r) => r.id === chosen.id) ? [chosen, ...results] : results
-  return { options: entries.map((r) => ({ value: r.id, label: r.name })), more, search }
+  return {
+    options: entries.map((r) => ({ value: r.id, label: r.name })),
+    more,
+    search,
+  }
 }
 
 /**
  * Choices for reference fields (a form's inputs or a list's filters), each narrowed by its own
  * search when given, and always holding the record the field is set to.
  */
-export async function referenceChoices(api: Api, fields: FieldView[], { searches = {}, selected = {} }: { searches?: Record<string, string>; selected?: Record<string, unknown> } = {}) {
+export async function referenceChoices(
+  api: Api,
+  fields: FieldView[],
+  {
+    searches = {},
+    selected = {},
+  }: {
+    searches?: Record<string, string>
+    selected?: Record<string, unknown>
+  } = {},
+) {
   const entries = await Promise.all(
     fields
       .filter((f) => f.kind === 'reference')
       .map(async (field) => {
         const target = resourceNamed((field as FieldView & { resource: string }).resource)
         if (!target) return [field.name, { options: [], more: false }] as const
-        return [field.name, await choicesOf(api, target, { search: searches[field.name]?.trim(), selected: selected[field.name] })] as const
+        return [
+          field.name,
+          await choicesOf(api, target, {
+            search: searches[field.name]?.trim(),
+            selected: selected[field.name],
+          }),
+        ] as const
       }),
   )
   return Object.fromEntries(entries) as Record<string, ReferenceChoices>
 }
 
 /** The form as the API wants it: empty inputs are null, checkboxes true or false, addresses nested, amounts read in the person's number format. */
-export function bodyFromForm(view: ResourceView, value: Record<string, unknown>, mode: 'create' | 'update', numbers: NumberFormat) {
+export function bodyFromForm(view: Pick<ResourceView, 'fields'>, value: Record<string, unknown>, mode: 'create' | 'update', numbers: NumberFormat) {
   const body: Record<string, unknown> = {}
   for (const field of view.fields) {
     if (field.readOnly || field.hiddenInForm) continue
-    const given = kindOf(field).fromForm(value[field.name], field, { mode, numbers })
+    const given = kindOf(field).fromForm(value[field.name], field, {
+      mode,
+      numbers,
+    })
     if (given !== undefined) body[field.name] = given
   }
   return body
@@ -181,50 +229,192 @@ function pickerSearch(view: ResourceView, formData: FormData) {
  */
 export async function saveForm(api: Api, request: Request, resource: AnyResource, view: ResourceView, id?: string) {
   const formData = await request.formData()
-  const submission = parse<Record<string, unknown>, string[]>(formData, { resolve: (value) => ({ value }) })
+  const submission = parse<Record<string, unknown>, string[]>(formData, {
+    resolve: (value) => ({ value }),
+  })
   const find = pickerSearch(view, formData)
   if (find) {
     const fields = view.fields.filter((f) => f.name === find.field)
-    const choices = await referenceChoices(api, fields, { searches: { [find.field]: find.search } })
+    const choices = await referenceChoices(api, fields, {
+      searches: { [find.field]: find.search },
+    })
     return { result: submission.reply(), choices }
   }
   const body = bodyFromForm(view, (submission.payload ?? {}) as Record<string, unknown>, id ? 'update' : 'create', numberFormatOf(formData))
   const result = id
     ? await api.send<Record_>('PUT', `${apiPathOf(resource)}/${id}/`, body)
-    : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })
-  if (!result.ok) return replyWithApiError(submission as never, result.error, result.status, { hide: view.fields.filter((f) => f.kind === 'secret').map((f) => f.name) })
+    : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, body, {
+        idempotencyKey: idempotencyKeyOf(formData),
+      })
+  if (!result.ok)
+    return replyWithApiError(submission as never, result.error, result.status, {
+      hide: view.fields.filter((f) => f.kind === 'secret').map((f) => f.name),
+    })
   const name = recordTitle(view, result.data)
-  throw await redirectWithToast(`${pagePathOf(resource)}${result.data.id}/`, { type: 'success', description: `${view.singular} ${name} ${id ? 'saved' : 'created'}.` })
+  throw await redirectWithToast(`${pagePathOf(resource)}${result.data.id}/`, {
+    type: 'success',
+    description: `${view.singular} ${name} ${id ? 'saved' : 'created'}.`,
+  })
 }
 
 export const RELATED_PAGE_SIZE = 10
+/** How many of a document's journal entries its page lists; the journal lists them all. */
+export const JOURNAL_SHOWN = 50
 
-export async function loadDetail(api: Api, resource: AnyResource, view: ResourceView, id: string) {
-  const record = await api.get<Record_>(`${apiPathOf(resource)}/${id}/`)
-  const related = await Promise.all(
-    view.related.map(async (r) => {
-      const target = resourceNamed(r.name)!
-      const result = await api.send<Page<Record_>>('GET', `${apiPathOf(target)}/?${r.field}=${id}&page_size=${RELATED_PAGE_SIZE}`)
-      return { ...r, view: pageViewOf(target), page: result.ok ? result.data : null }
-    }),
-  )
-  return { record, related }
+/** A journal entry as a document's page lists it (the API's journal entry summary). */
+export type JournalItem = {
+  id: string
+  number: number
+  date: string
+  memo: string | null
+  total: string
+  status: 'POSTED' | 'REVERSED'
+  kind: 'ORIGINAL' | 'REVERSAL' | 'REPLACEMENT'
+}
+export type HistoryItem = {
+  action: string | null
+  action_label: string | null
+  from_label: string | null
+  to_label: string
+  note: string | null
+  user_name: string | null
+  created_at: string
 }
 
-/** Deactivate, reactivate or delete from the detail page. */
+const hasSection = (view: ResourceView, kind: ResourceView['sections'][number]['kind']) => view.sections.some((s) => s.kind === kind)
+
+/** The page of the document a journal entry came from, when its source is a resource (ADR 013: `source_type` is the resource's name). */
+export function sourcePageOf(entry: { source_type: string; source_id: string }) {
+  const resource = resourceNamed(entry.source_type)
+  return resource ? `${pagePathOf(resource)}${entry.source_id}/` : null
+}
+
+/** The actions this person can take from the record's state: its state must be one they start from, and the person needs their permission. */
+async function availableActions(api: Api, view: ResourceView, record: Record_): Promise<ActionView[]> {
+  if (!view.state || !hasSection(view, 'actions')) return []
+  const startable = view.actions.filter((a) => a.from.includes(String(record[view.state!])))
+  // Answered from the API's per-login principal cache; asked only when an action needs more than the page does.
+  const permissions = startable.some((a) => a.permission) ? await api.get<UserPermissions>('user-permissions/') : null
+  return startable.filter((a) => !a.permission || permissions?.[flagOf(a.permission)])
+}
+
+/**
+ * What the record's page shows, section by section: the record, its related lists, the actions open
+ * to this person from its state (with their reference choices, and the one being confirmed when the
+ * query string asks `?confirm={action}`), its journal entries and its state history.
+ */
+export async function loadDetail(api: Api, resource: AnyResource, view: ResourceView, id: string, url: URL) {
+  const base = `${apiPathOf(resource)}/${id}/`
+  const record = await api.get<Record_>(base)
+  const relatedLists = view.sections.flatMap((s) => (s.kind === 'related' ? [s.related] : []))
+  const [related, actions, journal, history] = await Promise.all([
+    Promise.all(
+      relatedLists.map(async (r: RelatedView) => {
+        const target = resourceNamed(r.name)!
+        const result = await api.send<Page<Record_>>('GET', `${apiPathOf(target)}/?${r.field}=${id}&page_size=${RELATED_PAGE_SIZE}`)
+        return {
+          ...r,
+          view: pageViewOf(target),
+          page: result.ok ? result.data : null,
+        }
+      }),
+    ),
+    availableActions(api, view, record),
+    hasSection(view, 'journal') ? api.send<Page<JournalItem>>('GET', `accounting/journal-entries/?source_id=${id}&page_size=${JOURNAL_SHOWN}`).then((r) => (r.ok ? r.data : null)) : undefined,
+    view.state && hasSection(view, 'history') ? api.get<HistoryItem[]>(`${base}history/`).then((h) => h.toReversed()) : undefined,
+  ])
+  const confirming = actions.find((a) => a.confirm && a.name === url.searchParams.get('confirm'))?.name ?? null
+  const actionChoices = Object.fromEntries(await Promise.all(actions.map(async (a) => [a.name, await referenceChoices(api, a.input)] as const)))
+  return {
+    record,
+    related,
+    actions,
+    actionChoices,
+    confirming,
+    journal,
+    history,
+  }
+}
+
+/** Runs one of the record's actions (the intent `run:{action}`) through the API; errors naming its inputs go back to its form, others to the page. */
+async function runActionFromPage(api: Api, formData: FormData, resource: AnyResource, view: ResourceView, id: string, name: string) {
+  const action = view.actions.find((a) => a.name === name)
+  if (!action) throw data({ detail: 'Unknown action.' }, { status: 400 })
+  const submission = parse<Record<string, unknown>, string[]>(formData, {
+    resolve: (value) => ({ value }),
+  })
+  const body = bodyFromForm({ fields: action.input }, (submission.payload ?? {}) as Record<string, unknown>, 'create', numberFormatOf(formData))
+  const result = await api.send<Record_>('POST', `${apiPathOf(resource)}/${id}/${name}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })
+  if (result.ok)
+    throw await redirectWithToast(`${view.path}${id}/`, {
+      type: 'success',
+      description: action.done ?? `${action.label}: done.`,
+    })
+  const status = typeof result.status === 'number' ? result.status : 500
+  const inputs = new Set(action.input.map((f) => f.name))
+  const fieldErrors = Object.fromEntries(Object.entries(result.error.errors ?? {}).filter(([field]) => inputs.has(field)))
+  if (!Object.keys(fieldErrors).length) return data({ error: result.error.detail }, { status })
+  return data(
+    {
+      action: name,
+      result: submission.reply({ fieldErrors }) as SubmissionResult<string[]>,
+    },
+    { status },
+  )
+}
+
+/**
+ * Saves a checklist section's ticks (the intent `checklist:{path}`): the rows it showed that are
+ * ticked, and those that are not, through the API endpoint the section names. Ticks saved as they
+ * are made (with JavaScript, `live`) answer without a redirect; the page's data follows.
+ */
+async function saveChecklist(api: Api, formData: FormData, resource: AnyResource, view: ResourceView, id: string, path: string) {
+  const section = view.sections.find((s) => s.kind === 'checklist' && s.save.path === path)
+  if (section?.kind !== 'checklist') throw data({ detail: 'Unknown action.' }, { status: 400 })
+  const { save } = section
+  const ticked = new Set(formData.getAll('checked').map(String))
+  const unticked = formData
+    .getAll('shown')
+    .map(String)
+    .filter((row) => !ticked.has(row))
+  for (const [ids, checked] of [
+    [[...ticked], true],
+    [unticked, false],
+  ] as const) {
+    if (!ids.length) continue
+    const result = await api.send('POST', `${apiPathOf(resource)}/${id}/${path}/`, { [save.ids]: ids, [save.checked]: checked })
+    if (!result.ok) return data({ error: result.error.errors?.[save.ids]?.join(' ') ?? result.error.detail }, { status: typeof result.status === 'number' ? result.status : 500 })
+  }
+  if (formData.get('live')) return { saved: true }
+  throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: save.done })
+}
+
+/** Deactivate, reactivate or delete from the detail page, run one of the record's actions, or save a checklist's ticks. */
 export async function detailAction(api: Api, formData: FormData, resource: AnyResource, view: ResourceView, id: string) {
   const intent = formData.get('intent')
   const base = `${apiPathOf(resource)}/${id}/`
+  if (typeof intent === 'string' && intent.startsWith('run:')) return runActionFromPage(api, formData, resource, view, id, intent.slice('run:'.length))
+  if (typeof intent === 'string' && intent.startsWith('checklist:')) return saveChecklist(api, formData, resource, view, id, intent.slice('checklist:'.length))
   if (intent === 'deactivate' || intent === 'delete') {
     const result = await api.send('DELETE', base)
     if (!result.ok) return { error: result.error.detail }
-    if (intent === 'delete') throw await redirectWithToast(view.path, { type: 'success', description: `${view.singular} deleted.` })
-    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${view.singular} deactivated.` })
+    if (intent === 'delete')
+      throw await redirectWithToast(view.path, {
+        type: 'success',
+        description: `${view.singular} deleted.`,
+      })
+    throw await redirectWithToast(`${view.path}${id}/`, {
+      type: 'success',
+      description: `${view.singular} deactivated.`,
+    })
   }
   if (intent === 'reactivate') {
     const result = await api.send('POST', `${base}reactivate/`)
     if (!result.ok) return { error: result.error.detail }
-    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${view.singular} reactivated.` })
+    throw await redirectWithToast(`${view.path}${id}/`, {
+      type: 'success',
+      description: `${view.singular} reactivated.`,
+    })
   }
   throw data({ detail: 'Unknown action.' }, { status: 400 })
 }
