@@ -200,10 +200,15 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   /** Its actions, by name (the path segment: `mark-as-final`). */
   actions?: Record<string, Action>
   /**
-   * The sections of its page, in order (without them: fields, lines, actions, related lists,
-   * journal, history, attachments, notes), and links in its header (`{id}` is the record's).
+   * Its page: the sections, in order (without them: fields, lines, actions, related lists, journal,
+   * history, attachments, notes), and links in its header (`{id}` is the record's).
    */
-  page?: { sections?: readonly Section<keyof F & string>[]; links?: readonly { label: string; href: Template; download?: boolean }[] }
+  page?: {
+    /** Its heading and title where the record's name alone says too little: `Reconciliation of {statement_date}`. */
+    title?: Template
+    sections?: readonly Section<keyof F & string>[]
+    links?: readonly { label: string; href: Template; download?: boolean }[]
+  }
   /** Figures its API output carries beside its fields: `summary` in lists and on one record, `detail` on one record only. */
   outputs?: { summary?: Outputs; detail?: Outputs }
 }

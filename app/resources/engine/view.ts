@@ -71,6 +71,8 @@ export type ResourceView = {
   deletable: string[] | null
   actions: ActionView[]
   sections: SectionView[]
+  /** The record page's heading, when its name alone says too little. */
+  heading: Template | null
   /** Links in a record's header, `{id}` and the record's other values filled in on the page. */
   recordLinks: { label: string; href: Template; download?: boolean }[]
 }
@@ -188,6 +190,7 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
       input: action.input ? [...Object.entries(action.input), ['note', ACTION_NOTE] as const].map(([key, field]) => fieldViewOf(key, field, lookup)) : [],
     })),
     sections: sectionsOf(resource, fields, lookup),
+    heading: resource.page?.title ?? null,
     recordLinks: [...(resource.page?.links ?? [])],
   }
 }
@@ -195,6 +198,11 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
 /** A page's words with the record's (or a row's) values put in for their `{key}`s. */
 export function fill(template: Template, values: Record<string, unknown>) {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''))
+}
+
+/** The heading of the record's page: its definition's, or else its name. */
+export function recordHeading(view: ResourceView, record: Record<string, unknown>) {
+  return view.heading ? fill(view.heading, record) : recordTitle(view, record)
 }
 
 /** The record's name as the pages show it (same rule as the API's titleSql). */

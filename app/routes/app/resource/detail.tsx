@@ -10,7 +10,7 @@ import { Badge } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
 import { useLinkNavigation } from '~/components/use-link-navigation'
 import { detailAction, loadDetail, lookupResource } from '~/resources/engine/pages.server'
-import { fill, recordTitle } from '~/resources/engine/view'
+import { fill, recordHeading } from '~/resources/engine/view'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/detail'
@@ -18,7 +18,7 @@ import { requireGroupOfPage } from '~/utils/permissions.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: title(loaderData?.kind === 'record' ? recordTitle(loaderData.view, loaderData.record) : (loaderData?.page ?? 'Page not found')),
+    title: title(loaderData?.kind === 'record' ? recordHeading(loaderData.view, loaderData.record) : (loaderData?.page ?? 'Page not found')),
   },
 ]
 
@@ -49,7 +49,7 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
   const onNavigate = useLinkNavigation()
   if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
   const { view, record, related } = loaderData
-  const name = recordTitle(view, record)
+  const name = recordHeading(view, record)
   const active = record.is_active !== false
   // A document is deleted only in the states its definition allows (a draft, say).
   const canRemove = view.methods.includes('delete') && (!view.deletable || view.deletable.includes(String(record[view.state!])))
