@@ -27,7 +27,7 @@ type OnNavigate = React.MouseEventHandler
 
 function Section({ id, title, count, actions, children }: { id: string; title: string; count?: number; actions?: React.ReactNode; children: React.ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="flex scroll-mt-4 flex-col gap-3">
+    <section id={id} aria-labelledby={`${id}-title`} className="flex scroll-mt-20 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {title} {count !== undefined ? <span className="text-sm font-normal text-muted-foreground">({count})</span> : null}
