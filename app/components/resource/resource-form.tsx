@@ -31,12 +31,7 @@ function Frame({ field, meta, children, className }: { field: FieldView; meta: M
     <div className={cn('flex flex-col gap-2', className)}>
       <Label htmlFor={meta.id}>
         {field.label}
-        {field.required ? (
-          <span aria-hidden className="text-destructive">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {field.required ? <span aria-hidden className="text-destructive"> *</span> : null}
       </Label>
       {children}
       {field.help ? (
@@ -101,13 +96,7 @@ function NumberInput({ field, meta, currency, numbers }: { field: FieldView; met
           type="text"
           inputMode="decimal"
           defaultValue={initial(meta)}
-          placeholder={
-            inNumberFormat(field)
-              ? decimalHint(numbers, decimalPlacesOf(field), {
-                  percent: field.kind === 'percent',
-                })
-              : undefined
-          }
+          placeholder={inNumberFormat(field) ? decimalHint(numbers, decimalPlacesOf(field), { percent: field.kind === 'percent' }) : undefined}
           className="max-w-48"
         />
         {suffix ? <span className="text-sm text-muted-foreground">{suffix}</span> : null}
@@ -200,33 +189,17 @@ function AddressInput({ field, meta }: { field: FieldView; meta: Meta }) {
     <fieldset className="flex flex-col gap-3 rounded-md border p-3 sm:col-span-2" aria-describedby={field.help ? `${meta.id}-help` : undefined}>
       <legend className="px-1 text-sm font-medium">
         {field.label}
-        {field.required ? (
-          <span aria-hidden className="text-destructive">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {field.required ? <span aria-hidden className="text-destructive"> *</span> : null}
       </legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        {partInput('street', 'Street', {
-          autoComplete: 'address-line1',
-          className: 'sm:col-span-2',
-        })}
-        {partInput('street2', 'Unit, suite or building (optional)', {
-          autoComplete: 'address-line2',
-        })}
+        {partInput('street', 'Street', { autoComplete: 'address-line1', className: 'sm:col-span-2' })}
+        {partInput('street2', 'Unit, suite or building (optional)', { autoComplete: 'address-line2' })}
         {partInput('city', 'City', { autoComplete: 'address-level2' })}
         <div className="flex flex-col gap-1">
           <Label htmlFor={province.id} className="text-xs text-muted-foreground">
             Province or state
           </Label>
-          <Select
-            id={province.id}
-            name={province.name}
-            defaultValue={initial(province)}
-            aria-invalid={province.errors?.length ? true : undefined}
-            aria-describedby={province.errors?.length ? province.errorId : undefined}
-          >
+          <Select id={province.id} name={province.name} defaultValue={initial(province)} aria-invalid={province.errors?.length ? true : undefined} aria-describedby={province.errors?.length ? province.errorId : undefined}>
             <option value="">Choose…</option>
             {COUNTRIES.map((c) => (
               <optgroup key={c.code} label={c.name}>
@@ -240,9 +213,7 @@ function AddressInput({ field, meta }: { field: FieldView; meta: Meta }) {
           </Select>
           <ErrorList id={province.errorId} errors={province.errors} />
         </div>
-        {partInput('postal_code', 'Postal or ZIP code', {
-          autoComplete: 'postal-code',
-        })}
+        {partInput('postal_code', 'Postal or ZIP code', { autoComplete: 'postal-code' })}
         <div className="flex flex-col gap-1">
           <Label htmlFor={countryMeta.id} className="text-xs text-muted-foreground">
             Country
@@ -365,12 +336,7 @@ export function FieldInput({
   return field satisfies never
 }
 
-export type FormActionData =
-  | {
-      result?: SubmissionResult<string[]>
-      choices?: Record<string, ReferenceChoices>
-    }
-  | undefined
+export type FormActionData = { result?: SubmissionResult<string[]>; choices?: Record<string, ReferenceChoices> } | undefined
 
 /** The new and edit form of any resource, by field kind; server-validated, values kept on error. */
 export function ResourceForm({
@@ -390,12 +356,7 @@ export function ResourceForm({
   const currency = useCurrency()
   const numbers = useNumberFormat()
   const formId = `${view.name}-form`
-  const [form, fields] = useForm<Record<string, unknown>>({
-    id: formId,
-    lastResult: actionData?.result,
-    defaultValue: shownForEditing(view, record, numbers) as never,
-    shouldValidate: 'onSubmit',
-  })
+  const [form, fields] = useForm<Record<string, unknown>>({ id: formId, lastResult: actionData?.result, defaultValue: shownForEditing(view, record, numbers) as never, shouldValidate: 'onSubmit' })
   const metaOf = (name: string) => (fields as unknown as Record<string, Meta>)[name]
   const allChoices = { ...choices, ...actionData?.choices }
   return (

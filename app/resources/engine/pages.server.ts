@@ -13,7 +13,7 @@ import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource } from './define'
 import { kindOf } from './kinds'
-import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type RelatedView, type ResourceView } from './view'
+import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
 
 /*
  * The server half of the generic list, new, edit and detail pages: loaders and
@@ -23,11 +23,7 @@ import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type Fi
 export type Record_ = Record<string, unknown> & { id: string }
 export type Choice = { value: string; label: string }
 /** A reference field's choices: the first page of the target's records (and the one it is set to), and whether there are more to search. */
-export type ReferenceChoices = {
-  options: Choice[]
-  more: boolean
-  search?: string
-}
+export type ReferenceChoices = { options: Choice[]; more: boolean; search?: string }
 
 export type Lookup = { resource: AnyResource; view: ResourceView } | { comingLater: string }
 
@@ -35,14 +31,7 @@ export type Lookup = { resource: AnyResource; view: ResourceView } | { comingLat
 const views = new WeakMap<AnyResource, ResourceView>()
 function pageViewOf(resource: AnyResource) {
   let view = views.get(resource)
-  if (!view)
-    views.set(
-      resource,
-      (view = {
-        ...viewOf(resource, resourceNamed),
-        importable: IMPORTABLE.includes(resource.name),
-      }),
-    )
+  if (!view) views.set(resource, (view = { ...viewOf(resource, resourceNamed), importable: IMPORTABLE.includes(resource.name) }))
   return view
 }
 
@@ -74,29 +63,20 @@ export async function loadList(api: Api, userId: string, resource: AnyResource, 
   const targetOf = (f: FieldView) => `${userId}|${f.kind === 'reference' ? f.resource : ''}`
   // An unset, unsearched filter over a target known to be large would only get names to drop.
   const asked = filters.filter((f) => searches[f.name] || applied[f.name] || !largeTargets.isLarge(targetOf(f)))
-  const [page, choices] = await Promise.all([api.get<Page<Record_>>(`${apiPathOf(resource)}/?${params}`), referenceChoices(api, asked, { searches, selected: applied })])
+  const [page, choices] = await Promise.all([
+    api.get<Page<Record_>>(`${apiPathOf(resource)}/?${params}`),
+    referenceChoices(api, asked, { searches, selected: applied }),
+  ])
   for (const f of asked) if (choices[f.name].more && !searches[f.name]) largeTargets.remember(targetOf(f))
   // A filter whose records fit in a select offers them all; past that it is searched, and until
   // then offers only the record it is set to (a related list's "View all" sets it).
   const filterChoices = Object.fromEntries(
     filters.map(({ name }) => {
       const c = choices[name] ?? { options: [], more: true }
-      return [
-        name,
-        c.more && !c.search
-          ? {
-              ...c,
-              options: c.options.filter((o) => o.value === applied[name]),
-            }
-          : c,
-      ]
+      return [name, c.more && !c.search ? { ...c, options: c.options.filter((o) => o.value === applied[name]) } : c]
     }),
   )
-  return {
-    page: { ...page, results: page.results.map((r) => shownOf(view, r)) },
-    filterChoices,
-    applied,
-  }
+  return { page: { ...page, results: page.results.map((r) => shownOf(view, r)) }, filterChoices, applied }
 }
 
 /**
@@ -141,50 +121,26 @@ export async function choicesOf(api: Api, target: AnyResource, { search, selecte
   const query = new URLSearchParams({ page_size: String(PICKER_LIMIT) })
   if (search) query.set('search', search)
   if (typeof selected === 'string' && selected) query.set('selected', selected)
-  const result = await api.send<{
-    results: NameEntry[]
-    more: boolean
-    selected: NameEntry | null
-  }>('GET', `${apiPathOf(target)}/names/?${query}`)
+  const result = await api.send<{ results: NameEntry[]; more: boolean; selected: NameEntry | null }>('GET', `${apiPathOf(target)}/names/?${query}`)
   // Without the permission to read the target, the field offers nothing rather than failing the page.
   if (!result.ok) return { options: [], more: false, search }
   const { results, more, selected: chosen } = result.data
   const entries = chosen && !results.some((r) => r.id === chosen.id) ? [chosen, ...results] : results
-  return {
-    options: entries.map((r) => ({ value: r.id, label: r.name })),
-    more,
-    search,
-  }
+  return { options: entries.map((r) => ({ value: r.id, label: r.name })), more, search }
 }
 
 /**
  * Choices for reference fields (a form's inputs or a list's filters), each narrowed by its own
  * search when given, and always holding the record the field is set to.
  */
-export async function referenceChoices(
-  api: Api,
-  fields: FieldView[],
-  {
-    searches = {},
-    selected = {},
-  }: {
-    searches?: Record<string, string>
-    selected?: Record<string, unknown>
-  } = {},
-) {
+export async function referenceChoices(api: Api, fields: FieldView[], { searches = {}, selected = {} }: { searches?: Record<string, string>; selected?: Record<string, unknown> } = {}) {
   const entries = await Promise.all(
     fields
       .filter((f) => f.kind === 'reference')
       .map(async (field) => {
         const target = resourceNamed((field as FieldView & { resource: string }).resource)
         if (!target) return [field.name, { options: [], more: false }] as const
-        return [
-          field.name,
-          await choicesOf(api, target, {
-            search: searches[field.name]?.trim(),
-            selected: selected[field.name],
-          }),
-        ] as const
+        return [field.name, await choicesOf(api, target, { search: searches[field.name]?.trim(), selected: selected[field.name] })] as const
       }),
   )
   return Object.fromEntries(entries) as Record<string, ReferenceChoices>
@@ -195,10 +151,7 @@ export function bodyFromForm(view: Pick<ResourceView, 'fields'>, value: Record<s
   const body: Record<string, unknown> = {}
   for (const field of view.fields) {
     if (field.readOnly || field.hiddenInForm) continue
-    const given = kindOf(field).fromForm(value[field.name], field, {
-      mode,
-      numbers,
-    })
+    const given = kindOf(field).fromForm(value[field.name], field, { mode, numbers })
     if (given !== undefined) body[field.name] = given
   }
   return body
@@ -229,32 +182,20 @@ function pickerSearch(view: ResourceView, formData: FormData) {
  */
 export async function saveForm(api: Api, request: Request, resource: AnyResource, view: ResourceView, id?: string) {
   const formData = await request.formData()
-  const submission = parse<Record<string, unknown>, string[]>(formData, {
-    resolve: (value) => ({ value }),
-  })
+  const submission = parse<Record<string, unknown>, string[]>(formData, { resolve: (value) => ({ value }) })
   const find = pickerSearch(view, formData)
   if (find) {
     const fields = view.fields.filter((f) => f.name === find.field)
-    const choices = await referenceChoices(api, fields, {
-      searches: { [find.field]: find.search },
-    })
+    const choices = await referenceChoices(api, fields, { searches: { [find.field]: find.search } })
     return { result: submission.reply(), choices }
   }
   const body = bodyFromForm(view, (submission.payload ?? {}) as Record<string, unknown>, id ? 'update' : 'create', numberFormatOf(formData))
   const result = id
     ? await api.send<Record_>('PUT', `${apiPathOf(resource)}/${id}/`, body)
-    : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, body, {
-        idempotencyKey: idempotencyKeyOf(formData),
-      })
-  if (!result.ok)
-    return replyWithApiError(submission as never, result.error, result.status, {
-      hide: view.fields.filter((f) => f.kind === 'secret').map((f) => f.name),
-    })
+    : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })
+  if (!result.ok) return replyWithApiError(submission as never, result.error, result.status, { hide: view.fields.filter((f) => f.kind === 'secret').map((f) => f.name) })
   const name = recordTitle(view, result.data)
-  throw await redirectWithToast(`${pagePathOf(resource)}${result.data.id}/`, {
-    type: 'success',
-    description: `${view.singular} ${name} ${id ? 'saved' : 'created'}.`,
-  })
+  throw await redirectWithToast(`${pagePathOf(resource)}${result.data.id}/`, { type: 'success', description: `${view.singular} ${name} ${id ? 'saved' : 'created'}.` })
 }
 
 export const RELATED_PAGE_SIZE = 10
@@ -305,35 +246,24 @@ async function availableActions(api: Api, view: ResourceView, record: Record_): 
  */
 export async function loadDetail(api: Api, resource: AnyResource, view: ResourceView, id: string, url: URL) {
   const base = `${apiPathOf(resource)}/${id}/`
-  const record = await api.get<Record_>(base)
   const relatedLists = view.sections.flatMap((s) => (s.kind === 'related' ? [s.related] : []))
-  const [related, actions, journal, history] = await Promise.all([
+  // Only the actions wait for the record (its state decides them); the rest is asked beside it.
+  const [record, related, journal, history] = await Promise.all([
+    api.get<Record_>(base),
     Promise.all(
-      relatedLists.map(async (r: RelatedView) => {
+      relatedLists.map(async (r) => {
         const target = resourceNamed(r.name)!
         const result = await api.send<Page<Record_>>('GET', `${apiPathOf(target)}/?${r.field}=${id}&page_size=${RELATED_PAGE_SIZE}`)
-        return {
-          ...r,
-          view: pageViewOf(target),
-          page: result.ok ? result.data : null,
-        }
+        return { ...r, view: pageViewOf(target), page: result.ok ? result.data : null }
       }),
     ),
-    availableActions(api, view, record),
     hasSection(view, 'journal') ? api.send<Page<JournalItem>>('GET', `accounting/journal-entries/?source_id=${id}&page_size=${JOURNAL_SHOWN}`).then((r) => (r.ok ? r.data : null)) : undefined,
     view.state && hasSection(view, 'history') ? api.get<HistoryItem[]>(`${base}history/`).then((h) => h.toReversed()) : undefined,
   ])
+  const actions = await availableActions(api, view, record)
   const confirming = actions.find((a) => a.confirm && a.name === url.searchParams.get('confirm'))?.name ?? null
   const actionChoices = Object.fromEntries(await Promise.all(actions.map(async (a) => [a.name, await referenceChoices(api, a.input)] as const)))
-  return {
-    record,
-    related,
-    actions,
-    actionChoices,
-    confirming,
-    journal,
-    history,
-  }
+  return { record, related, actions, actionChoices, confirming, journal, history }
 }
 
 /** Runs one of the record's actions (the intent `run:{action}`) through the API; errors naming its inputs go back to its form, others to the page. */
@@ -346,10 +276,7 @@ async function runActionFromPage(api: Api, formData: FormData, resource: AnyReso
   const body = bodyFromForm({ fields: action.input }, (submission.payload ?? {}) as Record<string, unknown>, 'create', numberFormatOf(formData))
   const result = await api.send<Record_>('POST', `${apiPathOf(resource)}/${id}/${name}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })
   if (result.ok)
-    throw await redirectWithToast(`${view.path}${id}/`, {
-      type: 'success',
-      description: action.done ?? `${action.label}: done.`,
-    })
+    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: action.done ?? `${action.label}: done.` })
   const status = typeof result.status === 'number' ? result.status : 500
   const inputs = new Set(action.input.map((f) => f.name))
   const fieldErrors = Object.fromEntries(Object.entries(result.error.errors ?? {}).filter(([field]) => inputs.has(field)))
@@ -398,23 +325,13 @@ export async function detailAction(api: Api, formData: FormData, resource: AnyRe
   if (intent === 'deactivate' || intent === 'delete') {
     const result = await api.send('DELETE', base)
     if (!result.ok) return { error: result.error.detail }
-    if (intent === 'delete')
-      throw await redirectWithToast(view.path, {
-        type: 'success',
-        description: `${view.singular} deleted.`,
-      })
-    throw await redirectWithToast(`${view.path}${id}/`, {
-      type: 'success',
-      description: `${view.singular} deactivated.`,
-    })
+    if (intent === 'delete') throw await redirectWithToast(view.path, { type: 'success', description: `${view.singular} deleted.` })
+    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${view.singular} deactivated.` })
   }
   if (intent === 'reactivate') {
     const result = await api.send('POST', `${base}reactivate/`)
     if (!result.ok) return { error: result.error.detail }
-    throw await redirectWithToast(`${view.path}${id}/`, {
-      type: 'success',
-      description: `${view.singular} reactivated.`,
-    })
+    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${view.singular} reactivated.` })
   }
   throw data({ detail: 'Unknown action.' }, { status: 400 })
 }
