@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Plus } from 'lucide-react'
-import { Fragment, useRef } from 'react'
+import { Fragment } from 'react'
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { Instant } from '~/components/instant'
 import type { Page } from '~/api/pagination'
@@ -352,6 +352,23 @@ export function FiguresSection({ section, record }: { section: Figures; record: 
 }
 
 /**
+ * One row's box. With JavaScript a tick is saved as it is made, by the row's own fetcher sending
+ * that row alone, so ticks made in quick succession neither cancel nor undo each other.
+ */
+function TickBox({ id, intent, checked, disabled, label }: { id: string; intent: string; checked: boolean; disabled: boolean; label: string }) {
+  const fetcher = useFetcher()
+  const save = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const data = new FormData()
+    data.set('intent', intent)
+    data.set('live', 'true')
+    data.set('shown', id)
+    if (event.currentTarget.checked) data.set('checked', id)
+    void fetcher.submit(data, { method: 'post' })
+  }
+  return <input type="checkbox" name="checked" value={id} defaultChecked={checked} disabled={disabled} onChange={save} aria-label={label} className="size-4 accent-primary" />
+}
+
+/**
  * Rows of the record people tick (a reconciliation's cleared items). Without JavaScript the ticks
  * are saved by the section's button; with it each tick is saved as it is made, and the page's
  * figures follow.
@@ -359,20 +376,12 @@ export function FiguresSection({ section, record }: { section: Figures; record: 
 export function ChecklistSection({ section, view, record }: { section: Checklist; view: ResourceView; record: Record_ }) {
   const money = useDisplayMoney()
   const navigation = useNavigation()
-  const fetcher = useFetcher()
-  const form = useRef<HTMLFormElement>(null)
   const rows = (record[section.items] as Record<string, unknown>[] | undefined) ?? []
   const open = !view.state || section.openIn.includes(String(record[view.state]))
   const intent = `checklist:${section.save.path}`
-  const saveNow = () => {
-    const data = new FormData(form.current!)
-    data.set('intent', intent)
-    data.set('live', 'true')
-    void fetcher.submit(data, { method: 'post' })
-  }
   return (
     <Section id={`checklist-${section.items}`} title={section.label}>
-      <Form method="post" ref={form} className="flex flex-col gap-4">
+      <Form method="post" className="flex flex-col gap-4">
         <div className="overflow-x-auto rounded-lg border bg-background">
           <table className="w-full text-left text-sm">
             <thead className="bg-muted/60">
@@ -401,7 +410,7 @@ export function ChecklistSection({ section, view, record }: { section: Checklist
                   <tr key={id} className="border-t">
                     <td className="px-3 py-2">
                       {open ? <input type="hidden" name="shown" value={id} /> : null}
-                      <input type="checkbox" name="checked" value={id} defaultChecked={row[section.checked] === true} disabled={!open} onChange={saveNow} aria-label={fill(section.describe, row)} className="size-4 accent-primary" />
+                      <TickBox id={id} intent={intent} checked={row[section.checked] === true} disabled={!open} label={fill(section.describe, row)} />
                     </td>
                     {section.columns.map((c) => {
                       const shown = c.money ? money(String(row[c.key])) : c.text ? fill(c.text, row) : String(row[c.key] ?? '')
