@@ -112,7 +112,6 @@ export default [
     ...prefix('accounting/bank-reconciliations', [
       index('routes/app/accounting/bank-reconciliations/list.tsx'),
       route('new', 'routes/app/accounting/bank-reconciliations/new.tsx'),
-      route(':id', 'routes/app/accounting/bank-reconciliations/detail.tsx'),
       route(':id/pdf', 'routes/app/accounting/bank-reconciliations/pdf.ts'),
     ]),
     route('accounting/bank-accounts/:id/statement', 'routes/app/accounting/bank-accounts/statement.tsx'),

@@ -5,7 +5,7 @@ import { accounts, bankAccounts, bankReconciliationItems, bankReconciliations, j
 import { conflict, invalid, notFound } from '~/domain/errors'
 import { differenceMessage, reconciliationDifference } from '~/domain/ledger/banking'
 import { formatMoney } from '~/domain/money'
-import { bankAccountOf, onFinalReconciliation, tickStatementMatches } from './banking.server'
+import { bankAccountOf, onFinalReconciliation, reconcilableLines, tickStatementMatches } from './banking.server'
 
 /*
  * Bank reconciliations: a bank statement (its date and ending balance) against the
@@ -13,7 +13,8 @@ import { bankAccountOf, onFinalReconciliation, tickStatementMatches } from './ba
  * opening balance + cleared items = the statement's ending balance; then the
  * reconciliation can be marked final, which locks its items (their entries can no
  * longer be changed or voided) and makes its ending balance the next
- * reconciliation's opening balance. Only a draft can be deleted.
+ * reconciliation's opening balance. Only a draft can be deleted. The engine runs these rules by
+ * name from the reconciliation's definition (app/resources/accounting.ts).
  */
 
 /** Reconciliations with their bank account, its GL account, and the total and count of their cleared items. */
@@ -53,47 +54,45 @@ async function lockedReconciliation(tx: Executor, companyId: string, id: string)
   return reconciliationOf(tx, companyId, id)
 }
 
-export type ReconciliationInput = { bankAccountId: string; statementDate: string; /** Cents. */ statementEndingBalance: number }
-
 /**
- * Starts reconciling a bank statement, dated after the bank account's last final
- * reconciliation, one draft per bank account at a time. What the bank's imported
- * statement shows as cleared starts ticked.
+ * Whether a bank statement can start being reconciled (the definition's validate rule): dated after
+ * the bank account's last final reconciliation, one draft per bank account at a time. Locks the bank
+ * account, so two started at once queue here and the second sees the first.
  */
-export async function startReconciliation(db: Executor, companyId: string, input: ReconciliationInput): Promise<{ id: string }> {
-  return db.transaction(async (tx) => {
-    const bank = await bankAccountOf(tx, companyId, input.bankAccountId, 'bank_account_id')
-    // Two reconciliations started at once for one bank account queue here; the second sees the first.
-    await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, bank.id)).for('update')
-    const [draft] = await tx
-      .select({ id: bankReconciliations.id, statementDate: bankReconciliations.statementDate })
-      .from(bankReconciliations)
-      .where(and(eq(bankReconciliations.companyId, companyId), eq(bankReconciliations.bankAccountId, bank.id), eq(bankReconciliations.status, 'DRAFT')))
-    if (draft) throw conflict(`${bank.name} already has a reconciliation in progress (statement of ${draft.statementDate}); finish or delete it first.`)
-    const [last] = await tx
-      .select({ statementDate: bankReconciliations.statementDate, ending: bankReconciliations.statementEndingBalance })
-      .from(bankReconciliations)
-      .where(and(eq(bankReconciliations.companyId, companyId), eq(bankReconciliations.bankAccountId, bank.id), eq(bankReconciliations.status, 'FINAL')))
-      .orderBy(desc(bankReconciliations.statementDate))
-      .limit(1)
-    if (last && input.statementDate <= last.statementDate)
-      throw invalid(`${bank.name} is reconciled through ${last.statementDate}; the next statement must be dated after it.`, { statement_date: [`Choose a date after ${last.statementDate}.`] })
-    const [created] = await tx
-      .insert(bankReconciliations)
-      .values({ companyId, bankAccountId: bank.id, statementDate: input.statementDate, statementEndingBalance: input.statementEndingBalance, openingBalance: last?.ending ?? 0 })
-      .returning({ id: bankReconciliations.id })
-    await tickStatementMatches(tx, companyId, { id: created.id, statementDate: input.statementDate, bankAccountId: bank.id, glAccountId: bank.glAccountId })
-    return { id: created.id }
-  })
+export async function checkNewReconciliation(tx: Executor, companyId: string, input: { bankAccountId: string; statementDate: string }) {
+  const bank = await bankAccountOf(tx, companyId, input.bankAccountId, 'bank_account_id')
+  await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, bank.id)).for('update')
+  const [draft] = await tx
+    .select({ statementDate: bankReconciliations.statementDate })
+    .from(bankReconciliations)
+    .where(and(eq(bankReconciliations.companyId, companyId), eq(bankReconciliations.bankAccountId, bank.id), eq(bankReconciliations.status, 'DRAFT')))
+  if (draft) throw conflict(`${bank.name} already has a reconciliation in progress (statement of ${draft.statementDate}); finish or delete it first.`)
+  const last = await lastFinal(tx, companyId, bank.id)
+  if (last && input.statementDate <= last.statementDate)
+    throw invalid(`${bank.name} is reconciled through ${last.statementDate}; the next statement must be dated after it.`, { statement_date: [`Choose a date after ${last.statementDate}.`] })
 }
 
-/** Deletes a draft reconciliation and its ticks; a final one stays. */
-export async function deleteReconciliation(db: Executor, companyId: string, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockedReconciliation(tx, companyId, id)
-    if (row.r.status === 'FINAL') throw conflict(`The reconciliation of ${row.r.statementDate} is final; a final reconciliation cannot be deleted.`)
-    await tx.delete(bankReconciliations).where(eq(bankReconciliations.id, row.r.id))
-  })
+function lastFinal(tx: Executor, companyId: string, bankAccountId: string) {
+  return tx
+    .select({ statementDate: bankReconciliations.statementDate, ending: bankReconciliations.statementEndingBalance })
+    .from(bankReconciliations)
+    .where(and(eq(bankReconciliations.companyId, companyId), eq(bankReconciliations.bankAccountId, bankAccountId), eq(bankReconciliations.status, 'FINAL')))
+    .orderBy(desc(bankReconciliations.statementDate))
+    .limit(1)
+    .then((rows) => rows[0])
+}
+
+/**
+ * What starting a reconciliation also does (the definition's created rule): it opens at the last
+ * final reconciliation's ending balance, and what the bank's imported statement shows as cleared
+ * starts ticked.
+ */
+export async function openReconciliation(tx: Executor, companyId: string, id: string) {
+  const [{ bankAccountId, statementDate }] = await tx.select().from(bankReconciliations).where(eq(bankReconciliations.id, id))
+  const bank = await bankAccountOf(tx, companyId, bankAccountId, 'bank_account_id')
+  const last = await lastFinal(tx, companyId, bank.id)
+  await tx.update(bankReconciliations).set({ openingBalance: last?.ending ?? 0 }).where(eq(bankReconciliations.id, id))
+  await tickStatementMatches(tx, companyId, { id, statementDate, bankAccountId: bank.id, glAccountId: bank.glAccountId })
 }
 
 /**
@@ -132,13 +131,26 @@ export async function setCleared(db: Executor, companyId: string, id: string, in
   })
 }
 
-/** Marks a draft reconciliation final when its difference is zero (a conflict naming the difference otherwise). */
-export async function finalizeReconciliation(db: Executor, companyId: string, userId: string | null, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockedReconciliation(tx, companyId, id)
-    if (row.r.status === 'FINAL') throw conflict(`The reconciliation of ${row.r.statementDate} is already final.`)
-    const difference = reconciliationDifference({ statementEndingBalance: row.r.statementEndingBalance, openingBalance: row.r.openingBalance, clearedTotal: row.clearedTotal })
-    if (difference !== 0) throw conflict(differenceMessage(difference), { difference: [formatMoney(difference)] })
-    await tx.update(bankReconciliations).set({ status: 'FINAL', finalizedAt: new Date(), finalizedById: userId, updatedAt: new Date() }).where(eq(bankReconciliations.id, row.r.id))
-  })
+/**
+ * What marking a reconciliation final checks and records (the run of its `mark-as-final` action,
+ * which moves its state): its difference must be zero (a conflict naming the difference otherwise).
+ */
+export async function finalizeReconciliation(tx: Executor, companyId: string, userId: string | null, id: string): Promise<void> {
+  const row = await reconciliationOf(tx, companyId, id)
+  const difference = reconciliationDifference({ statementEndingBalance: row.r.statementEndingBalance, openingBalance: row.r.openingBalance, clearedTotal: row.clearedTotal })
+  if (difference !== 0) throw conflict(differenceMessage(difference), { difference: [formatMoney(difference)] })
+  await tx.update(bankReconciliations).set({ finalizedAt: new Date(), finalizedById: userId }).where(eq(bankReconciliations.id, row.r.id))
+}
+
+/** The GL account's balance on the statement date, and every line the reconciliation can tick (cleared or outstanding). */
+export async function reconciliationItems(db: Executor, companyId: string, id: string) {
+  const row = await reconciliationOf(db, companyId, id)
+  const [lines, [book]] = await Promise.all([
+    reconcilableLines(db, companyId, row.r, row.glAccountId),
+    db
+      .select({ total: sql<number>`coalesce(sum(${journalLines.amount}), 0)`.mapWith(Number) })
+      .from(journalLines)
+      .where(and(eq(journalLines.companyId, companyId), eq(journalLines.accountId, row.glAccountId), sql`${journalLines.date} <= ${row.r.statementDate}`)),
+  ])
+  return { bookBalance: book.total, lines }
 }

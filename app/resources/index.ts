@@ -1,4 +1,5 @@
 import { accountsResource, bankAccountsResource, creditCardsResource, markupTypesResource } from './accounting'
+import { bankReconciliationsResource } from './bank-reconciliations'
 import type { AnyResource } from './engine/define'
 import {
   appliancesResource,
@@ -35,6 +36,7 @@ export const RESOURCES: readonly AnyResource[] = [
   bankAccountsResource,
   creditCardsResource,
   markupTypesResource,
+  bankReconciliationsResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

@@ -88,8 +88,6 @@ test('reconciles a statement to a zero difference and marks it final', async ({ 
 
   await expect(page).toHaveTitle('Reconciliation of 2026-01-31 | Lintel')
   await expect(page.getByTestId('difference')).toHaveText('$750.00')
-  const final = page.getByRole('button', { name: 'Mark as final' })
-  await expect(final).toBeDisabled()
 
   await page.getByLabel(/Cleared: entry #1/).check()
   await page.getByLabel(/Cleared: entry #2/).check()
@@ -99,14 +97,15 @@ test('reconciles a statement to a zero difference and marks it final', async ({ 
   }
   await expect(page.getByTestId('cleared-total')).toHaveText('$750.00')
   await expect(page.getByTestId('difference')).toHaveText('$0.00')
-  await expect(final).toBeEnabled()
-  await final.click()
+  // Marking it final cannot be undone: the page asks first.
+  await page.getByRole('link', { name: 'Mark as final' }).click()
+  await page.getByRole('button', { name: 'Yes, mark as final' }).click()
 
   await expect(page.getByText('Reconciliation marked final; its items are locked.')).toBeVisible()
   await expect(page.getByText('Final', { exact: true })).toBeVisible()
   await expect(page.getByLabel(/Cleared: entry #1/)).toBeDisabled()
   await expect(page.getByLabel(/Cleared: entry #3/)).not.toBeChecked()
-  await expect(page.getByRole('button', { name: 'Delete reconciliation' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
 
   const pdf = await page.request.get(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href').then((href) => href!))
   expect(pdf.status()).toBe(200)

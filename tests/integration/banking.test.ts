@@ -265,7 +265,7 @@ describe('bank reconciliations', () => {
     expect(untick.status).toBe(409)
     const deleted = await api('DELETE', `accounting/bank-reconciliations/${id}/`, { token: b.token })
     expect(deleted.status).toBe(409)
-    expect(deleted.body.detail).toMatch(/final reconciliation cannot be deleted/)
+    expect(deleted.body.detail).toMatch(/final bank reconciliation cannot be deleted/)
     const edit = await api('PUT', `accounting/journal-entries/${cheque.id}/`, {
       token: b.token,
       body: { date: '2026-01-15', lines: [{ account_id: b.account('5000'), debit: '25.00' }, { account_id: b.account('1010'), credit: '25.00' }] },

@@ -22,6 +22,7 @@ const turns = defineResource({
   ...(rentalUnitsResource as unknown as Parameters<typeof defineResource>[0]),
   name: TURNS_DOWN,
   palette: false,
+  methods: ['list', 'create', 'get', 'update', 'delete'],
   states: {
     field: 'status',
     initial: 'VACANT',
@@ -29,6 +30,7 @@ const turns = defineResource({
       ['VACANT', 'DOWN'],
       ['DOWN', 'VACANT'],
     ],
+    deletable: ['VACANT'],
   },
   actions: {
     'take-down': {
@@ -123,6 +125,19 @@ describe('a document moves between its states only by its actions', () => {
     expect((await call('GET', `${TURNS_DOWN}/${id}/history/`, other.token)).status).toBe(404)
     const technician = await signedInMember(company, 'technician')
     expect((await call('POST', `${TURNS_DOWN}/${id}/take-down/`, technician.token, { reason: 'x' })).status).toBe(403)
+  })
+
+  it('deletes a record only in the states its definition allows, answering 409 naming its state otherwise', async () => {
+    const existing = await call('GET', `rental-units/${id}/`, company.token)
+    const made = await call('POST', `${TURNS_DOWN}/`, company.token, { unit_number: 'T-9', building_id: existing.body.building_id, unit_type: existing.body.unit_type })
+    expect((await call('POST', `${TURNS_DOWN}/${made.body.id}/take-down/`, company.token, { reason: 'Mould' })).status).toBe(200)
+    const refused = await call('DELETE', `${TURNS_DOWN}/${made.body.id}/`, company.token)
+    expect(refused.status).toBe(409)
+    expect(refused.body.detail).toBe('A down (not rentable) rental unit cannot be deleted; only a vacant one can.')
+    expect((await call('GET', `${TURNS_DOWN}/${made.body.id}/`, company.token)).status).toBe(200)
+    expect((await call('POST', `${TURNS_DOWN}/${made.body.id}/bring-back/`, company.token)).status).toBe(200)
+    expect((await call('DELETE', `${TURNS_DOWN}/${made.body.id}/`, company.token)).status).toBe(204)
+    expect((await call('GET', `${TURNS_DOWN}/${made.body.id}/`, company.token)).status).toBe(404)
   })
 
   it('documents each action with the states it starts from', async () => {

@@ -117,6 +117,21 @@ describe('journal entries', () => {
     expect((await api('GET', 'accounting/journal-entries/', { token: mine.token })).body.count).toBe(1)
   })
 
+  it("lists the entries a document posted by its id (source_id), its own company's only", async () => {
+    const { token, account } = await books()
+    const body = (memo: string) => ({ date: '2026-02-01', memo, lines: [line(account('5000'), 'debit', '10.00'), line(account('1010'), 'credit', '10.00')] })
+    const first = await api('POST', 'accounting/journal-entries/', { token, body: body('First') })
+    await api('POST', 'accounting/journal-entries/', { token, body: body('Second') })
+    const bySource = await api('GET', `accounting/journal-entries/?source_id=${first.body.source_id}`, { token })
+    expect(bySource.status).toBe(200)
+    expect(bySource.body.results.map((e: { memo: string }) => e.memo)).toEqual(['First'])
+    const other = await books()
+    expect((await api('GET', `accounting/journal-entries/?source_id=${first.body.source_id}`, { token: other.token })).body.count).toBe(0)
+    const bad = await api('GET', 'accounting/journal-entries/?source_id=nope', { token })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.errors)).toEqual(['source_id'])
+  })
+
   it('an edit posts a reversal and a replacement; a delete posts a reversal; the history shows them all', async () => {
     const { token, account } = await books()
     const original = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-04-10', memo: 'Insurance', lines: [line(account('5300'), 'debit', '1200.00'), line(account('1010'), 'credit', '1200.00')] } })

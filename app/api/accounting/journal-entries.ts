@@ -65,6 +65,7 @@ const ListParams = ListQuery.extend({
   date_from: IsoDate.optional(),
   date_to: IsoDate.optional(),
   source_type: z.enum(SOURCE_TYPES.map((s) => s.value) as [string, ...string[]], { error: `Source type must be one of: ${SOURCE_TYPES.map((s) => s.value).join(', ')}.` }).optional(),
+  source_id: Id.optional().openapi({ description: 'The entries a document posted (its id; see source_type)' }),
   account_id: Id.optional(),
   property_group_id: Id.optional(),
   status: z.enum(['POSTED', 'REVERSED'], { error: 'Status must be POSTED or REVERSED.' }).optional(),
@@ -95,6 +96,7 @@ router.openapi(
       query.date_from ? gte(journalEntries.date, query.date_from) : undefined,
       query.date_to ? lte(journalEntries.date, query.date_to) : undefined,
       query.source_type ? eq(journalEntries.sourceType, query.source_type) : undefined,
+      query.source_id ? eq(journalEntries.sourceId, query.source_id) : undefined,
       query.account_id ? lineWhere(eq(journalLines.accountId, query.account_id)) : undefined,
       query.property_group_id ? lineWhere(eq(journalLines.propertyGroupId, query.property_group_id)) : undefined,
     ]

@@ -86,10 +86,11 @@ function MoreThanShown({ shown, count, what }: { shown: number; count: number; w
   ) : null
 }
 
-export function Attachments({ data, actionData }: { data: AttachmentsData; actionData?: unknown }) {
+/** The page's notes, or its files (documents and photos): two sections of a record's page. */
+export function Attachments({ data, actionData, part }: { data: AttachmentsData; actionData?: unknown; part: 'notes' | 'files' }) {
+  if (part === 'notes') return <Notes notes={data.notes} lastResult={replyFor(actionData, 'add-note')} />
   return (
     <div className="flex flex-col gap-8">
-      <Notes notes={data.notes} lastResult={replyFor(actionData, 'add-note')} />
       <Documents documents={data.documents} lastResult={replyFor(actionData, 'upload-document')} />
       <Photos photos={data.photos} lastResult={replyFor(actionData, 'upload-photo')} />
     </div>

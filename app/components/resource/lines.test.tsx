@@ -31,6 +31,12 @@ const view: ResourceView = {
   defaultFilters: {},
   links: [],
   related: [],
+  state: null,
+  deletable: null,
+  actions: [],
+  sections: [{ kind: 'fields', fields: ['name'] }, { kind: 'lines' }],
+  heading: null,
+  recordLinks: [],
 }
 
 function render(element: React.ReactNode) {

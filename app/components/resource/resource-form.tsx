@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { COUNTRIES, DIVISIONS } from '~/domain/geo'
@@ -292,6 +292,59 @@ function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta
   )
 }
 
+/** The input of one field, by its kind: the resource forms and the actions' small forms both use it. */
+export function FieldInput({
+  field,
+  meta,
+  choices,
+  current,
+  currency,
+  numbers,
+  form,
+}: {
+  field: FieldView
+  meta: Meta
+  choices?: ReferenceChoices
+  /** A secret's stored value (its last four characters), shown as what a blank input keeps. */
+  current?: string | null
+  currency: string
+  numbers: NumberFormat
+  /** The form a document's lines belong to: their Add line and Remove buttons change it. */
+  form?: FormMetadata<Record<string, unknown>>
+}) {
+  switch (field.kind) {
+    case 'select':
+      return <SelectInput field={field} meta={meta} />
+    case 'boolean':
+      return <BooleanInput field={field} meta={meta} />
+    case 'longText':
+      return <LongTextInput field={field} meta={meta} />
+    case 'address':
+      return <AddressInput field={field} meta={meta} />
+    case 'secret':
+      return <SecretInput field={field} meta={meta} current={current} />
+    case 'reference':
+      return <ReferenceInput field={field} meta={meta} choices={choices ?? { options: [], more: false }} />
+    case 'money':
+    case 'percent':
+    case 'number':
+      return <NumberInput field={field} meta={meta} currency={currency} numbers={numbers} />
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'date':
+      return <TextInput field={field} meta={meta} />
+    case 'file':
+      // Files are uploaded on the record's page, not typed into its form.
+      return null
+    case 'lines':
+      // Lines are typed in a record's own form only (an action's small form has none).
+      return form ? <LinesInput field={field} meta={meta} form={form} numbers={numbers} /> : null
+  }
+  // Every kind has its input above: a new one fails to compile here until it has.
+  return field satisfies never
+}
+
 export type FormActionData = { result?: SubmissionResult<string[]>; choices?: Record<string, ReferenceChoices> } | undefined
 
 /** The new and edit form of any resource, by field kind; server-validated, values kept on error. */
@@ -326,39 +379,9 @@ export function ResourceForm({
       <div className="grid gap-4 sm:grid-cols-2">
         {view.fields
           .filter((f) => !f.readOnly && !f.hiddenInForm && f.kind !== 'file')
-          .map((field) => {
-            const meta = metaOf(field.name)
-            switch (field.kind) {
-              case 'select':
-                return <SelectInput key={field.name} field={field} meta={meta} />
-              case 'boolean':
-                return <BooleanInput key={field.name} field={field} meta={meta} />
-              case 'longText':
-                return <LongTextInput key={field.name} field={field} meta={meta} />
-              case 'address':
-                return <AddressInput key={field.name} field={field} meta={meta} />
-              case 'secret':
-                return <SecretInput key={field.name} field={field} meta={meta} current={record?.[field.name] as string | null} />
-              case 'reference':
-                return <ReferenceInput key={field.name} field={field} meta={meta} choices={allChoices[field.name] ?? { options: [], more: false }} />
-              case 'money':
-              case 'percent':
-              case 'number':
-                return <NumberInput key={field.name} field={field} meta={meta} currency={currency} numbers={numbers} />
-              case 'text':
-              case 'email':
-              case 'phone':
-              case 'date':
-                return <TextInput key={field.name} field={field} meta={meta} />
-              case 'file':
-                // Files are uploaded on the record's page, not typed into its form.
-                return null
-              case 'lines':
-                return <LinesInput key={field.name} field={field} meta={meta} form={form} numbers={numbers} />
-            }
-            // Every kind has its input above: a new one fails to compile here until it has.
-            return field satisfies never
-          })}
+          .map((field) => (
+            <FieldInput key={field.name} field={field} meta={metaOf(field.name)} choices={allChoices[field.name]} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} form={form} />
+          ))}
       </div>
       <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
         {submitLabel}

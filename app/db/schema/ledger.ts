@@ -234,7 +234,7 @@ export const bankReconciliations = pgTable(
     statementDate: date({ mode: 'string' }).notNull(),
     statementEndingBalance: cents().notNull(),
     /** The previous final reconciliation's ending balance (zero for the first). */
-    openingBalance: cents().notNull(),
+    openingBalance: cents().notNull().default(0),
     /** DRAFT until marked final; a final reconciliation locks its cleared lines. */
     status: text().notNull().default('DRAFT'),
     finalizedAt: timestamp({ withTimezone: true }),

@@ -4,8 +4,8 @@ import { fieldErrorsFrom } from '~/api/errors'
 import type { Executor } from '~/db/client.server'
 import { conflict, invalid, notFound } from '~/domain/errors'
 import { stateChanges, users } from '~/db/schema'
-import type { Action, AnyResource } from './define'
-import { apiName, optionLabel, text, type Field } from './fields'
+import { ACTION_NOTE, type Action, type AnyResource } from './define'
+import { apiName, optionLabel } from './fields'
 import { fieldsSchema } from './validation'
 
 /*
@@ -15,16 +15,13 @@ import { fieldsSchema } from './validation'
 
 type Row = Record<string, unknown>
 
-/** Every action takes a note for the history, whatever else it asks for. */
-const NOTE: Field = text('Note', { max: 1000, help: 'Kept in the history beside this change' })
-
 const inputSchemas = new WeakMap<Action, z.ZodType>()
 
 /** The body an action accepts: its input fields and a note, by API name. */
 export function actionInputSchema(action: Action) {
   let schema = inputSchemas.get(action)
   if (!schema) {
-    schema = fieldsSchema([...Object.entries(action.input ?? {}), ['note', NOTE]], 'create')
+    schema = fieldsSchema([...Object.entries(action.input ?? {}), ['note', ACTION_NOTE]], 'create')
     inputSchemas.set(action, schema)
   }
   return schema as z.ZodObject

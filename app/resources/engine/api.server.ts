@@ -18,7 +18,7 @@ import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
 import { actionInputSchema, HistoryEntry, recordStateChange, runAction, stateHistory, stateLabel } from './actions.server'
-import type { AnyResource } from './define'
+import type { AnyResource, Outputs } from './define'
 import { apiName, labelKey, type Field } from './fields'
 import { kindOf } from './kinds'
 import { resourceNamed } from '../index'
@@ -309,6 +309,21 @@ async function getRecord(db: Executor, companyId: string, resource: AnyResource,
   return json
 }
 
+/** Records as the API outputs them, with the figures their definition works out beside their fields (its `outputs`): the summary's, and on one record its detail's too. */
+async function withOutputs(db: Executor, companyId: string, resource: AnyResource, records: Json[], detail: boolean) {
+  const parts = [resource.outputs?.summary, detail ? resource.outputs?.detail : undefined].filter((o): o is Outputs => !!o)
+  if (!parts.length || !records.length) return records
+  const loaded = await Promise.all(parts.map((o) => o.load({ tx: db, companyId, records })))
+  return records.map((record) => Object.assign({}, record, ...loaded.map((figures) => figures.get(String(record.id)))) as Json)
+}
+
+/** One record as the API answers it (GET, and after a write or an action), or not found; routes of a document's own (a checklist's endpoint) answer with it too. */
+export async function recordOutput(db: Executor, companyId: string, resource: AnyResource, id: string): Promise<Json> {
+  const found = await getRecord(db, companyId, resource, id)
+  if (!found) throw notFound(`No such ${resource.singular.toLowerCase()}.`)
+  return (await withOutputs(db, companyId, resource, [found], true))[0]
+}
+
 /** API body (snake_case, validated) → column values, encrypting secrets. */
 async function columnValues(resource: AnyResource, body: Json) {
   const values: Row = {}
@@ -435,6 +450,7 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
   if (resource.lines) await writeLines(tx, companyId, resource.lines, String(row.id), (input.values.lines as Row[] | undefined) ?? [])
   await runPostings(tx, companyId, options.userId ?? null, resource, 'create', row)
   await indexForSearch(tx, resource, companyId, row)
+  await resource.rules?.created?.({ companyId, id: String(row.id), values, tx, record: row })
   if (resource.states) {
     await recordStateChange(tx, { companyId, resource, recordId: String(row.id), action: null, from: null, to: resource.states.initial, userId: options.userId ?? null })
   }
@@ -447,13 +463,30 @@ function guard(resource: AnyResource) {
   return signedIn(requireStaff(resource.permission))
 }
 
+const schemasOf = new WeakMap<AnyResource, ReturnType<typeof makeOutputSchemas>>()
+function makeOutputSchemas(resource: AnyResource) {
+  // OpenAPI schema names are identifiers: "Rental Unit" → RentalUnit, its page RentalUnitPage.
+  const schemaName = resource.singular.replace(/\W/g, '')
+  const Summary = outputSchema(resource).extend(resource.outputs?.summary?.schema ?? {})
+  const ListItem = resource.outputs?.detail ? Summary.openapi(`${schemaName}Summary`) : Summary.openapi(schemaName)
+  const Item = resource.outputs?.detail ? Summary.extend(resource.outputs.detail.schema).openapi(schemaName) : ListItem
+  return { ListItem, Item }
+}
+
+/** A record's output schema in lists (its fields and summary figures) and on its own (with its detail figures); a document's own routes answer with the latter. */
+export function outputSchemas(resource: AnyResource) {
+  let schemas = schemasOf.get(resource)
+  if (!schemas) schemasOf.set(resource, (schemas = makeOutputSchemas(resource)))
+  return schemas
+}
+
 /** The routes SPEC.md §7 allows for this resource, on one router. */
 export function resourceRouter(resource: AnyResource) {
   const router = createRouter()
   const path = `/${apiPathOf(resource)}`
   // OpenAPI schema names are identifiers: "Rental Unit" → RentalUnit, its page RentalUnitPage.
   const schemaName = resource.singular.replace(/\W/g, '')
-  const Item = outputSchema(resource).openapi(schemaName)
+  const { ListItem, Item } = outputSchemas(resource)
   const Query = listQuerySchema(resource)
   const tags = [resource.group]
   const lower = resource.singular.toLowerCase()
@@ -469,13 +502,13 @@ export function resourceRouter(resource: AnyResource) {
         summary: `List ${resource.plural.toLowerCase()}: search, filter, order and page`,
         ...guard(resource),
         request: { query: Query },
-        responses: { 200: jsonResponse(pageOf(Item, `${schemaName}Page`), `A page of ${resource.plural.toLowerCase()}`), ...errorResponses(400, 401, 403) },
+        responses: { 200: jsonResponse(pageOf(ListItem, `${schemaName}Page`), `A page of ${resource.plural.toLowerCase()}`), ...errorResponses(400, 401, 403) },
       }),
       async (c) => {
         const query = c.req.valid('query') as ListParams
         const t = tenant(c)
         const { total, rows } = await listRecords(t.db, t.companyId, resource, query)
-        return c.json(page(c, query, total, rows) as Page<Json>, 200)
+        return c.json(page(c, query, total, await withOutputs(t.db, t.companyId, resource, rows, false)) as Page<Json>, 200)
       },
     )
     router.openapi(
@@ -536,7 +569,7 @@ export function resourceRouter(resource: AnyResource) {
         const created = await t.db
           .transaction((tx) => createRecord(tx, t.companyId, resource, { values: c.req.valid('json') as Json }, { userId: t.principal.userId }))
           .catch((e) => constraintError(resource, e))
-        return c.json((await getRecord(t.db, t.companyId, resource, String(created.id)))!, 201)
+        return c.json(await recordOutput(t.db, t.companyId, resource, String(created.id)), 201)
       },
     )
   }
@@ -554,9 +587,7 @@ export function resourceRouter(resource: AnyResource) {
       }),
       async (c) => {
         const t = tenant(c)
-        const found = await getRecord(t.db, t.companyId, resource, c.req.valid('param').id)
-        if (!found) throw notFound(`No such ${lower}.`)
-        return c.json(found, 200)
+        return c.json(await recordOutput(t.db, t.companyId, resource, c.req.valid('param').id), 200)
       },
     )
   }
@@ -601,7 +632,7 @@ export function resourceRouter(resource: AnyResource) {
             await indexForSearch(tx, resource, t.companyId, row)
           })
           .catch((e) => constraintError(resource, e))
-        return c.json((await getRecord(t.db, t.companyId, resource, id))!, 200)
+        return c.json(await recordOutput(t.db, t.companyId, resource, id), 200)
       },
     )
   }
@@ -638,7 +669,7 @@ export function resourceRouter(resource: AnyResource) {
           const t = tenant(c)
           const id = c.req.valid('param').id
           await setActiveOrDelete(c, resource, id, true)
-          return c.json((await getRecord(t.db, t.companyId, resource, id))!, 200)
+          return c.json(await recordOutput(t.db, t.companyId, resource, id), 200)
         },
       )
     }
@@ -681,11 +712,26 @@ export function resourceRouter(resource: AnyResource) {
           await runAction(tx, t.companyId, t.principal.userId, resource, id, name, c.req.valid('json'))
           await runActionPostings(tx, t.companyId, t.principal.userId, resource, id, name)
         })
-        return c.json((await getRecord(t.db, t.companyId, resource, id))!, 200)
+        return c.json(await recordOutput(t.db, t.companyId, resource, id), 200)
       },
     )
   }
   return router
+}
+
+/** A document may be deleted only in the states its definition allows; in another the API answers 409 naming its state. */
+async function checkDeletable(tx: Executor, companyId: string, resource: AnyResource, id: string) {
+  const columns = columnsOf(resource)
+  const stateKey = resource.states!.field
+  const [row] = (await tx
+    .select({ state: columns[stateKey] })
+    .from(resource.table)
+    .where(and(eq(columns.companyId, companyId), eq(columns.id, id)))
+    .for('update')) as { state: string }[]
+  if (!row || resource.states!.deletable!.includes(row.state)) return
+  const singular = resource.singular.toLowerCase()
+  const allowed = resource.states!.deletable!.map((s) => stateLabel(resource, s).toLowerCase()).join(' or ')
+  throw conflict(`A ${stateLabel(resource, row.state).toLowerCase()} ${singular} cannot be deleted; only a ${allowed} one can.`)
 }
 
 async function setActiveOrDelete(c: ResourceContext, resource: AnyResource, id: string, change: boolean | 'delete') {
@@ -696,6 +742,7 @@ async function setActiveOrDelete(c: ResourceContext, resource: AnyResource, id: 
   const where = and(eq(columns.companyId, t.companyId), eq(columns.id, id))
   await t.db
     .transaction(async (tx) => {
+      if (change === 'delete' && resource.states?.deletable) await checkDeletable(tx, t.companyId, resource, id)
       // A document's lines go with it.
       if (change === 'delete' && resource.lines) {
         const lines = resource.lines.table as typeof resource.table

@@ -1,7 +1,8 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { ZodType } from 'zod'
 import type { PermissionGroup } from '~/domain/permissions'
 import type { JournalDraft } from '~/domain/ledger/entries'
-import type { Field, LinesField } from './fields'
+import { text, type Field, type LinesField } from './fields'
 
 /** Every resource table has these: the tenant leads, and rows know when they changed. */
 export type ResourceTable = PgTable & {
@@ -32,6 +33,8 @@ export type Rules = {
    * it will be stored. Returns field errors (by API name) to refuse the write.
    */
   validate?: (context: RuleContext) => Promise<Record<string, string[]> | undefined>
+  /** Runs in the create's transaction right after the row is stored (Frappe's `after_insert`): what creating one also does. */
+  created?: (context: RuleContext & { record: Record<string, unknown> }) => Promise<void>
 }
 export type RuleContext = {
   companyId: string
@@ -51,6 +54,18 @@ export type States<K extends string = string> = {
   field: K
   initial: string
   transitions: readonly (readonly [from: string, to: string])[]
+  /** The states a record may be deleted in, where the resource allows deleting; in any other the API answers 409. */
+  deletable?: readonly string[]
+}
+
+/**
+ * Figures a record's API output carries beside its fields, worked out by the definition's own code
+ * from other tables (a reconciliation's cleared total and difference): each key's schema, and the
+ * figures of a page of records by id, in one call.
+ */
+export type Outputs = {
+  schema: Record<string, ZodType>
+  load: (context: { tx: unknown; companyId: string; records: Record<string, unknown>[] }) => Promise<Map<string, Record<string, unknown>>>
 }
 
 /** What an action's code gets: its record's transaction, who acts, the locked row and the checked input. */
@@ -64,6 +79,9 @@ export type ActionContext = {
   /** The action's input, by API name, validated against its fields (a note is always allowed). */
   input: Record<string, unknown>
 }
+
+/** Every action takes a note for the history, whatever else it asks for. */
+export const ACTION_NOTE: Field = text('Note', { max: 1000, help: 'Kept in the history beside this change' })
 
 /**
  * Something people do to a record, by name: `POST {resource}/{id}/{name}/` and a button (or a
@@ -79,6 +97,8 @@ export type Action = {
   input?: Record<string, Field>
   /** Shown before it runs, for what cannot be undone. */
   confirm?: string
+  /** What the page says once it ran (by default "{Label}: done."). */
+  done?: string
   /** When it needs more than the resource's own permission (approving, say). */
   permission?: PermissionGroup
   /** Its behaviour, in the record's transaction, before the state moves; throw to refuse. */
@@ -101,6 +121,50 @@ export type PostingContext = {
   roles: Record<string, string>
   /** The records the document's reference fields point to, by field key, as stored (null when unset). */
   references: Record<string, Record<string, unknown> | null>
+}
+
+/**
+ * One part of a record's page (ADR 013 "Composed detail pages"): a named group of its fields, its
+ * lines, its actions, one related list, its journal entries, its state history, its attachments
+ * (documents and photos) or its notes.
+ */
+export type Section<K extends string = string> =
+  | { kind: 'fields'; label?: string; fields: readonly K[] }
+  | { kind: 'related'; related: Related }
+  | { kind: 'lines' | 'actions' | 'journal' | 'history' | 'attachments' | 'notes' }
+  | FiguresSection
+  | ChecklistSection
+
+/**
+ * Words of a page naming values of the record's output (or of a checklist's row) in braces:
+ * `Book balance on {statement_date}`, `#{entry_number}`.
+ */
+export type Template = string
+
+/** Amounts of the record's output (its computed figures too), one per line, the `strong` ones in bold and green at zero. */
+export type FiguresSection = { kind: 'figures'; label?: string; figures: readonly { key: string; label: Template; strong?: boolean }[] }
+
+/**
+ * Rows of the record's output (`items`) that people tick, saved through one of its API's own
+ * endpoints (`save.path`, sent `{ [save.ids]: [...], [save.checked]: true | false }`), possible in
+ * the states of `openIn` only. Without JavaScript the ticks are saved by a button; with it, as they
+ * are ticked. A reconciliation's cleared items are one.
+ */
+export type ChecklistSection = {
+  kind: 'checklist'
+  label: string
+  /** The output key of the rows, and each row's id and ticked keys. */
+  items: string
+  id: string
+  checked: string
+  /** The boxes' column heading, and each box's accessible name: `Cleared: entry #{entry_number}, {memo} {amount}`. */
+  tick: string
+  describe: Template
+  columns: readonly { key: string; label: string; money?: boolean; text?: Template; href?: Template }[]
+  /** Shown when there are no rows. */
+  empty: Template
+  save: { path: string; ids: string; checked: string; label: string; done: string }
+  openIn: readonly string[]
 }
 
 export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extends FieldsOf<T> = FieldsOf<T>> = {
@@ -158,6 +222,18 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   lines?: LinesField
   /** What its create, update and actions post. */
   postings?: Postings
+  /**
+   * Its page: the sections, in order (without them: fields, lines, actions, related lists, journal,
+   * history, attachments, notes), and links in its header (`{id}` is the record's).
+   */
+  page?: {
+    /** Its heading and title where the record's name alone says too little: `Reconciliation of {statement_date}`. */
+    title?: Template
+    sections?: readonly Section<keyof F & string>[]
+    links?: readonly { label: string; href: Template; download?: boolean }[]
+  }
+  /** Figures its API output carries beside its fields: `summary` in lists and on one record, `detail` on one record only. */
+  outputs?: { summary?: Outputs; detail?: Outputs }
 }
 
 export type AnyResource = ResourceDefinition<ResourceTable, Record<string, Field | undefined>>

@@ -1,8 +1,9 @@
-import { parse } from '@conform-to/react'
+import { parse, type SubmissionResult } from '@conform-to/react'
 import { data } from 'react-router'
 import type { Page } from '~/api/pagination'
 import { laterPageTitle } from '~/components/layout/coming-later'
 import type { NumberFormat } from '~/domain/money'
+import { flagOf, type UserPermissions } from '~/domain/permissions'
 import { STAFF_LATER } from '~/domain/pages'
 import type { Api } from '~/utils/api-client.server'
 import { idempotencyKeyOf, numberFormatOf, replyWithApiError } from '~/utils/forms.server'
@@ -12,7 +13,7 @@ import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource } from './define'
 import { kindOf } from './kinds'
-import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type FieldView, type ResourceView } from './view'
+import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
 
 /*
  * The server half of the generic list, new, edit and detail pages: loaders and
@@ -146,7 +147,7 @@ export async function referenceChoices(api: Api, fields: FieldView[], { searches
 }
 
 /** The form as the API wants it: empty inputs are null, checkboxes true or false, addresses nested, amounts read in the person's number format. */
-export function bodyFromForm(view: ResourceView, value: Record<string, unknown>, mode: 'create' | 'update', numbers: NumberFormat) {
+export function bodyFromForm(view: Pick<ResourceView, 'fields'>, value: Record<string, unknown>, mode: 'create' | 'update', numbers: NumberFormat) {
   const body: Record<string, unknown> = {}
   for (const field of view.fields) {
     if (field.readOnly || field.hiddenInForm) continue
@@ -200,23 +201,129 @@ export async function saveForm(api: Api, request: Request, resource: AnyResource
 }
 
 export const RELATED_PAGE_SIZE = 10
+/** How many of a document's journal entries its page lists; the journal lists them all. */
+export const JOURNAL_SHOWN = 50
 
-export async function loadDetail(api: Api, resource: AnyResource, view: ResourceView, id: string) {
-  const record = await api.get<Record_>(`${apiPathOf(resource)}/${id}/`)
-  const related = await Promise.all(
-    view.related.map(async (r) => {
-      const target = resourceNamed(r.name)!
-      const result = await api.send<Page<Record_>>('GET', `${apiPathOf(target)}/?${r.field}=${id}&page_size=${RELATED_PAGE_SIZE}`)
-      return { ...r, view: pageViewOf(target), page: result.ok ? result.data : null }
-    }),
-  )
-  return { record, related }
+/** A journal entry as a document's page lists it (the API's journal entry summary). */
+export type JournalItem = {
+  id: string
+  number: number
+  date: string
+  memo: string | null
+  total: string
+  status: 'POSTED' | 'REVERSED'
+  kind: 'ORIGINAL' | 'REVERSAL' | 'REPLACEMENT'
+}
+export type HistoryItem = {
+  action: string | null
+  action_label: string | null
+  from_label: string | null
+  to_label: string
+  note: string | null
+  user_name: string | null
+  created_at: string
 }
 
-/** Deactivate, reactivate or delete from the detail page. */
+const hasSection = (view: ResourceView, kind: ResourceView['sections'][number]['kind']) => view.sections.some((s) => s.kind === kind)
+
+/** The page of the document a journal entry came from, when its source is a resource (ADR 013: `source_type` is the resource's name). */
+export function sourcePageOf(entry: { source_type: string; source_id: string }) {
+  const resource = resourceNamed(entry.source_type)
+  return resource ? `${pagePathOf(resource)}${entry.source_id}/` : null
+}
+
+/** The actions this person can take from the record's state: its state must be one they start from, and the person needs their permission. */
+async function availableActions(api: Api, view: ResourceView, record: Record_): Promise<ActionView[]> {
+  if (!view.state || !hasSection(view, 'actions')) return []
+  const startable = view.actions.filter((a) => a.from.includes(String(record[view.state!])))
+  // Answered from the API's per-login principal cache; asked only when an action needs more than the page does.
+  const permissions = startable.some((a) => a.permission) ? await api.get<UserPermissions>('user-permissions/') : null
+  return startable.filter((a) => !a.permission || permissions?.[flagOf(a.permission)])
+}
+
+/**
+ * What the record's page shows, section by section: the record, its related lists, the actions open
+ * to this person from its state (with their reference choices, and the one being confirmed when the
+ * query string asks `?confirm={action}`), its journal entries and its state history.
+ */
+export async function loadDetail(api: Api, resource: AnyResource, view: ResourceView, id: string, url: URL) {
+  const base = `${apiPathOf(resource)}/${id}/`
+  const relatedLists = view.sections.flatMap((s) => (s.kind === 'related' ? [s.related] : []))
+  // Only the actions wait for the record (its state decides them); the rest is asked beside it.
+  const [record, related, journal, history] = await Promise.all([
+    api.get<Record_>(base),
+    Promise.all(
+      relatedLists.map(async (r) => {
+        const target = resourceNamed(r.name)!
+        const result = await api.send<Page<Record_>>('GET', `${apiPathOf(target)}/?${r.field}=${id}&page_size=${RELATED_PAGE_SIZE}`)
+        return { ...r, view: pageViewOf(target), page: result.ok ? result.data : null }
+      }),
+    ),
+    hasSection(view, 'journal') ? api.send<Page<JournalItem>>('GET', `accounting/journal-entries/?source_id=${id}&page_size=${JOURNAL_SHOWN}`).then((r) => (r.ok ? r.data : null)) : undefined,
+    view.state && hasSection(view, 'history') ? api.get<HistoryItem[]>(`${base}history/`).then((h) => h.toReversed()) : undefined,
+  ])
+  const actions = await availableActions(api, view, record)
+  const confirming = actions.find((a) => a.confirm && a.name === url.searchParams.get('confirm'))?.name ?? null
+  const actionChoices = Object.fromEntries(await Promise.all(actions.map(async (a) => [a.name, await referenceChoices(api, a.input)] as const)))
+  return { record, related, actions, actionChoices, confirming, journal, history }
+}
+
+/** Runs one of the record's actions (the intent `run:{action}`) through the API; errors naming its inputs go back to its form, others to the page. */
+async function runActionFromPage(api: Api, formData: FormData, resource: AnyResource, view: ResourceView, id: string, name: string) {
+  const action = view.actions.find((a) => a.name === name)
+  if (!action) throw data({ detail: 'Unknown action.' }, { status: 400 })
+  const submission = parse<Record<string, unknown>, string[]>(formData, {
+    resolve: (value) => ({ value }),
+  })
+  const body = bodyFromForm({ fields: action.input }, (submission.payload ?? {}) as Record<string, unknown>, 'create', numberFormatOf(formData))
+  const result = await api.send<Record_>('POST', `${apiPathOf(resource)}/${id}/${name}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })
+  if (result.ok)
+    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: action.done ?? `${action.label}: done.` })
+  const status = typeof result.status === 'number' ? result.status : 500
+  const inputs = new Set(action.input.map((f) => f.name))
+  const fieldErrors = Object.fromEntries(Object.entries(result.error.errors ?? {}).filter(([field]) => inputs.has(field)))
+  if (!Object.keys(fieldErrors).length) return data({ error: result.error.detail }, { status })
+  return data(
+    {
+      action: name,
+      result: submission.reply({ fieldErrors }) as SubmissionResult<string[]>,
+    },
+    { status },
+  )
+}
+
+/**
+ * Saves a checklist section's ticks (the intent `checklist:{path}`): the rows it showed that are
+ * ticked, and those that are not, through the API endpoint the section names. Ticks saved as they
+ * are made (with JavaScript, `live`) answer without a redirect; the page's data follows.
+ */
+async function saveChecklist(api: Api, formData: FormData, resource: AnyResource, view: ResourceView, id: string, path: string) {
+  const section = view.sections.find((s) => s.kind === 'checklist' && s.save.path === path)
+  if (section?.kind !== 'checklist') throw data({ detail: 'Unknown action.' }, { status: 400 })
+  const { save } = section
+  const ticked = new Set(formData.getAll('checked').map(String))
+  const unticked = formData
+    .getAll('shown')
+    .map(String)
+    .filter((row) => !ticked.has(row))
+  for (const [ids, checked] of [
+    [[...ticked], true],
+    [unticked, false],
+  ] as const) {
+    if (!ids.length) continue
+    const result = await api.send('POST', `${apiPathOf(resource)}/${id}/${path}/`, { [save.ids]: ids, [save.checked]: checked })
+    if (!result.ok) return data({ error: result.error.errors?.[save.ids]?.join(' ') ?? result.error.detail }, { status: typeof result.status === 'number' ? result.status : 500 })
+  }
+  if (formData.get('live')) return { saved: true }
+  throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: save.done })
+}
+
+/** Deactivate, reactivate or delete from the detail page, run one of the record's actions, or save a checklist's ticks. */
 export async function detailAction(api: Api, formData: FormData, resource: AnyResource, view: ResourceView, id: string) {
   const intent = formData.get('intent')
   const base = `${apiPathOf(resource)}/${id}/`
+  if (typeof intent === 'string' && intent.startsWith('run:')) return runActionFromPage(api, formData, resource, view, id, intent.slice('run:'.length))
+  if (typeof intent === 'string' && intent.startsWith('checklist:')) return saveChecklist(api, formData, resource, view, id, intent.slice('checklist:'.length))
   if (intent === 'deactivate' || intent === 'delete') {
     const result = await api.send('DELETE', base)
     if (!result.ok) return { error: result.error.detail }

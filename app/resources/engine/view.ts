@@ -1,6 +1,6 @@
-import type { AnyResource, Method } from './define'
+import { ACTION_NOTE, type AnyResource, type ChecklistSection, type FiguresSection, type Method, type Related, type Template } from './define'
 import { apiName, labelKey, type Field } from './fields'
-import type { Gate } from '~/domain/permissions'
+import type { Gate, PermissionGroup } from '~/domain/permissions'
 
 /**
  * What the generic pages need to know of a resource, as plain JSON: loaders
@@ -15,6 +15,34 @@ export type FieldView = Field & {
   /** Where a record of the target is created, and who may: for a picker with nothing to choose. */
   targetNew?: Gate & { href: string }
 }
+
+/** An action as the record's page offers it: a button, or a small form of its input fields and a note. */
+export type ActionView = {
+  name: string
+  label: string
+  from: string[]
+  confirm?: string
+  done?: string
+  permission?: PermissionGroup
+  /** Its input fields, then the note every action takes; none for an action that asks nothing. */
+  input: FieldView[]
+}
+
+export type RelatedView = {
+  name: string
+  path: string
+  plural: string
+  label: string
+  field: string
+}
+
+/** One part of the record's page, in the order the definition gives (or the engine's default order). */
+export type SectionView =
+  | { kind: 'fields'; label?: string; fields: string[] }
+  | { kind: 'related'; related: RelatedView }
+  | { kind: 'lines' | 'actions' | 'journal' | 'history' | 'attachments' | 'notes' }
+  | FiguresSection
+  | ChecklistSection
 
 export type ResourceView = {
   name: string
@@ -36,7 +64,17 @@ export type ResourceView = {
   filters: string[]
   defaultFilters: Record<string, string>
   links: { label: string; href: string }[]
-  related: { name: string; path: string; plural: string; label: string; field: string }[]
+  related: RelatedView[]
+  /** The API name of the field holding a document's state; null for a resource without states. */
+  state: string | null
+  /** The states a record may be deleted in; null: any. */
+  deletable: string[] | null
+  actions: ActionView[]
+  sections: SectionView[]
+  /** The record page's heading, when its name alone says too little. */
+  heading: Template | null
+  /** Links in a record's header, `{id}` and the record's other values filled in on the page. */
+  recordLinks: { label: string; href: Template; download?: boolean }[]
 }
 
 /** Digits after the decimal mark a number-like field takes: amounts and percentages two, other numbers as declared. */
@@ -49,20 +87,78 @@ export function pagePathOf(resource: { name: string; section?: string }) {
   return resource.section ? `/app/${resource.section}/${resource.name}/` : `/app/${resource.name}/`
 }
 
-export function viewOf(resource: AnyResource, lookup: (name: string) => AnyResource | undefined): ResourceView {
-  const fields: FieldView[] = []
-  for (const [key, field] of Object.entries(resource.fields)) {
-    if (!field) continue
-    const view: FieldView = { ...field, name: apiName(key) }
-    if (field.kind === 'reference') {
-      const target = lookup(field.resource)
-      view.labelKey = labelKey(key)
-      view.targetPath = target ? pagePathOf(target) : undefined
-      view.targetSingular = target?.singular
-      if (target?.methods.includes('create')) view.targetNew = { href: `${pagePathOf(target)}new/`, permission: target.permission }
-    }
-    fields.push(view)
+type Lookup = (name: string) => AnyResource | undefined
+
+function fieldViewOf(key: string, field: Field, lookup: Lookup): FieldView {
+  const view: FieldView = { ...field, name: apiName(key) }
+  if (field.kind === 'reference') {
+    const target = lookup(field.resource)
+    view.labelKey = labelKey(key)
+    view.targetPath = target ? pagePathOf(target) : undefined
+    view.targetSingular = target?.singular
+    if (target?.methods.includes('create'))
+      view.targetNew = {
+        href: `${pagePathOf(target)}new/`,
+        permission: target.permission,
+      }
   }
+  return view
+}
+
+function relatedViewOf(related: Related, lookup: Lookup): RelatedView[] {
+  const target = lookup(related.resource)
+  return target
+    ? [
+        {
+          name: target.name,
+          path: pagePathOf(target),
+          plural: target.plural,
+          label: related.label ?? target.plural,
+          field: apiName(related.field),
+        },
+      ]
+    : []
+}
+
+/**
+ * The page's sections as the definition declares them, or else the engine's order: its fields,
+ * lines, actions, related lists, journal, history, attachments and notes. A document's journal
+ * and history are part of the default page; a resource without states has neither.
+ */
+function sectionsOf(resource: AnyResource, fields: FieldView[], lookup: Lookup): SectionView[] {
+  if (resource.page?.sections) {
+    return resource.page.sections.flatMap((section): SectionView[] => {
+      if (section.kind === 'fields')
+        return [
+          {
+            kind: 'fields',
+            label: section.label,
+            fields: section.fields.map(apiName),
+          },
+        ]
+      if (section.kind === 'related')
+        return relatedViewOf(section.related, lookup).map((related) => ({
+          kind: 'related',
+          related,
+        }))
+      if (section.kind === 'figures' || section.kind === 'checklist') return [section]
+      return [{ kind: section.kind }]
+    })
+  }
+  const document = !!resource.states
+  return [
+    { kind: 'fields', fields: fields.filter((f) => f.kind !== 'lines').map((f) => f.name) },
+    ...(resource.lines ? [{ kind: 'lines' } as const] : []),
+    ...(document ? [{ kind: 'actions' } as const] : []),
+    ...(resource.related ?? []).flatMap((r) => relatedViewOf(r, lookup).map((related) => ({ kind: 'related', related }) as const)),
+    ...(document ? [{ kind: 'journal' } as const, { kind: 'history' } as const] : []),
+    { kind: 'attachments' },
+    { kind: 'notes' },
+  ]
+}
+
+export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
+  const fields = Object.entries(resource.fields).flatMap(([key, field]) => (field ? [fieldViewOf(key, field, lookup)] : []))
   // A document's lines are its last field; their table stays on the server.
   if (resource.lines) fields.push({ ...resource.lines, table: undefined, name: 'lines' })
   return {
@@ -82,14 +178,41 @@ export function viewOf(resource: AnyResource, lookup: (name: string) => AnyResou
     filters: (resource.filters ?? []).map(apiName),
     defaultFilters: resource.defaultFilters ?? {},
     links: [...(resource.links ?? [])],
-    related: (resource.related ?? []).flatMap((r) => {
-      const target = lookup(r.resource)
-      return target ? [{ name: target.name, path: pagePathOf(target), plural: target.plural, label: r.label ?? target.plural, field: apiName(r.field) }] : []
-    }),
+    related: (resource.related ?? []).flatMap((r) => relatedViewOf(r, lookup)),
+    state: resource.states ? apiName(resource.states.field) : null,
+    deletable: resource.states?.deletable ? [...resource.states.deletable] : null,
+    actions: Object.entries(resource.actions ?? {}).map(([name, action]) => ({
+      name,
+      label: action.label,
+      from: [...action.from],
+      confirm: action.confirm,
+      done: action.done,
+      permission: action.permission,
+      // An action that asks nothing is a button; one that asks something also takes a note.
+      input: action.input ? [...Object.entries(action.input), ['note', ACTION_NOTE] as const].map(([key, field]) => fieldViewOf(key, field, lookup)) : [],
+    })),
+    sections: sectionsOf(resource, fields, lookup),
+    heading: resource.page?.title ?? null,
+    recordLinks: [...(resource.page?.links ?? [])],
   }
+}
+
+/** A page's words with the record's (or a row's) values put in for their `{key}`s. */
+export function fill(template: Template, values: Record<string, unknown>) {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''))
+}
+
+/** The heading of the record's page: its definition's, or else its name. */
+export function recordHeading(view: ResourceView, record: Record<string, unknown>) {
+  return view.heading ? fill(view.heading, record) : recordTitle(view, record)
 }
 
 /** The record's name as the pages show it (same rule as the API's titleSql). */
 export function recordTitle(view: ResourceView, record: Record<string, unknown>) {
-  return view.title.map((name) => record[name]).filter((v) => v !== null && v !== undefined && v !== '').join(' ') || view.singular
+  return (
+    view.title
+      .map((name) => record[name])
+      .filter((v) => v !== null && v !== undefined && v !== '')
+      .join(' ') || view.singular
+  )
 }

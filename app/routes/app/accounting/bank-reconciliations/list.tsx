@@ -8,16 +8,18 @@ import { Badge } from '~/components/ui/card'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
-import type { Reconciliation } from './detail'
+
+/** A row of the API's list of reconciliations (its fields and summary figures), as this page shows it. */
+type Reconciliation = { id: string; statement_date: string; bank_account_name: string; statement_ending_balance: string; difference: string; status: 'DRAFT' | 'FINAL' }
 
 export const meta: Route.MetaFunction = () => [{ title: title('Bank Reconciliations') }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
-  return { page: await api.get<Page<Omit<Reconciliation, 'items' | 'book_balance'>>>(`accounting/bank-reconciliations/?${listQuery(request, ['bank_account_id', 'status'])}`) }
+  return { page: await api.get<Page<Reconciliation>>(`accounting/bank-reconciliations/?${listQuery(request, ['bank_account_id', 'status'])}`) }
 }
 
-export const StatusBadge = ({ status }: { status: 'DRAFT' | 'FINAL' }) => (status === 'FINAL' ? <Badge tone="success">Final</Badge> : <Badge tone="warning">Draft</Badge>)
+const StatusBadge = ({ status }: { status: 'DRAFT' | 'FINAL' }) => (status === 'FINAL' ? <Badge tone="success">Final</Badge> : <Badge tone="warning">Draft</Badge>)
 
 export default function BankReconciliations({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
+import { sourcePageOf } from '~/resources/engine/pages.server'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -57,7 +58,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(load
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
-  return { entry: await api.get<JournalEntry>(`accounting/journal-entries/${params.id}/`) }
+  const entry = await api.get<JournalEntry>(`accounting/journal-entries/${params.id}/`)
+  return { entry, sourceHref: sourcePageOf(entry) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -90,7 +92,14 @@ export default function JournalEntryDetail({ loaderData, actionData }: Route.Com
         <Badge>{KIND_LABELS[entry.kind]}</Badge>
         {entry.reconciled ? <Badge>Reconciled</Badge> : null}
         <span className="text-muted-foreground">
-          {entry.source_label} · posted <Instant at={entry.created_at} />
+          {loaderData.sourceHref ? (
+            <Link className="text-primary underline" to={loaderData.sourceHref}>
+              {entry.source_label}
+            </Link>
+          ) : (
+            entry.source_label
+          )}{' '}
+          · posted <Instant at={entry.created_at} />
           {entry.created_by_name ? ` by ${entry.created_by_name}` : ''}
         </span>
       </div>

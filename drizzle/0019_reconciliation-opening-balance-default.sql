@@ -1,0 +1,1 @@
+ALTER TABLE "bank_reconciliations" ALTER COLUMN "opening_balance" SET DEFAULT 0;
