@@ -22,12 +22,96 @@ export const APP_ROLE = 'lintel_app'
 /** The transaction-local setting the tenant policies read. */
 export const COMPANY_SETTING = 'lintel.company_id'
 
-/** Where this code's queries go: a company's transaction, the owner's pool, or (none) the app role's pool. */
-type Scope = { sql: postgres.Sql; inTransaction: false } | { sql: postgres.TransactionSql; inTransaction: true }
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown }
+
+/**
+ * A company's transaction that begins on its first query, so that a request answered from memory
+ * (the signed-in user, their permissions) holds no connection and sends no statement (ADR 014).
+ */
+class CompanyTransaction {
+  private opened: Promise<postgres.TransactionSql> | undefined
+  private sql: postgres.TransactionSql | undefined
+  private settle: ((outcome: Outcome<unknown>) => void) | undefined
+  private finished: Promise<unknown> | undefined
+  private ended = false
+
+  constructor(
+    private readonly app: postgres.Sql,
+    private readonly companyId: string,
+  ) {}
+
+  /** The open transaction, if a query has begun it: queries then go straight to it, in the order they are made. */
+  get current() {
+    return this.ended ? undefined : this.sql
+  }
+
+  /** Begins the transaction once; every query of the request, parallel ones too, shares it. */
+  open(): Promise<postgres.TransactionSql> {
+    if (this.ended) return Promise.reject(new Error('A query ran after its request was answered: its company transaction has ended.'))
+    this.opened ??= new Promise((resolve, reject) => {
+      const outcome = new Promise<Outcome<unknown>>((settle) => (this.settle = settle))
+      this.finished = this.app.begin(async (sql) => {
+        // Not awaited: sent on the connection with the request's first query rather than a round
+        // trip before it. postgres.js records its failure and rolls the transaction back.
+        sql`select set_config(${COMPANY_SETTING}, ${this.companyId}, true)`.execute()
+        this.sql = sql
+        resolve(sql)
+        const result = await outcome
+        if (!result.ok) throw result.error
+        return result.value
+      })
+      // A failure to begin fails the query that asked; end() reports it too.
+      this.finished.catch(reject)
+    })
+    return this.opened
+  }
+
+  /** Commits the transaction (if one began) and answers `outcome`, or rolls it back and throws. */
+  async end<T>(outcome: Outcome<T>): Promise<T> {
+    this.ended = true
+    if (this.finished) {
+      this.settle?.(outcome)
+      return (await this.finished) as T
+    }
+    if (!outcome.ok) throw outcome.error
+    return outcome.value
+  }
+}
+
+/** Where this code's queries go: the owner's or the app role's pool, a transaction, or a company's transaction once begun. */
+type Scope =
+  | { kind: 'pool'; sql: postgres.Sql }
+  | { kind: 'transaction'; sql: postgres.TransactionSql }
+  | { kind: 'company'; transaction: CompanyTransaction }
 const scope = new AsyncLocalStorage<Scope>()
 
 type Pools = { app: postgres.Sql; owner: postgres.Sql; db: Database }
 let current: Pools | undefined
+
+type UnsafeArgs = Parameters<postgres.Sql['unsafe']>
+
+/**
+ * A query of a company transaction not yet begun: begins it when awaited. drizzle only ever awaits
+ * what `unsafe` returns, or asks for `.values()` and awaits that.
+ */
+function deferredQuery(transaction: CompanyTransaction, args: UnsafeArgs) {
+  let asValues = false
+  const run = () =>
+    transaction.open().then((sql) => {
+      const query = sql.unsafe(...args)
+      return asValues ? query.values() : query
+    })
+  const deferred = {
+    values() {
+      asValues = true
+      return deferred
+    },
+    then<A, B>(onFulfilled?: (rows: unknown) => A | PromiseLike<A>, onRejected?: (error: unknown) => B | PromiseLike<B>) {
+      return run().then(onFulfilled, onRejected)
+    },
+  }
+  return deferred
+}
 
 /**
  * A postgres.js client that sends each query where the calling code's scope says: drizzle and the
@@ -37,13 +121,20 @@ let current: Pools | undefined
 function routedClient(app: postgres.Sql, owner: postgres.Sql) {
   const begin = <T>(fn: (sql: postgres.TransactionSql) => T | Promise<T>) => {
     const outer = scope.getStore()
-    const inside = (sql: postgres.TransactionSql) => scope.run({ sql, inTransaction: true }, () => fn(sql))
-    if (outer?.inTransaction) return outer.sql.savepoint(inside)
+    const inside = (sql: postgres.TransactionSql) => scope.run({ kind: 'transaction', sql }, () => fn(sql))
+    if (outer?.kind === 'company') return outer.transaction.open().then((sql) => sql.savepoint(inside))
+    if (outer?.kind === 'transaction') return outer.sql.savepoint(inside)
     return (outer?.sql ?? app).begin(inside)
+  }
+  const unsafe = (...args: UnsafeArgs) => {
+    const outer = scope.getStore()
+    if (outer?.kind !== 'company') return (outer?.sql ?? app).unsafe(...args)
+    const sql = outer.transaction.current
+    return sql ? sql.unsafe(...args) : deferredQuery(outer.transaction, args)
   }
   return {
     options: app.options,
-    unsafe: (...args: Parameters<postgres.Sql['unsafe']>) => (scope.getStore()?.sql ?? app).unsafe(...args),
+    unsafe,
     begin,
     end: async (options?: { timeout?: number }) => {
       await Promise.all([app.end(options), owner.end(options)])
@@ -76,15 +167,21 @@ export function getDb(): Database {
 }
 
 /**
- * Runs `run` in one transaction of the app role with `lintel.company_id` set to the company, so
- * that every query it makes through getDb() (and every transaction it opens, as a savepoint)
- * sees and writes only that company's rows. A signed-in API request runs in one (api/tenant.ts).
+ * Runs `run` so that every query it makes through getDb() (and every transaction it opens, as a
+ * savepoint) runs in one transaction of the app role with `lintel.company_id` set to the company,
+ * seeing and writing only that company's rows. The transaction begins with the first query: `run`
+ * making none costs nothing. It commits when `run` resolves and rolls back when it throws. A
+ * signed-in API request runs in one (api/tenant.ts).
  */
-export function withCompany<T>(companyId: string, run: () => PromiseLike<T>): Promise<T> {
-  return pools().app.begin(async (sql) => {
-    await sql`select set_config(${COMPANY_SETTING}, ${companyId}, true)`
-    return scope.run({ sql, inTransaction: true }, async () => await run())
-  }) as Promise<T>
+export async function withCompany<T>(companyId: string, run: () => PromiseLike<T>): Promise<T> {
+  const transaction = new CompanyTransaction(pools().app, companyId)
+  let outcome: Outcome<T>
+  try {
+    outcome = { ok: true, value: await scope.run({ kind: 'company', transaction }, async () => await run()) }
+  } catch (error) {
+    outcome = { ok: false, error }
+  }
+  return transaction.end(outcome)
 }
 
 /**
@@ -95,7 +192,7 @@ export function withCompany<T>(companyId: string, run: () => PromiseLike<T>): Pr
  */
 export function crossCompany<T>(run: () => PromiseLike<T>): Promise<T> {
   // Awaited inside: a query builder runs when awaited, and must be awaited in the scope.
-  return scope.run({ sql: pools().owner, inTransaction: false }, async () => await run())
+  return scope.run({ kind: 'pool', sql: pools().owner }, async () => await run())
 }
 
 /**
