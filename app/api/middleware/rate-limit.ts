@@ -34,12 +34,6 @@ export function rateLimiter(name: string, limit: number, windowSeconds: number) 
     return { current, previous: current - windowSeconds, previousWeight: 1 - (now - current) / windowSeconds }
   }
   const message = `Too many attempts. Please wait ${describe(windowSeconds)} and try again.`
-  const previousHits = async (key: string, previous: number) => {
-    const rows = await getDb().execute<{ hits: number }>(
-      sql`select ${rateLimitHits.hits} as hits from ${rateLimitHits} where ${rateLimitHits.key} = ${`${name}:${key}`} and ${rateLimitHits.windowStart} = ${previous}`,
-    )
-    return rows[0]?.hits ?? 0
-  }
   const limiter = {
     /** Hits within one window of now: the current window's and the previous window's share. */
     async hits(key: string) {
@@ -61,8 +55,12 @@ export function rateLimiter(name: string, limit: number, windowSeconds: number) 
         .insert(rateLimitHits)
         .values({ key: `${name}:${key}`, windowStart: current, hits: 1 })
         .onConflictDoUpdate({ target: [rateLimitHits.key, rateLimitHits.windowStart], set: { hits: sql`${rateLimitHits.hits} + 1` } })
-        .returning({ hits: rateLimitHits.hits })
-      return row.hits + Math.ceil((await previousHits(key, previous)) * previousWeight)
+        .returning({
+          hits: rateLimitHits.hits,
+          // The previous window's hits, in the same statement.
+          previous: sql<number>`coalesce((select p.hits from ${rateLimitHits} p where p.key = ${`${name}:${key}`} and p.window_start = ${previous}), 0)`.mapWith(Number),
+        })
+      return row.hits + Math.ceil(row.previous * previousWeight)
     },
     async count(key: string) {
       if ((await limiter.add(key)) > limit) throw tooManyRequests(message)

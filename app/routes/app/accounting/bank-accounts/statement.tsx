@@ -46,7 +46,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { api } = await requireSession(request)
   const form = await request.formData()
   const here = `/app/accounting/bank-accounts/${params.id}/statement/`
-  if (form.get('intent') === 'import') {
+  const intent = form.get('intent')
+  if (intent === 'import') {
     // A file input cannot be given its file back: it is never part of the reply.
     const submission = parseWithZod(form, { schema: StatementUpload })
     if (submission.status !== 'success') return reply(submission, { hide: ['file'] })
@@ -64,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: StatementMatch })
   if (submission.status !== 'success') return reply(submission)
   const { statement_line_id, journal_line_id } = submission.value
-  const matching = form.get('intent') !== 'unmatch'
+  const matching = intent !== 'unmatch'
   const result = await api.send('POST', `accounting/bank-statement-lines/${statement_line_id}/match/`, { journal_line_id: matching ? (journal_line_id ?? null) : null })
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   throw await redirectWithToast(here, { type: 'success', description: matching ? 'Matched.' : 'Match undone.' })
