@@ -113,6 +113,11 @@ function useVersionCheck(serverTimestamp: number) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useVersionCheck(loaderData.updateTimestamp)
+  // The root's effect runs after every effect below it in the hydrating commit: from here on
+  // the page's own listeners (shortcuts, enhanced forms) are attached. Scripted clients wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.interactive = ''
+  }, [])
   return <Outlet />
 }
 

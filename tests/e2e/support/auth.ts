@@ -25,7 +25,6 @@ export const withoutJs = (projectName: string) => projectName === 'js-off'
  * the page's own script (timers, shortcuts) must wait for this first.
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true)
-  // Effects run right after the hydration commit.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
+  // The router is initialised before React hydrates; the root's effect marks the end of the hydrating commit.
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-interactive'))
 }
