@@ -25,14 +25,56 @@ export const COMPANY_SETTING = 'lintel.company_id'
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown }
 
 /**
+ * One level of a company transaction on its reserved connection: the transaction itself, or a
+ * savepoint inside it. It answers drizzle as postgres.js's own transaction handle does (`unsafe`,
+ * `savepoint`), and remembers the first statement of its level that failed, so that a failure the
+ * calling code caught and ignored still rolls the level back instead of letting PostgreSQL turn the
+ * commit of an aborted transaction into a silent rollback.
+ */
+class TransactionLevel {
+  failure: unknown
+  private static savepoints = 0
+
+  constructor(private readonly connection: postgres.ReservedSql) {}
+
+  /** Queues a statement on the connection, in order, noting its failure on this level. */
+  unsafe(...args: UnsafeArgs) {
+    const query = this.connection.unsafe(...args)
+    // Attaching a handler starts the statement on the next microtask: drizzle's `.values()`, called
+    // at once on what this returns, still applies.
+    query.catch((error: unknown) => {
+      this.failure ??= error
+    })
+    return query
+  }
+
+  /** Runs `fn` in a savepoint: released when it resolves, rolled back to when it throws. */
+  async savepoint<T>(fn: (sql: TransactionLevel) => T | Promise<T>): Promise<T> {
+    const name = `s${TransactionLevel.savepoints++}`
+    const inner = new TransactionLevel(this.connection)
+    await this.unsafe(`savepoint ${name}`)
+    try {
+      const result = await fn(inner)
+      if (inner.failure !== undefined) throw inner.failure
+      await this.unsafe(`release savepoint ${name}`)
+      return result
+    } catch (error) {
+      await this.unsafe(`rollback to savepoint ${name}`)
+      throw error
+    }
+  }
+}
+
+/**
  * A company's transaction that begins on its first query, so that a request answered from memory
  * (the signed-in user, their permissions) holds no connection and sends no statement (ADR 014).
+ * Its BEGIN and the company setting are queued on the reserved connection ahead of the first query
+ * and go out in the same write: a transaction costs the request no round trip but its COMMIT.
  */
 class CompanyTransaction {
-  private opened: Promise<postgres.TransactionSql> | undefined
-  private sql: postgres.TransactionSql | undefined
-  private settle: ((outcome: Outcome<unknown>) => void) | undefined
-  private finished: Promise<unknown> | undefined
+  private opened: Promise<TransactionLevel> | undefined
+  private top: TransactionLevel | undefined
+  private connection: postgres.ReservedSql | undefined
   private ended = false
 
   constructor(
@@ -42,26 +84,20 @@ class CompanyTransaction {
 
   /** The open transaction, if a query has begun it: queries then go straight to it, in the order they are made. */
   get current() {
-    return this.ended ? undefined : this.sql
+    return this.ended ? undefined : this.top
   }
 
   /** Begins the transaction once; every query of the request, parallel ones too, shares it. */
-  open(): Promise<postgres.TransactionSql> {
+  open(): Promise<TransactionLevel> {
     if (this.ended) return Promise.reject(new Error('A query ran after its request was answered: its company transaction has ended.'))
-    this.opened ??= new Promise((resolve, reject) => {
-      const outcome = new Promise<Outcome<unknown>>((settle) => (this.settle = settle))
-      this.finished = this.app.begin(async (sql) => {
-        // Not awaited: sent on the connection with the request's first query rather than a round
-        // trip before it. postgres.js records its failure and rolls the transaction back.
-        sql`select set_config(${COMPANY_SETTING}, ${this.companyId}, true)`.execute()
-        this.sql = sql
-        resolve(sql)
-        const result = await outcome
-        if (!result.ok) throw result.error
-        return result.value
-      })
-      // A failure to begin fails the query that asked; end() reports it too.
-      this.finished.catch(reject)
+    this.opened ??= this.app.reserve().then((connection) => {
+      this.connection = connection
+      const top = new TransactionLevel(connection)
+      // Neither is awaited: if either fails, every statement after it in the transaction fails too.
+      void top.unsafe('begin')
+      void top.unsafe(`select set_config($1, $2, true)`, [COMPANY_SETTING, this.companyId], { prepare: true })
+      this.top = top
+      return top
     })
     return this.opened
   }
@@ -69,9 +105,20 @@ class CompanyTransaction {
   /** Commits the transaction (if one began) and answers `outcome`, or rolls it back and throws. */
   async end<T>(outcome: Outcome<T>): Promise<T> {
     this.ended = true
-    if (this.finished) {
-      this.settle?.(outcome)
-      return (await this.finished) as T
+    if (this.opened) {
+      const top = await this.opened
+      const connection = this.connection!
+      try {
+        const failure = outcome.ok ? top.failure : outcome.error
+        if (failure === undefined) {
+          await connection.unsafe('commit')
+        } else {
+          await connection.unsafe('rollback').catch(() => undefined)
+          throw failure
+        }
+      } finally {
+        connection.release()
+      }
     }
     if (!outcome.ok) throw outcome.error
     return outcome.value
@@ -81,7 +128,7 @@ class CompanyTransaction {
 /** Where this code's queries go: the owner's or the app role's pool, a transaction, or a company's transaction once begun. */
 type Scope =
   | { kind: 'pool'; sql: postgres.Sql }
-  | { kind: 'transaction'; sql: postgres.TransactionSql }
+  | { kind: 'transaction'; sql: postgres.TransactionSql | TransactionLevel }
   | { kind: 'company'; transaction: CompanyTransaction }
 const scope = new AsyncLocalStorage<Scope>()
 
@@ -121,9 +168,9 @@ function deferredQuery(transaction: CompanyTransaction, args: UnsafeArgs) {
 function routedClient(app: postgres.Sql, owner: postgres.Sql) {
   const begin = <T>(fn: (sql: postgres.TransactionSql) => T | Promise<T>) => {
     const outer = scope.getStore()
-    const inside = (sql: postgres.TransactionSql) => scope.run({ kind: 'transaction', sql }, () => fn(sql))
+    const inside = (sql: postgres.TransactionSql | TransactionLevel) => scope.run({ kind: 'transaction', sql }, () => fn(sql as postgres.TransactionSql))
     if (outer?.kind === 'company') return outer.transaction.open().then((sql) => sql.savepoint(inside))
-    if (outer?.kind === 'transaction') return outer.sql.savepoint(inside)
+    if (outer?.kind === 'transaction') return (outer.sql.savepoint as TransactionLevel['savepoint'])(inside)
     return (outer?.sql ?? app).begin(inside)
   }
   const unsafe = (...args: UnsafeArgs) => {

@@ -172,6 +172,33 @@ describe("a company's transaction", () => {
     expect(await named(dropped)).toEqual([])
   })
 
+  it('rolls back and fails when a statement failed, even one whose error the work caught', async () => {
+    const a = await companyWithProperty()
+    const named = (name: string) => crossCompany(() => getDb().select().from(propertyGroups).where(eq(propertyGroups.name, name)))
+    const written = `Written ${unique()}`
+    const swallowing = withCompany(a.companyId, async () => {
+      await getDb().insert(propertyGroups).values({ companyId: a.companyId, name: written, propertyType: 'RESIDENTIAL' })
+      await getDb()
+        .execute(sql`select 1 / 0`)
+        .catch(() => 'ignored')
+      return 'answered'
+    })
+    // PostgreSQL would turn the COMMIT of the aborted transaction into a ROLLBACK without an error.
+    await expect(swallowing).rejects.toSatisfy((error) => codeOf(error) === '22012')
+    expect(await named(written)).toEqual([])
+    // A failure inside a savepoint is that savepoint's: the transaction around it goes on and commits.
+    const around = `Around ${unique()}`
+    await withCompany(a.companyId, async () => {
+      await getDb()
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1 / 0`).catch(() => 'ignored')
+        })
+        .catch(() => 'refused')
+      await getDb().insert(propertyGroups).values({ companyId: a.companyId, name: around, propertyType: 'RESIDENTIAL' })
+    })
+    expect(await named(around)).toHaveLength(1)
+  })
+
   it('lets a search be served by its trigram index under the company policy', async () => {
     // PostgreSQL applies a query's condition on a table with row-level security after the policy,
     // so not through an index, unless the condition's function is LEAKPROOF: with LIKE not so
