@@ -37,7 +37,7 @@ export const Company = z
   })
   .openapi('PropertyManagementCompany')
 
-const PublicCompany = Company.pick({ name: true, slug: true, email: true, phone: true, website: true, city: true, province: true, country: true }).openapi(
+export const PublicCompany = Company.pick({ name: true, slug: true, email: true, phone: true, website: true, city: true, province: true, country: true }).openapi(
   'PublicPropertyManagementCompany',
 )
 
