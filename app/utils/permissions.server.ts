@@ -1,7 +1,8 @@
 import { data } from 'react-router'
-import { flagOf, missingPermission, type PermissionGroup, type UserPermissions } from '~/domain/permissions'
+import type { UserPermissionFlags } from '~/api/platform/auth'
+import { flagOf, missingPermission, type PermissionGroup } from '~/domain/permissions'
 import { navigationGroupOf } from '~/domain/navigation'
-import { requireSession, type Api } from './api-client.server'
+import { requireSession, type Answer, type Api } from './api-client.server'
 
 /**
  * A form page whose submit the API would refuse answers 403 instead of showing the
@@ -11,7 +12,7 @@ import { requireSession, type Api } from './api-client.server'
 export async function requirePermission(api: Api, group: PermissionGroup | undefined) {
   if (!group) return
   // Answered from the API's per-login principal cache: no query of its own.
-  const permissions = await api.get<UserPermissions>('user-permissions/')
+  const permissions = await api.get<Answer<typeof UserPermissionFlags>>('user-permissions/')
   if (!permissions[flagOf(group)]) throw data({ detail: missingPermission(group) }, { status: 403 })
 }
 

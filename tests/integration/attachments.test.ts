@@ -330,7 +330,7 @@ describe('the Attachments section of a record page (server half)', () => {
     const { token, unit } = await companyWithUnit()
     const client = clientAs(token)
     const empty = await act(client, formOf({ intent: 'add-note', body: '  ' }), 'rental-units', unit.record_id)
-    expect(empty.returned).toMatchObject({ data: { form: 'add-note', result: { error: { body: ['Write the note first.'] } } }, init: { status: 400 } })
+    expect(empty.returned).toMatchObject({ data: { form: 'add-note', result: { error: { body: ['Note is required.'] } } }, init: { status: 400 } })
 
     const disguised = await act(client, formOf({ intent: 'upload-document', file: file(PROGRAM, 'lease.pdf', 'application/pdf'), document_type: 'LEASE', name: 'Lease' }), 'rental-units', unit.record_id)
     expect(disguised.returned).toMatchObject({ data: { form: 'upload-document', result: { error: { file: [expect.stringMatching(/not a kind we accept/)] }, initialValue: { name: 'Lease' } } }, init: { status: 400 } })

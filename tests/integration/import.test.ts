@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { getApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
@@ -255,8 +254,8 @@ describe('CSV import', () => {
 })
 
 type PageRow = { line: number; values: Record<string, unknown>; errors: Record<string, string[]> }
-/** What the page's action answers when it does not redirect. */
-type PageData = { kind: 'preview' | 'error'; error?: string; refused?: string; csv: string; shown: string[]; rows: PageRow[]; result: Record<string, unknown> }
+/** What the page's action answers when it does not redirect: a preview, or the form's errors by field. */
+type PageData = { preview?: { refused?: string; csv: string; shown: string[]; rows: PageRow[]; result: Record<string, unknown> }; result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }
 
 /** The page's browser: a session cookie, and posts as a form without JavaScript sends them. */
 async function browser(company: Awaited<ReturnType<typeof registerCompany>>) {
@@ -268,11 +267,11 @@ async function browser(company: Awaited<ReturnType<typeof registerCompany>>) {
     return { request, url: new URL(url), params: { resource }, pattern: '/app/:resource/import', context: {} }
   }
   return {
-    load: (resource: string) => loader(args(resource) as unknown as LoaderFunctionArgs),
+    load: (resource: string) => loader(args(resource) as unknown as Parameters<typeof loader>[0]),
     async post(resource: string, fields: Record<string, string | File>) {
       const form = new FormData()
       for (const [name, value] of Object.entries(fields)) form.append(name, value)
-      const outcome = await action(args(resource, { method: 'POST', body: form }) as unknown as ActionFunctionArgs)
+      const outcome = await action(args(resource, { method: 'POST', body: form }) as unknown as Parameters<typeof action>[0])
       if (outcome instanceof Response) return { status: outcome.status, location: outcome.headers.get('location'), cookies: outcome.headers.getSetCookie().join('\n'), data: undefined }
       const wrapped = outcome as { data?: unknown; init?: { status?: number } }
       return { status: wrapped.init?.status ?? 200, location: null, cookies: '', data: (wrapped.init ? wrapped.data : outcome) as PageData }
@@ -292,12 +291,12 @@ describe('the import page (no JavaScript needed)', () => {
     const csv = unitsCsv(3, 'North Tower')
     const preview = await page.post('rental-units', { intent: 'preview', file: new File([csv], 'units.csv', { type: 'text/csv' }), pasted: '' })
     expect(preview.status).toBe(200)
-    expect(preview.data).toMatchObject({ kind: 'preview', result: { valid_rows: 3, invalid_rows: 0 }, csv })
-    expect(preview.data!.shown).toEqual(['unit_number', 'building_id', 'unit_type', 'status', 'bedrooms', 'bathrooms', 'market_rent'])
+    expect(preview.data!.preview).toMatchObject({ result: { valid_rows: 3, invalid_rows: 0 }, csv })
+    expect(preview.data!.preview!.shown).toEqual(['unit_number', 'building_id', 'unit_type', 'status', 'bedrooms', 'bathrooms', 'market_rent'])
     expect((await api('GET', 'rental-units/', { token: company.token })).body.count).toBe(0)
 
     // The hidden field comes back with the browser's line ends.
-    const form = { intent: 'import', csv: preview.data!.csv.replace(/\r?\n/g, '\r\n'), [IDEMPOTENCY_FIELD]: `${unique('render')}:import-rental-units` }
+    const form = { intent: 'import', csv: preview.data!.preview!.csv.replace(/\r?\n/g, '\r\n'), [IDEMPOTENCY_FIELD]: `${unique('render')}:import-rental-units` }
     const imported = await page.post('rental-units', form)
     expect(imported).toMatchObject({ status: 302, location: '/app/rental-units/' })
     const { toast } = await readToast(new Request('http://lintel.test/app/rental-units/', { headers: { cookie: imported.cookies.split(';')[0] } }))
@@ -313,18 +312,23 @@ describe('the import page (no JavaScript needed)', () => {
     const page = await browser(company)
     const pasted = 'Unit,Building,Type,Status,Colour\n1,North Tower,Apartment,Vacant,red\n2,South Tower,Castle,Vacant,blue\n'
     const preview = await page.post('rental-units', { intent: 'preview', pasted })
-    expect(preview.data).toMatchObject({ kind: 'preview', result: { valid_rows: 1, invalid_rows: 1, unknown_columns: ['Colour'] } })
-    expect(preview.data!.rows).toHaveLength(1)
-    expect(preview.data!.rows[0]).toMatchObject({ line: 3, values: { building_label: 'South Tower', unit_type: 'Castle' } })
-    expect(Object.keys(preview.data!.rows[0].errors)).toEqual(['building_id', 'unit_type'])
+    expect(preview.data!.preview).toMatchObject({ result: { valid_rows: 1, invalid_rows: 1, unknown_columns: ['Colour'] } })
+    expect(preview.data!.preview!.rows).toHaveLength(1)
+    expect(preview.data!.preview!.rows[0]).toMatchObject({ line: 3, values: { building_label: 'South Tower', unit_type: 'Castle' } })
+    expect(Object.keys(preview.data!.preview!.rows[0].errors)).toEqual(['building_id', 'unit_type'])
 
     const refused = await page.post('rental-units', { intent: 'import', csv: pasted })
     expect(refused.status).toBe(400)
-    expect(refused.data).toMatchObject({ kind: 'preview', refused: expect.stringMatching(/^Nothing was imported: 1 of 2 rows has errors/) })
+    expect(refused.data!.preview).toMatchObject({ refused: expect.stringMatching(/^Nothing was imported: 1 of 2 rows has errors/) })
     expect((await api('GET', 'rental-units/', { token: company.token })).body.count).toBe(0)
 
-    expect(await page.post('rental-units', { intent: 'preview', pasted: '  ' })).toMatchObject({ status: 400, data: { kind: 'error', error: 'Choose a CSV file, or paste its text.' } })
-    expect(await page.post('rental-units', { intent: 'preview', pasted: 'Unit\n"open' })).toMatchObject({ status: 400, data: { kind: 'error', error: expect.stringMatching(/never closed/) } })
+    // Each problem is said on the input it came from, and the pasted text is kept.
+    expect(await page.post('rental-units', { intent: 'preview', pasted: '  ' })).toMatchObject({ status: 400, data: { result: { error: { pasted: ['Choose a CSV file, or paste its text.'] } } } })
+    expect(await page.post('rental-units', { intent: 'preview', file: new File([], '') })).toMatchObject({ status: 400, data: { result: { error: { file: ['Choose a CSV file, or paste its text.'] } } } })
+    expect(await page.post('rental-units', { intent: 'preview', pasted: 'Unit\n"open' })).toMatchObject({
+      status: 400,
+      data: { result: { error: { pasted: [expect.stringMatching(/never closed/)] }, initialValue: { pasted: expect.stringMatching(/^Unit\r?\n"open$/) } } },
+    })
     await expect(page.load('buildings')).rejects.toMatchObject({ init: { status: 404 } })
   })
 })

@@ -37,7 +37,7 @@ export const Document = z
   })
   .openapi('Document')
 
-const NewDocument = z
+export const NewDocument = z
   .object({
     file: fileInput(DOCUMENT_UPLOADS),
     name: z.preprocess(blankToUndefined, Name.optional()).openapi({ description: "What to call it; the file's name when left out" }),

@@ -32,7 +32,7 @@ export const Note = z
   })
   .openapi('Note')
 
-const NewNote = z.object({ record_type: RecordType, record_id: RecordId, body: Body }).strict().openapi('NewNote')
+export const NewNote = z.object({ record_type: RecordType, record_id: RecordId, body: Body }).strict().openapi('NewNote')
 const NoteChange = z.object({ body: Body }).strict().openapi('NoteChange')
 const NoteQuery = ListQuery.extend(optionalRecordFields)
 

@@ -11,7 +11,7 @@ import { tenant } from '../tenant'
 import { blankToUndefined, checkReadable, optionalRecordFields, recordConditions, TAGS } from './records'
 import { binaryResponse, fileInput, PHOTO_UPLOADS, receiveUpload, sendStored, uploadLimit } from './uploads'
 
-const Photo = z
+export const Photo = z
   .object({
     id: z.uuid(),
     record_type: z.string().nullable(),
@@ -29,7 +29,7 @@ const Photo = z
   })
   .openapi('Photo')
 
-const NewPhoto = z
+export const NewPhoto = z
   .object({
     file: fileInput(PHOTO_UPLOADS),
     caption: z.preprocess(blankToUndefined, z.string().trim().max(500, 'Caption must be at most 500 characters.').optional()),

@@ -483,6 +483,8 @@ router.openapi(
   (c) => c.json({ user_type: c.var.principal.userType }, 200),
 )
 
+export const UserPermissionFlags = PermissionFlags.extend({ is_company_admin: z.boolean() })
+
 router.openapi(
   createRoute({
     method: 'get',
@@ -490,7 +492,7 @@ router.openapi(
     tags: ['Authentication'],
     summary: 'The signed-in user’s eight permission flags',
     ...signedIn(),
-    responses: { 200: jsonResponse(PermissionFlags.extend({ is_company_admin: z.boolean() }), 'Permission flags'), ...errorResponses(401) },
+    responses: { 200: jsonResponse(UserPermissionFlags, 'Permission flags'), ...errorResponses(401) },
   }),
   (c) => c.json({ ...permissionsFromRow(c.var.principal.permissions), is_company_admin: c.var.principal.isCompanyAdmin }, 200),
 )

@@ -41,14 +41,14 @@ const previewShape = {
   missing_columns: z.array(z.object({ field: z.string(), label: z.string() })).openapi({ description: 'Required fields no column fills' }),
 }
 export const ImportPreview = z.object(previewShape).openapi('ImportPreview')
-const ImportRefused = ErrorBody.extend(previewShape).openapi('ImportRefused')
+export const ImportRefused = ErrorBody.extend(previewShape).openapi('ImportRefused')
 export const ImportCreated = z.object({ created: z.number().int() }).openapi('ImportCreated')
 
 const NumberFormatField = numberFormatInput()
   .optional()
   .openapi({ description: 'How the file writes numbers: en = 1,250.00 (the default), fr = 1 250,00' })
-const CsvJson = z.object({ csv: z.string({ error: 'Send the file’s text as csv.' }), number_format: NumberFormatField }).openapi('ImportCsv')
-const CsvForm = z.object({
+export const CsvJson = z.object({ csv: z.string({ error: 'Send the file’s text as csv.' }), number_format: NumberFormatField }).openapi('ImportCsv')
+export const CsvForm = z.object({
   csv: z
     .custom<File | string>((v) => v instanceof File || typeof v === 'string', 'Attach the file as csv.')
     .openapi({ type: 'string', format: 'binary', description: 'The CSV file' }),

@@ -37,7 +37,7 @@ export const Company = z
   })
   .openapi('PropertyManagementCompany')
 
-const PublicCompany = Company.pick({ name: true, slug: true, email: true, phone: true, website: true, city: true, province: true, country: true }).openapi(
+export const PublicCompany = Company.pick({ name: true, slug: true, email: true, phone: true, website: true, city: true, province: true, country: true }).openapi(
   'PublicPropertyManagementCompany',
 )
 
@@ -270,6 +270,8 @@ router.openapi(
   async (c) => c.json({ timestamp: await updateTimestamp() }, 200),
 )
 
+export const FrontendCacheRefresh = z.object({ timestamp: z.number({ error: 'Send the version timestamp.' }).int() }).openapi('FrontendCacheRefresh')
+
 router.openapi(
   createRoute({
     method: 'post',
@@ -277,7 +279,7 @@ router.openapi(
     tags: ['Workspace'],
     summary: 'Record that this user’s browser reloaded onto the current version',
     ...signedIn(),
-    request: jsonBody(z.object({ timestamp: z.number().int() }).openapi('FrontendCacheRefresh')),
+    request: jsonBody(FrontendCacheRefresh),
     responses: { 204: { description: 'Recorded' }, ...errorResponses(400, 401) },
   }),
   async (c) => {

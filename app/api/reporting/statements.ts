@@ -120,7 +120,7 @@ const Sides = { debit: Money.nullable(), credit: Money.nullable() }
 
 const BooksBegin = z.string().nullable().openapi({ description: 'The date of the first entry: where the prior years’ earnings begin' })
 
-const TrialBalance = z
+export const TrialBalance = z
   .object({
     filters: Filters,
     books_begin: BooksBegin,
@@ -134,7 +134,7 @@ const TrialBalance = z
   })
   .openapi('TrialBalance')
 
-const BalanceSheet = z
+export const BalanceSheet = z
   .object({
     filters: Filters,
     books_begin: BooksBegin,
@@ -150,7 +150,7 @@ const BalanceSheet = z
   })
   .openapi('BalanceSheet')
 
-const IncomeStatement = z
+export const IncomeStatement = z
   .object({
     filters: Filters,
     date_from: z.string(),
@@ -192,7 +192,7 @@ const Continued = {
   brought_forward: Money.openapi({ description: 'The balance before the first line shown: the opening balance on the first page' }),
 }
 
-const GeneralLedger = z
+export const GeneralLedger = z
   .object({
     filters: Filters,
     date_from: z.string(),
@@ -216,7 +216,7 @@ const GeneralLedger = z
   })
   .openapi('GeneralLedger')
 
-const TransactionRegister = z
+export const TransactionRegister = z
   .object({
     filters: Filters,
     account_id: z.string(),
@@ -247,7 +247,7 @@ const TransactionRegister = z
   })
   .openapi('TransactionRegister')
 
-const JournalTransactions = z
+export const JournalTransactions = z
   .object({
     filters: Filters,
     date_from: z.string(),
@@ -279,7 +279,7 @@ const JournalTransactions = z
   })
   .openapi('JournalTransactions')
 
-const ChartOfAccounts = z
+export const ChartOfAccounts = z
   .object({
     filters: Filters,
     as_of: z.string(),

@@ -1,17 +1,27 @@
 import { data } from 'react-router'
+import type * as Schemas from '~/api/reporting/statements'
 import type { Page } from '~/components/list'
 import { CASH_SUBTYPES, type AccountSubtype } from '~/domain/ledger/chart'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import type { ErrorBody, Option, ReportName } from './statement'
 
-// The chart comes from the reporting API, so reporting without the accounting permission still offers every account.
-type Chart = { accounts: { account_id: string; number: string; name: string; subtype: string }[] }
+/** What the reporting API answers for each statement. */
+type Statements = {
+  'trial-balance': typeof Schemas.TrialBalance
+  'balance-sheet': typeof Schemas.BalanceSheet
+  'income-statement': typeof Schemas.IncomeStatement
+  'general-ledger': typeof Schemas.GeneralLedger
+  'transaction-register': typeof Schemas.TransactionRegister
+  'journal-transactions': typeof Schemas.JournalTransactions
+  'chart-of-accounts': typeof Schemas.ChartOfAccounts
+}
+export type Statement<R extends ReportName> = Answer<Statements[R]>
 
 /**
  * A statement page's data: the statement for the filters in the page's URL (or the API's
  * complaint about them, shown beside the form), and the choices its filter form offers.
  */
-export async function loadStatement<T>(request: Request, report: ReportName, keys: string[], options: { accounts?: 'all' | 'cash' } = {}) {
+export async function loadStatement<R extends ReportName>(request: Request, report: R, keys: string[], options: { accounts?: 'all' | 'cash' } = {}) {
   const { api } = await requireSession(request)
   const url = new URL(request.url)
   const params = new URLSearchParams()
@@ -20,9 +30,10 @@ export async function loadStatement<T>(request: Request, report: ReportName, key
     if (value) params.set(key, value)
   }
   const [result, properties, accounts] = await Promise.all([
-    api.send<T>('GET', `reporting/${report}/?${params}`),
+    api.send<Statement<R>>('GET', `reporting/${report}/?${params}`),
     api.get<Page<{ id: string; name: string }>>('property-groups/?page_size=1000'),
-    options.accounts ? api.get<Chart>('reporting/chart-of-accounts/') : null,
+    // The chart comes from the reporting API, so reporting without the accounting permission still offers every account.
+    options.accounts ? api.get<Statement<'chart-of-accounts'>>('reporting/chart-of-accounts/') : null,
   ])
   // Not allowed or not signed in is the error page's business; a bad filter is the form's.
   if (!result.ok && result.status !== 400) throw data(result.error, { status: typeof result.status === 'number' ? result.status : 500 })

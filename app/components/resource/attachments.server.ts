@@ -1,9 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { z } from 'zod'
 import type { ErrorBody } from '~/api/errors'
+import { NewDocument } from '~/api/attachments/documents'
+import { NewNote } from '~/api/attachments/notes'
+import { NewPhoto } from '~/api/attachments/photos'
 import type { Page } from '~/api/pagination'
-import { DOCUMENT_TYPES, valuesOf } from '~/domain/reference-data'
 import { resourceNamed } from '~/resources'
 import { pagePathOf } from '~/resources/engine/view'
 import type { Api } from '~/utils/api-client.server'
@@ -21,22 +22,10 @@ import type { AttachmentForm, AttachmentsData, DocumentItem, NoteItem, PhotoItem
 /** How many of each a record's page shows; the API lists the rest. */
 const ATTACHMENTS_SHOWN = 50
 
-const NoteSchema = z.object({
-  body: z.string({ error: 'Write the note first.' }).trim().min(1, 'Write the note first.').max(10_000, 'A note can be at most 10000 characters.'),
-})
-
-const chosenFile = z.instanceof(File, { error: 'Choose a file to upload.' })
-
-const DocumentUploadSchema = z.object({
-  file: chosenFile,
-  document_type: z.enum(valuesOf(DOCUMENT_TYPES), { error: 'Choose what kind of document this is.' }),
-  name: z.string().trim().max(200, 'Name must be at most 200 characters.').optional(),
-})
-
-const PhotoUploadSchema = z.object({
-  file: chosenFile,
-  caption: z.string().trim().max(500, 'Caption must be at most 500 characters.').optional(),
-})
+// The API's own fields for each form; the record they attach to is the page's, not the form's.
+const NoteSchema = NewNote.pick({ body: true }).strip()
+const DocumentUploadSchema = NewDocument.pick({ file: true, name: true, document_type: true })
+const PhotoUploadSchema = NewPhoto.pick({ file: true, caption: true })
 
 const INTENTS = ['add-note', 'upload-document', 'upload-photo'] as const satisfies readonly AttachmentForm[]
 export const isAttachmentIntent = (intent: unknown): intent is AttachmentForm => INTENTS.includes(intent as AttachmentForm)

@@ -10,6 +10,7 @@ import { Button } from '../ui/button'
 import { ErrorList, ErrorSummary } from '../ui/field'
 import type { Document } from '~/api/attachments/documents'
 import type { Note } from '~/api/attachments/notes'
+import type { Photo } from '~/api/attachments/photos'
 import type { Answer } from '~/utils/api-client.server'
 import { Input, Label, Select } from '../ui/input'
 
@@ -24,7 +25,7 @@ export type AttachmentForm = 'add-note' | 'upload-document' | 'upload-photo'
 
 export type NoteItem = Answer<typeof Note>
 export type DocumentItem = Answer<typeof Document>
-export type PhotoItem = { id: string; name: string; caption: string | null; created_at: string }
+export type PhotoItem = Answer<typeof Photo>
 type Listed<T> = { count: number; results: T[] } | null
 
 export type AttachmentsData = { notes: Listed<NoteItem>; documents: Listed<DocumentItem>; photos: Listed<PhotoItem> }

@@ -373,7 +373,8 @@ export function ResourceForm({
       {/* The form's first submit button is the one Enter presses: saving, not a reference picker's Find. */}
       <button type="submit" hidden />
       <ErrorSummary form={form} />
-      {record ? null : <IdempotencyKey form={formId} />}
+      {/* A new record's form, even one started with some values given (a parent's reference), carries the key; an existing record's does not. */}
+      {record?.id ? null : <IdempotencyKey form={formId} />}
       {/* The server reads the amounts in the format they were shown and typed in. */}
       <input type="hidden" name="number_format" value={numbers} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,23 +1,26 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Download, FileUp, Upload } from 'lucide-react'
-import { data, Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
-import type { ErrorBody } from '~/api/errors'
+import { data, Form, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { CsvForm, CsvJson, type ImportCreated, type ImportPreview, type ImportRefused } from '~/api/platform/imports'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
 import { FieldValue } from '~/components/resource/field-value'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { ErrorList, FormErrors } from '~/components/ui/field'
+import { ErrorList, ErrorSummary, FormErrors, TextareaField } from '~/components/ui/field'
 import { Label } from '~/components/ui/input'
-import type { NumberFormat } from '~/domain/money'
+import { isNumberFormat, type NumberFormat } from '~/domain/money'
 import { NumberFormatSelect } from '~/components/number-format-select'
-import type { ImportResult } from '~/resources/engine/import.server'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORTABLE, templateCsv } from '~/resources/engine/import'
 import { lookupResource } from '~/resources/engine/pages.server'
 import type { FieldView, ResourceView } from '~/resources/engine/view'
-import { requireSession } from '~/utils/api-client.server'
-import { idempotencyKeyOf, numberFormatOf } from '~/utils/forms.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
+import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/import'
 
 /*
  * /app/:resource/import/ — a CSV from another system, previewed row by row,
@@ -26,7 +29,7 @@ import { redirectWithToast } from '~/utils/toast.server'
  * the import's post, so nothing is kept on the server in between.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [{ title: title(loaderData ? `Import ${loaderData.view.plural}` : 'Import') }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Import ${loaderData.view.plural}` : 'Import') }]
 
 const MB = 1024 * 1024
 
@@ -36,7 +39,7 @@ function importable(name: string | undefined, request: Request) {
   return found
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const { view, resource } = importable(params.resource, request)
   await requireSession(request)
   const required = view.fields.filter((f) => f.required && !f.readOnly).map((f) => f.label)
@@ -48,69 +51,70 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const FORM_LIMIT = 2 * IMPORT_MAX_BYTES + MB
 const PREVIEW_ROWS = 100
 
-type Preview = {
-  result: ImportResult
-  /** The fields the rows fill, in the definition's order: the preview's columns. */
-  shown: string[]
-  /** The rows on the page: those with errors when there are any, else the first ones. */
-  rows: ImportResult['rows']
-  csv: string
-  /** How the file writes numbers, as chosen: sent again with the import. */
-  numbers: NumberFormat
-  refused?: string
-}
-type ActionData = { kind: 'error'; error: string } | ({ kind: 'preview' } & Preview)
+/*
+ * The API's upload, its CSV from the chosen file or else the pasted text; the import's own post
+ * sends the checked text back as csv. Neither the file nor that text is sent back with an error:
+ * a file input cannot be given its file, and the text is the preview's.
+ */
+const ImportForm = z.object({
+  file: CsvForm.shape.csv.optional(),
+  pasted: CsvJson.shape.csv.optional(),
+  csv: CsvJson.shape.csv.optional(),
+  number_format: CsvForm.shape.number_format,
+})
+const HIDE = { hide: ['file', 'csv'] }
 
-function previewOf(view: ResourceView, result: ImportResult, csv: string, numbers: NumberFormat, refused?: string): { kind: 'preview' } & Preview {
+function previewOf(view: ResourceView, result: Answer<typeof ImportPreview>, csv: string, numbers: NumberFormat, refused?: string) {
   const keys = new Set(result.rows.flatMap((r) => Object.keys(r.values)))
+  /** The fields the rows fill, in the definition's order: the preview's columns. */
   const shown = view.fields.filter((f) => keys.has(f.name) || (f.labelKey && keys.has(f.labelKey))).map((f) => f.name)
   const invalid = result.rows.filter((r) => Object.keys(r.errors).length)
+  /** The rows on the page: those with errors when there are any, else the first ones. */
   const rows = (invalid.length ? invalid : result.rows).slice(0, PREVIEW_ROWS)
-  // The rows alone can be large; the page gets what it shows, with the counts.
-  return { kind: 'preview', result: { ...result, rows: [] }, shown, rows, csv, numbers, refused }
+  // The rows alone can be large; the page gets what it shows, with the counts. The number format is sent again with the import.
+  return { result: { ...result, rows: [] }, shown, rows, csv, numbers, refused }
 }
+type Preview = ReturnType<typeof previewOf>
 
-async function csvOf(form: FormData) {
-  const file = form.get('file')
-  if (file instanceof File && file.size > 0) return file.size > IMPORT_MAX_BYTES ? null : file.text()
-  const text = form.get('csv') ?? form.get('pasted')
-  return typeof text === 'string' ? text : ''
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const { view } = importable(params.resource, request)
   const { api } = await requireSession(request)
   const tooLarge = `The file is larger than ${IMPORT_MAX_BYTES / MB} MB; split it into smaller files.`
-  if (Number(request.headers.get('content-length') ?? 0) > FORM_LIMIT) return data<ActionData>({ kind: 'error', error: tooLarge }, { status: 400 })
+  if (Number(request.headers.get('content-length') ?? 0) > FORM_LIMIT) return data({ result: { status: 'error', error: { file: [tooLarge] } } as SubmissionResult<string[]> }, { status: 400 })
   const form = await request.formData()
-  const csv = await csvOf(form)
-  if (csv === null) return data<ActionData>({ kind: 'error', error: tooLarge }, { status: 400 })
-  if (!csv.trim()) return data<ActionData>({ kind: 'error', error: 'Choose a CSV file, or paste its text.' }, { status: 400 })
-  const numbers = numberFormatOf(form)
+  const submission = parseWithZod(form, { schema: ImportForm })
+  if (submission.status !== 'success') return reply(submission, HIDE)
+  const { file, pasted, csv: checkedText, number_format: numbers = 'en' } = submission.value
+  // Whatever goes wrong with the CSV is said where it came from: the chosen file, the pasted text, or (the import's) the whole form.
+  const source = checkedText !== undefined ? '__all__' : file !== undefined || pasted === undefined ? 'file' : 'pasted'
+  const refuse = (message: string, status: number | 'unknown' = 400) => replyWithApiError(submission, { detail: message, errors: { [source]: [message] } }, status, HIDE)
+  if (file instanceof File && file.size > IMPORT_MAX_BYTES) return refuse(tooLarge)
+  const csv = checkedText ?? (file === undefined ? pasted : typeof file === 'string' ? file : await file.text()) ?? ''
+  if (!csv.trim()) return refuse('Choose a CSV file, or paste its text.')
 
   if (form.get('intent') === 'import') {
-    const imported = await api.send<{ created: number }>('POST', `imports/${view.name}/`, { csv, number_format: numbers }, { idempotencyKey: idempotencyKeyOf(form) })
+    const imported = await api.send<Answer<typeof ImportCreated>>('POST', `imports/${view.name}/`, { csv, number_format: numbers }, { idempotencyKey: idempotencyKeyOf(form) })
     if (imported.ok) {
       const n = imported.data.created
       return redirectWithToast(view.path, { type: 'success', description: `Imported ${n} ${(n === 1 ? view.singular : view.plural).toLowerCase()}.` })
     }
-    const refused = imported.error as ErrorBody & Partial<ImportResult>
-    if (refused.rows) return data<ActionData>(previewOf(view, refused as ImportResult, csv, numbers, refused.detail), { status: 400 })
-    return data<ActionData>({ kind: 'error', error: refused.errors?.csv?.[0] ?? refused.detail }, { status: typeof imported.status === 'number' ? imported.status : 500 })
+    const refused = imported.error as Partial<Answer<typeof ImportRefused>>
+    if (refused.rows) return data({ preview: previewOf(view, refused as Answer<typeof ImportRefused>, csv, numbers, refused.detail) }, { status: 400 })
+    return refuse(imported.error.errors?.csv?.[0] ?? imported.error.detail, imported.status)
   }
 
-  const checked = await api.send<ImportResult>('POST', `imports/${view.name}/preview/`, { csv, number_format: numbers })
-  if (!checked.ok) return data<ActionData>({ kind: 'error', error: checked.error.errors?.csv?.[0] ?? checked.error.detail }, { status: typeof checked.status === 'number' ? checked.status : 500 })
-  return previewOf(view, checked.data, csv, numbers) as ActionData
+  const checked = await api.send<Answer<typeof ImportPreview>>('POST', `imports/${view.name}/preview/`, { csv, number_format: numbers })
+  if (!checked.ok) return refuse(checked.error.errors?.csv?.[0] ?? checked.error.detail, checked.status)
+  return { preview: previewOf(view, checked.data, csv, numbers) }
 }
 
-export default function ImportPage() {
-  const { view, template, required, limits } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as ActionData | undefined
+export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, template, required, limits } = loaderData
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const importing = busy && navigation.formData?.get('intent') === 'import'
-  const preview = actionData?.kind === 'preview' ? actionData : undefined
+  const preview = actionData && 'preview' in actionData ? actionData.preview : undefined
+  const [form, fields] = useForm({ id: 'import', lastResult: actionData && 'result' in actionData ? actionData.result : undefined })
   const plural = view.plural.toLowerCase()
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
@@ -136,25 +140,25 @@ export default function ImportPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
-            {actionData?.kind === 'error' ? <FormErrors errors={[actionData.error]} /> : null}
+          <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" {...getFormProps(form)}>
+            <ErrorSummary form={form} />
             <input type="hidden" name="intent" value="preview" />
             <div className="flex flex-col gap-2">
-              <Label htmlFor="import-file">CSV file</Label>
+              <Label htmlFor={fields.file.id}>CSV file</Label>
               <input
-                id="import-file"
+                id={fields.file.id}
                 type="file"
-                name="file"
+                name={fields.file.name}
                 accept=".csv,.txt,.tsv,text/csv,text/plain"
+                aria-invalid={fields.file.errors ? true : undefined}
+                aria-describedby={fields.file.errors ? fields.file.errorId : undefined}
                 className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-accent"
               />
+              <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
             </div>
+            <TextareaField label="Or paste the rows, header first" meta={fields.pasted} rows={6} />
             <div className="flex flex-col gap-2">
-              <Label htmlFor="import-pasted">Or paste the rows, header first</Label>
-              <textarea id="import-pasted" name="pasted" rows={6} className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
-            </div>
-            <div className="flex flex-col gap-2">
-              <NumberFormatSelect id="import-number-format" label="Numbers written" defaultValue={preview?.numbers} className="max-w-64" />
+              <NumberFormatSelect id={fields.number_format.id} label="Numbers written" defaultValue={preview?.numbers ?? (isNumberFormat(fields.number_format.initialValue) ? fields.number_format.initialValue : undefined)} className="max-w-64" />
             </div>
             <Button type="submit" variant={preview ? 'outline' : 'default'} className="self-start" disabled={busy}>
               <FileUp aria-hidden /> {busy && !importing ? 'Checking…' : 'Preview'}

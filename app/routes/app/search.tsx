@@ -1,8 +1,8 @@
 import { Form, Link } from 'react-router'
-import type { PaletteEntry } from '~/domain/navigation'
+import type { PaletteEntrySchema } from '~/api/platform/command-palette'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/search'
 
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('Search') }]
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
   const q = new URL(request.url).searchParams.get('q') ?? ''
-  const entries = await api.get<PaletteEntry[]>(`command-palette/?search=${encodeURIComponent(q)}`)
+  const entries = await api.get<Answer<typeof PaletteEntrySchema>[]>(`command-palette/?search=${encodeURIComponent(q)}`)
   return { q, entries }
 }
 

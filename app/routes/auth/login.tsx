@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { z } from 'zod'
 import { LoginBody, WRONG_CREDENTIALS } from '~/api/platform/auth'
 import { Honeypot } from '~/components/honeypot'
 import { Button } from '~/components/ui/button'
@@ -14,20 +15,22 @@ import type { Route } from './+types/login'
 export const meta: Route.MetaFunction = (args) =>
   publicMeta(args, { title: 'Log in', description: 'Log in to Lintel: property managers to the staff area, residents to the Resident Center, technicians to their own area.' })
 
+// Where to go once signed in travels with the form (a page the session expired on); the API never sees it.
+const LoginForm = LoginBody.extend({ redirectTo: z.string().optional() })
+
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.clone().formData()
-  const submission = parseWithZod(formData, { schema: LoginBody })
+  const submission = parseWithZod(formData, { schema: LoginForm })
   if (submission.status !== 'success') return reply(submission, { hide: ['password'] })
   if (isBot(formData)) return replyWithApiError(submission, { detail: WRONG_CREDENTIALS }, 401, { hide: ['password'] })
   try {
     const signedIn = await authenticator.authenticate('form', request)
-    return signInAndRedirect(request, signedIn, formData.get('redirectTo')?.toString())
+    return signInAndRedirect(request, signedIn, submission.value.redirectTo)
   } catch (error) {
     if (error instanceof LoginFailed) return replyWithApiError(submission, error.body, error.status, { hide: ['password'] })
     throw error
   }
 }
-
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()

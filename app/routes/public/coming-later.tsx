@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { ComingLater, comingLaterMeta } from '~/components/layout/coming-later'
-import { callApi, readBody } from '~/utils/api-client.server'
+import type { PublicCompany } from '~/api/platform/workspace'
+import { callApi, readBody, type Answer } from '~/utils/api-client.server'
 import type { Route } from './+types/coming-later'
 
 /*
@@ -14,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.applicationSlug) throw data({ detail: 'No such rental application form.' }, { status: 404 })
   const response = await callApi(`property-management-company/${encodeURIComponent(params.companySlug ?? '')}/`, { request })
   if (!response.ok) throw data({ detail: 'No such company.' }, { status: 404 })
-  const company = await readBody<{ name: string }>(response)
+  const company = await readBody<Answer<typeof PublicCompany>>(response)
   return { page: `${company.name} Waitlist` }
 }
 

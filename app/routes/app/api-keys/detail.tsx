@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { Instant } from '~/components/instant'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
-import { z } from 'zod'
+import { ApiKeyUpdateBody } from '~/api/platform/api-keys'
 import { Breadcrumbs } from '~/components/list'
 import { Button } from '~/components/ui/button'
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -16,7 +16,7 @@ import type { Route } from './+types/detail'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.key.name ?? 'API Key') }]
 
-const RenameForm = z.object({ name: z.string({ error: 'Name the key.' }).trim().min(1, 'Name the key.').max(100, 'The name must be at most 100 characters.') })
+const RenameForm = ApiKeyUpdateBody.required({ name: true }).pick({ name: true })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireSession(request)

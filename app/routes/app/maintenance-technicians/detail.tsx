@@ -3,13 +3,14 @@ import { Instant } from '~/components/instant'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import { z } from 'zod'
-import { TechnicianUpdateBody } from '~/api/platform/people'
+import { TechnicianUpdateBody, type MaintenanceTechnician } from '~/api/platform/people'
+import type { Detail } from '~/api/platform/schemas'
 import { Breadcrumbs } from '~/components/list'
-import { StatusBadge, type Person } from '~/components/people'
+import { StatusBadge } from '~/components/people'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { CheckboxField, Field, ErrorSummary } from '~/components/ui/field'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { reply, replyWithApiError } from '~/utils/forms.server'
 import { fullName, title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -21,7 +22,7 @@ const UpdateForm = TechnicianUpdateBody.extend({ is_active: z.boolean().default(
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
-  return { technician: await api.get<Person>(`maintenance-technicians/${params.id}/`) }
+  return { technician: await api.get<Answer<typeof MaintenanceTechnician>>(`maintenance-technicians/${params.id}/`) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -29,7 +30,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await request.formData()
   const here = `/app/maintenance-technicians/${params.id}/`
   if (formData.get('intent') === 'send-invitation') {
-    const result = await api.send<{ detail: string }>('POST', `maintenance-technicians/${params.id}/send-invitation/`)
+    const result = await api.send<Answer<typeof Detail>>('POST', `maintenance-technicians/${params.id}/send-invitation/`)
     throw await redirectWithToast(here, result.ok ? { type: 'success', description: result.data.detail } : { type: 'error', description: result.error.detail })
   }
   const submission = parseWithZod(formData, { schema: UpdateForm })

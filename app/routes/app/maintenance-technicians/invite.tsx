@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
-import { TechnicianBody, PEOPLE_PERMISSION } from '~/api/platform/people'
+import { TechnicianBody, PEOPLE_PERMISSION, type MaintenanceTechnician } from '~/api/platform/people'
 import { Breadcrumbs } from '~/components/list'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Field, ErrorSummary } from '~/components/ui/field'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { requirePermission } from '~/utils/permissions.server'
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: TechnicianBody })
   if (submission.status !== 'success') return reply(submission)
-  const result = await api.send<{ id: string; email: string }>('POST', 'invite-maintenance-technician/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
+  const result = await api.send<Answer<typeof MaintenanceTechnician>>('POST', 'invite-maintenance-technician/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   throw await redirectWithToast(`/app/maintenance-technicians/${result.data.id}/`, { type: 'success', description: `Invitation sent to ${result.data.email}.` })
 }

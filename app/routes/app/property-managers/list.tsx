@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
 import { Breadcrumbs, EmptyState, ListToolbar, PageHeader, Pagination, listQuery, type Page } from '~/components/list'
-import { PeopleTable, STATUS_FILTER, type Person } from '~/components/people'
+import type { PropertyManager } from '~/api/platform/people'
+import { PeopleTable, STATUS_FILTER } from '~/components/people'
 import { buttonVariants } from '~/components/ui/button'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
 
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('Property Managers
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
-  return { page: await api.get<Page<Person>>(`property-managers/?${listQuery(request, ['status'])}`) }
+  return { page: await api.get<Page<Answer<typeof PropertyManager>>>(`property-managers/?${listQuery(request, ['status'])}`) }
 }
 
 export default function PropertyManagers({ loaderData }: Route.ComponentProps) {

@@ -1,14 +1,14 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
-import { InviteManagerBody, PEOPLE_PERMISSION } from '~/api/platform/people'
+import { InviteManagerBody, PEOPLE_PERMISSION, type PropertyManager } from '~/api/platform/people'
 import { Breadcrumbs } from '~/components/list'
 import { PermissionFields } from '~/components/permission-fields'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Field, ErrorSummary } from '~/components/ui/field'
-import { requireSession } from '~/utils/api-client.server'
+import { requireSession, type Answer } from '~/utils/api-client.server'
 import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { requirePermission } from '~/utils/permissions.server'
@@ -32,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: InviteForm })
   if (submission.status !== 'success') return reply(submission)
-  const result = await api.send<{ id: string; email: string }>('POST', 'invite-property-manager/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
+  const result = await api.send<Answer<typeof PropertyManager>>('POST', 'invite-property-manager/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   throw await redirectWithToast(`/app/property-managers/${result.data.id}/`, { type: 'success', description: `Invitation sent to ${result.data.email}.` })
 }

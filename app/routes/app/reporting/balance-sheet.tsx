@@ -1,14 +1,13 @@
 import { Amount, dayBefore, ledgerHref, reportHref, StatementPage, StatementTable, Td, Th, Unbalanced } from '~/components/reporting/statement'
-import { loadStatement } from '~/components/reporting/statement.server'
-import type { balanceSheet } from '~/domain/ledger/reports'
+import { loadStatement, type Statement } from '~/components/reporting/statement.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/balance-sheet'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Balance Sheet') }]
 
-type BalanceSheet = ReturnType<typeof balanceSheet> & { books_begin: string | null; filters: { basis: string; property_group_id: string | null } }
+type BalanceSheet = Statement<'balance-sheet'>
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement<BalanceSheet>(request, 'balance-sheet', ['as_of', 'property_group_id', 'basis'])
+export const loader = ({ request }: Route.LoaderArgs) => loadStatement(request, 'balance-sheet', ['as_of', 'property_group_id', 'basis'])
 
 export default function BalanceSheetPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

@@ -1,15 +1,14 @@
 import { Link } from 'react-router'
 import { Amount, ledgerHref, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
-import { loadStatement } from '~/components/reporting/statement.server'
-import type { chartOfAccounts } from '~/domain/ledger/reports'
+import { loadStatement, type Statement } from '~/components/reporting/statement.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/chart-of-accounts'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Chart of Accounts') }]
 
-type Chart = ReturnType<typeof chartOfAccounts> & { filters: { basis: string; property_group_id: string | null } }
+type Chart = Statement<'chart-of-accounts'>
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement<Chart>(request, 'chart-of-accounts', ['as_of', 'is_active', 'property_group_id', 'basis'])
+export const loader = ({ request }: Route.LoaderArgs) => loadStatement(request, 'chart-of-accounts', ['as_of', 'is_active', 'property_group_id', 'basis'])
 
 export default function ChartOfAccountsPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

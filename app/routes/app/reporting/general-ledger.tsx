@@ -1,15 +1,14 @@
 import { Amount, EntryLink, entryHref, LedgerEndRow, LedgerStartRow, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
-import { loadStatement } from '~/components/reporting/statement.server'
-import type { generalLedger } from '~/domain/ledger/reports'
+import { loadStatement, type Statement } from '~/components/reporting/statement.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/general-ledger'
 
 export const meta: Route.MetaFunction = () => [{ title: title('General Ledger') }]
 
-type GeneralLedger = ReturnType<typeof generalLedger>
+type GeneralLedger = Statement<'general-ledger'>
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  loadStatement<GeneralLedger>(request, 'general-ledger', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis', 'page', 'page_size'], { accounts: 'all' })
+  loadStatement(request, 'general-ledger', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis', 'page', 'page_size'], { accounts: 'all' })
 
 export default function GeneralLedgerPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

@@ -1,15 +1,14 @@
 import { Amount, ledgerHref, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
-import { loadStatement } from '~/components/reporting/statement.server'
-import type { incomeStatement } from '~/domain/ledger/reports'
+import { loadStatement, type Statement } from '~/components/reporting/statement.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/income-statement'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Income Statement') }]
 
-type IncomeStatement = ReturnType<typeof incomeStatement> & { filters: { basis: string; property_group_id: string | null } }
+type IncomeStatement = Statement<'income-statement'>
 type Figure = IncomeStatement['net_income']
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement<IncomeStatement>(request, 'income-statement', ['date_from', 'date_to', 'property_group_id', 'basis', 'compare'])
+export const loader = ({ request }: Route.LoaderArgs) => loadStatement(request, 'income-statement', ['date_from', 'date_to', 'property_group_id', 'basis', 'compare'])
 
 export default function IncomeStatementPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

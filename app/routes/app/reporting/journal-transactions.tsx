@@ -1,14 +1,13 @@
 import { Amount, EntryLink, entryHref, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
-import { loadStatement } from '~/components/reporting/statement.server'
-import type { journalTransactions } from '~/domain/ledger/reports'
+import { loadStatement, type Statement } from '~/components/reporting/statement.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/journal-transactions'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Journal Transactions') }]
 
-type Journal = ReturnType<typeof journalTransactions>
+type Journal = Statement<'journal-transactions'>
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement<Journal>(request, 'journal-transactions', ['date_from', 'date_to', 'source_type', 'property_group_id', 'basis', 'page', 'page_size'])
+export const loader = ({ request }: Route.LoaderArgs) => loadStatement(request, 'journal-transactions', ['date_from', 'date_to', 'source_type', 'property_group_id', 'basis', 'page', 'page_size'])
 
 export default function JournalTransactionsPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

@@ -1,16 +1,15 @@
 import { Amount, EntryLink, entryHref, LedgerEndRow, LedgerStartRow, PagedReport, StatementPage, StatementTable, Td, Th } from '~/components/reporting/statement'
-import { loadStatement } from '~/components/reporting/statement.server'
-import type { transactionRegister } from '~/domain/ledger/reports'
+import { loadStatement, type Statement } from '~/components/reporting/statement.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/transaction-register'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Transaction Register') }]
 
-type Register = ReturnType<typeof transactionRegister>
+type Register = Statement<'transaction-register'>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  const loaded = await loadStatement<Register>(request, 'transaction-register', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis', 'page', 'page_size'], { accounts: 'cash' })
+  const loaded = await loadStatement(request, 'transaction-register', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis', 'page', 'page_size'], { accounts: 'cash' })
   // Before an account is chosen there is nothing wrong to report: ask for one.
   return url.searchParams.get('account_id') ? loaded : { ...loaded, error: null, report: null }
 }

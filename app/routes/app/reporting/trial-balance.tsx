@@ -1,18 +1,17 @@
 import { Download } from 'lucide-react'
 import { Link } from 'react-router'
 import { Amount, dayBefore, ledgerHref, reportHref, StatementPage, StatementTable, Td, Th, Unbalanced } from '~/components/reporting/statement'
-import { loadStatement } from '~/components/reporting/statement.server'
+import { loadStatement, type Statement } from '~/components/reporting/statement.server'
 import { buttonVariants } from '~/components/ui/button'
 import { ACCOUNT_TYPES } from '~/domain/ledger/chart'
-import type { trialBalance } from '~/domain/ledger/reports'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/trial-balance'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Trial Balance') }]
 
-type TrialBalance = ReturnType<typeof trialBalance> & { books_begin: string | null; filters: { basis: string; property_group_id: string | null } }
+type TrialBalance = Statement<'trial-balance'>
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement<TrialBalance>(request, 'trial-balance', ['as_of', 'property_group_id', 'basis'])
+export const loader = ({ request }: Route.LoaderArgs) => loadStatement(request, 'trial-balance', ['as_of', 'property_group_id', 'basis'])
 
 export default function TrialBalancePage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData
