@@ -2,8 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { bankAccounts, bankDepositItems, bankDeposits, journalEntries, journalLines } from '~/db/schema'
 import { conflict, invalid } from '~/domain/errors'
-import { bankDepositsResource } from '~/resources/bank-deposits'
-import { createRecord, parseInput } from '~/resources/engine/api.server'
 import { bankAccountOf, selectReceipts, undepositedFundsAccountId, undepositedReceipts } from './banking.server'
 
 /*
@@ -23,6 +21,8 @@ export type DepositInput = {
 
 /** Records and posts a deposit of waiting receipts, as the API does, for code that is not a request (a job, an import); answers its id. */
 export async function createDeposit(db: Executor, companyId: string, userId: string | null, input: DepositInput): Promise<{ id: string }> {
+  // Imported here, not above: the definition calls this module's rules, and the engine reads the registry of definitions.
+  const [{ bankDepositsResource }, { createRecord, parseInput }] = await Promise.all([import('~/resources/bank-deposits'), import('~/resources/engine/api.server')])
   const body = { bank_account_id: input.bankAccountId, date: input.date, memo: input.memo ?? null, journal_line_ids: input.journalLineIds }
   const row = await db.transaction((tx) => createRecord(tx, companyId, bankDepositsResource, parseInput(bankDepositsResource, body, 'create'), { userId }))
   return { id: String(row.id) }

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { formatMoney } from '~/domain/money'
 import { bankAccountOf, receiptJson, undepositedReceipts } from '~/ledger/banking.server'
+import { bankDepositsResource } from '~/resources/bank-deposits'
+import { outputSchemas } from '~/resources/engine/api.server'
 import { createRouter } from '../create-app'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
@@ -25,6 +27,9 @@ export const Receipt = z
   .openapi('UndepositedReceipt')
 
 export const UndepositedReceipts = z.object({ results: z.array(Receipt), total: z.string() }).openapi('UndepositedReceipts')
+
+/** One deposit as the engine answers it (its fields, its receipts under `items`, and its figures). */
+export const BankDepositOutput = outputSchemas(bankDepositsResource).Item
 
 export const router = createRouter()
 
