@@ -13,7 +13,8 @@ import { kindOf } from './kinds'
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)
 
 function required(field: Field) {
-  return `${field.label} is required.`
+  // Lines that pick say what to pick, sent empty or not at all.
+  return field.kind === 'lines' && field.picks ? field.picks.none : `${field.label} is required.`
 }
 
 /** The fields a client may write: not read-only, not files (those arrive as uploads). */
