@@ -60,6 +60,11 @@ test('deposits the receipts waiting in undeposited funds as one deposit', async 
   await expect(page.getByRole('cell', { name: 'Rent unit 102' })).toBeVisible()
   const entryLink = page.getByRole('link', { name: '#4', exact: true })
   await expect(entryLink).toHaveAttribute('href', /^\/app\/accounting\/journal-entries\/[0-9a-f-]{36}\/$/)
+  // The entry links back to the deposit that posted it.
+  await entryLink.click()
+  await expect(page).toHaveTitle('Journal Entry #4 | Lintel')
+  await page.getByRole('link', { name: 'Bank deposit' }).click()
+  await expect(page).toHaveTitle('Deposit of 2026-03-03 | Lintel')
 
   // Only the parking receipt is left to deposit; the register shows the deposit.
   await page.goto('/app/accounting/bank-deposits/new/')
