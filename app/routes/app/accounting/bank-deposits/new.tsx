@@ -111,7 +111,7 @@ export default function NewBankDeposit({ loaderData, actionData }: Route.Compone
                 <Field label="Date" type="date" meta={fields.date} required />
                 <Field label="Memo" meta={fields.memo} maxLength={500} placeholder="e.g. Branch deposit slip 0412" />
               </div>
-              <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={fields.journal_line_ids.errors?.length ? fields.journal_line_ids.errorId : undefined}>
+              <fieldset id={fields.journal_line_ids.id} className="flex min-w-0 flex-col gap-2" aria-describedby={fields.journal_line_ids.errors?.length ? fields.journal_line_ids.errorId : undefined}>
                 <legend className="mb-2 text-sm font-medium">Receipts waiting in undeposited funds</legend>
                 <ErrorList id={fields.journal_line_ids.errorId} errors={fields.journal_line_ids.errors} />
                 {receipts.length === 0 ? (
