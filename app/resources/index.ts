@@ -1,4 +1,5 @@
 import { accountsResource, bankAccountsResource, creditCardsResource, markupTypesResource } from './accounting'
+import { bankDepositsResource } from './bank-deposits'
 import { bankReconciliationsResource } from './bank-reconciliations'
 import type { AnyResource } from './engine/define'
 import {
@@ -37,6 +38,7 @@ export const RESOURCES: readonly AnyResource[] = [
   creditCardsResource,
   markupTypesResource,
   bankReconciliationsResource,
+  bankDepositsResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

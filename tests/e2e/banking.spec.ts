@@ -37,8 +37,8 @@ test('deposits the receipts waiting in undeposited funds as one deposit', async 
 
   await page.goto('/app/accounting/bank-deposits/')
   await expect(page).toHaveTitle('Bank Deposits | Lintel')
-  await expect(page.getByText('No deposits yet')).toBeVisible()
-  await page.getByRole('link', { name: 'New deposit' }).click()
+  await expect(page.getByText('No bank deposits yet')).toBeVisible()
+  await page.getByRole('link', { name: 'Add Bank Deposit' }).first().click()
   await expect(page).toHaveTitle('New Bank Deposit | Lintel')
 
   // Nothing ticked: refused, the typed values kept.
@@ -56,10 +56,15 @@ test('deposits the receipts waiting in undeposited funds as one deposit', async 
 
   await expect(page).toHaveTitle('Deposit of 2026-03-03 | Lintel')
   await expect(page.getByText('Deposit of 1700.00 made.')).toBeVisible()
-  await expect(page.getByTestId('deposit-amount')).toHaveText('$1,700.00')
+  await expect(page.locator('dl > div', { has: page.getByText('Amount', { exact: true }) }).locator('dd')).toHaveText('$1,700.00')
   await expect(page.getByRole('cell', { name: 'Rent unit 102' })).toBeVisible()
-  const entryLink = page.getByRole('link', { name: 'Entry #4' })
+  const entryLink = page.getByRole('link', { name: '#4', exact: true })
   await expect(entryLink).toHaveAttribute('href', /^\/app\/accounting\/journal-entries\/[0-9a-f-]{36}\/$/)
+  // The entry links back to the deposit that posted it.
+  await entryLink.click()
+  await expect(page).toHaveTitle('Journal Entry #4 | Lintel')
+  await page.getByRole('link', { name: 'Bank deposit' }).click()
+  await expect(page).toHaveTitle('Deposit of 2026-03-03 | Lintel')
 
   // Only the parking receipt is left to deposit; the register shows the deposit.
   await page.goto('/app/accounting/bank-deposits/new/')

@@ -12,6 +12,16 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
     last_four: '4242',
   }),
   'bank-accounts': async () => ({ institution_number: '003', transit_number: '00102' }),
+  // A deposit picks a receipt waiting in undeposited funds (Dr 1100 / Cr 4000), dated before it.
+  'bank-deposits': async (token) => {
+    const chart = (await api('GET', 'accounting/accounts/?page_size=200', { token })).body.results as { id: string; number: string }[]
+    const account = (number: string) => chart.find((a) => a.number === number)!.id
+    const receipt = await api('POST', 'accounting/journal-entries/', {
+      token,
+      body: { date: '2026-02-27', memo: 'Rent', lines: [{ account_id: account('1100'), debit: '100.00' }, { account_id: account('4000'), credit: '100.00' }] },
+    })
+    return { journal_line_ids: [receipt.body.lines[0].id] }
+  },
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),

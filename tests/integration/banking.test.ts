@@ -133,7 +133,7 @@ describe('bank deposits', () => {
     }
     const foreignBank = await deposit({ bank_account_id: other.bankId })
     expect(foreignBank.status).toBe(400)
-    expect(foreignBank.body.errors.bank_account_id).toEqual(['No such bank account.'])
+    expect(foreignBank.body.errors.bank_account_id).toEqual(['Bank account: no such bank account in your company.'])
     const early = await deposit({ date: '2026-05-09' })
     expect(early.status).toBe(400)
     expect(early.body.errors.date).toEqual(['Choose 2026-05-10 or later.'])

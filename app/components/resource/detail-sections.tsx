@@ -46,10 +46,10 @@ export function LinesSection({ view, record }: { view: ResourceView; record: Rec
   const field = view.fields.find((f) => f.kind === 'lines')
   if (!field || field.kind !== 'lines') return null
   return (
-    <Section id="lines" title={field.label} count={Array.isArray(record.lines) ? record.lines.length : undefined}>
+    <Section id="lines" title={field.label} count={Array.isArray(record[field.name]) ? (record[field.name] as unknown[]).length : undefined}>
       <Card>
         <CardContent className="pt-6">
-          <LinesView field={field} lines={record.lines as Record<string, unknown>[] | null} />
+          <LinesView field={field} lines={record[field.name] as Record<string, unknown>[] | null} />
         </CardContent>
       </Card>
     </Section>

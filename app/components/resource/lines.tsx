@@ -22,7 +22,7 @@ const lineFieldViews = (field: LinesField): FieldView[] =>
 
 /** A record's lines as a table: one column per line field, in order. */
 export function LinesView({ field, lines }: { field: LinesField; lines: Line[] | null | undefined }) {
-  const columns = lineFieldViews(field)
+  const columns = lineFieldViews(field).filter((c) => !field.columns || field.columns.some((key) => apiName(key) === c.name))
   if (!lines?.length) return <p className="text-sm text-muted-foreground">No {field.label.toLowerCase()}.</p>
   return (
     <div className="overflow-x-auto">

@@ -201,17 +201,23 @@ export const bankDeposits = pgTable(
     memo: text(),
     amount: cents().notNull(),
     journalEntryId: uuid().references(() => journalEntries.id),
+    /** DEPOSITED: a deposit is made whole, in one step (its history says who made it, when). */
+    status: text().notNull().default('DEPOSITED'),
     createdById: uuid().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('memo'),
   },
-  (t) => [index('bank_deposits_company_date_idx').on(t.companyId, t.date)],
+  (t) => [index('bank_deposits_company_date_idx').on(t.companyId, t.date), searchIndex('bank_deposits', t.searchText)],
 )
 
-/** The undeposited-funds debit lines a deposit gathered; a receipt is deposited once. */
+/** The undeposited-funds debit lines a deposit gathered, its lines in order; a receipt is deposited once. */
 export const bankDepositItems = pgTable(
   'bank_deposit_items',
   {
+    // Not the primary key: that stays (company, receipt), which is what lets a receipt be deposited once.
+    id: uuid().notNull().defaultRandom(),
     companyId: companyId(),
     bankDepositId: uuid()
       .notNull()
@@ -219,8 +225,9 @@ export const bankDepositItems = pgTable(
     journalLineId: uuid()
       .notNull()
       .references(() => journalLines.id),
+    position: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.journalLineId] }), index('bank_deposit_items_deposit_idx').on(t.bankDepositId)],
+  (t) => [primaryKey({ columns: [t.companyId, t.journalLineId] }), uniqueIndex('bank_deposit_items_id_key').on(t.id), index('bank_deposit_items_deposit_idx').on(t.bankDepositId)],
 )
 
 export const bankReconciliations = pgTable(

@@ -19,11 +19,11 @@ import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
 import { actionInputSchema, HistoryEntry, recordStateChange, runAction, stateHistory, stateLabel } from './actions.server'
 import type { AnyResource, Outputs } from './define'
-import { apiName, labelKey, type Field } from './fields'
+import { apiName, labelKey, linesName, type Field } from './fields'
 import { kindOf } from './kinds'
 import { resourceNamed } from '../index'
 import { titleOf, titleSql } from './titles'
-import { linesJson, writeLines } from './lines.server'
+import { givenLines, linesJson, linesTotal, writeLines } from './lines.server'
 import { postingDocument, runActionPostings, runPostings } from './postings.server'
 import { inputSchema, outputSchema, writableFields } from './validation'
 import { dateRuleErrors, needsToday } from './date-rules'
@@ -305,7 +305,7 @@ async function getRecord(db: Executor, companyId: string, resource: AnyResource,
   const [found] = await query.where(and(eq(columns.companyId, companyId), eq(columns.id, id)))
   if (!found) return null
   const json = serialize(resource, found.row as Row, found.labels, await secretFor(resource))
-  if (resource.lines) json.lines = await linesJson(db, companyId, resource, id)
+  if (resource.lines) json[linesName(resource.lines, 'output')] = await linesJson(db, companyId, resource, id)
   return json
 }
 
@@ -357,9 +357,9 @@ async function companyToday(tx: Executor, companyId: string) {
   return todayIn(company?.timeZone ?? 'UTC')
 }
 
-async function runRules(resource: AnyResource, tx: Executor, companyId: string, id: string | undefined, values: Row) {
+async function runRules(resource: AnyResource, tx: Executor, companyId: string, id: string | undefined, values: Row, lines: Row[] | undefined) {
   const today = needsToday(resource.fields) ? await companyToday(tx, companyId) : ''
-  const errors = { ...dateRuleErrors(resource.fields, values, today), ...(await resource.rules?.validate?.({ companyId, id, values, tx })) }
+  const errors = { ...dateRuleErrors(resource.fields, values, today), ...(await resource.rules?.validate?.({ companyId, id, values, lines, tx })) }
   if (errors && Object.keys(errors).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
 }
 
@@ -442,12 +442,13 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
   // A document starts in its initial state, whatever the body says (only actions move it).
   if (resource.states) values[resource.states.field] = resource.states.initial
   await checkReferences(tx, companyId, resource, values)
-  await runRules(resource, tx, companyId, undefined, values)
+  const lines = resource.lines ? ((await givenLines(tx, companyId, resource.lines, input.values)) ?? []) : undefined
+  await runRules(resource, tx, companyId, undefined, values, lines)
   const [row] = (await tx
     .insert(resource.table)
-    .values({ ...values, companyId } as never)
+    .values({ ...values, ...(resource.lines && lines ? linesTotal(resource.lines, lines) : {}), companyId } as never)
     .returning()) as Row[]
-  if (resource.lines) await writeLines(tx, companyId, resource.lines, String(row.id), (input.values.lines as Row[] | undefined) ?? [])
+  if (resource.lines && lines) await writeLines(tx, companyId, resource.lines, String(row.id), lines)
   await runPostings(tx, companyId, options.userId ?? null, resource, 'create', row)
   await indexForSearch(tx, resource, companyId, row)
   await resource.rules?.created?.({ companyId, id: String(row.id), values, tx, record: row })
@@ -620,14 +621,15 @@ export function resourceRouter(resource: AnyResource) {
             const before = resource.postings ? await postingDocument(tx, t.companyId, resource, current) : undefined
             const values = await columnValues(resource, body)
             await checkReferences(tx, t.companyId, resource, values)
-            await runRules(resource, tx, t.companyId, id, { ...current, ...values })
+            const lines = resource.lines ? await givenLines(tx, t.companyId, resource.lines, body) : undefined
+            await runRules(resource, tx, t.companyId, id, { ...current, ...values }, lines)
             const [row] = (await tx
               .update(resource.table)
-              .set({ ...values, updatedAt: new Date() } as never)
+              .set({ ...values, ...(resource.lines && lines ? linesTotal(resource.lines, lines) : {}), updatedAt: new Date() } as never)
               .where(and(eq(columns.companyId, t.companyId), eq(columns.id, id)))
               .returning()) as Row[]
             // Lines sent are all the lines: they replace the stored ones together.
-            if (resource.lines && body.lines) await writeLines(tx, t.companyId, resource.lines, id, body.lines as Row[])
+            if (resource.lines && lines) await writeLines(tx, t.companyId, resource.lines, id, lines)
             await runPostings(tx, t.companyId, t.principal.userId, resource, 'update', row, before)
             await indexForSearch(tx, resource, t.companyId, row)
           })

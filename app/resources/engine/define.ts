@@ -42,6 +42,8 @@ export type RuleContext = {
   id: string | undefined
   /** Column values as they will be stored (defaults not yet applied on create). */
   values: Record<string, unknown>
+  /** The lines as they will be stored, by column key, picked ones with what they read from their records; undefined when an update leaves them. */
+  lines?: Record<string, unknown>[]
   // The transaction, typed loosely so definitions need no database import.
   tx: unknown
 }
@@ -222,6 +224,8 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   lines?: LinesField
   /** What its create, update and actions post. */
   postings?: Postings
+  /** The `source_type` its journal entries carry where it is not its name: entries it posted before it was a definition keep theirs (`BANK_DEPOSIT`). */
+  sourceType?: string
   /**
    * Its page: the sections, in order (without them: fields, lines, actions, related lists, journal,
    * history, attachments, notes), and links in its header (`{id}` is the record's).

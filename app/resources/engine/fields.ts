@@ -53,6 +53,32 @@ export type LinesField = Base & {
   fields: Record<string, Field>
   min?: number
   max?: number
+  /** The line fields its page shows, in order (default all). */
+  columns?: readonly string[]
+  /** The key of the parent's money field that is the sum of its lines' `line` amounts, never typed (a deposit's amount, a bill's total). */
+  total?: { field: string; line: string }
+  picks?: Picks
+}
+
+/**
+ * Lines that pick existing records instead of being typed (a deposit's receipts, ADR 013): each
+ * line is one picked record, its id kept in the line table's `key` column. The API takes the ids
+ * as an array under `input` (one named twice is picked once) and answers the lines under `output`.
+ * A line's fields are read from its record, as stored, by `read` (server code: views leave it out).
+ */
+export type Picks = {
+  key: string
+  input: string
+  output: string
+  /** What the API answers when none is picked: `Choose at least one receipt to deposit.` */
+  none: string
+  // The transaction is typed loosely so fields stay free of the database.
+  read?: (context: { tx: unknown; companyId: string; ids: string[] }) => Promise<Map<string, Record<string, unknown>>>
+}
+
+/** Where a document's lines travel in the API: `lines`, or its picks' names (`journal_line_ids` in, `items` out). */
+export function linesName(field: LinesField, way: 'input' | 'output') {
+  return field.picks ? field.picks[way] : 'lines'
 }
 
 export type Field = TextField | NumberField | MoneyField | PercentField | DateField | SelectField | BooleanField | AddressField | ReferenceField | SecretField | FileField | LinesField

@@ -211,12 +211,17 @@ export const FIELD_KINDS: { [K in FieldKind]: FieldKindSpec<FieldOfKind<K>> } = 
     input: (field) => {
       const min = field.min ?? 0
       const max = field.max ?? 500
+      if (field.picks)
+        return z
+          .array(z.uuid({ error: `${field.label}: each must be an id.` }), { error: field.picks.none })
+          .min(Math.max(min, 1), field.picks.none)
+          .max(max, `${field.label}: at most ${max}.`)
       return z
         .array(fieldsSchema(Object.entries(field.fields), 'create'), { error: `${field.label} must be a list of lines.` })
         .min(min, `Add at least ${min} ${min === 1 ? 'line' : 'lines'}.`)
         .max(max, `${field.label} can have at most ${max} lines.`)
     },
-    output: (field) => z.array(z.object({ id: z.uuid(), ...outputShape(Object.entries(field.fields)) })),
+    output: (field) => z.array(z.object({ id: z.uuid(), ...(field.picks ? { [apiName(field.picks.key)]: z.uuid() } : {}), ...outputShape(Object.entries(field.fields)) })),
     // The form's rows, each read as its fields read their inputs; a row left blank is no line.
     fromForm: (raw, field, form) => {
       const rows = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : []

@@ -6,7 +6,7 @@ import { fieldKey } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
 import { resourceNamed } from '../index'
 import type { AnyResource } from './define'
-import { apiName, labelKey, type Field, type LinesField } from './fields'
+import { apiName, labelKey, linesName, type Field, type LinesField } from './fields'
 import { titleSql } from './titles'
 
 /*
@@ -21,18 +21,45 @@ type LineTable = PgTable & { id: PgColumn; companyId: PgColumn; position: PgColu
 const tableOf = (lines: LinesField) => lines.table as LineTable
 const lineFields = (lines: LinesField) => Object.entries(lines.fields)
 
-/** Replaces a record's lines with these (validated, by API name, amounts in cents); a reference must name one of this company's records. */
+/**
+ * The lines a validated body sends (under `lines`, or its picks' ids), by column key, amounts in
+ * cents; picked lines carry what they read from their records. Undefined when the body leaves
+ * the lines as they are (an update that does not send them).
+ */
+export async function givenLines(tx: Executor, companyId: string, lines: LinesField, body: Row): Promise<Row[] | undefined> {
+  const sent = body[linesName(lines, 'input')]
+  if (!Array.isArray(sent)) return undefined
+  if (!lines.picks) return (sent as Row[]).map((line) => Object.fromEntries(lineFields(lines).flatMap(([key]) => (apiName(key) in line ? [[key, line[apiName(key)]]] : []))))
+  const ids = [...new Set(sent as string[])]
+  return withPicked(tx, companyId, lines, ids.map((id) => ({ [lines.picks!.key]: id })))
+}
+
+/** Picked lines with the fields their records give them (`read`), in the same order. */
+async function withPicked(tx: Executor, companyId: string, lines: LinesField, rows: Row[]) {
+  const picks = lines.picks
+  if (!picks?.read || !rows.length) return rows
+  const records = await picks.read({ tx, companyId, ids: rows.map((r) => String(r[picks.key])) })
+  return rows.map((row) => ({ ...records.get(String(row[picks.key])), ...row }))
+}
+
+/** Replaces a record's lines with these (from givenLines); a reference must name one of this company's records. */
 export async function writeLines(tx: Executor, companyId: string, lines: LinesField, parentId: string, given: Row[]) {
   const table = tableOf(lines)
+  // Only the line table's own columns are stored: what a picked line reads stays with its record.
   const rows = given.map((line, position) => {
     const row: Row = { companyId, [lines.parentKey]: parentId, position }
-    for (const [key] of lineFields(lines)) if (apiName(key) in line) row[key] = line[apiName(key)]
+    for (const key of Object.keys(line)) if (key in table && !(key in row)) row[key] = line[key]
     return row
   })
   await checkLineReferences(tx, companyId, lines, rows)
   await tx.delete(table).where(and(eq(table.companyId, companyId), eq(table[lines.parentKey], parentId)))
   if (rows.length) await tx.insert(table).values(rows as never)
   return rows
+}
+
+/** The parent's total of these lines, where its definition keeps one (`total`). */
+export function linesTotal(lines: LinesField, given: Row[]) {
+  return lines.total ? { [lines.total.field]: given.reduce((sum, line) => sum + Number(line[lines.total!.line] ?? 0), 0) } : {}
 }
 
 /** Each line's references must name records of this company; the error names the line's input (`lines[2].property_group_id`). */
@@ -68,7 +95,8 @@ export async function readLines(db: Executor, companyId: string, lines: LinesFie
   if (!parentIds.length) return byParent
   const labels: Record<string, SQL> = {}
   for (const [key, field] of lineFields(lines)) {
-    const target = field.kind === 'reference' ? resourceNamed(field.resource) : undefined
+    // A picked line's fields that are not the table's are read from its record, names and all.
+    const target = field.kind === 'reference' && key in table ? resourceNamed(field.resource) : undefined
     if (!target) continue
     const columns = getTableColumns(target.table) as Record<string, PgColumn>
     labels[labelKey(key)] = sql<string | null>`(select ${titleSql(target)} from ${target.table} where ${columns.id} = ${table[key]})`
@@ -78,13 +106,20 @@ export async function readLines(db: Executor, companyId: string, lines: LinesFie
     .from(table)
     .where(and(eq(table.companyId, companyId), inArray(table[lines.parentKey], parentIds)))
     .orderBy(asc(table[lines.parentKey]), asc(table.position))
-  for (const { row, labels: named } of rows as { row: Row; labels: Row }[]) byParent.get(String(row[lines.parentKey]))?.push({ ...row, ...named })
+  const read = await withPicked(
+    db,
+    companyId,
+    lines,
+    (rows as { row: Row; labels: Row }[]).map(({ row, labels: named }) => ({ ...row, ...named })),
+  )
+  for (const row of read) byParent.get(String(row[lines.parentKey]))?.push(row)
   return byParent
 }
 
 /** A stored line as the API answers it: its id and fields by API name, amounts as "1250.00", references with their names. */
 export function lineJson(lines: LinesField, line: Row) {
   const out: Row = { id: line.id }
+  if (lines.picks) out[apiName(lines.picks.key)] = line[lines.picks.key]
   for (const [key, field] of lineFields(lines)) {
     out[apiName(key)] = valueJson(field, line[key])
     if (field.kind === 'reference') out[labelKey(key)] = (line[labelKey(key)] as string | null | undefined) ?? null

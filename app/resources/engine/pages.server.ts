@@ -8,7 +8,7 @@ import { STAFF_LATER } from '~/domain/pages'
 import type { Api } from '~/utils/api-client.server'
 import { idempotencyKeyOf, numberFormatOf, replyWithApiError } from '~/utils/forms.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { resourceNamed } from '../index'
+import { RESOURCES, resourceNamed } from '../index'
 import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource } from './define'
@@ -228,7 +228,7 @@ const hasSection = (view: ResourceView, kind: ResourceView['sections'][number]['
 
 /** The page of the document a journal entry came from, when its source is a resource (ADR 013: `source_type` is the resource's name). */
 export function sourcePageOf(entry: { source_type: string; source_id: string }) {
-  const resource = resourceNamed(entry.source_type)
+  const resource = RESOURCES.find((r) => (r.sourceType ?? r.name) === entry.source_type)
   return resource ? `${pagePathOf(resource)}${entry.source_id}/` : null
 }
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { getTableColumns } from 'drizzle-orm'
 import type { AnyResource } from './define'
-import { apiName, labelKey, type Field } from './fields'
+import { apiName, labelKey, linesName, type Field } from './fields'
 import { kindOf } from './kinds'
 
 /*
@@ -13,7 +13,8 @@ import { kindOf } from './kinds'
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)
 
 function required(field: Field) {
-  return `${field.label} is required.`
+  // Lines that pick say what to pick, sent empty or not at all.
+  return field.kind === 'lines' && field.picks ? field.picks.none : `${field.label} is required.`
 }
 
 /** The fields a client may write: not read-only, not files (those arrive as uploads). */
@@ -40,7 +41,7 @@ const schemas = new WeakMap<AnyResource, Partial<Record<'create' | 'update', Ret
 function buildInputSchema(resource: AnyResource, mode: 'create' | 'update') {
   const columns = getTableColumns(resource.table)
   // A document's lines are sent whole: on create always, on update when they change (all of them).
-  const lines: [string, Field][] = resource.lines ? [['lines', { ...resource.lines, required: mode === 'create' }]] : []
+  const lines: [string, Field][] = resource.lines ? [[linesName(resource.lines, 'input'), { ...resource.lines, required: mode === 'create' }]] : []
   return fieldsSchema([...writableFields(resource), ...lines], mode, (key) => !!columns[key]?.notNull)
 }
 
@@ -81,7 +82,7 @@ export function outputShape(fields: [string, Field | undefined][]) {
 /** What the API answers for one record (a document's lines on the record itself, not in lists). */
 export function outputSchema(resource: AnyResource) {
   const shape: Record<string, z.ZodType> = { id: z.uuid(), ...outputShape(Object.entries(resource.fields)) }
-  if (resource.lines) shape.lines = kindOf(resource.lines).output(resource.lines).optional().openapi({ description: `${resource.lines.label}, in order (on the record, not in lists)` })
+  if (resource.lines) shape[linesName(resource.lines, 'output')] = kindOf(resource.lines).output(resource.lines).optional().openapi({ description: `${resource.lines.label}, in order (on the record, not in lists)` })
   if ('isActive' in resource.table) shape.is_active = z.boolean()
   shape.created_at = z.string()
   shape.updated_at = z.string()

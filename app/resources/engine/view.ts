@@ -1,5 +1,5 @@
 import { ACTION_NOTE, type AnyResource, type ChecklistSection, type FiguresSection, type Method, type Related, type Template } from './define'
-import { apiName, labelKey, type Field } from './fields'
+import { apiName, labelKey, linesName, type Field } from './fields'
 import type { Gate, PermissionGroup } from '~/domain/permissions'
 
 /**
@@ -159,8 +159,11 @@ function sectionsOf(resource: AnyResource, fields: FieldView[], lookup: Lookup):
 
 export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
   const fields = Object.entries(resource.fields).flatMap(([key, field]) => (field ? [fieldViewOf(key, field, lookup)] : []))
-  // A document's lines are its last field; their table stays on the server.
-  if (resource.lines) fields.push({ ...resource.lines, table: undefined, name: 'lines' })
+  // A document's lines are its last field; their table and what reads picked lines stay on the server.
+  if (resource.lines) {
+    const { picks } = resource.lines
+    fields.push({ ...resource.lines, table: undefined, picks: picks && { ...picks, read: undefined }, name: linesName(resource.lines, 'output') })
+  }
   return {
     name: resource.name,
     path: pagePathOf(resource),

@@ -1,5 +1,8 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
+import type { BankDepositOutput, UndepositedReceipts } from '~/api/accounting/bank-deposits'
 import { amountClass, BankingTabs, Col, type BankAccountOption } from '~/components/ledger/banking'
 import { IdempotencyKey } from '~/components/idempotency-key'
 import { Breadcrumbs, EmptyState, type Page } from '~/components/list'
@@ -7,70 +10,44 @@ import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { useCompanyToday } from '~/components/use-company-today'
-import { ErrorList, FormErrors } from '~/components/ui/field'
-import { Input, Select } from '~/components/ui/input'
+import { ErrorList, ErrorSummary, Field, SelectField } from '~/components/ui/field'
 import { formatMoney, parseMoney } from '~/domain/money'
-import { requireSession } from '~/utils/api-client.server'
-import { idempotencyKeyOf } from '~/utils/forms.server'
+import { bankDepositsResource } from '~/resources/bank-deposits'
+import { inputSchema } from '~/resources/engine/validation'
+import { requireSession, type Answer } from '~/utils/api-client.server'
+import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/new'
 
+/*
+ * A deposit's receipts are picked, not typed: the receipts waiting in undeposited funds for the
+ * chosen bank account, ticked, with their running total. The rest of the deposit's pages are the
+ * engine's (app/resources/bank-deposits.ts).
+ */
+
+type Receipt = Answer<typeof UndepositedReceipts>['results'][number]
+
 export const meta: Route.MetaFunction = () => [{ title: title('New Bank Deposit') }]
-
-export type Receipt = {
-  journal_line_id: string
-  date: string
-  journal_entry_id: string
-  entry_number: number
-  memo: string | null
-  property_group_id: string | null
-  property_group_label: string | null
-  amount: string
-}
-
-type Values = {
-  bank_account_id: string
-  date: string
-  memo: string
-  journal_line_ids: string[]
-}
-type ActionData = {
-  error: string
-  fields: Record<string, string[]>
-  values: Values
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireSession(request)
   const chosen = new URL(request.url).searchParams.get('bank_account_id') ?? ''
   const [banks, receipts] = await Promise.all([
-    api.get<Page<BankAccountOption>>('bank-accounts/?page_size=1000'),
-    api.get<{ results: Receipt[]; total: string }>(`accounting/bank-deposits/undeposited/${chosen ? `?bank_account_id=${encodeURIComponent(chosen)}` : ''}`),
+    api.get<Page<BankAccountOption>>('bank-accounts/?is_active=true&page_size=1000'),
+    api.get<Answer<typeof UndepositedReceipts>>(`accounting/bank-deposits/undeposited/${chosen ? `?bank_account_id=${encodeURIComponent(chosen)}` : ''}`),
   ])
-  return {
-    banks: banks.results.filter((b) => b.is_active),
-    receipts: receipts.results,
-    chosen,
-  }
+  return { banks: banks.results, receipts: receipts.results, chosen }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireSession(request)
-  const form = await request.formData()
-  const values: Values = {
-    bank_account_id: String(form.get('bank_account_id') ?? ''),
-    date: String(form.get('date') ?? '').trim(),
-    memo: String(form.get('memo') ?? '').trim(),
-    journal_line_ids: form.getAll('journal_line_ids').map(String),
-  }
-  const result = await api.send<{ id: string; amount: string }>('POST', 'accounting/bank-deposits/', { ...values, memo: values.memo || null }, { idempotencyKey: idempotencyKeyOf(form) })
-  if (!result.ok)
-    return {
-      error: result.error.detail,
-      fields: result.error.errors ?? {},
-      values,
-    } satisfies ActionData
+  const formData = await request.formData()
+  // The API's own body, less what the form carries for itself (its idempotency key).
+  const submission = parseWithZod(formData, { schema: inputSchema(bankDepositsResource, 'create').strip() })
+  if (submission.status !== 'success') return reply(submission)
+  const result = await api.send<Answer<typeof BankDepositOutput>>('POST', 'accounting/bank-deposits/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
+  if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   throw await redirectWithToast(`/app/accounting/bank-deposits/${result.data.id}/`, { type: 'success', description: `Deposit of ${result.data.amount} made.` })
 }
 
@@ -96,19 +73,21 @@ function useTickedTotal(receipts: Receipt[], initial: string[]) {
   return { live, toggle, total, count: ticked.size, table }
 }
 
+/** What the form was sent with, as conform keeps it: one ticked box is a string, several a list. */
+const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [])
+
 export default function NewBankDeposit({ loaderData, actionData }: Route.ComponentProps) {
   const { banks, receipts, chosen } = loaderData
   const today = useCompanyToday()
-  const failed = actionData as ActionData | undefined
-  const values: Values = failed?.values ?? {
-    bank_account_id: chosen || banks[0]?.id || '',
-    date: today,
-    memo: '',
-    journal_line_ids: [],
-  }
+  const [form, fields] = useForm({
+    id: 'new-bank-deposit',
+    lastResult: actionData?.result,
+    defaultValue: { bank_account_id: chosen || banks[0]?.id || '', date: today, memo: '', journal_line_ids: [] },
+  })
+  const ticked = asList(fields.journal_line_ids.initialValue)
   const money = useDisplayMoney()
   const navigation = useNavigation()
-  const { live, toggle, total, count, table } = useTickedTotal(receipts, values.journal_line_ids)
+  const { live, toggle, total, count, table } = useTickedTotal(receipts, ticked)
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <Breadcrumbs items={[{ label: 'Banking', href: '/app/accounting/bank-accounts/' }, { label: 'Deposits', href: '/app/accounting/bank-deposits/' }, { label: 'New' }]} />
@@ -124,40 +103,17 @@ export default function NewBankDeposit({ loaderData, actionData }: Route.Compone
       ) : (
         <Card>
           <CardContent className="pt-6">
-            <Form method="post" className="flex flex-col gap-4" aria-describedby={failed ? 'deposit-errors' : undefined}>
+            <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
               <IdempotencyKey form="new-bank-deposit" />
-              <FormErrors id="deposit-errors" errors={failed ? [failed.error] : null} />
+              <ErrorSummary form={form} />
               <div className="grid gap-4 sm:grid-cols-3">
-                <div className="flex flex-col gap-1">
-                  <label htmlFor="deposit-bank" className="text-sm font-medium">
-                    Bank account
-                  </label>
-                  <Select id="deposit-bank" name="bank_account_id" defaultValue={values.bank_account_id} required>
-                    {banks.map((b) => (
-                      <option key={b.id} value={b.id}>
-                        {b.name}
-                      </option>
-                    ))}
-                  </Select>
-                  <ErrorList errors={failed?.fields.bank_account_id} />
-                </div>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor="deposit-date" className="text-sm font-medium">
-                    Date
-                  </label>
-                  <Input id="deposit-date" type="date" name="date" defaultValue={values.date} required />
-                  <ErrorList errors={failed?.fields.date} />
-                </div>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor="deposit-memo" className="text-sm font-medium">
-                    Memo
-                  </label>
-                  <Input id="deposit-memo" name="memo" maxLength={500} defaultValue={values.memo} placeholder="e.g. Branch deposit slip 0412" />
-                </div>
+                <SelectField label="Bank account" meta={fields.bank_account_id} options={banks.map((b) => ({ value: b.id, label: b.name }))} />
+                <Field label="Date" type="date" meta={fields.date} required />
+                <Field label="Memo" meta={fields.memo} maxLength={500} placeholder="e.g. Branch deposit slip 0412" />
               </div>
-              <fieldset className="flex flex-col gap-2">
+              <fieldset id={fields.journal_line_ids.id} className="flex min-w-0 flex-col gap-2" aria-describedby={fields.journal_line_ids.errors?.length ? fields.journal_line_ids.errorId : undefined}>
                 <legend className="mb-2 text-sm font-medium">Receipts waiting in undeposited funds</legend>
-                <ErrorList errors={failed?.fields.journal_line_ids} />
+                <ErrorList id={fields.journal_line_ids.errorId} errors={fields.journal_line_ids.errors} />
                 {receipts.length === 0 ? (
                   <p className="rounded-md border border-dashed p-6 text-center text-sm">No receipts are waiting to be deposited.</p>
                 ) : (
@@ -182,9 +138,9 @@ export default function NewBankDeposit({ loaderData, actionData }: Route.Compone
                               <input
                                 type="checkbox"
                                 id={`receipt-${r.journal_line_id}`}
-                                name="journal_line_ids"
+                                name={fields.journal_line_ids.name}
                                 value={r.journal_line_id}
-                                defaultChecked={values.journal_line_ids.includes(r.journal_line_id)}
+                                defaultChecked={ticked.includes(r.journal_line_id)}
                                 onChange={(e) => toggle(r.journal_line_id, e.currentTarget.checked)}
                                 aria-label={`Deposit entry #${r.entry_number}, ${r.memo ?? 'receipt'}, ${r.amount}`}
                                 className="size-4 accent-primary"
