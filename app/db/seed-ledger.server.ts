@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm'
-import { dueDates, depositDraft, manualDraft, recurringDraft, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
+import { dueDates, manualDraft, recurringDraft, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
 import { postEntry } from '~/ledger/posting.server'
 import { todayIn } from '~/domain/dates'
 import { bankAccountsResource } from '~/resources/accounting'
+import { bankDepositsResource } from '~/resources/bank-deposits'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import type { Transaction } from './client.server'
-import { accounts, bankDepositItems, bankDeposits, buildings, journalLines, propertyGroups, propertyOwnerships, recurringJournalEntries, rentalUnits, residents } from './schema'
+import { accounts, buildings, journalLines, propertyGroups, propertyOwnerships, recurringJournalEntries, rentalUnits, residents } from './schema'
 import { generator } from './seed-portfolio.server'
 
 /*
@@ -52,22 +53,19 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
 
   const bankAccount = async (body: Record<string, unknown>) => {
     const created = await createRecord(tx, companyId, bankAccountsResource, parseInput(bankAccountsResource, body, 'create'))
-    return { id: String(created.id), glAccountId: String(body.gl_account_id) }
+    return { id: String(created.id) }
   }
   const operating = await bankAccount({ name: 'Operating — RBC', bank_account_type: 'OPERATING', gl_account_id: account('1010'), institution_name: 'Royal Bank of Canada', institution_number: '003', transit_number: '00012', account_number: '1004417', description: 'Rent deposits and property bills.' })
   const trust = await bankAccount({ name: 'Security deposit trust — RBC', bank_account_type: 'TRUST', gl_account_id: account('1020'), institution_name: 'Royal Bank of Canada', institution_number: '003', transit_number: '00012', account_number: '1009952', description: "Residents' security deposits, held in trust." })
 
-  /** Gathers undeposited receipts (lines of `entryIds`) into one deposit, as the bank deposits API does. */
-  const deposit = async (bank: { id: string; glAccountId: string }, date: string, memo: string, entryIds: string[]) => {
+  /** Gathers undeposited receipts (lines of `entryIds`) into one deposit, through the bank deposit's definition as the API does. */
+  const deposit = async (bank: { id: string }, date: string, memo: string, entryIds: string[]) => {
     const receipts = await tx
-      .select({ id: journalLines.id, amount: journalLines.amount, propertyGroupId: journalLines.propertyGroupId })
+      .select({ id: journalLines.id })
       .from(journalLines)
       .where(and(inArray(journalLines.entryId, entryIds), eq(journalLines.accountId, account('1100')), gt(journalLines.amount, 0)))
-    const amount = receipts.reduce((a, r) => a + r.amount, 0)
-    const [row] = await tx.insert(bankDeposits).values({ companyId, bankAccountId: bank.id, date, memo, amount }).returning({ id: bankDeposits.id })
-    await tx.insert(bankDepositItems).values(receipts.map((r) => ({ companyId, bankDepositId: row.id, journalLineId: r.id })))
-    const entry = await post(depositDraft({ depositId: row.id, date, memo, bankGlAccountId: bank.glAccountId, undepositedFundsAccountId: account('1100'), items: receipts }))
-    await tx.update(bankDeposits).set({ journalEntryId: entry.id }).where(eq(bankDeposits.id, row.id))
+    const body = { bank_account_id: bank.id, date, memo, journal_line_ids: receipts.map((r) => r.id) }
+    await createRecord(tx, companyId, bankDepositsResource, parseInput(bankDepositsResource, body, 'create'))
   }
 
   // The twelve months before this one, and this one as far as today.
