@@ -51,9 +51,6 @@ async function sessionIdHash(request: Request) {
   return typeof id === 'string' && id ? sha256(id) : null
 }
 
-// The loaders of one page run together and each asks for the session: they share one query in flight.
-const inFlight = new Map<string, Promise<BrowserSession | null>>()
-
 // Every page reads its session: the statement is built once, not on every request.
 const sessionById = preparedStatement((db) =>
   db
@@ -63,18 +60,50 @@ const sessionById = preparedStatement((db) =>
     .prepare('session_by_id'),
 )
 
+/*
+ * A session read is kept for two seconds, as the signed-in principal is (api/middleware/auth): the
+ * loaders of one page, and the pages a person opens one after another, share one query. It decides
+ * nothing on its own: the access token it holds is checked by the API on every call, so a session
+ * ended elsewhere (a sign-out, a password change) is refused there at once and this process drops
+ * it. Changes made here (new tokens, a sign-out) update or drop it at once.
+ */
+const SESSION_TTL_MS = 2_000
+const kept = new Map<string, { lookup: Promise<BrowserSession | null>; until: number; userId?: string }>()
+
+function keep(idHash: string, lookup: Promise<BrowserSession | null>) {
+  if (kept.size >= 10_000) kept.clear()
+  const entry: { lookup: Promise<BrowserSession | null>; until: number; userId?: string } = { lookup, until: Date.now() + SESSION_TTL_MS }
+  kept.set(idHash, entry)
+  // A missing or failed read is not remembered.
+  lookup.then(
+    (session) => {
+      if (session) entry.userId = session.userId
+      else if (kept.get(idHash) === entry) kept.delete(idHash)
+    },
+    () => {
+      if (kept.get(idHash)?.lookup === lookup) kept.delete(idHash)
+    },
+  )
+  return lookup
+}
+
+/** Drops what is kept of the sessions of a user (their sessions were ended) or of one session. */
+export function forgetSessions(which: { userId: string } | { idHash: string }) {
+  if ('idHash' in which) kept.delete(which.idHash)
+  else for (const [idHash, entry] of kept) if (entry.userId === which.userId) kept.delete(idHash)
+}
+
 export async function readSession(request: Request): Promise<BrowserSession | null> {
   const idHash = await sessionIdHash(request)
   if (!idHash) return null
-  let pending = inFlight.get(idHash)
-  if (!pending) {
-    pending = sessionById()
+  const cached = kept.get(idHash)
+  if (cached && cached.until > Date.now()) return cached.lookup
+  return keep(
+    idHash,
+    sessionById()
       .execute({ idHash })
-      .then(([row]) => row ?? null)
-      .finally(() => inFlight.delete(idHash))
-    inFlight.set(idHash, pending)
-  }
-  return pending
+      .then(([row]) => row ?? null),
+  )
 }
 
 export async function reloadSession(idHash: string): Promise<BrowserSession | null> {
@@ -82,16 +111,21 @@ export async function reloadSession(idHash: string): Promise<BrowserSession | nu
     .select({ idHash: sessions.idHash, userId: sessions.userId, accessToken: sessions.accessToken, refreshToken: sessions.refreshToken })
     .from(sessions)
     .where(eq(sessions.idHash, idHash))
+  kept.delete(idHash)
   return row ?? null
 }
 
 export async function storeTokens(idHash: string, tokens: Tokens) {
   await getDb().update(sessions).set({ accessToken: tokens.access, refreshToken: tokens.refresh, lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash))
+  kept.delete(idHash)
 }
 
 /** Deletes the session row and returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request) {
   const idHash = await sessionIdHash(request)
-  if (idHash) await getDb().delete(sessions).where(eq(sessions.idHash, idHash))
+  if (idHash) {
+    await getDb().delete(sessions).where(eq(sessions.idHash, idHash))
+    kept.delete(idHash)
+  }
   return (await sessionCookie()).serialize('', { maxAge: 0 })
 }

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { crossCompany, getDb } from '~/db/client.server'
 import { sessions, users } from '~/db/schema'
 import { createSession } from '~/utils/session.server'
+import { instanceSecret } from '~/utils/instance.server'
+import { readJwtClaims, signJwt, type JwtPayload } from '~/utils/jwt.server'
 import { api, PASSWORD, registerCompany, unique } from '../factories/api'
 import { linkIn, mailTo, receivedMail } from '../setup/smtp'
 
@@ -80,6 +82,22 @@ describe('tokens', () => {
     const none = await api('GET', 'get-user-type/')
     expect(none.status).toBe(401)
     expect(none.body.detail).toBe('Authentication credentials were not provided.')
+  })
+})
+
+describe('tokens checked once', () => {
+  it('a token whose signature was checked is still refused once it expires', async () => {
+    const company = await registerCompany()
+    const claims = readJwtClaims(company.token)
+    const soon = signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 60 } as JwtPayload, await instanceSecret())
+    expect((await api('GET', 'get-user-type/', { token: soon })).status).toBe(200)
+    const later = Date.now() + 120_000
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later)
+    try {
+      expect((await api('GET', 'get-user-type/', { token: soon })).status).toBe(401)
+    } finally {
+      clock.mockRestore()
+    }
   })
 })
 

@@ -5,7 +5,7 @@ import { sessions, users } from '~/db/schema'
 import { requireSession, SESSION_EXPIRED } from '~/utils/api-client.server'
 import { instanceSecret } from '~/utils/instance.server'
 import { signJwt } from '~/utils/jwt.server'
-import { createSession } from '~/utils/session.server'
+import { createSession, destroySession } from '~/utils/session.server'
 import { api, registerCompany } from '../factories/api'
 
 async function browserRequest(company: Awaited<ReturnType<typeof registerCompany>>, access = company.token) {
@@ -61,6 +61,22 @@ describe('browser sessions', () => {
     expect(cookies).toMatch(/lintel_session=;/)
     expect(decodeURIComponent(Buffer.from(/lintel_toast=([^;]+)/.exec(cookies)![1].split('.')[0], 'base64').toString())).toContain(SESSION_EXPIRED)
     expect(await getDb().select().from(sessions).where(eq(sessions.idHash, session.idHash))).toEqual([])
+  })
+
+  it('a page read moments after signing out, or after the session was ended elsewhere, is not let in', async () => {
+    const company = await registerCompany()
+    const { request } = await browserRequest(company)
+    // Read once, so the session is kept for the pages that follow.
+    expect((await (await requireSession(request)).api.get<{ user_type: string }>('get-user-type/')).user_type).toBe('property_manager')
+    await destroySession(request)
+    expect((await requireSession(request).catch((e: Response) => e)) as Response).toHaveProperty('status', 302)
+
+    // Ended where this process cannot see it (another app node, a password changed elsewhere): the kept session's token is refused.
+    const second = await browserRequest(company)
+    await (await requireSession(second.request)).api.get('get-user-type/')
+    await api('POST', 'logout/', { body: { refresh: company.refresh } })
+    const thrown = await (await requireSession(second.request)).api.get('get-user-type/').catch((e: Response) => e)
+    expect((thrown as Response).headers.get('location')).toBe('/login/?redirectTo=%2Fapp%2F')
   })
 
   it('sends a request without a session to login, remembering where it was going', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { Executor } from '~/db/client.server'
 import { refreshTokens, sessions, type UserType } from '~/db/schema'
 import { randomToken, sha256 } from '~/utils/crypto.server'
+import { forgetSessions } from '~/utils/session.server'
 import { forgetPrincipal, signAccessToken } from '../middleware/auth'
 
 export const REFRESH_TOKEN_DAYS = 30
@@ -49,4 +50,5 @@ export async function revokeAllTokens(db: Executor, userId: string, keep?: strin
       ),
     )
   forgetPrincipal(userId)
+  forgetSessions({ userId })
 }
