@@ -645,7 +645,7 @@ async function main() {
       result: verdict(listApiOk),
     },
     {
-      name: `SSR list page GET /app/residents/?search=${LIST_TERM} (p95, wrk ${LIST_CONNECTIONS} connections)`,
+      name: `SSR list page GET /app/residents/?search=${LIST_TERM} (p95, ${TOOL} ${LIST_CONNECTIONS} connections)`,
       measured: `${listPage.p95ms.toFixed(1)} ms (p50 ${listPage.p50ms.toFixed(1)}, ${listPage.rps.toFixed(0)} req/s)`,
       baseline: '—',
       ratio: '—',
