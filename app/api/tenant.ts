@@ -28,6 +28,9 @@ export function tenant(c: Context<AppEnv>) {
   }
 }
 
+/** Methods that change nothing (SPEC.md §7): their queries read without a transaction (ADR 014). */
+const READS = new Set(['GET', 'HEAD'])
+
 /** Thrown inside the request's transaction to roll it back once its refusal is answered. */
 class Refused extends Error {}
 
@@ -41,7 +44,7 @@ export const companyScope = createMiddleware<AppEnv>(async (c, next) => {
     await withCompany(c.var.principal.companyId, async () => {
       await next()
       if (c.res.status < 200 || c.res.status >= 300) throw new Refused()
-    })
+    }, { read: READS.has(c.req.method) })
   } catch (error) {
     if (!(error instanceof Refused)) throw error
   }

@@ -70,36 +70,72 @@ class TransactionLevel {
  * (the signed-in user, their permissions) holds no connection and sends no statement (ADR 014).
  * Its BEGIN and the company setting are queued on the reserved connection ahead of the first query
  * and go out in the same write: a transaction costs the request no round trip but its COMMIT.
+ *
+ * A read (a GET) needs no transaction, and its COMMIT was a round trip of its own: it runs on the
+ * reads pool, whose connections refuse writes, with the company set for the connection's session in
+ * the first write instead. Only reads take connections from that pool, and each sets its company
+ * before its first query; no row a query returns is handed over unless that setting succeeded, and a
+ * read that failed resets the setting before its connection goes back to the pool. A transaction
+ * opened inside a read (a savepoint elsewhere) begins a read-only transaction block then.
  */
 class CompanyTransaction {
   private opened: Promise<TransactionLevel> | undefined
   private top: TransactionLevel | undefined
   private connection: postgres.ReservedSql | undefined
   private ended = false
+  /** A read's company setting: every query of the read waits for it, and fails if it failed. */
+  private setting: Promise<unknown> | undefined
+  /** Whether a read has begun a transaction block (for a savepoint), which it then commits. */
+  private block = false
 
   constructor(
-    private readonly app: postgres.Sql,
+    private readonly pool: postgres.Sql,
     private readonly companyId: string,
+    readonly read: boolean,
   ) {}
 
   /** The open transaction, if a query has begun it: queries then go straight to it, in the order they are made. */
   get current() {
-    return this.ended ? undefined : this.top
+    return this.ended || this.read ? undefined : this.top
   }
 
   /** Begins the transaction once; every query of the request, parallel ones too, shares it. */
   open(): Promise<TransactionLevel> {
     if (this.ended) return Promise.reject(new Error('A query ran after its request was answered: its company transaction has ended.'))
-    this.opened ??= this.app.reserve().then((connection) => {
+    this.opened ??= this.pool.reserve().then((connection) => {
       this.connection = connection
       const top = new TransactionLevel(connection)
-      // Neither is awaited: if either fails, every statement after it in the transaction fails too.
-      void top.unsafe('begin')
-      void top.unsafe(`select set_config($1, $2, true)`, [COMPANY_SETTING, this.companyId], { prepare: true })
+      if (this.read) {
+        this.setting = top.unsafe(`select set_config($1, $2, false)`, [COMPANY_SETTING, this.companyId], { prepare: true })
+      } else {
+        // Neither is awaited: if either fails, every statement after it in the transaction fails too.
+        void top.unsafe('begin')
+        void top.unsafe(`select set_config($1, $2, true)`, [COMPANY_SETTING, this.companyId], { prepare: true })
+      }
       this.top = top
       return top
     })
     return this.opened
+  }
+
+  /** A read's query: sent at once behind the company setting, its rows handed over only once the setting took. */
+  async query(args: UnsafeArgs, asValues: boolean) {
+    const top = await this.open()
+    const query = top.unsafe(...args)
+    const [, rows] = await Promise.all([this.setting, asValues ? query.values() : query])
+    return rows
+  }
+
+  /** The level a transaction opened inside this one becomes a savepoint of; a read begins its block first. */
+  async savepointLevel(): Promise<TransactionLevel> {
+    const top = await this.open()
+    if (this.read && !this.block) {
+      this.block = true
+      void top.unsafe('begin')
+      // What the savepoint's queries read is handed over directly: the setting must have taken first.
+      await this.setting
+    }
+    return top
   }
 
   /** Commits the transaction (if one began) and answers `outcome`, or rolls it back and throws. */
@@ -111,9 +147,11 @@ class CompanyTransaction {
       try {
         const failure = outcome.ok ? top.failure : outcome.error
         if (failure === undefined) {
-          await connection.unsafe('commit')
+          if (!this.read || this.block) await connection.unsafe('commit')
         } else {
-          await connection.unsafe('rollback').catch(() => undefined)
+          if (!this.read || this.block) await connection.unsafe('rollback').catch(() => undefined)
+          // A read that failed may have left its setting half made: the next read on this connection must not start from it.
+          if (this.read) await connection.unsafe(`select set_config($1, '', false)`, [COMPANY_SETTING]).catch(() => undefined)
           throw failure
         }
       } finally {
@@ -132,22 +170,24 @@ type Scope =
   | { kind: 'company'; transaction: CompanyTransaction }
 const scope = new AsyncLocalStorage<Scope>()
 
-type Pools = { app: postgres.Sql; owner: postgres.Sql; db: Database }
+type Pools = { app: postgres.Sql; owner: postgres.Sql; reads: postgres.Sql; db: Database }
 let current: Pools | undefined
 
 type UnsafeArgs = Parameters<postgres.Sql['unsafe']>
 
 /**
- * A query of a company transaction not yet begun: begins it when awaited. drizzle only ever awaits
- * what `unsafe` returns, or asks for `.values()` and awaits that.
+ * A query of a company transaction not yet begun, or of a read: begins it when awaited. drizzle only
+ * ever awaits what `unsafe` returns, or asks for `.values()` and awaits that.
  */
 function deferredQuery(transaction: CompanyTransaction, args: UnsafeArgs) {
   let asValues = false
   const run = () =>
-    transaction.open().then((sql) => {
-      const query = sql.unsafe(...args)
-      return asValues ? query.values() : query
-    })
+    transaction.read
+      ? transaction.query(args, asValues)
+      : transaction.open().then((sql) => {
+          const query = sql.unsafe(...args)
+          return asValues ? query.values() : query
+        })
   const deferred = {
     values() {
       asValues = true
@@ -165,11 +205,11 @@ function deferredQuery(transaction: CompanyTransaction, args: UnsafeArgs) {
  * statements prepared on it are built once for the process, and still run in the request's
  * transaction. A transaction opened inside a transaction becomes a savepoint of it.
  */
-function routedClient(app: postgres.Sql, owner: postgres.Sql) {
+function routedClient(app: postgres.Sql, owner: postgres.Sql, reads: postgres.Sql) {
   const begin = <T>(fn: (sql: postgres.TransactionSql) => T | Promise<T>) => {
     const outer = scope.getStore()
     const inside = (sql: postgres.TransactionSql | TransactionLevel) => scope.run({ kind: 'transaction', sql }, () => fn(sql as postgres.TransactionSql))
-    if (outer?.kind === 'company') return outer.transaction.open().then((sql) => sql.savepoint(inside))
+    if (outer?.kind === 'company') return outer.transaction.savepointLevel().then((sql) => sql.savepoint(inside))
     if (outer?.kind === 'transaction') return (outer.sql.savepoint as TransactionLevel['savepoint'])(inside)
     return (outer?.sql ?? app).begin(inside)
   }
@@ -184,7 +224,7 @@ function routedClient(app: postgres.Sql, owner: postgres.Sql) {
     unsafe,
     begin,
     end: async (options?: { timeout?: number }) => {
-      await Promise.all([app.end(options), owner.end(options)])
+      await Promise.all([app.end(options), owner.end(options), reads.end(options)])
     },
   } as unknown as postgres.Sql
 }
@@ -195,11 +235,15 @@ function pools(): Pools {
     if (!url) throw new Error('DATABASE_URL is not set: start the app with `npm start` or set it.')
     const app = postgres(url, { max: 10, onnotice: () => {}, connection: { role: APP_ROLE } })
     const owner = postgres(url, { max: 5, onnotice: () => {} })
-    const db = drizzle(routedClient(app, owner), { schema, casing: 'snake_case' })
-    // drizzle installed its type parsers on the app pool's options; the owner's pool reads the same types.
-    Object.assign(owner.options.parsers, app.options.parsers)
-    Object.assign(owner.options.serializers, app.options.serializers)
-    current = { app, owner, db }
+    // Reads without a transaction (CompanyTransaction): the app role, and no write can get through.
+    const reads = postgres(url, { max: 10, onnotice: () => {}, connection: { role: APP_ROLE, default_transaction_read_only: true } })
+    const db = drizzle(routedClient(app, owner, reads), { schema, casing: 'snake_case' })
+    // drizzle installed its type parsers on the app pool's options; the other pools read the same types.
+    for (const pool of [owner, reads]) {
+      Object.assign(pool.options.parsers, app.options.parsers)
+      Object.assign(pool.options.serializers, app.options.serializers)
+    }
+    current = { app, owner, reads, db }
   }
   return current
 }
@@ -218,10 +262,12 @@ export function getDb(): Database {
  * savepoint) runs in one transaction of the app role with `lintel.company_id` set to the company,
  * seeing and writing only that company's rows. The transaction begins with the first query: `run`
  * making none costs nothing. It commits when `run` resolves and rolls back when it throws. A
- * signed-in API request runs in one (api/tenant.ts).
+ * signed-in API request runs in one (api/tenant.ts). With `read`, its queries may only read, and
+ * run without a transaction (see CompanyTransaction): a GET's.
  */
-export async function withCompany<T>(companyId: string, run: () => PromiseLike<T>): Promise<T> {
-  const transaction = new CompanyTransaction(pools().app, companyId)
+export async function withCompany<T>(companyId: string, run: () => PromiseLike<T>, options: { read?: boolean } = {}): Promise<T> {
+  const read = options.read ?? false
+  const transaction = new CompanyTransaction(read ? pools().reads : pools().app, companyId, read)
   let outcome: Outcome<T>
   try {
     outcome = { ok: true, value: await scope.run({ kind: 'company', transaction }, async () => await run()) }

@@ -224,3 +224,39 @@ describe("a company's transaction", () => {
     await expect(late).rejects.toSatisfy((error) => /after its request was answered/.test(String((error as Error).cause)))
   })
 })
+
+describe("a company's read (a GET)", () => {
+  const namesIn = (companyId: string) =>
+    withCompany(
+      companyId,
+      async () => {
+        const [setting] = await getDb().execute<{ company: string }>(sql`select current_setting('lintel.company_id') as company`)
+        const rows = await getDb().select({ name: propertyGroups.name }).from(propertyGroups)
+        return { company: setting.company, names: rows.map((row) => row.name) }
+      },
+      { read: true },
+    )
+
+  it("sees only its company's rows, however reads of different companies follow each other on its connections", async () => {
+    const [a, b] = await Promise.all([companyWithProperty(), companyWithProperty()])
+    for (let round = 0; round < 12; round++) {
+      const company = round % 2 ? b : a
+      expect(await namesIn(company.companyId)).toEqual({ company: company.companyId, names: [company.property.name] })
+    }
+    // Side by side too, more at once than the pool has connections.
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 2 ? b : a)).map((company) => namesIn(company.companyId).then((answer) => [company, answer] as const)))
+    for (const [company, answer] of answers) expect(answer).toEqual({ company: company.companyId, names: [company.property.name] })
+  })
+
+  it('may not write, and a transaction opened inside it reads the same rows', async () => {
+    const a = await companyWithProperty()
+    const name = `Written in a read ${unique()}`
+    const writing = withCompany(a.companyId, () => getDb().insert(propertyGroups).values({ companyId: a.companyId, name, propertyType: 'RESIDENTIAL' }), { read: true })
+    await expect(writing).rejects.toSatisfy((error) => codeOf(error) === '25006')
+    expect(await crossCompany(() => getDb().select().from(propertyGroups).where(eq(propertyGroups.name, name)))).toEqual([])
+    const inside = await withCompany(a.companyId, () => getDb().transaction((tx) => tx.select({ name: propertyGroups.name }).from(propertyGroups)), { read: true })
+    expect(inside).toEqual([{ name: a.property.name }])
+    // The connection that failed went back to the pool without its company: the next reads still see their own.
+    expect(await namesIn(a.companyId)).toEqual({ company: a.companyId, names: [a.property.name] })
+  })
+})
