@@ -146,10 +146,11 @@ class CompanyTransaction {
       const connection = this.connection!
       try {
         const failure = outcome.ok ? top.failure : outcome.error
+        const inBlock = !this.read || this.block
         if (failure === undefined) {
-          if (!this.read || this.block) await connection.unsafe('commit')
+          if (inBlock) await connection.unsafe('commit')
         } else {
-          if (!this.read || this.block) await connection.unsafe('rollback').catch(() => undefined)
+          if (inBlock) await connection.unsafe('rollback').catch(() => undefined)
           // A read that failed may have left its setting half made: the next read on this connection must not start from it.
           if (this.read) await connection.unsafe(`select set_config($1, '', false)`, [COMPANY_SETTING]).catch(() => undefined)
           throw failure

@@ -4,6 +4,7 @@ import { getDb } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
 import { sessions } from '~/db/schema'
 import { randomToken, sha256 } from './crypto.server'
+import { keptLookups } from './kept-lookups.server'
 
 export const SESSION_DAYS = 30
 
@@ -67,39 +68,17 @@ const sessionById = preparedStatement((db) =>
  * ended elsewhere (a sign-out, a password change) is refused there at once and this process drops
  * it. Changes made here (new tokens, a sign-out) update or drop it at once.
  */
-const SESSION_TTL_MS = 2_000
-const kept = new Map<string, { lookup: Promise<BrowserSession | null>; until: number; userId?: string }>()
+const sessionsRead = keptLookups<BrowserSession>(2_000)
 
-function keep(idHash: string, lookup: Promise<BrowserSession | null>) {
-  if (kept.size >= 10_000) kept.clear()
-  const entry: { lookup: Promise<BrowserSession | null>; until: number; userId?: string } = { lookup, until: Date.now() + SESSION_TTL_MS }
-  kept.set(idHash, entry)
-  // A missing or failed read is not remembered.
-  lookup.then(
-    (session) => {
-      if (session) entry.userId = session.userId
-      else if (kept.get(idHash) === entry) kept.delete(idHash)
-    },
-    () => {
-      if (kept.get(idHash)?.lookup === lookup) kept.delete(idHash)
-    },
-  )
-  return lookup
-}
-
-/** Drops what is kept of the sessions of a user (their sessions were ended) or of one session. */
-export function forgetSessions(which: { userId: string } | { idHash: string }) {
-  if ('idHash' in which) kept.delete(which.idHash)
-  else for (const [idHash, entry] of kept) if (entry.userId === which.userId) kept.delete(idHash)
+/** Drops what is kept of a user's sessions: they were ended. */
+export function forgetSessions(userId: string) {
+  sessionsRead.forgetWhere((_, session) => session?.userId === userId)
 }
 
 export async function readSession(request: Request): Promise<BrowserSession | null> {
   const idHash = await sessionIdHash(request)
   if (!idHash) return null
-  const cached = kept.get(idHash)
-  if (cached && cached.until > Date.now()) return cached.lookup
-  return keep(
-    idHash,
+  return sessionsRead.get(idHash, () =>
     sessionById()
       .execute({ idHash })
       .then(([row]) => row ?? null),
@@ -111,13 +90,13 @@ export async function reloadSession(idHash: string): Promise<BrowserSession | nu
     .select({ idHash: sessions.idHash, userId: sessions.userId, accessToken: sessions.accessToken, refreshToken: sessions.refreshToken })
     .from(sessions)
     .where(eq(sessions.idHash, idHash))
-  kept.delete(idHash)
+  sessionsRead.forget(idHash)
   return row ?? null
 }
 
 export async function storeTokens(idHash: string, tokens: Tokens) {
   await getDb().update(sessions).set({ accessToken: tokens.access, refreshToken: tokens.refresh, lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash))
-  kept.delete(idHash)
+  sessionsRead.forget(idHash)
 }
 
 /** Deletes the session row and returns the Set-Cookie header that clears the cookie. */
@@ -125,7 +104,7 @@ export async function destroySession(request: Request) {
   const idHash = await sessionIdHash(request)
   if (idHash) {
     await getDb().delete(sessions).where(eq(sessions.idHash, idHash))
-    kept.delete(idHash)
+    sessionsRead.forget(idHash)
   }
   return (await sessionCookie()).serialize('', { maxAge: 0 })
 }

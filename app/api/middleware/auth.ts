@@ -7,6 +7,7 @@ import { apiKeys, refreshTokens, users, type UserType } from '~/db/schema'
 import { missingPermission, PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
 import { sha256 } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
+import { keptLookups } from '~/utils/kept-lookups.server'
 import { signJwt, verifyJwt, type JwtPayload } from '~/utils/jwt.server'
 import type { AppEnv, Principal } from '../context'
 import { forbidden, unauthorized } from '../errors'
@@ -70,36 +71,19 @@ const principalById = preparedStatement((db) =>
  * through this process take effect at once (forgetPrincipal); another app
  * node sees them within the two seconds.
  */
-const PRINCIPAL_TTL_MS = 2_000
-// The lookup itself is kept, so the parallel API calls of one page share one query.
-const principals = new Map<string, { lookup: Promise<Principal | null>; until: number }>()
-const cacheKey = (userId: string, familyId: string) => `${userId}:${familyId}`
+const principals = keptLookups<Principal>(2_000)
 
 /** Drops what is kept about every login of the user (after a change of their rights or a sign-out). */
 export function forgetPrincipal(userId: string) {
-  for (const key of principals.keys()) if (key.startsWith(`${userId}:`)) principals.delete(key)
+  principals.forgetWhere((key) => key.startsWith(`${userId}:`))
 }
 
 function loadPrincipal(userId: string, familyId: string): Promise<Principal | null> {
-  const now = Date.now()
-  const key = cacheKey(userId, familyId)
-  const cached = principals.get(key)
-  if (cached && cached.until > now) return cached.lookup
-  if (principals.size > 10_000) principals.clear()
-  const lookup = principalById()
-    .execute({ id: userId, sid: familyId })
-    .then(([row]) => (row ? toPrincipal(row as PrincipalRow) : null))
-  principals.set(key, { lookup, until: now + PRINCIPAL_TTL_MS })
-  // A failed or empty lookup is not remembered.
-  lookup.then(
-    (principal) => {
-      if (!principal && principals.get(key)?.lookup === lookup) principals.delete(key)
-    },
-    () => {
-      if (principals.get(key)?.lookup === lookup) principals.delete(key)
-    },
+  return principals.get(`${userId}:${familyId}`, () =>
+    principalById()
+      .execute({ id: userId, sid: familyId })
+      .then(([row]) => (row ? toPrincipal(row as PrincipalRow) : null)),
   )
-  return lookup
 }
 
 /*

@@ -50,5 +50,5 @@ export async function revokeAllTokens(db: Executor, userId: string, keep?: strin
       ),
     )
   forgetPrincipal(userId)
-  forgetSessions({ userId })
+  forgetSessions(userId)
 }
