@@ -46,12 +46,14 @@ describe('caching and transport headers', () => {
     expect((await get('/favicon.ico')).headers.get('cache-control')).toBe('public, max-age=3600')
   })
 
-  it('asks for HTTPS (HSTS) exactly when cookies are marked Secure', async () => {
+  it('asks for HTTPS (HSTS) exactly when cookies are marked Secure, as configured when the server starts', async () => {
     process.env.NODE_ENV = 'production'
     delete process.env.INSECURE_COOKIES
-    expect((await get('/pricing/')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
-    expect((await get('/api/update-timestamp/')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    const secure = createHttpApp(build, { clientDir, mode: 'production' })
+    expect((await secure.request('http://localhost/pricing/')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect((await secure.request('http://localhost/api/update-timestamp/')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
     process.env.INSECURE_COOKIES = 'true'
-    expect((await get('/pricing/', { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBeNull()
+    const insecure = createHttpApp(build, { clientDir, mode: 'production' })
+    expect((await insecure.request('http://localhost/pricing/', { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull()
   })
 })

@@ -6,6 +6,7 @@ import { crossCompany, getDb, withCompany } from '~/db/client.server'
 import { companies } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
 import type { AppEnv } from './context'
+import { companyChanged } from './kept-answers'
 
 /**
  * The one way a handler reaches tenant-owned rows: every condition it builds
@@ -40,14 +41,22 @@ class Refused extends Error {}
  * answer commits; any other rolls back, so a refused request changes nothing.
  */
 export const companyScope = createMiddleware<AppEnv>(async (c, next) => {
+  const { companyId } = c.var.principal
+  const read = READS.has(c.req.method)
   try {
-    await withCompany(c.var.principal.companyId, async () => {
-      await next()
-      if (c.res.status < 200 || c.res.status >= 300) throw new Refused()
-    }, { read: READS.has(c.req.method) })
+    await withCompany(
+      companyId,
+      async () => {
+        await next()
+        if (c.res.status < 200 || c.res.status >= 300) throw new Refused()
+      },
+      { read },
+    )
   } catch (error) {
     if (!(error instanceof Refused)) throw error
+    return
   }
+  if (!read) companyChanged(companyId)
 })
 
 /**
@@ -55,4 +64,7 @@ export const companyScope = createMiddleware<AppEnv>(async (c, next) => {
  * caller (sign-in, tokens, password reset, signup, invitations): their queries reach every
  * company's rows, so each must name the row it means by a secret or a unique key.
  */
-export const acrossCompanies = createMiddleware<AppEnv>((_c, next) => crossCompany(next))
+export const acrossCompanies = createMiddleware<AppEnv>(async (c, next) => {
+  await crossCompany(next)
+  if (!READS.has(c.req.method)) companyChanged()
+})

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { crossCompany, getDb } from '~/db/client.server'
 import { appMeta } from '~/db/schema'
 import { randomToken } from './crypto.server'
 
@@ -13,9 +13,13 @@ let secret: string | undefined
 export async function instanceSecret(): Promise<string> {
   if (secret) return secret
   if (process.env.SECRET_KEY) return (secret = process.env.SECRET_KEY)
-  const db = getDb()
-  await db.insert(appMeta).values({ key: 'secret', value: randomToken(48) }).onConflictDoNothing()
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, 'secret'))
+  // The installation's, not a company's: read the same whoever asks first.
+  const row = await crossCompany(async () => {
+    const db = getDb()
+    await db.insert(appMeta).values({ key: 'secret', value: randomToken(48) }).onConflictDoNothing()
+    const [found] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, 'secret'))
+    return found
+  })
   return (secret = String(row.value))
 }
 

@@ -36,6 +36,9 @@ test('API answers may not run or embed anything', async ({ request }) => {
   const response = await request.get('/api/update-timestamp/')
   expect(response.status()).toBe(200)
   expect(response.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+  expect(response.headers()['x-content-type-options']).toBe('nosniff')
+  expect(response.headers()['x-frame-options']).toBe('DENY')
+  expect(response.headers()['cache-control']).toBe('no-store')
 })
 
 test('an API body over 12 MB of JSON is refused whole, and the same connection goes on serving', async ({ request }) => {

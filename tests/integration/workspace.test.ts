@@ -85,6 +85,26 @@ describe('settings, features and warnings', () => {
     expect((await api('GET', 'auth/me/', { token: technician.token })).body.workspace_warnings).toBeNull()
   })
 
+  it('keeps the shell’s answer (auth/me/) between pages, yet shows a change the moment it is made', async () => {
+    const company = await registerCompany()
+    const me = async (token = company.token) => (await api('GET', 'auth/me/', { token })).body
+    const slugs = (answer: { workspace_warnings: { slug: string }[] }) => answer.workspace_warnings.map((w) => w.slug)
+    expect(slugs(await me())).toContain('no-maintenance-technicians')
+    const current = (await api('GET', 'property-management-company/', { token: company.token })).body
+    expect((await api('PUT', 'property-management-company/', { token: company.token, body: { ...editable(current), name: 'Renamed Holdings' } })).status).toBe(200)
+    expect((await me()).company.name).toBe('Renamed Holdings')
+    // A technician invited: the warning goes for every manager of the company.
+    expect((await api('POST', 'invite-maintenance-technician/', { token: company.token, body: { email: `tech-${Date.now()}@example.test`, first_name: 'Tess', last_name: 'Tech' } })).status).toBe(201)
+    expect(slugs(await me())).not.toContain('no-maintenance-technicians')
+    // Another person's rights, changed by an administrator, show in that person's own answer.
+    const manager = await signedInMember(company, 'manager', { has_accounting_permissions: true })
+    expect((await me(manager.token)).permissions.has_accounting_permissions).toBe(true)
+    const managerId = (await me(manager.token)).user.id
+    const body = { first_name: 'Member', last_name: 'manager', has_accounting_permissions: false }
+    expect((await api('PUT', `property-managers/${managerId}/`, { token: company.token, body })).status).toBe(200)
+    expect((await me(manager.token)).permissions.has_accounting_permissions).toBe(false)
+  })
+
   it('names the field when a switch is missing', async () => {
     const company = await registerCompany()
     const response = await api('PUT', 'user_settings/', { token: company.token, body: { has_e_signature_enabled: true } })

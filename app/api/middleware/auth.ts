@@ -79,10 +79,9 @@ export function forgetPrincipal(userId: string) {
 }
 
 function loadPrincipal(userId: string, familyId: string): Promise<Principal | null> {
+  // Who is calling decides the company, so finding them is read across companies.
   return principals.get(`${userId}:${familyId}`, () =>
-    principalById()
-      .execute({ id: userId, sid: familyId })
-      .then(([row]) => (row ? toPrincipal(row as PrincipalRow) : null)),
+    crossCompany(() => principalById().execute({ id: userId, sid: familyId })).then(([row]) => (row ? toPrincipal(row as PrincipalRow) : null)),
   )
 }
 
@@ -113,6 +112,10 @@ async function principalFromAccessToken(token: string): Promise<Principal> {
 }
 
 async function principalFromApiKey(key: string): Promise<Principal> {
+  return crossCompany(() => principalOfApiKey(key))
+}
+
+async function principalOfApiKey(key: string): Promise<Principal> {
   const db = getDb()
   const [row] = await db
     .select({ ...principalColumns, apiKeyId: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt })
@@ -133,8 +136,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const match = header?.match(/^Bearer\s+(.+)$/i)
   if (!match) throw unauthorized()
   const token = match[1].trim()
-  // Who is calling decides the company, so finding them is read across companies.
-  c.set('principal', await crossCompany(() => (token.startsWith(API_KEY_PREFIX) ? principalFromApiKey(token) : principalFromAccessToken(token))))
+  c.set('principal', await (token.startsWith(API_KEY_PREFIX) ? principalFromApiKey(token) : principalFromAccessToken(token)))
   await next()
 })
 

@@ -9,6 +9,7 @@ import { openBooks } from '~/ledger/chart.server'
 import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
 import { createRouter } from '../create-app'
+import { keptAnswer } from '../kept-answers'
 import { badRequest, fieldError, notFound, unauthorized } from '../errors'
 import { INVALID_TOKEN } from '../middleware/auth'
 import { clientIp, rateLimiter } from '../middleware/rate-limit'
@@ -507,27 +508,29 @@ router.openapi(
     responses: { 200: jsonResponse(Me, 'Current user'), ...errorResponses(401) },
   }),
   async (c) => {
-    const { userId, userType } = c.var.principal
-    let row: { user: typeof users.$inferSelect; company: typeof companies.$inferSelect } | undefined
-    let warnings: WorkspaceWarning[] | null = null
-    if (userType === 'property_manager') {
-      const [staff] = await staffMeById().execute({ id: userId })
-      row = staff
-      if (staff) warnings = workspaceWarnings(staff.company, staff.counts)
-    } else {
-      ;[row] = await meById().execute({ id: userId })
-    }
-    if (!row) throw badRequest('Unknown user.')
-    const { user, company } = row
-    return c.json(
-      {
+    const { companyId, userId, userType } = c.var.principal
+    // Every page's shell asks for this: kept briefly per user, dropped when the company changes (kept-answers.ts).
+    const me = await keptAnswer(companyId, `me:${userId}`, async () => {
+      let row: { user: typeof users.$inferSelect; company: typeof companies.$inferSelect } | undefined
+      let warnings: WorkspaceWarning[] | null = null
+      if (userType === 'property_manager') {
+        const [staff] = await staffMeById().execute({ id: userId })
+        row = staff
+        if (staff) warnings = workspaceWarnings(staff.company, staff.counts)
+      } else {
+        ;[row] = await meById().execute({ id: userId })
+      }
+      if (!row) return null
+      const { user, company } = row
+      return {
         user: { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName, user_type: user.userType, is_company_admin: user.isCompanyAdmin },
         company: { id: company.id, name: company.name, slug: company.slug, currency: company.currency, time_zone: company.timeZone, number_format: company.numberFormat },
         permissions: permissionsFromRow(user),
         settings: workspaceSettingsOf(company),
         workspace_warnings: warnings,
-      },
-      200,
-    )
+      }
+    })
+    if (!me) throw badRequest('Unknown user.')
+    return c.json(me, 200)
   },
 )
