@@ -45,11 +45,21 @@ export async function createSession(userId: string, tokens: Tokens, userAgent: s
   return (await sessionCookie()).serialize(id)
 }
 
-async function sessionIdHash(request: Request) {
-  const header = request.headers.get('cookie')
-  if (!header?.includes(`${SESSION_COOKIE}=`)) return null
-  const id = await (await sessionCookie()).parse(header)
-  return typeof id === 'string' && id ? sha256(id) : null
+// A page's loaders share its request: its cookie is parsed and hashed once.
+const idHashes = new WeakMap<Request, Promise<string | null>>()
+
+function sessionIdHash(request: Request) {
+  let idHash = idHashes.get(request)
+  if (!idHash) {
+    idHash = (async () => {
+      const header = request.headers.get('cookie')
+      if (!header?.includes(`${SESSION_COOKIE}=`)) return null
+      const id = await (await sessionCookie()).parse(header)
+      return typeof id === 'string' && id ? sha256(id) : null
+    })()
+    idHashes.set(request, idHash)
+  }
+  return idHash
 }
 
 // Every page reads its session: the statement is built once, not on every request.

@@ -31,29 +31,20 @@ export const Dashboard = z
   })
   .openapi('Dashboard')
 
-// The staff home page asks for this on every visit; the company is the placeholder, so the tenant filter is built in.
-const teamCounts = preparedStatement((db) => {
-  const active = and(eq(users.isActive, true), isNotNull(users.passwordHash))
-  return db
-    .select({
-      managers: sql<number>`count(*) filter (where ${users.userType} = 'property_manager' and ${active})`.mapWith(Number),
-      technicians: sql<number>`count(*) filter (where ${users.userType} = 'maintenance_technician' and ${active})`.mapWith(Number),
-      invited: sql<number>`count(*) filter (where ${users.isActive} and ${isNull(users.passwordHash)} and ${users.userType} in ('property_manager', 'maintenance_technician'))`.mapWith(Number),
-    })
-    .from(users)
-    .where(eq(users.companyId, sql.placeholder('companyId')))
-    .prepare('dashboard_team_counts')
-})
-
-// One round trip for the whole checklist: the company row and, per step, whether the company has
-// one such record. An EXISTS stops at the first row its index finds, where a count would read all
-// of a large company's residents and units on every visit to the dashboard. Inside each subquery
-// the unqualified columns drizzle writes name the subquery's own table.
-const setupFacts = preparedStatement((db) => {
+// The staff home page asks for this on every visit: one statement for the team's counts, the company
+// row and, per setup step, whether the company has one such record. An EXISTS stops at the first row
+// its index finds, where a count would read all of a large company's residents and units on every
+// visit. Inside each subquery the unqualified columns drizzle writes name the subquery's own table.
+const dashboardFacts = preparedStatement((db) => {
   const companyId = sql.placeholder('companyId')
   const has = (table: PgTable, where: SQL) => sql<boolean>`exists (select 1 from ${table} where ${where})`
+  const team = (...conditions: SQL[]) => db.$count(users, and(eq(users.companyId, companyId), ...conditions))
+  const active = and(eq(users.isActive, true), isNotNull(users.passwordHash))!
   return db
     .select({
+      managers: team(eq(users.userType, 'property_manager'), active),
+      technicians: team(eq(users.userType, 'maintenance_technician'), active),
+      invited: team(eq(users.isActive, true), isNull(users.passwordHash), inArray(users.userType, ['property_manager', 'maintenance_technician'])),
       email: companies.email,
       phone: companies.phone,
       streetAddress: companies.streetAddress,
@@ -72,7 +63,7 @@ const setupFacts = preparedStatement((db) => {
     })
     .from(companies)
     .where(eq(companies.id, companyId))
-    .prepare('dashboard_setup_facts')
+    .prepare('dashboard_facts')
 })
 
 export const router = createRouter()
@@ -89,13 +80,10 @@ router.openapi(
   async (c) => {
     const { principal } = c.var
     if (!principal.permissions.hasManagementCompanyPermissions) return c.json({ team: null, getting_started: null }, 200)
-    const [[team], [facts]] = await Promise.all([
-      teamCounts().execute({ companyId: principal.companyId }),
-      setupFacts().execute({ companyId: principal.companyId, userId: principal.userId }),
-    ])
+    const [facts] = await dashboardFacts().execute({ companyId: principal.companyId, userId: principal.userId })
     return c.json(
       {
-        team: { property_managers: team.managers, maintenance_technicians: team.technicians, invited: team.invited },
+        team: { property_managers: facts.managers, maintenance_technicians: facts.technicians, invited: facts.invited },
         getting_started: facts.dismissedAt ? null : gettingStarted({ ...facts, companyDetails: companyDetailsComplete(facts) }),
       },
       200,
