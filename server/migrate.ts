@@ -11,11 +11,11 @@ export function migrationsFolder() {
 }
 
 /** Applies the committed drizzle-kit migrations; an advisory lock keeps parallel starts from racing. */
-export async function runMigrations(url: string) {
+export async function runMigrations(url: string, folder = migrationsFolder()) {
   const sql = postgres(url, { max: 1, onnotice: () => {} })
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`
-    await migrate(drizzle(sql), { migrationsFolder: migrationsFolder() })
+    await migrate(drizzle(sql), { migrationsFolder: folder })
   } finally {
     await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {})
     await sql.end()

@@ -6,7 +6,7 @@ import { bankAccountsResource } from '~/resources/accounting'
 import { bankDepositsResource } from '~/resources/bank-deposits'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import type { Transaction } from './client.server'
-import { accounts, buildings, journalLines, propertyGroups, propertyOwnerships, recurringJournalEntries, rentalUnits, residents } from './schema'
+import { accounts, buildings, journalLines, propertyGroups, propertyOwnerships, recurringJournalEntries, recurringJournalEntryLines, rentalUnits, residents } from './schema'
 import { generator } from './seed-portfolio.server'
 
 /*
@@ -197,8 +197,9 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
     })
   const [schedule] = await tx
     .insert(recurringJournalEntries)
-    .values({ companyId, name: 'Building depreciation', memo: 'Monthly depreciation of the buildings', frequency: 'MONTHLY', startDate: dateOf(first.year, first.month, 31), lines })
+    .values({ companyId, name: 'Building depreciation', memo: 'Monthly depreciation of the buildings', frequency: 'MONTHLY', startDate: dateOf(first.year, first.month, 31) })
     .returning()
+  await tx.insert(recurringJournalEntryLines).values(lines.map((line, position) => ({ ...line, companyId, recurringJournalEntryId: schedule.id, position })))
   for (const date of dueDates({ startDate: schedule.startDate, frequency: 'MONTHLY' }, today)) await post(recurringDraft({ id: schedule.id, name: schedule.name, memo: schedule.memo, lines }, date))
 }
 

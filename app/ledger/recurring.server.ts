@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
-import { companies, journalEntries, ledgerSettings, recurringJournalEntries } from '~/db/schema'
+import { companies, journalEntries, ledgerSettings, recurringJournalEntries, recurringJournalEntryLines, type RecurringLine } from '~/db/schema'
 import { checkDraft, dueDates, linesFromInput, nthDate, recurringDraft, type Frequency, type LineInput } from '~/domain/ledger/entries'
 import { todayIn } from '~/domain/dates'
 import { DomainError, invalidFields, notFound } from '~/domain/errors'
@@ -16,7 +16,29 @@ import { checkLines, postEntry } from './posting.server'
  * without stopping the others.
  */
 
-export type RecurringRow = typeof recurringJournalEntries.$inferSelect
+export type RecurringRow = typeof recurringJournalEntries.$inferSelect & { lines: RecurringLine[] }
+
+/** Schedules with their lines, in order (one query for all of them). */
+export async function withLines(db: Executor, schedules: (typeof recurringJournalEntries.$inferSelect)[]): Promise<RecurringRow[]> {
+  const byId = new Map<string, RecurringLine[]>(schedules.map((schedule) => [schedule.id, []]))
+  if (byId.size) {
+    const rows = await db
+      .select()
+      .from(recurringJournalEntryLines)
+      .where(inArray(recurringJournalEntryLines.recurringJournalEntryId, [...byId.keys()]))
+      .orderBy(asc(recurringJournalEntryLines.recurringJournalEntryId), asc(recurringJournalEntryLines.position))
+    for (const line of rows) {
+      byId.get(line.recurringJournalEntryId)!.push({ accountId: line.accountId, amount: line.amount, memo: line.memo, propertyGroupId: line.propertyGroupId, rentalUnitId: line.rentalUnitId })
+    }
+  }
+  return schedules.map((schedule) => ({ ...schedule, lines: byId.get(schedule.id)! }))
+}
+
+/** Replaces a schedule's lines with `lines`, in their order. */
+async function keepLines(db: Executor, companyId: string, scheduleId: string, lines: RecurringLine[]) {
+  await db.delete(recurringJournalEntryLines).where(and(eq(recurringJournalEntryLines.companyId, companyId), eq(recurringJournalEntryLines.recurringJournalEntryId, scheduleId)))
+  await db.insert(recurringJournalEntryLines).values(lines.map((line, position) => ({ ...line, companyId, recurringJournalEntryId: scheduleId, position })))
+}
 
 const PERIOD = 'PERIOD:'
 
@@ -68,7 +90,7 @@ export type RunResult = { posted: number; failed: number }
  * in each company's time zone. Safe to run at any time and in several processes at once.
  */
 export async function postDueRecurringEntries(db: Database, options: { now?: Date; ids?: string[]; companyId?: string } = {}): Promise<RunResult> {
-  const schedules = await db
+  const found = await db
     .select({ schedule: recurringJournalEntries, timeZone: companies.timeZone })
     .from(recurringJournalEntries)
     .innerJoin(companies, eq(companies.id, recurringJournalEntries.companyId))
@@ -76,7 +98,12 @@ export async function postDueRecurringEntries(db: Database, options: { now?: Dat
       and(eq(recurringJournalEntries.isActive, true), options.ids ? inArray(recurringJournalEntries.id, options.ids) : undefined, options.companyId ? eq(recurringJournalEntries.companyId, options.companyId) : undefined),
     )
   const result: RunResult = { posted: 0, failed: 0 }
-  if (!schedules.length) return result
+  if (!found.length) return result
+  const lines = await withLines(
+    db,
+    found.map((f) => f.schedule),
+  )
+  const schedules = found.map((f, i) => ({ schedule: lines[i], timeZone: f.timeZone }))
   const posted = await postedPeriods(
     db,
     options.companyId,
@@ -163,7 +190,8 @@ export async function recurringEntryOf(db: Executor, companyId: string, id: stri
         .where(and(eq(recurringJournalEntries.companyId, companyId), eq(recurringJournalEntries.id, id)))
     : []
   if (!row) throw notFound('No such recurring journal entry.')
-  return row
+  const [schedule] = await withLines(db, [row])
+  return schedule
 }
 
 /** Creates a schedule and posts the periods already due; answers its id. */
@@ -171,8 +199,9 @@ export async function createRecurringEntry(db: Database, companyId: string, user
   const lines = await recurringLines(db, companyId, input)
   const [row] = await db
     .insert(recurringJournalEntries)
-    .values({ companyId, name: input.name, memo: input.memo || null, frequency: input.frequency, startDate: input.startDate, endDate: input.endDate ?? null, lines, createdById: userId })
+    .values({ companyId, name: input.name, memo: input.memo || null, frequency: input.frequency, startDate: input.startDate, endDate: input.endDate ?? null, createdById: userId })
     .returning({ id: recurringJournalEntries.id })
+  await keepLines(db, companyId, row.id, lines)
   await postDueRecurringEntries(db, { ids: [row.id], companyId })
   return { id: row.id }
 }
@@ -189,12 +218,12 @@ export async function updateRecurringEntry(db: Database, companyId: string, id: 
       frequency: input.frequency,
       startDate: input.startDate,
       endDate: input.endDate ?? null,
-      lines,
       isActive: input.isActive ?? current.isActive,
       lastError: null,
       lastErrorAt: null,
     })
     .where(and(eq(recurringJournalEntries.companyId, companyId), eq(recurringJournalEntries.id, current.id)))
+  await keepLines(db, companyId, current.id, lines)
   await postDueRecurringEntries(db, { ids: [current.id], companyId })
   return { id: current.id }
 }

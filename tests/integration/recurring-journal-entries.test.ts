@@ -180,6 +180,27 @@ describe('recurring journal entries', () => {
     expect((await api('GET', 'recurring-journal-entries/', { token: member.token })).status).toBe(403)
   })
 
+  it('keeps its lines in the order given, with their properties, and replaces them whole on a change', async () => {
+    const { token, account } = await books()
+    const property = await api('POST', 'property-groups/', { token, body: { name: 'Maple Court', property_type: 'RESIDENTIAL' } })
+    const lines = [
+      { account_id: account('6100'), debit: '600.00', property_group_id: property.body.id, memo: 'Maple Court' },
+      { account_id: account('6100'), debit: '400.00', memo: 'The rest' },
+      { account_id: account('1510'), credit: '1000.00' },
+    ]
+    const created = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account, { start_date: '2040-01-31', lines }) })
+    expect(created.status).toBe(201)
+    expect(created.body.lines.map((l: { memo: string | null; debit: string | null }) => [l.memo, l.debit])).toEqual([
+      ['Maple Court', '600.00'],
+      ['The rest', '400.00'],
+      [null, null],
+    ])
+    expect((await api('GET', `accounting/recurring-journal-entries/${created.body.id}/`, { token })).body.lines[0].property_group_label).toBe('Maple Court')
+    const changed = await api('PUT', `accounting/recurring-journal-entries/${created.body.id}/`, { token, body: depreciation(account, { start_date: '2040-01-31' }) })
+    expect(changed.body.lines.map((l: { debit: string | null; credit: string | null }) => l.debit ?? `-${l.credit}`)).toEqual(['1000.00', '-1000.00'])
+    expect((await api('GET', `accounting/recurring-journal-entries/${created.body.id}/`, { token })).body.lines).toHaveLength(2)
+  })
+
   it('the scheduler starts with pg-boss, runs once at start, and stops cleanly', async () => {
     const { token, account, companyId } = await books()
     // Created with its periods due but not posted, as if the app had been down.

@@ -5,7 +5,7 @@ import { accounts, journalEntries, propertyGroups, recurringJournalEntries, rent
 import { debitCreditOf, FREQUENCIES, type Frequency } from '~/domain/ledger/entries'
 import { formatMoney } from '~/domain/money'
 import { entryJson, selectEntries } from '~/ledger/journal.server'
-import { createRecurringEntry, lockDateOf, nextDateOf, postedPeriods, recurringEntryOf, stopRecurringEntry, updateRecurringEntry, type RecurringInput, type RecurringRow } from '~/ledger/recurring.server'
+import { createRecurringEntry, lockDateOf, nextDateOf, postedPeriods, recurringEntryOf, stopRecurringEntry, updateRecurringEntry, withLines, type RecurringInput, type RecurringRow } from '~/ledger/recurring.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { requireStaff } from '../middleware/auth'
@@ -255,7 +255,7 @@ for (const base of ['/accounting/recurring-journal-entries', '/recurring-journal
           .from(recurringJournalEntries)
           .where(where),
       ])
-      return c.json(page(c, query, n, await toJson(c, rows)), 200)
+      return c.json(page(c, query, n, await toJson(c, await withLines(t.db, rows))), 200)
     },
   )
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { companies, users } from './platform'
 import { propertyGroups, propertyOwners, rentalUnits, residents } from './properties'
@@ -309,7 +309,6 @@ export const recurringJournalEntries = pgTable(
     frequency: text().notNull(),
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }),
-    lines: jsonb().$type<RecurringLine[]>().notNull(),
     isActive: boolean().notNull().default(true),
     /** Why the scheduler's last run could not post a period (a locked date, an inactive account); null once it posts cleanly. */
     lastError: text(),
@@ -319,6 +318,28 @@ export const recurringJournalEntries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('recurring_journal_entries_company_idx').on(t.companyId)],
+)
+
+/** A recurring entry's lines, in order: what each period posts, one journal line each. */
+export const recurringJournalEntryLines = pgTable(
+  'recurring_journal_entry_lines',
+  {
+    id: id(),
+    companyId: companyId(),
+    recurringJournalEntryId: uuid()
+      .notNull()
+      .references(() => recurringJournalEntries.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    /** Cents: a debit is positive, a credit negative (as on a journal line). */
+    amount: cents().notNull(),
+    memo: text(),
+    propertyGroupId: uuid().references(() => propertyGroups.id),
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+  },
+  (t) => [check('recurring_journal_entry_lines_amount_nonzero', sql`${t.amount} <> 0`), index('recurring_journal_entry_lines_entry_idx').on(t.recurringJournalEntryId, t.position)],
 )
 
 /**
