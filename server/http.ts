@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { getApi } from '~/api'
+import { SAFE_METHODS } from '~/api/body'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
 import { hostCheck, hostOfUrl, servedHosts, UNKNOWN_HOST } from '~/api/origin'
 import { secureCookies, SESSION_COOKIE } from '~/utils/session.server'
@@ -38,9 +39,9 @@ function readBody(incoming: IncomingMessage, limit: number) {
   })
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
 const SECURITY_HEADERS = [
+  // Pages set their own policy with their nonce; everything else may not run or embed anything.
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['X-Content-Type-Options', 'nosniff'],
   ['X-Frame-Options', 'DENY'],
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
@@ -89,7 +90,9 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
   const app = new Hono<HttpEnv>()
   const handle = createRequestHandler(build, options.mode ?? process.env.NODE_ENV)
   const served = hostCheck(servedHosts())
-  const hsts = secureCookies()
+  // Cookies marked Secure only work over HTTPS: then the browser is told to use nothing else.
+  const always: (readonly [string, string])[] = secureCookies() ? [...SECURITY_HEADERS, ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] : [...SECURITY_HEADERS]
+  const unstored = [...always, ['Cache-Control', 'no-store'] as const]
 
   // One pass for what every request needs (each extra middleware costs a measurable share of an API call).
   app.use('*', async (c, next) => {
@@ -109,13 +112,10 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
     // Only the socket (or a trusted proxy) says who the client is; a client-sent value is never used.
     c.set('clientIp', clientAddress(c, options.trustProxy) ?? 'unknown')
     await next()
-    // Pages set their own policy with their nonce; everything else may not run or embed anything.
-    const defaults: (readonly [string, string])[] = [['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"], ...SECURITY_HEADERS]
     // What is said to one person is kept by no browser or shared cache: every API answer, and every
     // page or data answer to a signed-in browser. Public pages and assets keep their own policy.
-    if (c.req.path === '/api' || c.req.path.startsWith('/api/') || request.headers.get('cookie')?.includes(`${SESSION_COOKIE}=`)) defaults.push(['Cache-Control', 'no-store'])
-    // Cookies marked Secure only work over HTTPS: then the browser is told to use nothing else.
-    if (hsts) defaults.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'])
+    const personal = c.req.path === '/api' || c.req.path.startsWith('/api/') || request.headers.get('cookie')?.includes(`${SESSION_COOKIE}=`)
+    const defaults = personal ? unstored : always
     // Each goes out unless the answer names its own. Served by Node, they are set on its response, whose
     // headers the answer's own replace: reading the answer's headers would rebuild them as a Headers
     // object and validate each name again (a tenth of an API call answered from memory).

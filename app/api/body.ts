@@ -12,7 +12,8 @@ import { badRequest } from './errors'
 
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The methods that change nothing (SPEC.md §7): no body is read, no transaction, no idempotency key, no origin check. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The first thing wrong with a parsed body, as [field path, message], or null. */
 export function unsafeValue(value: unknown, path = ''): [string, string] | null {

@@ -8,14 +8,21 @@ import { keptLookups } from '~/utils/kept-lookups.server'
  * so the page a form redirects to shows the change. Another app node sees a change within the two
  * seconds, as it sees a changed permission (the principal is kept the same way).
  */
-const answers = keptLookups<object>(2_000)
+const byCompany = new Map<string, ReturnType<typeof keptLookups<object>>>()
+/** Companies with answers kept at once, at most: beyond it, everything is dropped (a miss is only a query). */
+const MAX_COMPANIES = 10_000
 
 export function keptAnswer<T extends object>(companyId: string, key: string, load: () => Promise<T | null>): Promise<T | null> {
-  return answers.get(`${companyId}:${key}`, load) as Promise<T | null>
+  let answers = byCompany.get(companyId)
+  if (!answers) {
+    if (byCompany.size >= MAX_COMPANIES) byCompany.clear()
+    byCompany.set(companyId, (answers = keptLookups<object>(2_000, 1_000)))
+  }
+  return answers.get(key, load) as Promise<T | null>
 }
 
-/** Drops what is kept about one company, or (no company named) about every company. */
+/** Drops what is kept about one company, or (no company named) about every company: on every write, so in one step. */
 export function companyChanged(companyId?: string) {
-  if (companyId === undefined) answers.forgetWhere(() => true)
-  else answers.forgetWhere((key) => key.startsWith(`${companyId}:`))
+  if (companyId === undefined) byCompany.clear()
+  else byCompany.delete(companyId)
 }

@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory'
 import { crossCompany, getDb, withCompany } from '~/db/client.server'
 import { companies } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
+import { SAFE_METHODS } from './body'
 import type { AppEnv } from './context'
 import { companyChanged } from './kept-answers'
 
@@ -29,9 +30,6 @@ export function tenant(c: Context<AppEnv>) {
   }
 }
 
-/** Methods that change nothing (SPEC.md §7): their queries read without a transaction (ADR 014). */
-const READS = new Set(['GET', 'HEAD'])
-
 /** Thrown inside the request's transaction to roll it back once its refusal is answered. */
 class Refused extends Error {}
 
@@ -42,7 +40,8 @@ class Refused extends Error {}
  */
 export const companyScope = createMiddleware<AppEnv>(async (c, next) => {
   const { companyId } = c.var.principal
-  const read = READS.has(c.req.method)
+  // What changes nothing reads without a transaction (ADR 014).
+  const read = SAFE_METHODS.has(c.req.method)
   try {
     await withCompany(
       companyId,
@@ -66,5 +65,5 @@ export const companyScope = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const acrossCompanies = createMiddleware<AppEnv>(async (c, next) => {
   await crossCompany(next)
-  if (!READS.has(c.req.method)) companyChanged()
+  if (!SAFE_METHODS.has(c.req.method)) companyChanged()
 })

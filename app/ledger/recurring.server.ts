@@ -99,11 +99,11 @@ export async function postDueRecurringEntries(db: Database, options: { now?: Dat
     )
   const result: RunResult = { posted: 0, failed: 0 }
   if (!found.length) return result
-  const lines = await withLines(
+  const lined = await withLines(
     db,
     found.map((f) => f.schedule),
   )
-  const schedules = found.map((f, i) => ({ schedule: lines[i], timeZone: f.timeZone }))
+  const schedules = found.map((f, i) => ({ schedule: lined[i], timeZone: f.timeZone }))
   const posted = await postedPeriods(
     db,
     options.companyId,

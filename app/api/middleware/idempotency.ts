@@ -3,6 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { getDb } from '~/db/client.server'
 import { idempotencyKeys } from '~/db/schema'
+import { SAFE_METHODS } from '../body'
 import type { AppEnv } from '../context'
 import { badRequest, conflict, unprocessable } from '../errors'
 
@@ -36,7 +37,7 @@ const causeCode = (error: unknown) => {
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER)
-  if (!key || c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next()
+  if (!key || SAFE_METHODS.has(c.req.method)) return next()
   if (key.length > MAX_KEY_LENGTH) throw badRequest(`The ${IDEMPOTENCY_HEADER} header must be at most ${MAX_KEY_LENGTH} characters.`)
   const { companyId, userId } = c.var.principal
   const scope = `${companyId}:${userId}`
