@@ -7,8 +7,7 @@ export type { Page } from '~/api/pagination'
 import type { Page } from '~/api/pagination'
 
 /** Turns the page's own query string into the API's list parameters. */
-export function listQuery(request: Request, allowed: string[] = []) {
-  const url = new URL(request.url)
+export function listQuery(url: URL, allowed: string[] = []) {
   const params = new URLSearchParams()
   for (const key of ['page', 'page_size', 'search', 'ordering', ...allowed]) {
     const value = url.searchParams.get(key)

@@ -87,28 +87,41 @@ async function refreshTokens(session: BrowserSession, request: Request): Promise
   return pending
 }
 
+/**
+ * What a loader or action is handed: the request as it came (React Router passes it through
+ * untouched, ADR 015) and the address of the page it serves, without a data request's `.data`
+ * suffix and `_routes` parameter. Anything that names the page (a sign-in's way back, a list's
+ * query) reads `url`.
+ */
+export type PageArgs = { request: Request; url: URL }
+
+/** Where to send the person back after signing in: the page, never a data request's address. */
+function signInAgainAt(url: URL) {
+  return `/login/?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
+}
+
 /** Ends the session and sends the person to sign in again, with the toast that says why. */
-async function sessionExpired(request: Request): Promise<never> {
+async function sessionExpired({ request, url }: PageArgs): Promise<never> {
   const headers = new Headers()
   headers.append('set-cookie', await destroySession(request))
   headers.append('set-cookie', await toastHeader({ type: 'error', description: SESSION_EXPIRED }))
-  const here = new URL(request.url)
-  throw redirect(`/login/?redirectTo=${encodeURIComponent(here.pathname + here.search)}`, { headers })
+  throw redirect(signInAgainAt(url), { headers })
 }
 
 export type Api = ReturnType<typeof sessionApi>
 
 /** An API client acting as the signed-in person; refreshes the access token transparently on a 401. */
-export function sessionApi(request: Request, initial: BrowserSession) {
+export function sessionApi(page: PageArgs, initial: BrowserSession) {
+  const { request } = page
   let session = initial
   async function call(method: string, path: string, body?: unknown, options: { idempotencyKey?: string } = {}): Promise<Response> {
     let response = await callApi(path, { method, body, token: session.accessToken, request, ...options })
     if (response.status === 401) {
       const tokens = await refreshTokens(session, request)
-      if (!tokens) return sessionExpired(request)
+      if (!tokens) return sessionExpired(page)
       session = { ...session, accessToken: tokens.access, refreshToken: tokens.refresh }
       response = await callApi(path, { method, body, token: session.accessToken, request, ...options })
-      if (response.status === 401) return sessionExpired(request)
+      if (response.status === 401) return sessionExpired(page)
     }
     return response
   }
@@ -136,11 +149,8 @@ export function sessionApi(request: Request, initial: BrowserSession) {
 }
 
 /** The signed-in person's API client, or a redirect to the login page. */
-export async function requireSession(request: Request) {
-  const session = await readSession(request)
-  if (!session) {
-    const here = new URL(request.url)
-    throw redirect(`/login/?redirectTo=${encodeURIComponent(here.pathname + here.search)}`)
-  }
-  return { session, api: sessionApi(request, session) }
+export async function requireSession(page: PageArgs) {
+  const session = await readSession(page.request)
+  if (!session) throw redirect(signInAgainAt(page.url))
+  return { session, api: sessionApi(page, session) }
 }

@@ -4,7 +4,7 @@ import { FormStrategy } from 'remix-auth-form'
 import type { ErrorBody } from '~/api/errors'
 import type { Me as MeSchema } from '~/api/platform/auth'
 import type { UserType } from '~/db/schema'
-import { callApi, readBody, requireSession, type Answer } from './api-client.server'
+import { callApi, readBody, requireSession, type Answer, type PageArgs } from './api-client.server'
 import { readJwtClaims } from './jwt.server'
 import { createSession, type Tokens } from './session.server'
 
@@ -62,8 +62,8 @@ export function isSafeRedirect(to: string) {
 export type Me = Answer<typeof MeSchema>
 
 /** The signed-in person of this area, or a redirect to their own area (or to login). */
-export async function requireArea(request: Request, userType: UserType) {
-  const { api, session } = await requireSession(request)
+export async function requireArea(page: PageArgs, userType: UserType) {
+  const { api, session } = await requireSession(page)
   const me = await api.get<Me>('auth/me/')
   if (me.user.user_type !== userType) throw redirect(HOME_OF[me.user.user_type])
   return { api, me, session }

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import { ChangePasswordBody } from '~/api/platform/auth'
-import { requireSession } from './api-client.server'
+import { requireSession, type PageArgs } from './api-client.server'
 import { reply, replyWithApiError } from './forms.server'
 import { redirectWithToast } from './toast.server'
 
@@ -12,8 +12,8 @@ const ChangePasswordForm = ChangePasswordBody.and(z.object({ confirm_password: z
 const SECRET_FIELDS = ['current_password', 'new_password', 'confirm_password']
 
 /** The action behind every area's change-password page; `home` is where to go afterwards. */
-export async function changePasswordAction(request: Request, home: string) {
-  const { api } = await requireSession(request)
+export async function changePasswordAction({ request, url }: PageArgs, home: string) {
+  const { api } = await requireSession({ request, url })
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordForm })
   if (submission.status !== 'success') return reply(submission, { hide: SECRET_FIELDS })
   const { current_password, new_password } = submission.value

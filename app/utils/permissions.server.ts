@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import type { UserPermissionFlags } from '~/api/platform/auth'
 import { flagOf, missingPermission, type PermissionGroup } from '~/domain/permissions'
 import { navigationGroupOf } from '~/domain/navigation'
-import { requireSession, type Answer, type Api } from './api-client.server'
+import { requireSession, type Answer, type Api, type PageArgs } from './api-client.server'
 
 /**
  * A form page whose submit the API would refuse answers 403 instead of showing the
@@ -17,9 +17,9 @@ export async function requirePermission(api: Api, group: PermissionGroup | undef
 }
 
 /** A page still to come answers as the other pages of its sidebar group do: 403 to whoever lacks the group's permission. */
-export async function requireGroupOfPage(request: Request) {
-  const group = navigationGroupOf(new URL(request.url).pathname)
+export async function requireGroupOfPage(page: PageArgs) {
+  const group = navigationGroupOf(page.url.pathname)
   if (!group?.permission) return
-  const { api } = await requireSession(request)
+  const { api } = await requireSession(page)
   await requirePermission(api, group.permission)
 }

@@ -46,6 +46,19 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL('/app/rental-units/')
     await expect(page).toHaveTitle('Rental Units | Lintel')
   })
+
+  test('a session that ended while a page was open sends the next link to sign in, and back to that page', async ({ page, context }) => {
+    await logIn(page, DEMO.manager)
+    await expect(page).toHaveURL('/app/')
+    await context.clearCookies()
+    // With JavaScript the link fetches the page's data (a request of its own); the way back names the page, not that request.
+    await page.getByRole('navigation').getByRole('link', { name: 'Rental Units', exact: true }).click()
+    await expect(page).toHaveURL(/\/login\/\?redirectTo=%2Fapp%2Frental-units%2F$/)
+    await page.getByLabel('E-mail').fill(DEMO.manager)
+    await page.getByLabel('Password', { exact: true }).fill('lintel-demo')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await expect(page).toHaveURL('/app/rental-units/')
+  })
 })
 
 test.describe('leaving', () => {

@@ -8,6 +8,9 @@ import { signJwt } from '~/utils/jwt.server'
 import { createSession, destroySession } from '~/utils/session.server'
 import { api, registerCompany } from '../factories/api'
 
+/** A loader's arguments for a document request: the request and its page's address. */
+const page = (request: Request) => ({ request, url: new URL(request.url) })
+
 async function browserRequest(company: Awaited<ReturnType<typeof registerCompany>>, access = company.token) {
   const [user] = await crossCompany(() => getDb().select().from(users).where(eq(users.email, company.email)))
   const setCookie = await createSession(user.id, { access, refresh: company.refresh }, 'vitest')
@@ -35,7 +38,7 @@ describe('browser sessions', () => {
     const company = await registerCompany()
     const [user] = await crossCompany(() => getDb().select().from(users).where(eq(users.email, company.email)))
     const { request } = await browserRequest(company, await expiredAccessToken(user))
-    const { api: client, session } = await requireSession(request)
+    const { api: client, session } = await requireSession(page(request))
     const type = await client.get<{ user_type: string }>('get-user-type/')
     expect(type.user_type).toBe('property_manager')
     const [stored] = await getDb().select().from(sessions).where(eq(sessions.idHash, session.idHash))
@@ -48,7 +51,7 @@ describe('browser sessions', () => {
     const [user] = await crossCompany(() => getDb().select().from(users).where(eq(users.email, company.email)))
     const { request } = await browserRequest(company, await expiredAccessToken(user))
     await api('POST', 'logout/', { body: { refresh: company.refresh } })
-    const { api: client, session } = await requireSession(request)
+    const { api: client, session } = await requireSession(page(request))
     const thrown = await client.get('get-user-type/').then(
       () => null,
       (e: unknown) => e,
@@ -67,20 +70,20 @@ describe('browser sessions', () => {
     const company = await registerCompany()
     const { request } = await browserRequest(company)
     // Read once, so the session is kept for the pages that follow.
-    expect((await (await requireSession(request)).api.get<{ user_type: string }>('get-user-type/')).user_type).toBe('property_manager')
+    expect((await (await requireSession(page(request))).api.get<{ user_type: string }>('get-user-type/')).user_type).toBe('property_manager')
     await destroySession(request)
-    expect((await requireSession(request).catch((e: Response) => e)) as Response).toHaveProperty('status', 302)
+    expect((await requireSession(page(request)).catch((e: Response) => e)) as Response).toHaveProperty('status', 302)
 
     // Ended where this process cannot see it (another app node, a password changed elsewhere): the kept session's token is refused.
     const second = await browserRequest(company)
-    await (await requireSession(second.request)).api.get('get-user-type/')
+    await (await requireSession(page(second.request))).api.get('get-user-type/')
     await api('POST', 'logout/', { body: { refresh: company.refresh } })
-    const thrown = await (await requireSession(second.request)).api.get('get-user-type/').catch((e: Response) => e)
+    const thrown = await (await requireSession(page(second.request))).api.get('get-user-type/').catch((e: Response) => e)
     expect((thrown as Response).headers.get('location')).toBe('/login/?redirectTo=%2Fapp%2F')
   })
 
   it('sends a request without a session to login, remembering where it was going', async () => {
-    const thrown = await requireSession(new Request('http://lintel.test/app/property-managers/?page=2')).then(
+    const thrown = await requireSession(page(new Request('http://lintel.test/app/property-managers/?page=2'))).then(
       () => null,
       (e: unknown) => e as Response,
     )

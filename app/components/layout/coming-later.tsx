@@ -3,16 +3,16 @@ import { data } from 'react-router'
 import { laterPage, type LaterPages } from '~/domain/pages'
 import { title } from '~/utils/misc'
 
-/** The title of the page not built yet at the request's address; a 404 when nothing lives there. */
-export function laterPageTitle(later: LaterPages, request: Request) {
-  const page = laterPage(later, new URL(request.url).pathname)
+/** The title of the page not built yet at the page's address; a 404 when nothing lives there. */
+export function laterPageTitle(later: LaterPages, url: URL) {
+  const page = laterPage(later, url.pathname)
   if (!page) throw data({ detail: 'Page not found.' }, { status: 404 })
   if ('missing' in page) throw data({ detail: page.missing }, { status: 404 })
   return page.title
 }
 
-export function comingLaterLoader(later: LaterPages, request: Request) {
-  return { page: laterPageTitle(later, request) }
+export function comingLaterLoader(later: LaterPages, url: URL) {
+  return { page: laterPageTitle(later, url) }
 }
 
 export function comingLaterMeta(page: string | undefined) {

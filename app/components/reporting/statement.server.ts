@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import type * as Schemas from '~/api/reporting/statements'
 import type { Page } from '~/components/list'
 import { CASH_SUBTYPES, type AccountSubtype } from '~/domain/ledger/chart'
-import { requireSession, type Answer } from '~/utils/api-client.server'
+import { requireSession, type Answer, type PageArgs } from '~/utils/api-client.server'
 import type { ErrorBody, Option, ReportName } from './statement'
 
 /** What the reporting API answers for each statement. */
@@ -21,9 +21,9 @@ export type Statement<R extends ReportName> = Answer<Statements[R]>
  * A statement page's data: the statement for the filters in the page's URL (or the API's
  * complaint about them, shown beside the form), and the choices its filter form offers.
  */
-export async function loadStatement<R extends ReportName>(request: Request, report: R, keys: string[], options: { accounts?: 'all' | 'cash' } = {}) {
-  const { api } = await requireSession(request)
-  const url = new URL(request.url)
+export async function loadStatement<R extends ReportName>(page: PageArgs, report: R, keys: string[], options: { accounts?: 'all' | 'cash' } = {}) {
+  const { api } = await requireSession(page)
+  const { url } = page
   const params = new URLSearchParams()
   for (const key of keys) {
     const value = url.searchParams.get(key)

@@ -36,12 +36,12 @@ function pageViewOf(resource: AnyResource) {
 }
 
 /** The resource at /app/{name}/, or the honest "coming later" page of one SPEC.md lists but not built yet, or a 404. */
-export function lookupResource(name: string | undefined, request: Request): Lookup {
+export function lookupResource(name: string | undefined, url: URL): Lookup {
   const resource = name ? resourceNamed(name) : undefined
   // Each resource answers at its own path only (/app/accounting/accounts/, not /app/accounts/),
   // with or without the trailing slash (a data request for a client navigation may drop it).
-  if (resource && new URL(request.url).pathname.startsWith(pagePathOf(resource).slice(0, -1))) return { resource, view: pageViewOf(resource) }
-  return { comingLater: laterPageTitle(STAFF_LATER, request) }
+  if (resource && url.pathname.startsWith(pagePathOf(resource).slice(0, -1))) return { resource, view: pageViewOf(resource) }
+  return { comingLater: laterPageTitle(STAFF_LATER, url) }
 }
 
 /** The list's API query from the page's own query string, starting from the resource's default filters. */

@@ -3,9 +3,9 @@ import { STAFF_LATER } from '~/domain/pages'
 import { requireGroupOfPage } from '~/utils/permissions.server'
 import type { Route } from './+types/coming-later'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const data = comingLaterLoader(STAFF_LATER, request)
-  await requireGroupOfPage(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const data = comingLaterLoader(STAFF_LATER, url)
+  await requireGroupOfPage({ request, url })
   return data
 }
 export const meta: Route.MetaFunction = ({ loaderData }) => comingLaterMeta(loaderData?.page)

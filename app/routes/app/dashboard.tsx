@@ -13,14 +13,14 @@ import type { Route } from './+types/dashboard'
 export const meta: Route.MetaFunction = () => [{ title: title('Property Manager Dashboard') }]
 
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   return api.get<Answer<typeof DashboardSchema>>('dashboard/')
 }
 
 /** The dashboard's one form: hiding the getting-started checklist. */
-export async function action({ request }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const result = await api.send('POST', 'dashboard/getting-started/dismiss/')
   if (!result.ok) throw await redirectWithToast('/app/', { type: 'error', description: result.error.detail })
   throw await redirectWithToast('/app/', { type: 'success', description: 'The getting-started checklist is hidden.' })

@@ -33,15 +33,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(load
 
 const MB = 1024 * 1024
 
-function importable(name: string | undefined, request: Request) {
-  const found = lookupResource(name, request)
+function importable(name: string | undefined, url: URL) {
+  const found = lookupResource(name, url)
   if ('comingLater' in found || !IMPORTABLE.includes(found.view.name)) throw data({ detail: 'Page not found.' }, { status: 404 })
   return found
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { view, resource } = importable(params.resource, request)
-  await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { view, resource } = importable(params.resource, url)
+  await requireSession({ request, url })
   const required = view.fields.filter((f) => f.required && !f.readOnly).map((f) => f.label)
   // The limits travel as data: the page's own code never loads the import rules (ADR 004).
   return { view, template: templateCsv(resource), required, limits: { rows: IMPORT_MAX_ROWS.toLocaleString('en-CA'), megabytes: IMPORT_MAX_BYTES / MB } }
@@ -76,9 +76,9 @@ function previewOf(view: ResourceView, result: Answer<typeof ImportPreview>, csv
 }
 type Preview = ReturnType<typeof previewOf>
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { view } = importable(params.resource, request)
-  const { api } = await requireSession(request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { view } = importable(params.resource, url)
+  const { api } = await requireSession({ request, url })
   const tooLarge = `The file is larger than ${IMPORT_MAX_BYTES / MB} MB; split it into smaller files.`
   if (Number(request.headers.get('content-length') ?? 0) > FORM_LIMIT) return data({ result: { status: 'error', error: { file: [tooLarge] } } as SubmissionResult<string[]> }, { status: 400 })
   const form = await request.formData()

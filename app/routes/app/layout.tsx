@@ -6,8 +6,8 @@ import { HOME_OF, type Me } from '~/utils/auth.server'
 import { fullName } from '~/utils/misc'
 import type { Route } from './+types/layout'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   // For staff, auth/me/ also answers the workspace warnings every staff page shows: one API call, not two.
   const { workspace_warnings: warnings, ...me } = await api.get<Me>('auth/me/')
   if (me.user.user_type !== 'property_manager') throw redirect(HOME_OF[me.user.user_type])

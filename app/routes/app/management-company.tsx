@@ -18,14 +18,14 @@ export const meta: Route.MetaFunction = () => [{ title: title('Company Details')
 
 type Company = Answer<typeof CompanySchema>
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   await requirePermission(api, COMPANY_DETAILS_PERMISSION)
   return { company: await api.get<Company>('property-management-company/') }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   await requirePermission(api, COMPANY_DETAILS_PERMISSION)
   const submission = parseWithZod(await request.formData(), { schema: CompanyBody })
   if (submission.status !== 'success') return reply(submission)

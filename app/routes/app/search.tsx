@@ -9,9 +9,9 @@ import type { Route } from './+types/search'
 export const meta: Route.MetaFunction = () => [{ title: title('Search') }]
 
 /** The palette's data (fetched as the person types) and, without JavaScript, a page of its own. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  const q = new URL(request.url).searchParams.get('q') ?? ''
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  const q = url.searchParams.get('q') ?? ''
   const entries = await api.get<Answer<typeof PaletteEntrySchema>[]>(`command-palette/?search=${encodeURIComponent(q)}`)
   return { q, entries }
 }

@@ -22,8 +22,8 @@ const SettingsForm = z.object({
   sms: z.boolean().default(false),
 })
 
-export async function action({ request }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const submission = parseWithZod(await request.formData(), { schema: SettingsForm })
   if (submission.status !== 'success') return reply(submission)
   const result = await api.send('PUT', 'user_settings/', submission.value)

@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = ({ location }) => [
   { title: title(new URLSearchParams(location.search).has('token') ? 'Choose a new password' : 'Reset your password') },
 ]
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get('token') }
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get('token') }
 }
 
 const NewPasswordForm = ResetConfirmBody.and(z.object({ confirm_password: z.string() })).superRefine((v, ctx) => {

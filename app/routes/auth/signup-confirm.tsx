@@ -15,16 +15,16 @@ export const meta: Route.MetaFunction = () => [{ title: title('Confirm your sign
 type Registration = Answer<typeof RegistrationInfo>
 
 // Opening the link only shows what it creates: a mail scanner that follows links must not use it up.
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? ''
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get('token') ?? ''
   const response = await callApi(`register/confirm/${encodeURIComponent(token)}/`, { request })
   const body = await readBody<Registration & ErrorBody>(response)
   if (!response.ok) return data({ registration: null, problem: body.detail }, { status: response.status })
   return { registration: body as Registration, problem: null }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? ''
+export async function action({ request, url }: Route.ActionArgs) {
+  const token = url.searchParams.get('token') ?? ''
   const response = await callApi('register/confirm/', { method: 'POST', body: { token }, request })
   const body = await readBody<SignedIn & ErrorBody>(response)
   if (!response.ok) return data({ problem: body.errors?.token?.[0] ?? body.detail }, { status: response.status })

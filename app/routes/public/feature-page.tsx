@@ -4,8 +4,8 @@ import { featurePage } from '~/marketing/features'
 import { publicMeta } from '~/marketing/meta'
 import type { Route } from './+types/feature-page'
 
-export function loader({ request }: Route.LoaderArgs) {
-  const page = featurePage(new URL(request.url).pathname.split('/')[1] ?? '')
+export function loader({ url }: Route.LoaderArgs) {
+  const page = featurePage(url.pathname.split('/')[1] ?? '')
   if (!page) throw data({ detail: 'Page not found.' }, { status: 404 })
   return { page }
 }

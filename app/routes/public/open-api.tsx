@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = (args) =>
       'The Lintel REST API: authentication with API keys and tokens, every endpoint by area with its parameters, request and response schemas, and the error format. Generated from the running code.',
   })
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const params = url.searchParams
   const search = params.get('q')?.trim().slice(0, 100) ?? ''
   const area = search ? '' : (params.get('area') ?? '')
   // The document the API serves right now, so this page cannot fall behind the code.

@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = (args) =>
       'Lintel is free to self-host. Hosted plans are priced by the number of units you manage: $49 a month up to 50 units, then from $0.80 per unit. Every plan has every feature.',
   })
 
-export function loader({ request }: Route.LoaderArgs) {
-  const input = new URL(request.url).searchParams.get('units')
+export function loader({ url }: Route.LoaderArgs) {
+  const input = url.searchParams.get('units')
   const parsed = parseUnits(input)
   if (!parsed) return { input: '', quote: null, error: null }
   if ('error' in parsed) return { input: input ?? '', quote: null, error: parsed.error }

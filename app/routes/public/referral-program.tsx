@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 const APPLIED = 'applied'
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { confirmation: new URL(request.url).searchParams.has(APPLIED) ? REFERRAL_RECEIVED : null }
+export function loader({ url }: Route.LoaderArgs) {
+  return { confirmation: url.searchParams.has(APPLIED) ? REFERRAL_RECEIVED : null }
 }
 
 export async function action({ request }: Route.ActionArgs) {

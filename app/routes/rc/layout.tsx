@@ -3,8 +3,8 @@ import { AreaShell, type AreaMenuGroup } from '~/components/layout/area-shell'
 import { requireArea } from '~/utils/auth.server'
 import type { Route } from './+types/layout'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { me } = await requireArea(request, 'resident')
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { me } = await requireArea({ request, url }, 'resident')
   return { me }
 }
 

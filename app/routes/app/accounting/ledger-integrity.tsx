@@ -12,8 +12,8 @@ export const meta: Route.MetaFunction = () => [{ title: title('Ledger Integrity'
 
 type Report = Answer<typeof IntegrityReport>
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   return { report: await api.get<Report>('accounting/ledger-integrity/') }
 }
 

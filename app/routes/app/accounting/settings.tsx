@@ -32,8 +32,8 @@ const RolesForm = z.object(Object.fromEntries(ACCOUNT_ROLES.map((r) => [r.value,
 
 export const meta: Route.MetaFunction = () => [{ title: title('Books Settings') }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   const [settings, roles, accounts] = await Promise.all([
     api.get<Answer<typeof LedgerSettings>>('accounting/ledger-settings/'),
     api.get<Role[]>('accounting/account-roles/'),
@@ -42,8 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { settings, roles, accounts: accounts.results }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const formData = await request.formData()
   const intent = formData.get('intent')
   if (intent === 'lock-date') {

@@ -6,7 +6,6 @@ import type { Route } from './+types/spec-address'
  * at /app/{name}/; they are kept with the books, at /app/accounting/{name}/, and the SPEC address
  * leads there.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url)
+export function loader({ url }: Route.LoaderArgs) {
   throw redirect(`/app/accounting${url.pathname.slice('/app'.length)}${url.search}`, 301)
 }

@@ -18,13 +18,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(load
 
 const RenameForm = ApiKeyUpdateBody.required({ name: true }).pick({ name: true })
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   return { key: await api.get<ApiKey>(`api-keys/${params.id}/`) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const formData = await request.formData()
   const here = `/app/api-keys/${params.id}/`
   if (formData.get('intent') === 'revoke') {

@@ -12,9 +12,9 @@ export const meta: Route.MetaFunction = () => [{ title: title('API Keys') }]
 
 export type ApiKey = Answer<typeof ApiKeySchema>
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  return { page: await api.get<Page<ApiKey>>(`api-keys/?${listQuery(request)}`) }
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  return { page: await api.get<Page<ApiKey>>(`api-keys/?${listQuery(url)}`) }
 }
 
 export default function ApiKeys({ loaderData }: Route.ComponentProps) {

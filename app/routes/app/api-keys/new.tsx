@@ -13,8 +13,8 @@ import type { Route } from './+types/new'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Create API Key') }]
 
-export async function action({ request }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: ApiKeyCreateBody })
   if (submission.status !== 'success') return reply(submission)

@@ -11,8 +11,8 @@ import type { Route } from './+types/detail'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.document.name ?? 'Page not found') }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   const document = await api.get<DocumentItem>(`documents/${params.id}/`)
   return { document, about: attachedTo(document) }
 }

@@ -11,9 +11,9 @@ import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Documents') }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  const page = await api.get<Page<DocumentItem>>(`documents/?${listQuery(request, ['document_type'])}`)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  const page = await api.get<Page<DocumentItem>>(`documents/?${listQuery(url, ['document_type'])}`)
   return { page: { ...page, results: page.results.map((document) => ({ ...document, about: attachedTo(document) })) } }
 }
 

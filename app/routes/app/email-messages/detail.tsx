@@ -8,8 +8,8 @@ import type { Route } from './+types/detail'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.message.subject ?? 'Email') }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   return { message: await api.get<Answer<typeof MessageSchema>>(`email-messages/${params.id}/`) }
 }
 

@@ -17,9 +17,9 @@ export function EmailStatus({ status }: { status: EmailMessage['status'] }) {
   return <Badge tone="warning">Not sent (no SMTP)</Badge>
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  return { page: await api.get<Page<EmailMessage>>(`email-messages/?${listQuery(request, ['status'])}`) }
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  return { page: await api.get<Page<EmailMessage>>(`email-messages/?${listQuery(url, ['status'])}`) }
 }
 
 export default function EmailMessages({ loaderData }: Route.ComponentProps) {

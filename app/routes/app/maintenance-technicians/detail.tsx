@@ -20,13 +20,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(load
 
 const UpdateForm = TechnicianUpdateBody.extend({ is_active: z.boolean().default(false) })
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   return { technician: await api.get<Answer<typeof MaintenanceTechnician>>(`maintenance-technicians/${params.id}/`) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const formData = await request.formData()
   const here = `/app/maintenance-technicians/${params.id}/`
   if (formData.get('intent') === 'send-invitation') {

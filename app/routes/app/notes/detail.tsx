@@ -8,8 +8,8 @@ import type { Route } from './+types/detail'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Note by ${loaderData.note.author_name}` : 'Page not found') }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   const note = await api.get<NoteItem>(`notes/${params.id}/`)
   return { note, about: attachedTo(note) }
 }

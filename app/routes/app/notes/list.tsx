@@ -9,9 +9,9 @@ import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Notes') }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  const page = await api.get<Page<NoteItem>>(`notes/?${listQuery(request)}`)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  const page = await api.get<Page<NoteItem>>(`notes/?${listQuery(url)}`)
   return { page: { ...page, results: page.results.map((note) => ({ ...note, about: attachedTo(note) })) } }
 }
 

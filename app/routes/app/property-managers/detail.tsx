@@ -23,13 +23,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(load
 
 const UpdateForm = ManagerUpdateBody.extend(PermissionCheckboxes.shape).extend({ is_active: z.boolean().default(false) })
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   return { manager: await api.get<Manager>(`property-managers/${params.id}/`) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const submission = parseWithZod(await request.formData(), { schema: UpdateForm })
   if (submission.status !== 'success') return reply(submission)
   const result = await api.send('PUT', `property-managers/${params.id}/`, submission.value)

@@ -9,9 +9,9 @@ import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Property Managers') }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  return { page: await api.get<Page<Answer<typeof PropertyManager>>>(`property-managers/?${listQuery(request, ['status'])}`) }
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  return { page: await api.get<Page<Answer<typeof PropertyManager>>>(`property-managers/?${listQuery(url, ['status'])}`) }
 }
 
 export default function PropertyManagers({ loaderData }: Route.ComponentProps) {

@@ -20,14 +20,14 @@ export const meta: Route.MetaFunction = () => [{ title: title('Invite Property M
 
 const InviteForm = InviteManagerBody.extend(PermissionCheckboxes.shape)
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   await requirePermission(api, PEOPLE_PERMISSION)
   return null
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   await requirePermission(api, PEOPLE_PERMISSION)
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: InviteForm })

@@ -7,7 +7,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('Balance Sheet') }
 
 type BalanceSheet = Statement<'balance-sheet'>
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement(request, 'balance-sheet', ['as_of', 'property_group_id', 'basis'])
+export const loader = ({ request, url }: Route.LoaderArgs) => loadStatement({ request, url }, 'balance-sheet', ['as_of', 'property_group_id', 'basis'])
 
 export default function BalanceSheetPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('Chart of Accounts
 
 type Chart = Statement<'chart-of-accounts'>
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement(request, 'chart-of-accounts', ['as_of', 'is_active', 'property_group_id', 'basis'])
+export const loader = ({ request, url }: Route.LoaderArgs) => loadStatement({ request, url }, 'chart-of-accounts', ['as_of', 'is_active', 'property_group_id', 'basis'])
 
 export default function ChartOfAccountsPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

@@ -7,8 +7,8 @@ export const meta: Route.MetaFunction = () => [{ title: title('General Ledger') 
 
 type GeneralLedger = Statement<'general-ledger'>
 
-export const loader = ({ request }: Route.LoaderArgs) =>
-  loadStatement(request, 'general-ledger', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis', 'page', 'page_size'], { accounts: 'all' })
+export const loader = ({ request, url }: Route.LoaderArgs) =>
+  loadStatement({ request, url }, 'general-ledger', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis', 'page', 'page_size'], { accounts: 'all' })
 
 export default function GeneralLedgerPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

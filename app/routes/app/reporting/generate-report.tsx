@@ -10,8 +10,8 @@ import type { Route } from './+types/generate-report'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Generate Report') }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   await requirePermission(api, REPORTING_PERMISSION)
   return null
 }

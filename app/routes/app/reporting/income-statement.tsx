@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('Income Statement'
 type IncomeStatement = Statement<'income-statement'>
 type Figure = IncomeStatement['net_income']
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement(request, 'income-statement', ['date_from', 'date_to', 'property_group_id', 'basis', 'compare'])
+export const loader = ({ request, url }: Route.LoaderArgs) => loadStatement({ request, url }, 'income-statement', ['date_from', 'date_to', 'property_group_id', 'basis', 'compare'])
 
 export default function IncomeStatementPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

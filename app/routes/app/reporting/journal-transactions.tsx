@@ -7,7 +7,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('Journal Transacti
 
 type Journal = Statement<'journal-transactions'>
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement(request, 'journal-transactions', ['date_from', 'date_to', 'source_type', 'property_group_id', 'basis', 'page', 'page_size'])
+export const loader = ({ request, url }: Route.LoaderArgs) => loadStatement({ request, url }, 'journal-transactions', ['date_from', 'date_to', 'source_type', 'property_group_id', 'basis', 'page', 'page_size'])
 
 export default function JournalTransactionsPage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

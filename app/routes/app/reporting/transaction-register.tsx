@@ -7,9 +7,8 @@ export const meta: Route.MetaFunction = () => [{ title: title('Transaction Regis
 
 type Register = Statement<'transaction-register'>
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url)
-  const loaded = await loadStatement(request, 'transaction-register', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis', 'page', 'page_size'], { accounts: 'cash' })
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const loaded = await loadStatement({ request, url }, 'transaction-register', ['date_from', 'date_to', 'account_id', 'property_group_id', 'basis', 'page', 'page_size'], { accounts: 'cash' })
   // Before an account is chosen there is nothing wrong to report: ask for one.
   return url.searchParams.get('account_id') ? loaded : { ...loaded, error: null, report: null }
 }

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('Trial Balance') }
 
 type TrialBalance = Statement<'trial-balance'>
 
-export const loader = ({ request }: Route.LoaderArgs) => loadStatement(request, 'trial-balance', ['as_of', 'property_group_id', 'basis'])
+export const loader = ({ request, url }: Route.LoaderArgs) => loadStatement({ request, url }, 'trial-balance', ['as_of', 'property_group_id', 'basis'])
 
 export default function TrialBalancePage({ loaderData }: Route.ComponentProps) {
   const { report, values } = loaderData

@@ -22,21 +22,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const found = lookupResource(params.resource, request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const found = lookupResource(params.resource, url)
   if ('comingLater' in found) {
-    await requireGroupOfPage(request)
+    await requireGroupOfPage({ request, url })
     return { kind: 'later' as const, page: found.comingLater }
   }
-  const { api } = await requireSession(request)
-  const [detail, attachments] = await Promise.all([loadDetail(api, found.resource, found.view, params.id, new URL(request.url)), found.view.attachments ? loadAttachments(api, found.resource.name, params.id) : null])
+  const { api } = await requireSession({ request, url })
+  const [detail, attachments] = await Promise.all([loadDetail(api, found.resource, found.view, params.id, url), found.view.attachments ? loadAttachments(api, found.resource.name, params.id) : null])
   return { kind: 'record' as const, view: found.view, ...detail, attachments }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const found = lookupResource(params.resource, request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const found = lookupResource(params.resource, url)
   if ('comingLater' in found) throw new Response('Not found', { status: 404 })
-  const { api } = await requireSession(request)
+  const { api } = await requireSession({ request, url })
   // Read once: the notes and upload forms post here too.
   const formData = await request.formData()
   const handled = await attachmentAction(api, formData, found.resource.name, params.id)

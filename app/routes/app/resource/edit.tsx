@@ -12,15 +12,15 @@ import type { Route } from './+types/edit'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Edit ${recordTitle(loaderData.view, loaderData.record)}` : 'Page not found') }]
 
-function editable(name: string | undefined, request: Request) {
-  const found = lookupResource(name, request)
+function editable(name: string | undefined, url: URL) {
+  const found = lookupResource(name, url)
   if ('comingLater' in found || !found.view.methods.includes('update')) throw data({ detail: 'Page not found.' }, { status: 404 })
   return found
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { resource, view } = editable(params.resource, request)
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { resource, view } = editable(params.resource, url)
+  const { api } = await requireSession({ request, url })
   await requirePermission(api, resource.permission)
   const record = await api.get<Record_>(`${apiPathOf(resource)}/${params.id}/`)
   // Each reference offers the record it is set to, even one past the first page of choices.
@@ -28,9 +28,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { view, record, choices }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { resource, view } = editable(params.resource, request)
-  const { api } = await requireSession(request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { resource, view } = editable(params.resource, url)
+  const { api } = await requireSession({ request, url })
   await requirePermission(api, resource.permission)
   return saveForm(api, request, resource, view, params.id)
 }

@@ -18,14 +18,14 @@ import { requireGroupOfPage } from '~/utils/permissions.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.kind === 'list' ? loaderData.view.plural : (loaderData?.page ?? 'Page not found')) }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const found = lookupResource(params.resource, request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const found = lookupResource(params.resource, url)
   if ('comingLater' in found) {
-    await requireGroupOfPage(request)
+    await requireGroupOfPage({ request, url })
     return { kind: 'later' as const, page: found.comingLater }
   }
-  const { api, session } = await requireSession(request)
-  const list = await loadList(api, session.userId, found.resource, found.view, new URL(request.url))
+  const { api, session } = await requireSession({ request, url })
+  const list = await loadList(api, session.userId, found.resource, found.view, url)
   return { kind: 'list' as const, view: found.view, ...list }
 }
 

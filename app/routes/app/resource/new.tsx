@@ -10,26 +10,25 @@ import type { Route } from './+types/new'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.kind === 'form' ? `Add ${loaderData.view.singular}` : (loaderData?.page ?? 'Page not found')) }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const found = lookupResource(params.resource, request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const found = lookupResource(params.resource, url)
   if ('comingLater' in found) {
-    await requireGroupOfPage(request)
+    await requireGroupOfPage({ request, url })
     return { kind: 'later' as const, page: found.comingLater }
   }
   if (!found.view.methods.includes('create')) throw new Response('Not found', { status: 404 })
-  const { api } = await requireSession(request)
+  const { api } = await requireSession({ request, url })
   await requirePermission(api, found.resource.permission)
   // A link from a parent record (e.g. "Add rental unit" on a building) fills in the reference.
-  const url = new URL(request.url)
   const preset = Object.fromEntries(found.view.fields.filter((f) => f.kind === 'reference' && url.searchParams.get(f.name)).map((f) => [f.name, url.searchParams.get(f.name)!]))
   const choices = await referenceChoices(api, found.view.fields, { selected: preset })
   return { kind: 'form' as const, view: found.view, choices, preset }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const found = lookupResource(params.resource, request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const found = lookupResource(params.resource, url)
   if ('comingLater' in found) throw new Response('Not found', { status: 404 })
-  const { api } = await requireSession(request)
+  const { api } = await requireSession({ request, url })
   await requirePermission(api, found.resource.permission)
   return saveForm(api, request, found.resource, found.view)
 }

@@ -4,9 +4,9 @@ import { requireSession } from '~/utils/api-client.server'
 import type { Route } from './+types/options'
 
 /** Records of a resource by name, for the searchable picker of a form or a list filter that refers to it (JSON). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const found = lookupResource(params.resource, request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const found = lookupResource(params.resource, url)
   if ('comingLater' in found) throw data({ detail: 'Not found.' }, { status: 404 })
-  const { api } = await requireSession(request)
-  return choicesOf(api, found.resource, { search: new URL(request.url).searchParams.get('search')?.trim() })
+  const { api } = await requireSession({ request, url })
+  return choicesOf(api, found.resource, { search: url.searchParams.get('search')?.trim() })
 }

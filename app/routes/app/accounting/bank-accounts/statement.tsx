@@ -28,11 +28,11 @@ type StatementLine = Answer<typeof StatementLineSchema>
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Statement of ${loaderData.bank.name}` : 'Bank Statement') }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   const [bank, lines] = await Promise.all([
     api.get<{ id: string; name: string }>(`bank-accounts/${params.id}/`),
-    api.get<Page<StatementLine>>(`accounting/bank-accounts/${params.id}/statement-lines/?${listQuery(request, ['status'])}`),
+    api.get<Page<StatementLine>>(`accounting/bank-accounts/${params.id}/statement-lines/?${listQuery(url, ['status'])}`),
   ])
   return { bank, lines }
 }
@@ -42,8 +42,8 @@ const CHOOSE_FILE = 'Choose the statement file (CSV or OFX).'
 const StatementUpload = FileForm.extend({ file: z.instanceof(File, { error: CHOOSE_FILE }).refine((file) => file.size > 0, CHOOSE_FILE) })
 const StatementMatch = z.object({ statement_line_id: z.uuid({ error: 'Name the statement line.' }), journal_line_id: z.uuid({ error: 'Must be a journal line id.' }).optional() })
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const form = await request.formData()
   const here = `/app/accounting/bank-accounts/${params.id}/statement/`
   const intent = form.get('intent')

@@ -30,9 +30,9 @@ type Receipt = Answer<typeof UndepositedReceipts>['results'][number]
 
 export const meta: Route.MetaFunction = () => [{ title: title('New Bank Deposit') }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  const chosen = new URL(request.url).searchParams.get('bank_account_id') ?? ''
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  const chosen = url.searchParams.get('bank_account_id') ?? ''
   const [banks, receipts] = await Promise.all([
     api.get<Page<BankAccountOption>>('bank-accounts/?is_active=true&page_size=1000'),
     api.get<Answer<typeof UndepositedReceipts>>(`accounting/bank-deposits/undeposited/${chosen ? `?bank_account_id=${encodeURIComponent(chosen)}` : ''}`),
@@ -40,8 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { banks: banks.results, receipts: receipts.results, chosen }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const formData = await request.formData()
   // The API's own body, less what the form carries for itself (its idempotency key).
   const submission = parseWithZod(formData, { schema: inputSchema(bankDepositsResource, 'create').strip() })

@@ -14,9 +14,9 @@ type Reconciliation = { id: string; statement_date: string; bank_account_name: s
 
 export const meta: Route.MetaFunction = () => [{ title: title('Bank Reconciliations') }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  return { page: await api.get<Page<Reconciliation>>(`accounting/bank-reconciliations/?${listQuery(request, ['bank_account_id', 'status'])}`) }
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  return { page: await api.get<Page<Reconciliation>>(`accounting/bank-reconciliations/?${listQuery(url, ['bank_account_id', 'status'])}`) }
 }
 
 const StatusBadge = ({ status }: { status: 'DRAFT' | 'FINAL' }) => (status === 'FINAL' ? <Badge tone="success">Final</Badge> : <Badge tone="warning">Draft</Badge>)

@@ -15,25 +15,25 @@ import type { Route } from './+types/new'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Reconcile a Statement') }]
 
-function reconciliations(request: Request) {
-  const found = lookupResource('bank-reconciliations', request)
+function reconciliations(url: URL) {
+  const found = lookupResource('bank-reconciliations', url)
   if ('comingLater' in found) throw new Response('Not found', { status: 404 })
   return found
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { view } = reconciliations(request)
-  const { api } = await requireSession(request)
-  const chosen = new URL(request.url).searchParams.get('bank_account_id')
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { view } = reconciliations(url)
+  const { api } = await requireSession({ request, url })
+  const chosen = url.searchParams.get('bank_account_id')
   const choices = await referenceChoices(api, view.fields, { selected: { bank_account_id: chosen } })
   // The bank account asked for (from its statement page), else the first one.
   const bank = chosen || choices.bank_account_id?.options[0]?.value
   return { view, choices, preset: bank ? { bank_account_id: bank } : undefined }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { resource, view } = reconciliations(request)
-  const { api } = await requireSession(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  const { resource, view } = reconciliations(url)
+  const { api } = await requireSession({ request, url })
   return saveForm(api, request, resource, view)
 }
 

@@ -56,14 +56,14 @@ export const KIND_LABELS = { ORIGINAL: 'Original', REVERSAL: 'Reversal', REPLACE
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Journal Entry #${loaderData.entry.number}` : 'Journal Entry') }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   const entry = await api.get<JournalEntry>(`accounting/journal-entries/${params.id}/`)
   return { entry, sourceHref: sourcePageOf(entry) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const formData = await request.formData()
   const date = String(formData.get('reversal_date') ?? '').trim()
   const result = await api.send<JournalEntry>('DELETE', `accounting/journal-entries/${params.id}/${date ? `?reversal_date=${encodeURIComponent(date)}` : ''}`)

@@ -11,15 +11,15 @@ import type { JournalEntry } from './detail'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Correct Entry #${loaderData.entry.number}` : 'Journal Entry') }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   const [entry, choices] = await Promise.all([api.get<JournalEntry>(`accounting/journal-entries/${params.id}/`), entryFormChoices(api)])
   if (!entry.editable) throw data({ detail: `Entry #${entry.number} cannot be changed: ${entry.source_type !== 'JOURNAL_ENTRY' ? `it was posted by a ${entry.source_label.toLowerCase()}` : entry.status === 'REVERSED' ? 'it was already reversed' : entry.kind === 'REVERSAL' ? 'it is a reversal' : 'it is on a final bank reconciliation'}.` }, { status: 409 })
   return { entry, choices }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   return submitEntryForm(api, await request.formData(), { method: 'PUT', path: `accounting/journal-entries/${params.id}/` })
 }
 

@@ -15,9 +15,9 @@ export const meta: Route.MetaFunction = () => [{ title: title('Journal Entries')
 
 const FILTERS = ['date_from', 'date_to', 'source_type', 'status', 'account_id', 'property_group_id']
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  return { page: await api.get<Page<Omit<JournalEntry, 'lines' | 'history' | 'editable' | 'reconciled'>>>(`accounting/journal-entries/?${listQuery(request, FILTERS)}`) }
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  return { page: await api.get<Page<Omit<JournalEntry, 'lines' | 'history' | 'editable' | 'reconciled'>>>(`accounting/journal-entries/?${listQuery(url, FILTERS)}`) }
 }
 
 function Filters() {

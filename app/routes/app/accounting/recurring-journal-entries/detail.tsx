@@ -43,13 +43,13 @@ export type RecurringEntry = {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.entry.name ?? 'Recurring Journal Entry') }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   return { entry: await api.get<RecurringEntry>(`accounting/recurring-journal-entries/${params.id}/`) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   const formData = await request.formData()
   const path = `accounting/recurring-journal-entries/${params.id}/`
   const here = `/app/${path}`

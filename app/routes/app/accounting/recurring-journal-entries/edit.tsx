@@ -11,14 +11,14 @@ import type { RecurringEntry } from './detail'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Edit ${loaderData.entry.name}` : 'Recurring Journal Entry') }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   const [entry, choices] = await Promise.all([api.get<RecurringEntry>(`accounting/recurring-journal-entries/${params.id}/`), entryFormChoices(api)])
   return { entry, choices }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   return submitRecurringForm(api, await request.formData(), { method: 'PUT', path: `accounting/recurring-journal-entries/${params.id}/` })
 }
 

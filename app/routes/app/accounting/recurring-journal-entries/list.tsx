@@ -11,9 +11,9 @@ import type { RecurringEntry } from './detail'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Recurring Journal Entries') }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
-  return { page: await api.get<Page<RecurringEntry>>(`accounting/recurring-journal-entries/?${listQuery(request, ['is_active'])}`) }
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  return { page: await api.get<Page<RecurringEntry>>(`accounting/recurring-journal-entries/?${listQuery(url, ['is_active'])}`) }
 }
 
 export function RecurringStatus({ entry }: { entry: Pick<RecurringEntry, 'is_active' | 'last_error'> }) {

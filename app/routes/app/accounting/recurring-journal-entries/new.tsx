@@ -10,13 +10,13 @@ import type { Route } from './+types/new'
 
 export const meta: Route.MetaFunction = () => [{ title: title('New Recurring Journal Entry') }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   return { choices: await entryFormChoices(api) }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { api } = await requireSession(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
   return submitRecurringForm(api, await request.formData(), { method: 'POST', path: 'accounting/recurring-journal-entries/' })
 }
 

@@ -14,13 +14,12 @@ export const meta: Route.MetaFunction = () => [{ title: title('Bank Register') }
 
 type Transaction = Answer<typeof TransactionSchema>
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireSession(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
   const banks = (await api.get<Page<BankAccountOption>>('bank-accounts/?page_size=1000')).results
-  const url = new URL(request.url)
   const bankId = url.searchParams.get('bank_account_id') || banks.find((b) => b.is_active)?.id || ''
   if (!bankId) return { banks, bankId, page: null }
-  const query = new URLSearchParams(listQuery(request, ['date_from', 'date_to']))
+  const query = new URLSearchParams(listQuery(url, ['date_from', 'date_to']))
   query.set('bank_account_id', bankId)
   if (!query.has('page_size')) query.set('page_size', '100')
   return { banks, bankId, page: await api.get<Page<Transaction>>(`accounting/transactions/?${query}`) }
