@@ -36,6 +36,27 @@ export function unsafeValue(value: unknown, path = ''): [string, string] | null 
   return null
 }
 
+/**
+ * Where an in-process caller (the UI's loaders, utils/api-client) is handed its JSON answer: the value
+ * the answer was made from, beside the response made of it. The caller takes the value when the
+ * response it got back is that one, instead of reading the same JSON back through the response's
+ * body stream (a tenth of a staff page's time went to the streams).
+ */
+export type HandOver = { response?: Response; value?: unknown }
+
+export const handOverAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const handOver = c.env?.handOver
+  if (!handOver) return next()
+  const json = c.json as (value: unknown, ...rest: unknown[]) => Response
+  c.json = ((value: unknown, ...rest: unknown[]) => {
+    const response = json(value, ...rest)
+    handOver.response = response
+    handOver.value = value
+    return response
+  }) as typeof c.json
+  return next()
+}
+
 export const readInput: MiddlewareHandler<AppEnv> = async (c, next) => {
   const query = c.req.url.indexOf('?')
   if (query >= 0) {

@@ -1,5 +1,6 @@
 import type { PermissionColumn } from '~/domain/permissions'
 import type { UserType } from '~/db/schema'
+import type { HandOver } from './body'
 
 /** Who is calling, resolved once per request by the auth middleware. */
 export type Principal = {
@@ -17,10 +18,12 @@ export type Principal = {
 
 export type AppEnv = {
   /**
-   * Passed by the HTTP server with each request (see server/http.ts); absent for in-process calls.
-   * `body` is a JSON body the server has already read off the socket.
+   * Passed with each request by its caller: the HTTP server (server/http.ts) or the UI's in-process
+   * call (utils/api-client). `body` is a JSON body already read off the socket or never written to
+   * one; `clientIp` the address the HTTP server saw; `handOver` where an in-process caller is handed
+   * its JSON answer (body.ts).
    */
-  Bindings: { clientIp?: string; body?: string }
+  Bindings: { clientIp?: string; body?: string; handOver?: HandOver }
   Variables: {
     principal: Principal
   }

@@ -1,6 +1,7 @@
 import type { z } from '@hono/zod-openapi'
 import { data, redirect } from 'react-router'
 import { getApi } from '~/api'
+import type { HandOver } from '~/api/body'
 import { IDEMPOTENCY_HEADER } from '~/api/middleware/idempotency'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
 import type { ErrorBody } from '~/api/errors'
@@ -21,6 +22,9 @@ export class ApiCallError extends Error {
 
 type CallOptions = { method?: string; body?: unknown; token?: string; request: Request; idempotencyKey?: string }
 
+// What the API handed over in process, by the response it came with (readBody takes it from here).
+const handedOver = new WeakMap<Response, unknown>()
+
 /**
  * The one way the UI reaches the API. In-process by default (no socket), or
  * over HTTP to a separate API tier when API_URL is set; the contract is the same.
@@ -29,26 +33,35 @@ export async function callApi(path: string, options: CallOptions): Promise<Respo
   const headers = new Headers({ accept: 'application/json' })
   // Uploads travel as multipart form data (SPEC.md §7); everything else as JSON.
   const multipart = options.body instanceof FormData
-  if (options.body !== undefined && !multipart) headers.set('content-type', 'application/json')
+  const json = options.body === undefined || multipart ? undefined : JSON.stringify(options.body)
+  if (json !== undefined) headers.set('content-type', 'application/json')
   if (options.token) headers.set('authorization', `Bearer ${options.token}`)
   if (options.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey)
   const ip = options.request.headers.get(CLIENT_IP_HEADER)
   if (ip) headers.set(CLIENT_IP_HEADER, ip)
-  const init: RequestInit = { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body) }
+  const method = options.method ?? 'GET'
   const relative = `/api/${path.replace(/^\//, '')}`
   if (process.env.API_URL) {
     try {
-      return await fetch(process.env.API_URL.replace(/\/$/, '') + relative.replace(/^\/api/, ''), init)
+      return await fetch(process.env.API_URL.replace(/\/$/, '') + relative.replace(/^\/api/, ''), { method, headers, body: multipart ? (options.body as FormData) : json })
     } catch (error) {
       throw new ApiCallError('unknown', { detail: `Network error: ${error instanceof Error ? error.message : String(error)}` })
     }
   }
-  return getApi().fetch(new Request(new URL(relative, options.request.url), init))
+  // In process, a JSON body and a JSON answer pass as they are, beside the request and the response
+  // (AppEnv's bindings), not written into body streams to be read back at once on the other side.
+  const handOver: HandOver = {}
+  const request = new Request(new URL(relative, options.request.url), { method, headers, body: multipart ? (options.body as FormData) : undefined })
+  const response = await getApi().fetch(request, { body: json, handOver })
+  if (handOver.response === response) handedOver.set(response, handOver.value)
+  return response
 }
 
 export async function readBody<T>(response: Response): Promise<T> {
-  const type = response.headers.get('content-type') ?? ''
   if (response.status === 204) return null as T
+  // A copy, as reading it from the body would give: the value may be one the API keeps (auth/me/).
+  if (handedOver.has(response)) return JSON.parse(JSON.stringify(handedOver.get(response))) as T
+  const type = response.headers.get('content-type') ?? ''
   if (!type.includes('application/json')) {
     const text = await response.text()
     throw new ApiCallError('unknown', { detail: `Unexpected error: ${text.slice(0, 200) || response.statusText}` })

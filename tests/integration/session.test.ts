@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { crossCompany, getDb } from '~/db/client.server'
 import { sessions, users } from '~/db/schema'
-import { requireSession, SESSION_EXPIRED } from '~/utils/api-client.server'
+import { callApi, readBody, requireSession, SESSION_EXPIRED } from '~/utils/api-client.server'
 import { instanceSecret } from '~/utils/instance.server'
 import { signJwt } from '~/utils/jwt.server'
 import { createSession, destroySession } from '~/utils/session.server'
@@ -80,6 +80,22 @@ describe('browser sessions', () => {
     await api('POST', 'logout/', { body: { refresh: company.refresh } })
     const thrown = await (await requireSession(page(second.request))).api.get('get-user-type/').catch((e: Response) => e)
     expect((thrown as Response).headers.get('location')).toBe('/login/?redirectTo=%2Fapp%2F')
+  })
+
+  it('takes an answer made in this process as the API made it, without reading it back from a body stream, and as a copy of its own', async () => {
+    const company = await registerCompany()
+    const { request } = await browserRequest(company)
+    const response = await callApi('auth/me/', { token: company.token, request })
+    const me = await readBody<{ user: { email: string } }>(response)
+    expect(me.user.email).toBe(company.email)
+    expect(response.bodyUsed).toBe(false)
+    // The API keeps this answer for the next page (kept-answers): a page changing what it was handed changes nothing there.
+    me.user.email = 'someone-else@example.test'
+    expect((await readBody<{ user: { email: string } }>(await callApi('auth/me/', { token: company.token, request }))).user.email).toBe(company.email)
+    // A body sent in process reaches the API as sent, and its refusal comes back the same way.
+    const refused = await callApi('auth/change-password', { method: 'PUT', body: { current_password: 'wrong', new_password: 'x' }, token: company.token, request })
+    expect(refused.status).toBe(400)
+    expect(await readBody<{ errors: Record<string, string[]> }>(refused)).toHaveProperty('errors')
   })
 
   it('sends a request without a session to login, remembering where it was going', async () => {
