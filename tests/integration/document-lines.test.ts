@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
 import { crossCompany, getDb } from '~/db/client.server'
+import { conflict } from '~/domain/errors'
 import type { JournalDraft } from '~/domain/ledger/entries'
 import { RESOURCES } from '~/resources'
 import { defineResource, type AnyResource, type PostingDocument, type PostingContext } from '~/resources/engine/define'
@@ -53,6 +54,7 @@ export function orderDraft(order: PostingDocument, context: PostingContext): Jou
 
 const ordersResource = defineResource({
   name: 'test-orders',
+  alsoAt: ['accounting/test-orders'],
   singular: 'Test order',
   plural: 'Test orders',
   description: 'An order with lines, for the engine’s tests.',
@@ -74,7 +76,16 @@ const ordersResource = defineResource({
     fields: { description: textField('Description'), amount: money('Amount', { required: true, min: 1 }), propertyGroupId: reference('Property', 'property-groups') },
   }),
   postings: { create: orderDraft },
+  rules: {
+    // What changing an order also does, in the update's transaction: noted here, or refused after the fact.
+    async updated({ id, record, lines }) {
+      if (record.name === 'refused after saving') throw conflict('This order cannot take that name.')
+      updates.push({ id, name: String(record.name), lines: lines?.map((line) => Number(line.amount)) })
+    },
+  },
 }) as AnyResource
+/** What the orders' `updated` rule saw, in order. */
+const updates: { id: string; name: string; lines: number[] | undefined }[] = []
 
 const app = createApi([...RESOURCES, ordersResource])
 async function call(method: string, path: string, token: string, body?: unknown) {
@@ -196,6 +207,39 @@ describe('a document’s lines and postings', () => {
       ['REPLACEMENT', 'REVERSED'],
       ['REVERSAL', 'POSTED'],
     ])
+  })
+
+  it('runs what changing a record also does in the same transaction, after the row and its lines are stored; its refusal undoes the whole change', async () => {
+    const created = await call('POST', 'test-orders/', company.token, { name: 'D-1', order_date: '2026-05-03', lines: [{ amount: '10.00' }] })
+    const id = created.body.id as string
+    expect(updates.filter((u) => u.id === id)).toEqual([])
+    expect((await call('PUT', `test-orders/${id}/`, company.token, { name: 'D-2', lines: [{ amount: '4.00' }, { amount: '6.00' }] })).status).toBe(200)
+    expect((await call('PUT', `test-orders/${id}/`, company.token, { name: 'D-3' })).status).toBe(200)
+    expect(updates.filter((u) => u.id === id)).toEqual([
+      { id, name: 'D-2', lines: [400, 600] },
+      { id, name: 'D-3', lines: undefined },
+    ])
+
+    const posted = await entriesOf(company.token, id)
+    const refused = await call('PUT', `test-orders/${id}/`, company.token, { name: 'refused after saving', lines: [{ amount: '99.00' }] })
+    expect(refused.status).toBe(409)
+    expect(refused.body.detail).toBe('This order cannot take that name.')
+    const after = await call('GET', `test-orders/${id}/`, company.token)
+    expect([after.body.name, after.body.lines.map((l: Record<string, unknown>) => l.amount)]).toEqual(['D-3', ['4.00', '6.00']])
+    expect(await entriesOf(company.token, id)).toEqual(posted)
+  })
+
+  it('answers at its second address as at its first, and is documented at the first only', async () => {
+    const created = await call('POST', 'accounting/test-orders/', company.token, { name: 'E-1', order_date: '2026-05-04', lines: [{ amount: '3.00' }] })
+    expect(created.status).toBe(201)
+    const id = created.body.id as string
+    expect((await call('GET', `test-orders/${id}/`, company.token)).body).toEqual(created.body)
+    expect((await call('PUT', `accounting/test-orders/${id}/`, company.token, { name: 'E-2' })).body.name).toBe('E-2')
+    expect((await call('GET', 'accounting/test-orders/?search=E-2', company.token)).status).toBe(200)
+    const other = await registerCompany()
+    expect((await call('GET', `accounting/test-orders/${id}/`, other.token)).status).toBe(404)
+    const doc = (await (await app.request('http://lintel.test/api/openapi.json')).json()) as { paths: Record<string, unknown> }
+    expect(Object.keys(doc.paths).filter((p) => p.includes('test-orders/{id}'))).toEqual(['/api/test-orders/{id}'])
   })
 
   it('describes the lines in the OpenAPI document, on the record and in its bodies', async () => {

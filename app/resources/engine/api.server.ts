@@ -484,7 +484,14 @@ export function outputSchemas(resource: AnyResource) {
 /** The routes SPEC.md §7 allows for this resource, on one router. */
 export function resourceRouter(resource: AnyResource) {
   const router = createRouter()
-  const path = `/${apiPathOf(resource)}`
+  addRoutes(router, resource, `/${apiPathOf(resource)}`, false)
+  // The same routes at a second address SPEC.md §7 names too, documented once (at the first).
+  for (const alias of resource.alsoAt ?? []) addRoutes(router, resource, `/${alias}`, true)
+  return router
+}
+
+/** A resource's routes at `path`; `hide` keeps them out of the OpenAPI document. */
+function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResource, path: string, hide: boolean) {
   // OpenAPI schema names are identifiers: "Rental Unit" → RentalUnit, its page RentalUnitPage.
   const schemaName = resource.singular.replace(/\W/g, '')
   const { ListItem, Item } = outputSchemas(resource)
@@ -497,6 +504,7 @@ export function resourceRouter(resource: AnyResource) {
   if (methods.has('list')) {
     router.openapi(
       createRoute({
+        hide,
         method: 'get',
         path,
         tags,
@@ -514,6 +522,7 @@ export function resourceRouter(resource: AnyResource) {
     )
     router.openapi(
       createRoute({
+        hide,
         method: 'get',
         path: `${path}/export`,
         tags,
@@ -533,6 +542,7 @@ export function resourceRouter(resource: AnyResource) {
     const Name = z.object({ id: z.string(), name: z.string() })
     router.openapi(
       createRoute({
+        hide,
         method: 'get',
         path: `${path}/names`,
         tags,
@@ -557,6 +567,7 @@ export function resourceRouter(resource: AnyResource) {
   if (methods.has('create')) {
     router.openapi(
       createRoute({
+        hide,
         method: 'post',
         path,
         tags,
@@ -578,6 +589,7 @@ export function resourceRouter(resource: AnyResource) {
   if (methods.has('get')) {
     router.openapi(
       createRoute({
+        hide,
         method: 'get',
         path: `${path}/{id}`,
         tags,
@@ -596,6 +608,7 @@ export function resourceRouter(resource: AnyResource) {
   if (methods.has('update')) {
     router.openapi(
       createRoute({
+        hide,
         method: 'put',
         path: `${path}/{id}`,
         tags,
@@ -632,6 +645,7 @@ export function resourceRouter(resource: AnyResource) {
             if (resource.lines && lines) await writeLines(tx, t.companyId, resource.lines, id, lines)
             await runPostings(tx, t.companyId, t.principal.userId, resource, 'update', row, before)
             await indexForSearch(tx, resource, t.companyId, row)
+            await resource.rules?.updated?.({ companyId: t.companyId, id, values, lines, tx, record: row })
           })
           .catch((e) => constraintError(resource, e))
         return c.json(await recordOutput(t.db, t.companyId, resource, id), 200)
@@ -643,6 +657,7 @@ export function resourceRouter(resource: AnyResource) {
     const deactivates = resource.deactivates && hasIsActive(resource)
     router.openapi(
       createRoute({
+        hide,
         method: 'delete',
         path: `${path}/{id}`,
         tags,
@@ -659,6 +674,7 @@ export function resourceRouter(resource: AnyResource) {
     if (deactivates) {
       router.openapi(
         createRoute({
+        hide,
           method: 'post',
           path: `${path}/{id}/reactivate`,
           tags,
@@ -679,6 +695,7 @@ export function resourceRouter(resource: AnyResource) {
   if (resource.states) {
     router.openapi(
       createRoute({
+        hide,
         method: 'get',
         path: `${path}/{id}/history`,
         tags,
@@ -699,6 +716,7 @@ export function resourceRouter(resource: AnyResource) {
     const from = action.from.map((s) => stateLabel(resource, s)).join(' or ')
     router.openapi(
       createRoute({
+        hide,
         method: 'post',
         path: `${path}/{id}/${name}`,
         tags,
@@ -718,7 +736,6 @@ export function resourceRouter(resource: AnyResource) {
       },
     )
   }
-  return router
 }
 
 /** A document may be deleted only in the states its definition allows; in another the API answers 409 naming its state. */

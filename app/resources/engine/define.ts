@@ -35,6 +35,12 @@ export type Rules = {
   validate?: (context: RuleContext) => Promise<Record<string, string[]> | undefined>
   /** Runs in the create's transaction right after the row is stored (Frappe's `after_insert`): what creating one also does. */
   created?: (context: RuleContext & { record: Record<string, unknown> }) => Promise<void>
+  /**
+   * Runs in the update's transaction once the row, its lines and its postings are stored (Frappe's
+   * `on_update`): what changing one also does, such as posting the periods a schedule now has due.
+   * `record` is the row as stored; `lines` are undefined when the update left them.
+   */
+  updated?: (context: RuleContext & { id: string; record: Record<string, unknown> }) => Promise<void>
 }
 export type RuleContext = {
   companyId: string
@@ -175,6 +181,8 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   /** A sidebar area whose pages sit under it: `accounting` puts them at /app/accounting/{name}/. */
   section?: 'accounting'
   apiPath?: string
+  /** Other API paths that answer the same routes, where SPEC.md §7 names the collection twice (at the root and under its area); the OpenAPI document lists the first only. */
+  alsoAt?: readonly string[]
   singular: string
   plural: string
   /** One line under the list's title: what these records are for. */
