@@ -87,7 +87,48 @@ const ordersResource = defineResource({
 /** What the orders' `updated` rule saw, in order. */
 const updates: { id: string; name: string; lines: number[] | undefined }[] = []
 
-const app = createApi([...RESOURCES, ordersResource])
+/**
+ * The same tables as a journal would use them: each line is sent and answered as a debit or a
+ * credit and kept as one signed amount (the lines' shape), and the rules see what was sent.
+ */
+const journalsResource = defineResource({
+  name: 'test-journals',
+  singular: 'Test journal',
+  plural: 'Test journals',
+  description: 'A balanced entry with lines, for the engine’s tests.',
+  group: 'Accounting',
+  permission: 'accounting',
+  table: orders,
+  fields: { name: textField('Name', { required: true }), orderDate: dateField('Date', { required: true }) },
+  title: ['name'],
+  columns: ['name', 'orderDate'],
+  search: [],
+  ordering: '-created_at',
+  methods: ['list', 'create', 'get', 'update'],
+  palette: false,
+  lines: lines('Lines', {
+    table: orderLines,
+    parentKey: 'orderId',
+    min: 2,
+    fields: { description: textField('Description'), debit: money('Debit'), credit: money('Credit') },
+    shape: {
+      store: (line) => ({ amount: Number(line.debit ?? 0) - Number(line.credit ?? 0) }),
+      read: (line) => (Number(line.amount) >= 0 ? { debit: line.amount, credit: null } : { debit: null, credit: -Number(line.amount) }),
+    },
+  }),
+  rules: {
+    async validate({ lines: given }) {
+      const errors: Record<string, string[]> = {}
+      given?.forEach((line, i) => {
+        if ((line.debit == null) === (line.credit == null)) errors[`lines[${i}].debit`] = [`Line ${i + 1}: enter a debit or a credit.`]
+      })
+      if (!Object.keys(errors).length && given?.reduce((sum, line) => sum + Number(line.amount), 0)) errors.lines = ['The debits and credits must balance.']
+      return errors
+    },
+  },
+}) as AnyResource
+
+const app = createApi([...RESOURCES, ordersResource, journalsResource])
 async function call(method: string, path: string, token: string, body?: unknown) {
   const response = await app.request(`http://lintel.test/api/${path}`, {
     method,
@@ -240,6 +281,37 @@ describe('a document’s lines and postings', () => {
     expect((await call('GET', `accounting/test-orders/${id}/`, other.token)).status).toBe(404)
     const doc = (await (await app.request('http://lintel.test/api/openapi.json')).json()) as { paths: Record<string, unknown> }
     expect(Object.keys(doc.paths).filter((p) => p.includes('test-orders/{id}'))).toEqual(['/api/test-orders/{id}'])
+  })
+
+  it('keeps lines in the table’s own shape: a debit or a credit sent, one signed amount stored, the same debit or credit answered', async () => {
+    const created = await call('POST', 'test-journals/', company.token, {
+      name: 'J-1',
+      order_date: '2026-05-05',
+      lines: [
+        { description: 'Rent', debit: '12.50' },
+        { description: 'Cash', credit: '12.50' },
+      ],
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.lines.map((l: Record<string, unknown>) => [l.description, l.debit, l.credit])).toEqual([
+      ['Rent', '12.50', null],
+      ['Cash', null, '12.50'],
+    ])
+    expect(created.body.lines[0]).not.toHaveProperty('amount')
+    // Stored as the ledger keeps amounts: the same rows read as an order show the signed amounts.
+    expect((await call('GET', `test-orders/${created.body.id}/`, company.token)).body.lines.map((l: Record<string, unknown>) => l.amount)).toEqual(['12.50', '-12.50'])
+
+    const both = await call('POST', 'test-journals/', company.token, { name: 'J-2', order_date: '2026-05-05', lines: [{ debit: '1.00', credit: '1.00' }, { credit: '1.00' }] })
+    expect(both.status).toBe(400)
+    expect(both.body.errors).toEqual({ 'lines[0].debit': ['Line 1: enter a debit or a credit.'] })
+    const unbalanced = await call('PUT', `test-journals/${created.body.id}/`, company.token, { lines: [{ debit: '5.00' }, { credit: '4.00' }] })
+    expect(unbalanced.status).toBe(400)
+    expect(unbalanced.body.errors).toEqual({ lines: ['The debits and credits must balance.'] })
+    const changed = await call('PUT', `test-journals/${created.body.id}/`, company.token, { lines: [{ debit: '4.00' }, { credit: '4.00' }] })
+    expect(changed.body.lines.map((l: Record<string, unknown>) => [l.debit, l.credit])).toEqual([
+      ['4.00', null],
+      [null, '4.00'],
+    ])
   })
 
   it('describes the lines in the OpenAPI document, on the record and in its bodies', async () => {

@@ -58,6 +58,19 @@ export type LinesField = Base & {
   /** The key of the parent's money field that is the sum of its lines' `line` amounts, never typed (a deposit's amount, a bill's total). */
   total?: { field: string; line: string }
   picks?: Picks
+  shape?: LineShape
+}
+
+/**
+ * Lines whose fields are not their table's columns one for one: a journal line's debit and credit,
+ * kept as one signed amount. `store` gives the columns of a line as sent (by field key; the fields
+ * stay beside them, so the rules still see what was sent), `read` the fields of a stored line.
+ * Server code: views leave it out.
+ */
+export type LineShape = {
+  // Optional only so that a view, which travels to the browser, can leave them out.
+  store?: (line: Record<string, unknown>) => Record<string, unknown>
+  read?: (line: Record<string, unknown>) => Record<string, unknown>
 }
 
 /**

@@ -29,7 +29,12 @@ const lineFields = (lines: LinesField) => Object.entries(lines.fields)
 export async function givenLines(tx: Executor, companyId: string, lines: LinesField, body: Row): Promise<Row[] | undefined> {
   const sent = body[linesName(lines, 'input')]
   if (!Array.isArray(sent)) return undefined
-  if (!lines.picks) return (sent as Row[]).map((line) => Object.fromEntries(lineFields(lines).flatMap(([key]) => (apiName(key) in line ? [[key, line[apiName(key)]]] : []))))
+  if (!lines.picks) {
+    return (sent as Row[]).map((line) => {
+      const given = Object.fromEntries(lineFields(lines).flatMap(([key]) => (apiName(key) in line ? [[key, line[apiName(key)]]] : [])))
+      return lines.shape?.store ? { ...given, ...lines.shape.store(given) } : given
+    })
+  }
   const ids = [...new Set(sent as string[])]
   return withPicked(tx, companyId, lines, ids.map((id) => ({ [lines.picks!.key]: id })))
 }
@@ -112,7 +117,7 @@ export async function readLines(db: Executor, companyId: string, lines: LinesFie
     lines,
     (rows as { row: Row; labels: Row }[]).map(({ row, labels: named }) => ({ ...row, ...named })),
   )
-  for (const row of read) byParent.get(String(row[lines.parentKey]))?.push(row)
+  for (const row of read) byParent.get(String(row[lines.parentKey]))?.push(lines.shape?.read ? { ...row, ...lines.shape.read(row) } : row)
   return byParent
 }
 

@@ -162,7 +162,7 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
   // A document's lines are its last field; their table and what reads picked lines stay on the server.
   if (resource.lines) {
     const { picks } = resource.lines
-    fields.push({ ...resource.lines, table: undefined, picks: picks && { ...picks, read: undefined }, name: linesName(resource.lines, 'output') })
+    fields.push({ ...resource.lines, table: undefined, shape: undefined, picks: picks && { ...picks, read: undefined }, name: linesName(resource.lines, 'output') })
   }
   return {
     name: resource.name,
