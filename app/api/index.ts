@@ -5,7 +5,7 @@ import type { AnyResource } from '~/resources/engine/define'
 import { router as accounting } from './accounting'
 import { router as ledgerExport } from './accounting/ledger-export'
 import { router as attachments } from './attachments'
-import { handOverAnswers, readInput } from './body'
+import { readInput } from './body'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
 import { router as referrals } from './marketing/referrals'
@@ -26,7 +26,7 @@ import { router as reporting } from './reporting/statements'
  */
 export function createApi(resources: readonly AnyResource[] = RESOURCES) {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
-  api.use('*', handOverAnswers, readInput)
+  api.use('*', readInput)
   for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, reporting]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of resources) api.route('/', resourceRouter(resource))
