@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
@@ -25,6 +25,7 @@ const orders = pgTable('test_orders', {
   companyId: uuid().notNull(),
   name: text().notNull(),
   orderDate: date({ mode: 'string' }).notNull(),
+  isActive: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 })
@@ -86,6 +87,8 @@ const ordersResource = defineResource({
 }) as AnyResource
 /** What the orders' `updated` rule saw, in order. */
 const updates: { id: string; name: string; lines: number[] | undefined }[] = []
+/** What the journals' `updated` rule saw, in order. */
+const journalChanges: { id: string; values: Record<string, unknown>; isActive: boolean }[] = []
 
 /**
  * The same tables as a journal would use them: each line is sent and answered as a debit or a
@@ -104,7 +107,8 @@ const journalsResource = defineResource({
   columns: ['name', 'orderDate'],
   search: [],
   ordering: '-created_at',
-  methods: ['list', 'create', 'get', 'update'],
+  methods: ['list', 'create', 'get', 'update', 'delete'],
+  deactivates: true,
   palette: false,
   lines: lines('Lines', {
     table: orderLines,
@@ -124,6 +128,9 @@ const journalsResource = defineResource({
       })
       if (!Object.keys(errors).length && given?.reduce((sum, line) => sum + Number(line.amount), 0)) errors.lines = ['The debits and credits must balance.']
       return errors
+    },
+    async updated({ id, values, record }) {
+      journalChanges.push({ id, values, isActive: Boolean(record.isActive) })
     },
   },
 }) as AnyResource
@@ -158,6 +165,7 @@ describe('a document’s lines and postings', () => {
         created_at timestamptz not null default now(), updated_at timestamptz not null default now());
       create table if not exists test_order_lines (id uuid primary key default gen_random_uuid(), company_id uuid not null references companies(id), order_id uuid not null references test_orders(id),
         position integer not null, description text, amount bigint not null, property_group_id uuid references property_groups(id));
+      alter table test_orders add column if not exists is_active boolean not null default true;
       alter table test_orders enable row level security;
       alter table test_order_lines enable row level security;
       create policy tenant_isolation on test_orders using (company_id = nullif(current_setting('lintel.company_id', true), '')::uuid);
@@ -311,6 +319,17 @@ describe('a document’s lines and postings', () => {
     expect(changed.body.lines.map((l: Record<string, unknown>) => [l.debit, l.credit])).toEqual([
       ['4.00', null],
       [null, '4.00'],
+    ])
+  })
+
+  it('runs what changing a record also does when it is deactivated and reactivated', async () => {
+    const created = await call('POST', 'test-journals/', company.token, { name: 'J-3', order_date: '2026-05-06', lines: [{ debit: '2.00' }, { credit: '2.00' }] })
+    const id = created.body.id as string
+    expect((await call('DELETE', `test-journals/${id}/`, company.token)).status).toBe(204)
+    expect((await call('POST', `test-journals/${id}/reactivate/`, company.token)).body.is_active).toBe(true)
+    expect(journalChanges.filter((c) => c.id === id)).toEqual([
+      { id, values: { isActive: false }, isActive: false },
+      { id, values: { isActive: true }, isActive: true },
     ])
   })
 

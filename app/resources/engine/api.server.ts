@@ -770,12 +770,14 @@ async function setActiveOrDelete(c: ResourceContext, resource: AnyResource, id: 
       const changed =
         change === 'delete'
           ? await tx.delete(resource.table).where(where).returning({ id: columns.id })
-          : await tx
+          : ((await tx
               .update(resource.table)
               .set({ isActive: change, updatedAt: new Date() } as never)
               .where(where)
-              .returning({ id: columns.id })
+              .returning()) as Row[])
       if (!changed.length) throw notFound(`No such ${lower}.`)
+      // Stopping or restarting a record is a change like any other: what changing one also does runs too.
+      if (change !== 'delete') await resource.rules?.updated?.({ companyId: t.companyId, id, values: { isActive: change }, lines: undefined, tx, record: changed[0] as Row })
       if (change === 'delete') {
         await tx
           .delete(searchEntries)

@@ -38,7 +38,9 @@ export type Rules = {
   /**
    * Runs in the update's transaction once the row, its lines and its postings are stored (Frappe's
    * `on_update`): what changing one also does, such as posting the periods a schedule now has due.
-   * `record` is the row as stored; `lines` are undefined when the update left them.
+   * `record` is the row as stored; `lines` are undefined when the update left them. Deactivating a
+   * record (DELETE, where the resource `deactivates`) and reactivating it are changes too: `values`
+   * is then `{ isActive }`.
    */
   updated?: (context: RuleContext & { id: string; record: Record<string, unknown> }) => Promise<void>
 }
