@@ -19,8 +19,11 @@ function newest(dir) {
 
 const sources = ['app', 'server', 'public'].map((d) => path.join(root, d)).filter(existsSync)
 const configs = ['package.json', 'vite.config.ts', 'react-router.config.ts'].map((f) => path.join(root, f))
-const sourceTime = Math.max(...sources.map(newest), ...configs.map((f) => statSync(f).mtimeMs))
-if (!existsSync(serverEntry) || statSync(serverEntry).mtimeMs < sourceTime) {
+const stale = () => statSync(serverEntry).mtimeMs < Math.max(...sources.map(newest), ...configs.map((f) => statSync(f).mtimeMs))
+// The test command builds once and starts its servers from that build (LINTEL_USE_BUILD): a source
+// saved while the tests run must not rebuild the files a server already running is serving.
+const useBuild = process.env.LINTEL_USE_BUILD === '1'
+if (!existsSync(serverEntry) || (!useBuild && stale())) {
   console.log('[lintel] building…')
   const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)

@@ -66,7 +66,11 @@ const stages = [
   },
   {
     name: 'end-to-end (playwright)',
-    before: () => rmSync(PLAYWRIGHT_JSON, { force: true }),
+    before: () => {
+      rmSync(PLAYWRIGHT_JSON, { force: true })
+      // Its servers start from the build just made, whatever is saved while they run (scripts/start.mjs).
+      process.env.LINTEL_USE_BUILD = '1'
+    },
     commands: [['npx', ['playwright', 'test']]],
     count() {
       const report = readJson(PLAYWRIGHT_JSON)
