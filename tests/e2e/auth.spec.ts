@@ -1,5 +1,5 @@
 import { acceptInvitation, DEMO, deactivateTechnician, invitationToken, invite, PASSWORD, registerCompany } from './support/api'
-import { logIn, TITLES } from './support/auth'
+import { logIn, submitLogIn, TITLES } from './support/auth'
 import { expect, test } from './support/fixtures'
 
 test.describe('signing in', () => {
@@ -40,9 +40,7 @@ test.describe('signing in', () => {
   test('signing in from a deep link returns there', async ({ page }) => {
     await page.goto('/app/rental-units/')
     await expect(page).toHaveURL(/\/login\/\?redirectTo=%2Fapp%2Frental-units%2F$/)
-    await page.getByLabel('E-mail').fill(DEMO.manager)
-    await page.getByLabel('Password', { exact: true }).fill('lintel-demo')
-    await page.getByRole('button', { name: 'Log in' }).click()
+    await submitLogIn(page, DEMO.manager)
     await expect(page).toHaveURL('/app/rental-units/')
     await expect(page).toHaveTitle('Rental Units | Lintel')
   })
@@ -54,9 +52,7 @@ test.describe('signing in', () => {
     // With JavaScript the link fetches the page's data (a request of its own); the way back names the page, not that request.
     await page.getByRole('navigation').getByRole('link', { name: 'Rental Units', exact: true }).click()
     await expect(page).toHaveURL(/\/login\/\?redirectTo=%2Fapp%2Frental-units%2F$/)
-    await page.getByLabel('E-mail').fill(DEMO.manager)
-    await page.getByLabel('Password', { exact: true }).fill('lintel-demo')
-    await page.getByRole('button', { name: 'Log in' }).click()
+    await submitLogIn(page, DEMO.manager)
     await expect(page).toHaveURL('/app/rental-units/')
   })
 })

@@ -39,7 +39,7 @@ function pageViewOf(resource: AnyResource) {
 export function lookupResource(name: string | undefined, url: URL): Lookup {
   const resource = name ? resourceNamed(name) : undefined
   // Each resource answers at its own path only (/app/accounting/accounts/, not /app/accounts/),
-  // with or without the trailing slash (a data request for a client navigation may drop it).
+  // with or without the trailing slash (an address typed or linked without it).
   if (resource && url.pathname.startsWith(pagePathOf(resource).slice(0, -1))) return { resource, view: pageViewOf(resource) }
   return { comingLater: laterPageTitle(STAFF_LATER, url) }
 }

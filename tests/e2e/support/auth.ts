@@ -4,6 +4,11 @@ import { DEMO_PASSWORD } from './api'
 /** Fills the login form the way a person does. Leaves the page wherever the form sends it. */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login/')
+  await submitLogIn(page, email, password)
+}
+
+/** Signs in on the login page already open (one a redirect led to, remembering where to go back). */
+export async function submitLogIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
