@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Database, Executor } from '~/db/client.server'
-import { isUuid } from '~/db/ids'
+import type { Executor } from '~/db/client.server'
 import { companies, journalEntries, ledgerSettings, recurringJournalEntries, recurringJournalEntryLines, type RecurringLine } from '~/db/schema'
-import { checkDraft, dueDates, linesFromInput, nthDate, recurringDraft, type Frequency, type LineInput } from '~/domain/ledger/entries'
+import { checkDraft, dueDates, nthDate, recurringDraft, type Frequency } from '~/domain/ledger/entries'
+import { formatDecimal } from '~/domain/money'
 import { todayIn } from '~/domain/dates'
-import { DomainError, invalidFields, notFound } from '~/domain/errors'
+import { DomainError } from '~/domain/errors'
 import { checkLines, postEntry } from './posting.server'
 
 /*
@@ -32,12 +32,6 @@ export async function withLines(db: Executor, schedules: (typeof recurringJourna
     }
   }
   return schedules.map((schedule) => ({ ...schedule, lines: byId.get(schedule.id)! }))
-}
-
-/** Replaces a schedule's lines with `lines`, in their order. */
-async function keepLines(db: Executor, companyId: string, scheduleId: string, lines: RecurringLine[]) {
-  await db.delete(recurringJournalEntryLines).where(and(eq(recurringJournalEntryLines.companyId, companyId), eq(recurringJournalEntryLines.recurringJournalEntryId, scheduleId)))
-  await db.insert(recurringJournalEntryLines).values(lines.map((line, position) => ({ ...line, companyId, recurringJournalEntryId: scheduleId, position })))
 }
 
 const PERIOD = 'PERIOD:'
@@ -89,7 +83,7 @@ export type RunResult = { posted: number; failed: number }
  * Posts every due period of every active schedule (or of the ones named), up to today
  * in each company's time zone. Safe to run at any time and in several processes at once.
  */
-export async function postDueRecurringEntries(db: Database, options: { now?: Date; ids?: string[]; companyId?: string } = {}): Promise<RunResult> {
+export async function postDueRecurringEntries(db: Executor, options: { now?: Date; ids?: string[]; companyId?: string } = {}): Promise<RunResult> {
   const found = await db
     .select({ schedule: recurringJournalEntries, timeZone: companies.timeZone })
     .from(recurringJournalEntries)
@@ -165,93 +159,65 @@ export async function lockDateOf(db: Executor, companyId: string) {
 }
 
 /*
- * A schedule's own rules: its lines are checked as a journal entry's are (balanced,
- * active accounts and dimensions of this company); saving it posts the periods
- * already due at once, and the scheduler posts the later ones. Stopping it posts
- * nothing more; what it posted stays in the journal.
+ * A schedule's own rules, called by its definition (~/resources/recurring-journal-entries): its
+ * lines are checked as a journal entry's are (balanced, active accounts and dimensions of this
+ * company); saving or restarting it posts the periods already due at once, and the scheduler posts
+ * the later ones. Stopping it posts nothing more; what it posted stays in the journal.
  */
 
-export type RecurringInput = {
-  name: string
-  memo?: string | null
-  frequency: Frequency
-  startDate: string
-  endDate?: string | null
-  /** A recurring line names a property and unit at most; the rest of a line's dimensions belong to documents. */
-  lines: Pick<LineInput, 'accountId' | 'debit' | 'credit' | 'memo' | 'propertyGroupId' | 'rentalUnitId'>[]
+/** A schedule's line as its definition gives it: debit or credit in cents, and the signed amount they make. */
+export type ScheduleLine = Partial<Omit<RecurringLine, 'amount'>> & { amount: number; debit?: number | null; credit?: number | null }
+
+/** The field errors of a schedule's lines, or none: each a debit or a credit, balanced, naming active accounts and this company's property and unit. */
+export async function checkScheduleLines(db: Executor, companyId: string, startDate: string, lines: ScheduleLine[]): Promise<Record<string, string[]> | undefined> {
+  const errors: Record<string, string[]> = {}
+  lines.forEach((line, i) => {
+    if (line.debit && line.credit) errors[`lines[${i}].amount`] = [`Line ${i + 1} has both a debit and a credit; split it into two lines.`]
+    else if (!line.debit && !line.credit) errors[`lines[${i}].amount`] = [`Line ${i + 1} needs a debit or a credit.`]
+  })
+  if (Object.keys(errors).length) return errors
+  const draft = { date: startDate, lines: lines.map((l) => ({ accountId: String(l.accountId), amount: l.amount, propertyGroupId: l.propertyGroupId ?? null, rentalUnitId: l.rentalUnitId ?? null })) }
+  const draftErrors = checkDraft(draft)
+  if (Object.keys(draftErrors).length) return draftErrors
+  try {
+    await checkLines(db, companyId, draft)
+  } catch (error) {
+    // Said beside the schedule's other field errors, not instead of them.
+    if (error instanceof DomainError && error.kind === 'invalid' && error.errors) return error.errors
+    throw error
+  }
+  return undefined
 }
 
-/** The schedule, or not found. */
-export async function recurringEntryOf(db: Executor, companyId: string, id: string): Promise<RecurringRow> {
-  const [row] = isUuid(id)
-    ? await db
-        .select()
-        .from(recurringJournalEntries)
-        .where(and(eq(recurringJournalEntries.companyId, companyId), eq(recurringJournalEntries.id, id)))
-    : []
-  if (!row) throw notFound('No such recurring journal entry.')
-  const [schedule] = await withLines(db, [row])
-  return schedule
+/** After a save or a restart: the last run's error no longer stands, and the periods now due post. */
+export async function postDueAfterChange(db: Executor, companyId: string, id: string) {
+  await db.update(recurringJournalEntries).set({ lastError: null, lastErrorAt: null }).where(and(eq(recurringJournalEntries.companyId, companyId), eq(recurringJournalEntries.id, id)))
+  await postDueRecurringEntries(db, { ids: [id], companyId })
 }
 
-/** Creates a schedule and posts the periods already due; answers its id. */
-export async function createRecurringEntry(db: Database, companyId: string, userId: string | null, input: RecurringInput): Promise<{ id: string }> {
-  const lines = await recurringLines(db, companyId, input)
-  const [row] = await db
-    .insert(recurringJournalEntries)
-    .values({ companyId, name: input.name, memo: input.memo || null, frequency: input.frequency, startDate: input.startDate, endDate: input.endDate ?? null, createdById: userId })
-    .returning({ id: recurringJournalEntries.id })
-  await keepLines(db, companyId, row.id, lines)
-  await postDueRecurringEntries(db, { ids: [row.id], companyId })
-  return { id: row.id }
+/** What a page of schedules shows beside their fields: one posting's total, when each posts next, how many periods it posted, when its last run failed. */
+export async function scheduleSummaries(db: Executor, companyId: string, ids: string[]) {
+  const [rows, totals, posted, lockDate] = await Promise.all([
+    db
+      .select({ id: recurringJournalEntries.id, startDate: recurringJournalEntries.startDate, endDate: recurringJournalEntries.endDate, frequency: recurringJournalEntries.frequency, isActive: recurringJournalEntries.isActive, lastErrorAt: recurringJournalEntries.lastErrorAt })
+      .from(recurringJournalEntries)
+      .where(and(eq(recurringJournalEntries.companyId, companyId), inArray(recurringJournalEntries.id, ids))),
+    db
+      .select({ id: recurringJournalEntryLines.recurringJournalEntryId, debits: sql<string>`coalesce(sum(${recurringJournalEntryLines.amount}) filter (where ${recurringJournalEntryLines.amount} > 0), 0)` })
+      .from(recurringJournalEntryLines)
+      .where(and(eq(recurringJournalEntryLines.companyId, companyId), inArray(recurringJournalEntryLines.recurringJournalEntryId, ids)))
+      .groupBy(recurringJournalEntryLines.recurringJournalEntryId),
+    postedPeriods(db, companyId, ids),
+    lockDateOf(db, companyId),
+  ])
+  const debits = new Map(totals.map((t) => [t.id, Number(t.debits)]))
+  return new Map(
+    rows.map((row) => {
+      const done = posted.get(row.id) ?? new Set<string>()
+      return [
+        row.id,
+        { total: formatDecimal(debits.get(row.id) ?? 0), next_date: nextDateOf(row, done, lockDate), posted_count: done.size, last_error_at: row.lastErrorAt?.toISOString() ?? null },
+      ]
+    }),
+  )
 }
-
-/** Changes a schedule (later periods post the new lines; `isActive: true` restarts a stopped one) and posts what is due. */
-export async function updateRecurringEntry(db: Database, companyId: string, id: string, input: RecurringInput & { isActive?: boolean }): Promise<{ id: string }> {
-  const current = await recurringEntryOf(db, companyId, id)
-  const lines = await recurringLines(db, companyId, input)
-  await db
-    .update(recurringJournalEntries)
-    .set({
-      name: input.name,
-      memo: input.memo || null,
-      frequency: input.frequency,
-      startDate: input.startDate,
-      endDate: input.endDate ?? null,
-      isActive: input.isActive ?? current.isActive,
-      lastError: null,
-      lastErrorAt: null,
-    })
-    .where(and(eq(recurringJournalEntries.companyId, companyId), eq(recurringJournalEntries.id, current.id)))
-  await keepLines(db, companyId, current.id, lines)
-  await postDueRecurringEntries(db, { ids: [current.id], companyId })
-  return { id: current.id }
-}
-
-/** Stops a schedule: nothing more posts. */
-export async function stopRecurringEntry(db: Executor, companyId: string, id: string): Promise<{ id: string }> {
-  const current = await recurringEntryOf(db, companyId, id)
-  await db
-    .update(recurringJournalEntries)
-    .set({ isActive: false })
-    .where(and(eq(recurringJournalEntries.companyId, companyId), eq(recurringJournalEntries.id, current.id)))
-  return { id: current.id }
-}
-
-/** The schedule's lines in cents, checked as a journal entry's lines are. */
-async function recurringLines(db: Executor, companyId: string, input: RecurringInput): Promise<RecurringRow['lines']> {
-  const { lines, errors } = linesFromInput(input.lines)
-  if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_SCHEDULE)
-  const draftErrors = checkDraft({ date: input.startDate, lines })
-  if (Object.keys(draftErrors).length) throw invalidFields(draftErrors, CANNOT_SCHEDULE)
-  await checkLines(db, companyId, { lines })
-  return lines.map((l) => ({
-    accountId: l.accountId,
-    amount: l.amount,
-    memo: l.memo ?? null,
-    propertyGroupId: l.propertyGroupId ?? null,
-    rentalUnitId: l.rentalUnitId ?? null,
-  }))
-}
-
-const CANNOT_SCHEDULE = 'This recurring entry cannot be saved.'

@@ -2,6 +2,7 @@ import { accountsResource, bankAccountsResource, creditCardsResource, markupType
 import { bankDepositsResource } from './bank-deposits'
 import { bankReconciliationsResource } from './bank-reconciliations'
 import type { AnyResource } from './engine/define'
+import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import {
   appliancesResource,
   buildingsResource,
@@ -39,6 +40,7 @@ export const RESOURCES: readonly AnyResource[] = [
   markupTypesResource,
   bankReconciliationsResource,
   bankDepositsResource,
+  recurringJournalEntriesResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

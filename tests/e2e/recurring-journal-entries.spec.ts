@@ -6,7 +6,7 @@ import { logIn } from './support/auth'
  * A recurring journal entry as an accountant sets one up, with JavaScript on and off:
  * an unbalanced one is refused with every value kept, more line rows come on request,
  * the saved one posts the periods already due, links to what it posted and can be
- * stopped; the ledger integrity page then says every entry balances.
+ * stopped and restarted; the ledger integrity page then says every entry balances.
  */
 
 /** The first of the month `back` months before this one, in the company's time zone. */
@@ -23,7 +23,7 @@ test('sets up a monthly depreciation entry, sees it post, stops it, and checks t
   await page.goto('/app/accounting/recurring-journal-entries/')
   await expect(page).toHaveTitle('Recurring Journal Entries | Lintel')
   await expect(page.getByText('No recurring journal entries yet')).toBeVisible()
-  await page.getByRole('link', { name: 'New recurring entry' }).first().click()
+  await page.getByRole('link', { name: 'Add Recurring Journal Entry' }).first().click()
   await expect(page).toHaveTitle('New Recurring Journal Entry | Lintel')
 
   await page.getByLabel(/^Name/).fill('Building depreciation')
@@ -50,16 +50,17 @@ test('sets up a monthly depreciation entry, sees it post, stops it, and checks t
   // Saved: the three months already due posted at once, each linked to its journal entry.
   await expect(page).toHaveTitle('Building depreciation | Lintel')
   await expect(page.getByText(/3 periods were already due and posted/)).toBeVisible()
-  const posted = page.getByRole('region', { name: 'Posted entries' })
+  const posted = page.getByRole('region', { name: /Journal entries/ })
   await expect(posted.getByRole('link')).toHaveCount(3)
   await expect(page.locator('dd', { hasText: monthStart(-1) })).toBeVisible()
+  await expect(page.getByRole('region', { name: /Lines/ }).getByRole('cell', { name: '6100 Depreciation' })).toBeVisible()
   await posted.getByRole('link', { name: '#1' }).click()
   await expect(page).toHaveTitle('Journal Entry #1 | Lintel')
   await expect(page.getByText(/Recurring journal entry/)).toBeVisible()
   await expect(page.getByRole('cell', { name: '6100 · Depreciation' })).toBeVisible()
 
   await page.goto('/app/accounting/recurring-journal-entries/')
-  await expect(page.getByRole('row', { name: /Building depreciation.*Monthly.*3.*Active/ })).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(`Building depreciation.*Monthly.*${monthStart(-1)}.*3.*1,500.00`) })).toBeVisible()
   await page.getByRole('link', { name: 'Building depreciation' }).click()
 
   // Edited: the lines show their amounts the company's way (English: 1,500.00); a bad value is named with everything kept; the saved change applies to later postings only.
@@ -72,20 +73,26 @@ test('sets up a monthly depreciation entry, sees it post, stops it, and checks t
   await page.getByLabel('Line 2 credit').fill('1600.00')
   await page.getByRole('button', { name: 'Save changes' }).click()
   // Listed in the summary at the top (linked to its field) and said again under the field.
-  await expect(page.getByRole('alert').getByRole('link', { name: 'Name the recurring entry.' })).toBeVisible()
-  await expect(page.getByText('Name the recurring entry.')).toHaveCount(2)
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Name is required.' })).toBeVisible()
+  await expect(page.getByText('Name is required.')).toHaveCount(2)
   await expect(page.getByLabel('Line 1 debit')).toHaveValue('1600.00')
   await page.getByLabel(/^Name/).fill('Building depreciation, revised')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page).toHaveTitle('Building depreciation, revised | Lintel')
   await expect(page.getByText(/Building depreciation, revised saved\. It posts next on/)).toBeVisible()
   await expect(page.locator('dd', { hasText: '1,600.00' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Posted entries' }).getByRole('link')).toHaveCount(3)
+  await expect(page.getByRole('region', { name: /Journal entries/ }).getByRole('link')).toHaveCount(3)
 
-  await page.getByRole('button', { name: 'Stop this recurring entry' }).click()
-  await expect(page.getByText(/stopped\. What it posted stays in the journal/)).toBeVisible()
-  await expect(page.getByText('None: stopped')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Restart' })).toBeVisible()
+  // Stopped: nothing more posts and it says so; what it posted stays; it can be restarted.
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
+  await expect(page.getByText('Recurring Journal Entry stopped.')).toBeVisible()
+  await expect(page.getByText('Stopped', { exact: true })).toBeVisible()
+  await expect(page.getByText(/what it posted stays in the journal/)).toBeVisible()
+  await expect(page.locator('dd', { hasText: monthStart(-1) })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: /Journal entries/ }).getByRole('link')).toHaveCount(3)
+  await page.getByRole('button', { name: 'Restart' }).click()
+  await expect(page.getByText('Recurring Journal Entry restarted.')).toBeVisible()
+  await expect(page.locator('dd', { hasText: monthStart(-1) })).toBeVisible()
 
   await page.goto('/app/accounting/ledger-integrity/')
   await expect(page).toHaveTitle('Ledger Integrity | Lintel')

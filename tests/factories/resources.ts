@@ -5,6 +5,12 @@ import { kindOf } from '~/resources/engine/kinds'
 import { resourceNamed } from '~/resources'
 import { api, unique } from './api'
 
+/** The company's accounts by number (the default chart's). */
+async function chartOf(token: string) {
+  const chart = (await api('GET', 'accounting/accounts/?page_size=200', { token })).body.results as { id: string; number: string }[]
+  return (number: string) => chart.find((a) => a.number === number)!.id
+}
+
 /** Values a resource's domain rules need beyond what a field's kind gives (a credit card's GL account must be a credit card account). */
 const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unknown>>> = {
   'credit-cards': async (token) => ({
@@ -14,13 +20,17 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   'bank-accounts': async () => ({ institution_number: '003', transit_number: '00102' }),
   // A deposit picks a receipt waiting in undeposited funds (Dr 1100 / Cr 4000), dated before it.
   'bank-deposits': async (token) => {
-    const chart = (await api('GET', 'accounting/accounts/?page_size=200', { token })).body.results as { id: string; number: string }[]
-    const account = (number: string) => chart.find((a) => a.number === number)!.id
+    const account = await chartOf(token)
     const receipt = await api('POST', 'accounting/journal-entries/', {
       token,
       body: { date: '2026-02-27', memo: 'Rent', lines: [{ account_id: account('1100'), debit: '100.00' }, { account_id: account('4000'), credit: '100.00' }] },
     })
     return { journal_line_ids: [receipt.body.lines[0].id] }
+  },
+  // A schedule's lines balance, each a debit or a credit; it starts later, so saving it posts nothing.
+  'recurring-journal-entries': async (token) => {
+    const account = await chartOf(token)
+    return { start_date: '2040-01-31', end_date: null, lines: [{ account_id: account('6100'), debit: '10.00' }, { account_id: account('1510'), credit: '10.00' }] }
   },
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,

@@ -41,6 +41,12 @@ async function recurringEntries(companyId: string) {
   )
 }
 
+/** The dates of the entries a schedule posted, newest first, as its page lists them. */
+async function postedDates(token: string, id: string) {
+  const journal = await api('GET', `accounting/journal-entries/?source_id=${id}&ordering=-date`, { token })
+  return (journal.body.results as { date: string }[]).map((e) => e.date)
+}
+
 /** The scheduled job's run, which reads across companies as the scheduler does. */
 const postDue = (options: Parameters<typeof postDueRecurringEntries>[1]) => crossCompany(() => postDueRecurringEntries(getDb(), options))
 
@@ -57,8 +63,8 @@ describe('recurring journal entries', () => {
     const created = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account, { start_date: start }) })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ name: 'Building depreciation', frequency: 'MONTHLY', is_active: true, total: '1000.00', posted_count: 3, last_error: null, next_date: nthDate(start, 'MONTHLY', 3) })
-    expect(created.body.lines[0]).toMatchObject({ account_label: expect.stringMatching(/^6100 · Depreciation/), debit: '1000.00', credit: null })
-    expect(created.body.entries.map((e: { date: string }) => e.date)).toEqual([nthDate(start, 'MONTHLY', 2), nthDate(start, 'MONTHLY', 1), start])
+    expect(created.body.lines[0]).toMatchObject({ account_label: expect.stringMatching(/^6100 Depreciation/), debit: '1000.00', credit: null })
+    expect(await postedDates(token, created.body.id)).toEqual([nthDate(start, 'MONTHLY', 2), nthDate(start, 'MONTHLY', 1), start])
 
     const journal = await api('GET', 'accounting/journal-entries/?source_type=RECURRING_JOURNAL_ENTRY', { token })
     expect(journal.body.count).toBe(3)
@@ -79,6 +85,12 @@ describe('recurring journal entries', () => {
     })
     expect(unbalanced.status).toBe(400)
     expect(unbalanced.body.errors.lines[0]).toMatch(/differ by 0.01/)
+    const both = await api('POST', 'accounting/recurring-journal-entries/', {
+      token,
+      body: depreciation(account, { lines: [{ account_id: account('6100'), debit: '10.00', credit: '10.00' }, { account_id: account('1510'), credit: '10.00' }, { account_id: account('1510') }] }),
+    })
+    expect(both.body.errors['lines[0].amount'][0]).toMatch(/both a debit and a credit/)
+    expect(both.body.errors['lines[2].amount'][0]).toMatch(/needs a debit or a credit/)
     await api('DELETE', `accounting/accounts/${account('6100')}/`, { token })
     const inactive = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account) })
     expect(inactive.status).toBe(400)
@@ -88,9 +100,9 @@ describe('recurring journal entries', () => {
     expect(foreign.body.errors['lines[0].account_id'][0]).toMatch(/no such account/)
     const ends = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account, { end_date: '2025-12-31' }) })
     expect(ends.status).toBe(400)
-    expect(ends.body.errors.end_date).toEqual(['The end date must be on or after the start date.'])
+    expect(ends.body.errors.end_date).toEqual(['Last posting by cannot be before the first posting.'])
     const frequency = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account, { frequency: 'DAILY' }) })
-    expect(frequency.body.errors.frequency[0]).toMatch(/WEEKLY, MONTHLY/)
+    expect(frequency.body.errors.frequency[0]).toMatch(/Weekly, Monthly/)
     expect((await api('GET', 'accounting/recurring-journal-entries/', { token })).body.count).toBe(0)
     expect((await api('GET', 'accounting/journal-entries/', { token })).body.count).toBe(0)
   })
@@ -134,7 +146,7 @@ describe('recurring journal entries', () => {
     const run = await postDue({ now: new Date('2031-03-31T12:00:00Z'), companyId })
     expect(run).toEqual({ posted: 2, failed: 1 })
     const detail = await api('GET', `accounting/recurring-journal-entries/${created.body.id}/`, { token })
-    expect(detail.body.entries.map((e: { date: string }) => e.date)).toEqual(['2031-03-31', '2031-02-28'])
+    expect(await postedDates(token, created.body.id)).toEqual(['2031-03-31', '2031-02-28'])
     expect(detail.body.last_error).toMatch(/^Not posted for 2031-01-31: The books are closed through 2031-02-15/)
     expect(detail.body.last_error_at).not.toBeNull()
     expect(detail.body.next_date).toBe('2031-04-30')
@@ -146,7 +158,7 @@ describe('recurring journal entries', () => {
     expect(after.body).toMatchObject({ posted_count: 3, last_error: null })
   })
 
-  it('PUT changes later postings; DELETE stops the schedule and keeps what it posted', async () => {
+  it('PUT changes later postings; DELETE stops the schedule and keeps what it posted; reactivate/ restarts it', async () => {
     const { token, account, companyId } = await books()
     const created = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account, { start_date: '2031-01-31' }) })
     await postDue({ now: new Date('2031-01-31T12:00:00Z'), companyId })
@@ -161,11 +173,11 @@ describe('recurring journal entries', () => {
     expect(journal.body.results.map((e: { total: string }) => e.total)).toEqual(['1000.00', '1200.00'])
 
     const stopped = await api('DELETE', `accounting/recurring-journal-entries/${created.body.id}/`, { token })
-    expect(stopped.status).toBe(200)
-    expect(stopped.body).toMatchObject({ is_active: false, next_date: null, posted_count: 2 })
+    expect(stopped.status).toBe(204)
+    expect((await api('GET', `accounting/recurring-journal-entries/${created.body.id}/`, { token })).body).toMatchObject({ is_active: false, next_date: null, posted_count: 2 })
     expect(await postDue({ now: new Date('2031-12-31T12:00:00Z'), companyId })).toEqual({ posted: 0, failed: 0 })
     expect((await api('GET', 'accounting/recurring-journal-entries/?is_active=true', { token })).body.count).toBe(0)
-    const restarted = await api('PUT', `accounting/recurring-journal-entries/${created.body.id}/`, { token, body: { ...depreciation(account, { start_date: '2031-01-31' }), is_active: true } })
+    const restarted = await api('POST', `accounting/recurring-journal-entries/${created.body.id}/reactivate/`, { token })
     expect(restarted.body).toMatchObject({ is_active: true, next_date: '2031-03-31' })
   })
 

@@ -3,11 +3,10 @@ import { router as bankDeposits } from './bank-deposits'
 import { router as bankReconciliations } from './bank-reconciliations'
 import { router as journalEntries } from './journal-entries'
 import { router as ledgerIntegrity } from './ledger-integrity'
-import { router as recurringJournalEntries } from './recurring-journal-entries'
 import { router as settings } from './settings'
 import { router as statementImport } from './statement-import'
 import { router as transactions } from './transactions'
 
 /** The ledger's API beyond the plain resources (accounts, bank accounts, credit cards come from the engine). */
 export const router = createRouter()
-for (const part of [settings, journalEntries, recurringJournalEntries, ledgerIntegrity, bankDeposits, transactions, bankReconciliations, statementImport]) router.route('/', part)
+for (const part of [settings, journalEntries, ledgerIntegrity, bankDeposits, transactions, bankReconciliations, statementImport]) router.route('/', part)

@@ -10,6 +10,17 @@ export type RecurringFormValues = Record<(typeof RECURRING_FIELDS)[number], stri
 
 type Choice = { value: string; label: string }
 
+/** A recurring entry as the API answers it, as far as its form reads it. */
+export type RecurringEntry = {
+  id: string
+  name: string
+  memo: string | null
+  frequency: string
+  start_date: string
+  end_date: string | null
+  lines: { account_id: string; debit: string | null; credit: string | null; memo: string | null; property_group_id: string | null; rental_unit_id: string | null; rental_unit_label: string | null }[]
+}
+
 /** The recurring entry form, new or edited: its schedule and the lines each posting makes. */
 export function RecurringEntryForm(props: { values: RecurringFormValues; errors?: EntryFormErrors; choices: { accounts: Choice[]; properties: Choice[] }; submitLabel: string; isNew: boolean }) {
   const { values, errors } = props

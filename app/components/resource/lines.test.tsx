@@ -21,7 +21,7 @@ const view: ResourceView = {
   description: '',
   group: 'Accounting',
   methods: ['create'],
-  deactivates: false,
+  deactivation: null,
   hasIsActive: false,
   attachments: false,
   fields: [{ ...text('Name'), name: 'name' }, linesField],

@@ -314,10 +314,12 @@ export const recurringJournalEntries = pgTable(
     lastError: text(),
     lastErrorAt: timestamp({ withTimezone: true }),
     createdById: uuid().references(() => users.id),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('name', 'memo'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('recurring_journal_entries_company_idx').on(t.companyId)],
+  (t) => [index('recurring_journal_entries_company_idx').on(t.companyId), searchIndex('recurring_journal_entries', t.searchText)],
 )
 
 /** A recurring entry's lines, in order: what each period posts, one journal line each. */

@@ -73,8 +73,10 @@ export type States<K extends string = string> = {
  * from other tables (a reconciliation's cleared total and difference): each key's schema, and the
  * figures of a page of records by id, in one call.
  */
-export type Outputs = {
+export type Outputs<O extends string = string> = {
   schema: Record<string, ZodType>
+  /** How the pages show some of them, by output key: those can be list columns and fields of the page's sections (read-only, never in a form). */
+  fields?: { [K in O]: Field }
   load: (context: { tx: unknown; companyId: string; records: Record<string, unknown>[] }) => Promise<Map<string, Record<string, unknown>>>
 }
 
@@ -177,7 +179,7 @@ export type ChecklistSection = {
   openIn: readonly string[]
 }
 
-export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extends FieldsOf<T> = FieldsOf<T>> = {
+export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extends FieldsOf<T> = FieldsOf<T>, O extends string = never> = {
   /** Path segment of its pages (/app/{name}/) and, unless `apiPath` says otherwise, of its API (/api/{name}/). */
   name: string
   /** A sidebar area whose pages sit under it: `accounting` puts them at /app/accounting/{name}/. */
@@ -203,8 +205,8 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
    * record by its title (with its parent's name beside it) or by this label.
    */
   label?: keyof F & string
-  /** List columns, in order. */
-  columns: readonly (keyof F & string)[]
+  /** List columns, in order: fields, or figures of its outputs that say how they are shown. */
+  columns: readonly ((keyof F & string) | NoInfer<O>)[]
   /** Text fields the list's `search` matches (case-insensitive substring). */
   search: readonly (keyof F & string)[]
   /** Select, boolean and reference fields a list can be narrowed by. */
@@ -215,8 +217,8 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   ordering: string
   /** What SPEC.md §7 allows for this resource, no more. */
   methods: readonly Method[]
-  /** With `delete` allowed and an `isActive` column: DELETE deactivates instead (and `reactivate/` undoes it). */
-  deactivates?: boolean
+  /** With `delete` allowed and an `isActive` column: DELETE deactivates instead (and `reactivate/` undoes it); the words are the pages' where "deactivate" is not what people say (a schedule is stopped). */
+  deactivates?: boolean | Deactivation
   /** Pages that belong with this list and are not resources of their own (a bank account's deposits, register and reconciliations): links in its header. */
   links?: readonly { label: string; href: string }[]
   /** Lists of other resources shown on a record's detail page. */
@@ -243,19 +245,34 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   page?: {
     /** Its heading and title where the record's name alone says too little: `Reconciliation of {statement_date}`. */
     title?: Template
-    sections?: readonly Section<keyof F & string>[]
+    sections?: readonly Section<(keyof F & string) | NoInfer<O>>[]
     links?: readonly { label: string; href: Template; download?: boolean }[]
   }
   /** Figures its API output carries beside its fields: `summary` in lists and on one record, `detail` on one record only. */
-  outputs?: { summary?: Outputs; detail?: Outputs }
+  outputs?: { summary?: Outputs<O>; detail?: Outputs<O> }
 }
 
-export type AnyResource = ResourceDefinition<ResourceTable, Record<string, Field | undefined>>
+/** What the pages call deactivating a record and undoing it, where those words are not the people's: a schedule is stopped and restarted. */
+export type Deactivation = {
+  /** The button: `Stop`. */
+  label: string
+  /** The button that undoes it: `Restart`. */
+  undo: string
+  /** The record's badge and the list filter's choice: `Stopped`. */
+  inactive: string
+  /** What the page says once each ran, after the record's name: `stopped`, `restarted`. */
+  done: string
+  undone: string
+  /** Beside the badge: what it means for the record. */
+  note: string
+}
+
+export type AnyResource = ResourceDefinition<ResourceTable, Record<string, Field | undefined>, string>
 
 /**
  * Declares a resource. `fields`, `columns`, `search` and `filters` are checked
  * against the table: naming a column the table does not have fails the typecheck.
  */
-export function defineResource<T extends ResourceTable, const F extends FieldsOf<T>>(definition: ResourceDefinition<T, F>): AnyResource {
+export function defineResource<T extends ResourceTable, const F extends FieldsOf<T>, const O extends string = never>(definition: ResourceDefinition<T, F, O>): AnyResource {
   return definition as unknown as AnyResource
 }

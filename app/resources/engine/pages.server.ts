@@ -328,12 +328,12 @@ export async function detailAction(api: Api, formData: FormData, resource: AnyRe
     const result = await api.send('DELETE', base)
     if (!result.ok) return { error: result.error.detail }
     if (intent === 'delete') throw await redirectWithToast(view.path, { type: 'success', description: `${view.singular} deleted.` })
-    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${view.singular} deactivated.` })
+    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${view.singular} ${view.deactivation?.done ?? 'deactivated'}.` })
   }
   if (intent === 'reactivate') {
     const result = await api.send('POST', `${base}reactivate/`)
     if (!result.ok) return { error: result.error.detail }
-    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${view.singular} reactivated.` })
+    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${view.singular} ${view.deactivation?.undone ?? 'reactivated'}.` })
   }
   throw data({ detail: 'Unknown action.' }, { status: 400 })
 }

@@ -1,4 +1,4 @@
-import { ACTION_NOTE, type AnyResource, type ChecklistSection, type FiguresSection, type Method, type Related, type Template } from './define'
+import { ACTION_NOTE, type AnyResource, type Deactivation, type ChecklistSection, type FiguresSection, type Method, type Related, type Template } from './define'
 import { apiName, labelKey, linesName, type Field } from './fields'
 import type { Gate, PermissionGroup } from '~/domain/permissions'
 
@@ -52,7 +52,8 @@ export type ResourceView = {
   description: string
   group: string
   methods: Method[]
-  deactivates: boolean
+  /** How the pages deactivate a record and undo it, where DELETE deactivates; null where it deletes. */
+  deactivation: Deactivation | null
   hasIsActive: boolean
   attachments: boolean
   /** A CSV import from another system exists (set by the page loaders, which know the import rules). */
@@ -157,8 +158,18 @@ function sectionsOf(resource: AnyResource, fields: FieldView[], lookup: Lookup):
   ]
 }
 
+const DEACTIVATION: Deactivation = { label: 'Deactivate', undo: 'Reactivate', inactive: 'Deactivated', done: 'deactivated', undone: 'reactivated', note: 'Its history is kept; reactivate it to use it again.' }
+
+function deactivationOf(resource: AnyResource): Deactivation | null {
+  if (!resource.deactivates) return null
+  return resource.deactivates === true ? DEACTIVATION : resource.deactivates
+}
+
 export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
   const fields = Object.entries(resource.fields).flatMap(([key, field]) => (field ? [fieldViewOf(key, field, lookup)] : []))
+  // Figures of its outputs that say how they are shown: read-only fields the pages can name.
+  for (const outputs of [resource.outputs?.summary, resource.outputs?.detail])
+    for (const [key, field] of Object.entries(outputs?.fields ?? {})) fields.push({ ...(field as Field), readOnly: true, hiddenInForm: true, name: key })
   // A document's lines are its last field; their table and what reads picked lines stay on the server.
   if (resource.lines) {
     const { picks } = resource.lines
@@ -172,7 +183,7 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
     description: resource.description,
     group: resource.group,
     methods: [...resource.methods],
-    deactivates: !!resource.deactivates,
+    deactivation: deactivationOf(resource),
     hasIsActive: 'isActive' in resource.table,
     attachments: resource.attachments !== false,
     fields,

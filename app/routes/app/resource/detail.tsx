@@ -69,13 +69,13 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
         ) : null}
         {canRemove ? (
           <Form method="post">
-            {view.deactivates && !active ? (
+            {view.deactivation && !active ? (
               <Button type="submit" name="intent" value="reactivate" variant="secondary" disabled={navigation.state === 'submitting'}>
-                Reactivate
+                {view.deactivation.undo}
               </Button>
             ) : (
-              <Button type="submit" name="intent" value={view.deactivates ? 'deactivate' : 'delete'} variant="destructive" disabled={navigation.state === 'submitting'}>
-                {view.deactivates ? 'Deactivate' : 'Delete'}
+              <Button type="submit" name="intent" value={view.deactivation ? 'deactivate' : 'delete'} variant="destructive" disabled={navigation.state === 'submitting'}>
+                {view.deactivation ? view.deactivation.label : 'Delete'}
               </Button>
             )}
           </Form>
@@ -83,7 +83,7 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
       </PageHeader>
       {!active ? (
         <p>
-          <Badge tone="warning">Deactivated</Badge> <span className="text-sm text-muted-foreground">Its history is kept; reactivate it to use it again.</span>
+          <Badge tone="warning">{view.deactivation?.inactive ?? 'Deactivated'}</Badge> <span className="text-sm text-muted-foreground">{view.deactivation?.note}</span>
         </p>
       ) : null}
       <FormErrors errors={actionData && 'error' in actionData ? [String(actionData.error)] : undefined} />

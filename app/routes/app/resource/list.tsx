@@ -142,7 +142,7 @@ function Toolbar({ view, applied, filterChoices }: { view: ResourceView; applied
           <Select id="filter-is_active" name="is_active" defaultValue={applied.is_active ?? ''}>
             <option value="">All</option>
             <option value="true">Active</option>
-            <option value="false">Deactivated</option>
+            <option value="false">{view.deactivation?.inactive ?? 'Deactivated'}</option>
           </Select>
         </div>
       ) : null}

@@ -1,13 +1,12 @@
 import { Breadcrumbs, PageHeader } from '~/components/list'
 import { emptyLine, lineValuesFromApi } from '~/components/ledger/journal-entry-form'
 import { entryFormChoices, submitRecurringForm } from '~/components/ledger/journal-entry-form.server'
-import { RecurringEntryForm, type RecurringFormValues } from '~/components/ledger/recurring-entry-form'
+import { RecurringEntryForm, type RecurringEntry, type RecurringFormValues } from '~/components/ledger/recurring-entry-form'
 import { useNumberFormat } from '~/components/resource/use-currency'
 import { Card, CardContent } from '~/components/ui/card'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/edit'
-import type { RecurringEntry } from './detail'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? `Edit ${loaderData.entry.name}` : 'Recurring Journal Entry') }]
 

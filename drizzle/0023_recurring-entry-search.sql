@@ -1,0 +1,2 @@
+ALTER TABLE "recurring_journal_entries" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(coalesce("name", '') || E'\n' || coalesce("memo", ''))) STORED;--> statement-breakpoint
+CREATE INDEX "recurring_journal_entries_search_idx" ON "recurring_journal_entries" USING gin ("search_text" gin_trgm_ops);
