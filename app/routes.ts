@@ -82,9 +82,6 @@ export default [
       route(':id', 'routes/app/accounting/journal-entries/detail.tsx'),
       route(':id/edit', 'routes/app/accounting/journal-entries/edit.tsx'),
     ]),
-    // A recurring entry's lines are typed in the journal's line grid; its list and record are the engine's.
-    route('accounting/recurring-journal-entries/new', 'routes/app/accounting/recurring-journal-entries/new.tsx'),
-    route('accounting/recurring-journal-entries/:id/edit', 'routes/app/accounting/recurring-journal-entries/edit.tsx'),
     route('accounting/ledger-integrity', 'routes/app/accounting/ledger-integrity.tsx'),
     // Picking a deposit's receipts is its own page; its list and record are the engine's.
     route('accounting/bank-deposits/new', 'routes/app/accounting/bank-deposits/new.tsx'),

@@ -172,8 +172,8 @@ export type ScheduleLine = Partial<Omit<RecurringLine, 'amount'>> & { amount: nu
 export async function checkScheduleLines(db: Executor, companyId: string, startDate: string, lines: ScheduleLine[]): Promise<Record<string, string[]> | undefined> {
   const errors: Record<string, string[]> = {}
   lines.forEach((line, i) => {
-    if (line.debit && line.credit) errors[`lines[${i}].amount`] = [`Line ${i + 1} has both a debit and a credit; split it into two lines.`]
-    else if (!line.debit && !line.credit) errors[`lines[${i}].amount`] = [`Line ${i + 1} needs a debit or a credit.`]
+    if (line.debit && line.credit) errors[`lines[${i}].debit`] = [`Line ${i + 1} has both a debit and a credit; split it into two lines.`]
+    else if (!line.debit && !line.credit) errors[`lines[${i}].debit`] = [`Line ${i + 1} needs a debit or a credit.`]
   })
   if (Object.keys(errors).length) return errors
   const draft = { date: startDate, lines: lines.map((l) => ({ accountId: String(l.accountId), amount: l.amount, propertyGroupId: l.propertyGroupId ?? null, rentalUnitId: l.rentalUnitId ?? null })) }

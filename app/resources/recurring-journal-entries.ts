@@ -94,6 +94,8 @@ export const recurringJournalEntriesResource = defineResource({
     },
   },
   page: {
+    // Saving posts the periods already due: say how many it has posted.
+    saved: 'Periods posted so far: {posted_count}.',
     sections: [
       { kind: 'fields', fields: ['name', 'frequency', 'startDate', 'endDate', 'next_date', 'posted_count', 'total', 'memo', 'lastError'] },
       { kind: 'lines' },

@@ -89,8 +89,8 @@ describe('recurring journal entries', () => {
       token,
       body: depreciation(account, { lines: [{ account_id: account('6100'), debit: '10.00', credit: '10.00' }, { account_id: account('1510'), credit: '10.00' }, { account_id: account('1510') }] }),
     })
-    expect(both.body.errors['lines[0].amount'][0]).toMatch(/both a debit and a credit/)
-    expect(both.body.errors['lines[2].amount'][0]).toMatch(/needs a debit or a credit/)
+    expect(both.body.errors['lines[0].debit'][0]).toMatch(/both a debit and a credit/)
+    expect(both.body.errors['lines[2].debit'][0]).toMatch(/needs a debit or a credit/)
     await api('DELETE', `accounting/accounts/${account('6100')}/`, { token })
     const inactive = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account) })
     expect(inactive.status).toBe(400)

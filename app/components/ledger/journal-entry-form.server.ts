@@ -7,7 +7,6 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { toApiDecimal, type NumberFormat } from '~/domain/money'
 import { chooseUnit, typedUnitNumber, type UnitCandidate, type UnitChoice } from '~/domain/ledger/line-units'
 import { CARRIED_DIMENSIONS, emptyLine, LINE_FIELDS, LINE_ROWS, type EntryFormErrors, type EntryFormValues, type LineValues } from './journal-entry-form'
-import { RECURRING_FIELDS, type RecurringFormValues } from './recurring-entry-form'
 
 type Choice = { value: string; label: string }
 
@@ -147,7 +146,7 @@ export function filledLines(lines: LineValues[], numbers: NumberFormat) {
       credit: line.credit ? toApiDecimal(line.credit, numbers) : null,
       memo: line.memo || null,
       property_group_id: line.property_group_id || null,
-      // Only the dimensions the line carries: a recurring entry's lines take a unit at most.
+      // Only the dimensions the line carries.
       ...Object.fromEntries(CARRIED_DIMENSIONS.filter((d) => line[d]).map((d) => [d, line[d]])),
     })),
   }
@@ -194,34 +193,4 @@ export async function submitEntryForm(api: Api, formData: FormData, target: { me
   }
   const errors = entryFormErrors(rows, result.error, ['date', 'memo', 'reversal_date'])
   return data({ values, errors }, { status: typeof result.status === 'number' ? result.status : 400 })
-}
-
-/**
- * Handles the recurring entry form the same way: "Add lines" comes back with more rows; a save
- * creates (POST) or changes (PUT) the schedule, or comes back with every value and each error in place.
- */
-export async function submitRecurringForm(api: Api, formData: FormData, target: { method: 'POST' | 'PUT'; path: string }) {
-  const values = { ...Object.fromEntries(RECURRING_FIELDS.map((f) => [f, String(formData.get(f) ?? '').trim()])), lines: lineValuesOf(formData) } as RecurringFormValues
-  if (formData.get('intent') === 'add-lines') return data({ values: { ...values, lines: withMoreLines(values.lines) }, errors: {} as EntryFormErrors })
-  const refused = await withLineUnits(api, values)
-  if (refused) return refused
-  const { rows, body: lines } = filledLines(values.lines, numberFormatOf(formData))
-  const body = {
-    name: values.name,
-    memo: values.memo || null,
-    frequency: values.frequency,
-    start_date: values.start_date,
-    end_date: values.end_date || null,
-    lines,
-  }
-  const result = await api.send<{ id: string; name: string; posted_count: number; next_date: string | null }>(target.method, target.path, body, {
-    idempotencyKey: target.method === 'POST' ? idempotencyKeyOf(formData) : undefined,
-  })
-  if (result.ok) {
-    const { id, name, posted_count, next_date } = result.data
-    const posted = target.method === 'POST' && posted_count ? ` ${posted_count} period${posted_count === 1 ? ' was' : 's were'} already due and posted.` : ''
-    const next = next_date ? ` It posts next on ${next_date}.` : ''
-    throw await redirectWithToast(`/app/accounting/recurring-journal-entries/${id}/`, { type: 'success', description: `${name} saved.${posted}${next}` })
-  }
-  return data({ values, errors: entryFormErrors(rows, result.error, [...RECURRING_FIELDS]) }, { status: typeof result.status === 'number' ? result.status : 400 })
 }

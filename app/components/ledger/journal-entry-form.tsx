@@ -48,7 +48,7 @@ export const emptyLine = (): LineValues => ({
   unit_label: '',
 })
 
-/** A line as the API answers it (journal or recurring entry), as the grid's values: amounts written in the company's `numbers` format. */
+/** A line as the API answers it, as the grid's values: amounts written in the company's `numbers` format. */
 export function lineValuesFromApi(
   line: { account_id: string; debit: string | null; credit: string | null; memo: string | null; property_group_id: string | null } & Partial<Record<DimensionName | DimensionLabelName, string | null>>,
   numbers: NumberFormat,
@@ -88,7 +88,7 @@ function totalsFromForm(form: HTMLFormElement, numbers: NumberFormat) {
   )
 }
 
-/** The summary of an entry form's errors (journal or recurring): each about a field or a line links to it; a field's control has the id `{form id}-{field}`. */
+/** The summary of an entry form's errors: each about a field or a line links to it; a field's control has the id `{form id}-{field}`. */
 export function EntryErrorSummary({ id, errors }: { id: string; errors?: EntryFormErrors }) {
   const fields = Object.fromEntries(Object.entries(errors?.fields ?? {}).map(([name, messages]) => [`${id}-${name}`, messages]))
   for (const [row, messages] of Object.entries(errors?.lines ?? {})) {

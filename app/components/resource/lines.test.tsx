@@ -37,6 +37,7 @@ const view: ResourceView = {
   sections: [{ kind: 'fields', fields: ['name'] }, { kind: 'lines' }],
   heading: null,
   recordLinks: [],
+  saved: null,
 }
 
 function render(element: React.ReactNode) {

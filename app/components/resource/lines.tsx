@@ -6,7 +6,9 @@ import { decimalPlacesOf, type FieldView } from '~/resources/engine/view'
 import { Button } from '../ui/button'
 import { ErrorList } from '../ui/field'
 import { Input, Select } from '../ui/input'
+import type { ReferenceChoices } from '~/resources/engine/pages.server'
 import { FieldValue } from './field-value'
+import { ReferencePicker } from './reference-picker'
 
 /*
  * A document's lines (ADR 013) on its page and in its form. In the form "Add line" and "Remove"
@@ -16,16 +18,16 @@ import { FieldValue } from './field-value'
 
 type Line = Record<string, unknown>
 
-/** The line's fields as the page names them (`amount`, `property_group_id` with `property_group_label`). */
+/** The line's fields as the page names them (`amount`, `property_group_id` with `property_group_label`); a view's come named, with their targets' pages. */
 const lineFieldViews = (field: LinesField): FieldView[] =>
-  Object.entries(field.fields).map(([key, f]) => ({ ...f, name: apiName(key), labelKey: f.kind === 'reference' ? labelKey(key) : undefined }) as FieldView)
+  Object.entries(field.fields).map(([key, f]) => ({ ...f, name: apiName(key), labelKey: f.kind === 'reference' ? labelKey(key) : undefined, ...(f as Partial<FieldView>) }) as FieldView)
 
 /** A record's lines as a table: one column per line field, in order. */
 export function LinesView({ field, lines }: { field: LinesField; lines: Line[] | null | undefined }) {
   const columns = lineFieldViews(field).filter((c) => !field.columns || field.columns.some((key) => apiName(key) === c.name))
   if (!lines?.length) return <p className="text-sm text-muted-foreground">No {field.label.toLowerCase()}.</p>
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">{field.label}</caption>
         <thead>
@@ -60,13 +62,27 @@ export function LinesView({ field, lines }: { field: LinesField; lines: Line[] |
 const numeric = (field: Field) => field.kind === 'money' || field.kind === 'percent' || field.kind === 'number'
 
 /** The form's lines: a row of inputs per line, each named as the API names its errors (`lines[2].amount`). */
-export function LinesInput({ field, meta, form, numbers }: { field: FieldView & LinesField; meta: FieldMetadata<unknown>; form: FormMetadata<Record<string, unknown>>; numbers: NumberFormat }) {
+export function LinesInput({
+  field,
+  meta,
+  form,
+  numbers,
+  choices,
+}: {
+  field: FieldView & LinesField
+  meta: FieldMetadata<unknown>
+  form: FormMetadata<Record<string, unknown>>
+  numbers: NumberFormat
+  /** The form's reference choices by input name: a line's own after a search (`lines[2].rental_unit_id`), else its column's (`lines.rental_unit_id`). */
+  choices: Record<string, ReferenceChoices>
+}) {
   const columns = lineFieldViews(field)
   const rows = (meta as unknown as FieldMetadata<Line[]>).getFieldList()
   return (
-    <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
+    // min-w-0: a wide table scrolls inside the form instead of widening it past a phone's screen.
+    <fieldset className="flex min-w-0 flex-col gap-2 sm:col-span-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
       <legend className="mb-1 text-sm font-medium">{field.label}</legend>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <thead>
             <tr className="text-left text-muted-foreground">
@@ -97,7 +113,14 @@ export function LinesInput({ field, meta, form, numbers }: { field: FieldView & 
                   <td className="py-1 pr-2 tabular-nums text-muted-foreground">{i + 1}</td>
                   {columns.map((c) => (
                     <td key={c.name} className="py-1 pr-2">
-                      <LineInput field={c} meta={inputs[c.name]} line={i} numbers={numbers} />
+                      <LineInput
+                        field={c}
+                        meta={inputs[c.name]}
+                        line={i}
+                        numbers={numbers}
+                        choices={c.kind === 'reference' ? (choices[inputs[c.name].name] ?? choices[`${field.name}.${c.name}`]) : undefined}
+                        current={c.labelKey ? (inputs[c.labelKey]?.initialValue as string | undefined) : undefined}
+                      />
                     </td>
                   ))}
                   <td className="py-1">
@@ -119,7 +142,7 @@ export function LinesInput({ field, meta, form, numbers }: { field: FieldView & 
   )
 }
 
-function LineInput({ field, meta, line, numbers }: { field: FieldView; meta: FieldMetadata<unknown>; line: number; numbers: NumberFormat }) {
+function LineInput({ field, meta, line, numbers, choices, current }: { field: FieldView; meta: FieldMetadata<unknown>; line: number; numbers: NumberFormat; choices?: ReferenceChoices; current?: string }) {
   const initial = meta.initialValue == null ? '' : String(meta.initialValue)
   const common = {
     id: meta.id,
@@ -129,8 +152,11 @@ function LineInput({ field, meta, line, numbers }: { field: FieldView; meta: Fie
     'aria-describedby': meta.errors?.length ? meta.errorId : undefined,
   }
   return (
-    <div className="flex flex-col gap-1">
-      {field.kind === 'select' ? (
+    // Wide enough to read what is typed or chosen; the table scrolls sideways on a narrow screen.
+    <div className={`flex flex-col gap-1 ${field.kind === 'reference' || field.kind === 'select' ? 'min-w-44' : 'min-w-28'}`}>
+      {field.kind === 'reference' ? (
+        <ReferencePicker field={field} meta={meta} choices={choices ?? { options: [], more: false }} select={common} current={current} />
+      ) : field.kind === 'select' ? (
         <Select {...common} defaultValue={initial}>
           <option value="">—</option>
           {field.options.map((o) => (

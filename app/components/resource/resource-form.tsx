@@ -4,7 +4,7 @@ import { Form, useNavigation } from 'react-router'
 import { COUNTRIES, DIVISIONS } from '~/domain/geo'
 import { decimalHint, showDecimal, type NumberFormat } from '~/domain/money'
 import type { ReferenceChoices } from '~/resources/engine/pages.server'
-import { decimalPlacesOf, PICKER_LIMIT, type FieldView, type ResourceView } from '~/resources/engine/view'
+import { decimalPlacesOf, type FieldView, type ResourceView } from '~/resources/engine/view'
 import { cn } from '~/utils/misc'
 import { IdempotencyKey } from '../idempotency-key'
 import { Button } from '../ui/button'
@@ -12,7 +12,7 @@ import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
 import { EmptyPicker, nothingToPick } from './empty-picker'
 import { LinesInput } from './lines'
-import { searchable, useReferenceSearch } from './reference-search'
+import { ReferencePicker } from './reference-picker'
 import { useCurrency, useNumberFormat } from './use-currency'
 
 type Meta = FieldMetadata<unknown>
@@ -248,8 +248,6 @@ function AddressInput({ field, meta }: { field: FieldView; meta: Meta }) {
  * every value kept and the choices narrowed).
  */
 function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta; choices: ReferenceChoices }) {
-  const { search, setSearch, shown } = useReferenceSearch(field, choices)
-  const selected = initial(meta)
   if (nothingToPick(choices)) {
     return (
       <Frame field={field} meta={meta}>
@@ -260,34 +258,7 @@ function ReferenceInput({ field, meta, choices }: { field: FieldView; meta: Meta
   }
   return (
     <Frame field={field} meta={meta}>
-      {searchable(choices) ? (
-        <div className="flex gap-2">
-          <Input
-            aria-label={`Search ${field.label.toLowerCase()}`}
-            name={`${field.name}__search`}
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            // The list narrows as you type; Enter here must not send the form.
-            onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
-            placeholder={`Search ${field.targetSingular?.toLowerCase() ?? 'records'}…`}
-          />
-          {/* What the choices below were narrowed by: text typed past it (Enter in the box, without JavaScript) is searched, not saved. */}
-          <input type="hidden" name={`${field.name}__searched`} value={search} />
-          <Button type="submit" name="intent" value={`find:${field.name}`} variant="secondary" formNoValidate>
-            Find
-          </Button>
-        </div>
-      ) : null}
-      <Select {...common(field, meta)} key={shown.options.map((o) => o.value).join()} defaultValue={selected}>
-        <option value="">{shown.options.length ? (field.required ? 'Choose…' : '—') : `No ${field.targetSingular?.toLowerCase() ?? 'record'} found`}</option>
-        {shown.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-      {shown.more ? <p className="text-xs text-muted-foreground">Showing the first {PICKER_LIMIT}; search to narrow the list.</p> : null}
+      <ReferencePicker field={field} meta={meta} choices={choices} select={common(field, meta)} />
     </Frame>
   )
 }
@@ -301,6 +272,7 @@ export function FieldInput({
   currency,
   numbers,
   form,
+  allChoices,
 }: {
   field: FieldView
   meta: Meta
@@ -311,6 +283,8 @@ export function FieldInput({
   numbers: NumberFormat
   /** The form a document's lines belong to: their Add line and Remove buttons change it. */
   form?: FormMetadata<Record<string, unknown>>
+  /** Every reference choice of the form, by input name: its lines pick theirs from them. */
+  allChoices?: Record<string, ReferenceChoices>
 }) {
   switch (field.kind) {
     case 'select':
@@ -339,7 +313,7 @@ export function FieldInput({
       return null
     case 'lines':
       // Lines are typed in a record's own form only (an action's small form has none).
-      return form ? <LinesInput field={field} meta={meta} form={form} numbers={numbers} /> : null
+      return form ? <LinesInput field={field} meta={meta} form={form} numbers={numbers} choices={allChoices ?? {}} /> : null
   }
   // Every kind has its input above: a new one fails to compile here until it has.
   return field satisfies never
@@ -381,7 +355,7 @@ export function ResourceForm({
         {view.fields
           .filter((f) => !f.readOnly && !f.hiddenInForm && f.kind !== 'file')
           .map((field) => (
-            <FieldInput key={field.name} field={field} meta={metaOf(field.name)} choices={allChoices[field.name]} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} form={form} />
+            <FieldInput key={field.name} field={field} meta={metaOf(field.name)} choices={allChoices[field.name]} allChoices={allChoices} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} form={form} />
           ))}
       </div>
       <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>

@@ -247,6 +247,8 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
     title?: Template
     sections?: readonly Section<(keyof F & string) | NoInfer<O>>[]
     links?: readonly { label: string; href: Template; download?: boolean }[]
+    /** Said after "{Singular} {name} saved." once its form is saved, from the record as saved: `It posts next on {next_date}.` */
+    saved?: Template
   }
   /** Figures its API output carries beside its fields: `summary` in lists and on one record, `detail` on one record only. */
   outputs?: { summary?: Outputs<O>; detail?: Outputs<O> }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Api } from '~/utils/api-client.server'
 import type { AnyResource } from './define'
-import { lines, money, text } from './fields'
+import { lines, money, reference, text } from './fields'
 import { bodyFromForm, saveForm } from './pages.server'
 import type { ResourceView } from './view'
 
@@ -54,5 +54,33 @@ describe('a lines form without JavaScript', () => {
       'en',
     )
     expect(body).toEqual({ name: 'A-1', lines: [{ description: 'First', amount: '1250.50' }] })
+  })
+
+  it('Find in a line’s picker answers the form with that line’s choices narrowed, every value kept, saving nothing', async () => {
+    const unitLines = { ...lines('Lines', { parentKey: 'orderId', fields: { rentalUnitId: reference('Unit', 'rental-units'), amount: money('Amount') } }), name: 'lines' }
+    const unitView = { ...view, fields: [{ ...text('Name'), name: 'name' }, { ...unitLines, fields: { rentalUnitId: { ...unitLines.fields.rentalUnitId, name: 'rental_unit_id' }, amount: { ...unitLines.fields.amount, name: 'amount' } } }] } as unknown as ResourceView
+    const asked: string[] = []
+    const api = {
+      async send(method: string, path: string) {
+        asked.push(`${method} ${path}`)
+        return { ok: true, data: { results: [{ id: 'u-204', name: '204 Elm House' }], more: false, selected: null } }
+      },
+    } as unknown as Api
+    const reply = (await saveForm(
+      api,
+      post([
+        ['name', 'A-1'],
+        ['lines[0].amount', '5'],
+        ['lines[1].amount', '7'],
+        ['lines[1].rental_unit_id__search', '204'],
+        ['lines[1].rental_unit_id__searched', ''],
+        ['intent', 'find:lines[1].rental_unit_id'],
+      ]),
+      {} as AnyResource,
+      unitView,
+    )) as unknown as { result: { initialValue: { lines: unknown[] } }; choices: Record<string, { options: unknown[] }> }
+    expect(asked).toEqual(['GET rental-units/names/?page_size=100&search=204'])
+    expect(reply.choices['lines[1].rental_unit_id'].options).toEqual([{ value: 'u-204', label: '204 Elm House' }])
+    expect(reply.result.initialValue.lines).toMatchObject([{ amount: '5' }, { amount: '7' }])
   })
 })

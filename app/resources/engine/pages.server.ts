@@ -13,7 +13,7 @@ import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource } from './define'
 import { kindOf } from './kinds'
-import { pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
+import { fill, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
 
 /*
  * The server half of the generic list, new, edit and detail pages: loaders and
@@ -146,6 +146,28 @@ export async function referenceChoices(api: Api, fields: FieldView[], { searches
   return Object.fromEntries(entries) as Record<string, ReferenceChoices>
 }
 
+/** A document's line fields that are references, under the name their choices go by: `lines.account_id`. */
+function lineReferences(view: Pick<ResourceView, 'fields'>): FieldView[] {
+  return view.fields.flatMap((f) => (f.kind === 'lines' && !f.picks ? Object.values(f.fields as Record<string, FieldView>).filter((l) => l.kind === 'reference').map((l) => ({ ...l, name: `${f.name}.${l.name}` })) : []))
+}
+
+/**
+ * A form's reference choices: each reference field's, holding the record it is set to, and each
+ * reference column of its lines' (a line set past the first page of choices offers its own record
+ * by the name it was read with).
+ */
+export async function formChoices(api: Api, view: ResourceView, selected: Record<string, unknown> = {}) {
+  return referenceChoices(api, [...view.fields, ...lineReferences(view)], { selected })
+}
+
+/** The field a form input names: a record's own (`unit_id`) or a line's (`lines[2].account_id`, a field of `lines`). */
+function fieldAt(view: ResourceView, path: string): FieldView | undefined {
+  const line = /^(\w+)\[\d+\]\.(\w+)$/.exec(path)
+  if (!line) return view.fields.find((f) => f.name === path)
+  const lines = view.fields.find((f) => f.name === line[1])
+  return lines?.kind === 'lines' ? (Object.values(lines.fields as Record<string, FieldView>).find((f) => f.name === line[2]) as FieldView | undefined) : undefined
+}
+
 /** The form as the API wants it: empty inputs are null, checkboxes true or false, addresses nested, amounts read in the person's number format. */
 export function bodyFromForm(view: Pick<ResourceView, 'fields'>, value: Record<string, unknown>, mode: 'create' | 'update', numbers: NumberFormat) {
   const body: Record<string, unknown> = {}
@@ -158,19 +180,20 @@ export function bodyFromForm(view: Pick<ResourceView, 'fields'>, value: Record<s
 }
 
 /**
- * Which reference field asked to search (the no-JavaScript picker), and what
- * for: its Find button, or Enter in its search box, which sends the form as
- * Save does but with text the choices were not narrowed by yet.
+ * Which reference input asked to search (the no-JavaScript picker), and what for: its Find button,
+ * or Enter in its search box, which sends the form as Save does but with text the choices were not
+ * narrowed by yet. A line's picker is named by its input (`lines[2].rental_unit_id`).
  */
-function pickerSearch(view: ResourceView, formData: FormData) {
+function pickerSearch(formData: FormData) {
   const intent = formData.get('intent')
   if (typeof intent === 'string' && intent.startsWith('find:')) {
     const field = intent.slice('find:'.length)
     return { field, search: String(formData.get(`${field}__search`) ?? '') }
   }
-  for (const field of view.fields) {
-    const search = formData.get(`${field.name}__search`)
-    if (typeof search === 'string' && search !== (formData.get(`${field.name}__searched`) ?? '')) return { field: field.name, search }
+  for (const [key, search] of formData) {
+    if (!key.endsWith('__search') || typeof search !== 'string') continue
+    const field = key.slice(0, -'__search'.length)
+    if (search !== (formData.get(`${field}__searched`) ?? '')) return { field, search }
   }
   return null
 }
@@ -185,10 +208,10 @@ export async function saveForm(api: Api, request: Request, resource: AnyResource
   // A list intent ("Add line", "Remove") changes the form, not the record: it comes back as changed.
   const submission = parse<Record<string, unknown>, string[]>(formData, { resolve: (value, intent) => (intent ? {} : { value }) })
   if (submission.status !== 'success') return { result: submission.reply() }
-  const find = pickerSearch(view, formData)
-  if (find) {
-    const fields = view.fields.filter((f) => f.name === find.field)
-    const choices = await referenceChoices(api, fields, { searches: { [find.field]: find.search } })
+  const find = pickerSearch(formData)
+  const searched = find && fieldAt(view, find.field)
+  if (find && searched) {
+    const choices = await referenceChoices(api, [{ ...searched, name: find.field }], { searches: { [find.field]: find.search } })
     return { result: submission.reply(), choices }
   }
   const body = bodyFromForm(view, (submission.payload ?? {}) as Record<string, unknown>, id ? 'update' : 'create', numberFormatOf(formData))
@@ -197,7 +220,8 @@ export async function saveForm(api: Api, request: Request, resource: AnyResource
     : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })
   if (!result.ok) return replyWithApiError(submission as never, result.error, result.status, { hide: view.fields.filter((f) => f.kind === 'secret').map((f) => f.name) })
   const name = recordTitle(view, result.data)
-  throw await redirectWithToast(`${pagePathOf(resource)}${result.data.id}/`, { type: 'success', description: `${view.singular} ${name} ${id ? 'saved' : 'created'}.` })
+  const more = view.saved ? ` ${fill(view.saved, result.data)}` : ''
+  throw await redirectWithToast(`${pagePathOf(resource)}${result.data.id}/`, { type: 'success', description: `${view.singular} ${name} ${id ? 'saved' : 'created'}.${more}` })
 }
 
 export const RELATED_PAGE_SIZE = 10

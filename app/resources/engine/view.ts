@@ -74,6 +74,8 @@ export type ResourceView = {
   sections: SectionView[]
   /** The record page's heading, when its name alone says too little. */
   heading: Template | null
+  /** Said after a save, the saved record's values filled in. */
+  saved: Template | null
   /** Links in a record's header, `{id}` and the record's other values filled in on the page. */
   recordLinks: { label: string; href: Template; download?: boolean }[]
 }
@@ -173,7 +175,9 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
   // A document's lines are its last field; their table and what reads picked lines stay on the server.
   if (resource.lines) {
     const { picks } = resource.lines
-    fields.push({ ...resource.lines, table: undefined, shape: undefined, picks: picks && { ...picks, read: undefined }, name: linesName(resource.lines, 'output') })
+    // Its fields are views too: a reference among them names its target's pages, as a record's own does.
+    const lineFields = Object.fromEntries(Object.entries(resource.lines.fields).map(([key, field]) => [key, fieldViewOf(key, field, lookup)]))
+    fields.push({ ...resource.lines, fields: lineFields, table: undefined, shape: undefined, picks: picks && { ...picks, read: undefined }, name: linesName(resource.lines, 'output') })
   }
   return {
     name: resource.name,
@@ -208,6 +212,7 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
     sections: sectionsOf(resource, fields, lookup),
     heading: resource.page?.title ?? null,
     recordLinks: [...(resource.page?.links ?? [])],
+    saved: resource.page?.saved ?? null,
   }
 }
 

@@ -3,7 +3,7 @@ import { Breadcrumbs } from '~/components/list'
 import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
 import { Card, CardContent } from '~/components/ui/card'
 import { apiPathOf } from '~/resources/engine/api.server'
-import { lookupResource, referenceChoices, saveForm, type Record_ } from '~/resources/engine/pages.server'
+import { formChoices, lookupResource, saveForm, type Record_ } from '~/resources/engine/pages.server'
 import { recordTitle } from '~/resources/engine/view'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
@@ -24,7 +24,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   await requirePermission(api, resource.permission)
   const record = await api.get<Record_>(`${apiPathOf(resource)}/${params.id}/`)
   // Each reference offers the record it is set to, even one past the first page of choices.
-  const choices = await referenceChoices(api, view.fields, { selected: record })
+  const choices = await formChoices(api, view, record)
   return { view, record, choices }
 }
 

@@ -2,7 +2,7 @@ import { ComingLater } from '~/components/layout/coming-later'
 import { Breadcrumbs } from '~/components/list'
 import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
 import { Card, CardContent } from '~/components/ui/card'
-import { lookupResource, referenceChoices, saveForm } from '~/resources/engine/pages.server'
+import { formChoices, lookupResource, saveForm } from '~/resources/engine/pages.server'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { requireGroupOfPage, requirePermission } from '~/utils/permissions.server'
@@ -21,7 +21,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   await requirePermission(api, found.resource.permission)
   // A link from a parent record (e.g. "Add rental unit" on a building) fills in the reference.
   const preset = Object.fromEntries(found.view.fields.filter((f) => f.kind === 'reference' && url.searchParams.get(f.name)).map((f) => [f.name, url.searchParams.get(f.name)!]))
-  const choices = await referenceChoices(api, found.view.fields, { selected: preset })
+  const choices = await formChoices(api, found.view, preset)
   return { kind: 'form' as const, view: found.view, choices, preset }
 }
 
