@@ -100,11 +100,7 @@ export default [
       route('new', 'routes/app/coming-later.tsx', { id: 'documents-new' }),
       route(':id', 'routes/app/documents/detail.tsx'),
     ]),
-    ...prefix('accounting/bank-reconciliations', [
-      index('routes/app/accounting/bank-reconciliations/list.tsx'),
-      route('new', 'routes/app/accounting/bank-reconciliations/new.tsx'),
-      route(':id/pdf', 'routes/app/accounting/bank-reconciliations/pdf.ts'),
-    ]),
+    route('accounting/bank-reconciliations/:id/pdf', 'routes/app/accounting/bank-reconciliations/pdf.ts'),
     route('accounting/bank-accounts/:id/statement', 'routes/app/accounting/bank-accounts/statement.tsx'),
     // Every resource of the engine (app/resources/): one set of generic pages, no route per resource;
     // the accounting area's resources sit under /app/accounting/.

@@ -185,3 +185,17 @@ export function filterEntries(entries: PaletteEntry[], query: string): PaletteEn
   const needle = query.trim().toLowerCase()
   return needle ? entries.filter((e) => e.name.toLowerCase().includes(needle)) : entries
 }
+
+/** Pages that share one sidebar link, shown as tabs across the top of each: the link's label names them. */
+export type PageTabs = { label: string; pages: readonly { label: string; href: string }[] }
+
+/** Banking: the bank accounts, the deposits, the register and the reconciliations. */
+export const BANKING_TABS: PageTabs = {
+  label: 'Banking',
+  pages: [
+    { label: 'Bank accounts', href: '/app/accounting/bank-accounts/' },
+    { label: 'Deposits', href: '/app/accounting/bank-deposits/' },
+    { label: 'Register', href: '/app/accounting/transactions/' },
+    { label: 'Reconciliations', href: '/app/accounting/bank-reconciliations/' },
+  ],
+}

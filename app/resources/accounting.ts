@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { accounts, bankAccounts, creditCards, markupTypes } from '~/db/schema'
 import { ACCOUNT_SUBTYPES, ACCOUNT_TYPES, subtypeOf } from '~/domain/ledger/chart'
+import { BANKING_TABS } from '~/domain/navigation'
 import { defineResource } from './engine/define'
 import { boolean, longText, money, percent, reference, secret, select, text } from './engine/fields'
 
@@ -81,6 +82,7 @@ export const bankAccountsResource = defineResource({
   plural: 'Bank Accounts',
   description: 'Operating and trust accounts at the bank, each tied to its account in the chart.',
   group: 'Accounting',
+  tabs: BANKING_TABS,
   permission: 'accounting',
   table: bankAccounts,
   fields: {

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { Executor } from '~/db/client.server'
 import { bankDepositItems, bankDeposits } from '~/db/schema'
 import { depositDraft } from '~/domain/ledger/entries'
+import { BANKING_TABS } from '~/domain/navigation'
 import { checkDeposit, depositSummaries, keepDepositEntry, receiptsOf } from '~/ledger/deposits.server'
 import { defineResource, type PostingBuilder } from './engine/define'
 import { date, lines, money, number, reference, select, text } from './engine/fields'
@@ -34,6 +35,7 @@ export const bankDepositsResource = defineResource({
   plural: 'Bank Deposits',
   description: 'Receipts wait in undeposited funds until they go to the bank together; a deposit gathers them, as on the bank’s deposit slip.',
   group: 'Accounting',
+  tabs: BANKING_TABS,
   permission: 'accounting',
   table: bankDeposits,
   fields: {

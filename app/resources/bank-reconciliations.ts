@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { bankReconciliations } from '~/db/schema'
 import { reconciliationDifference } from '~/domain/ledger/banking'
+import { BANKING_TABS } from '~/domain/navigation'
 import { formatMoney } from '~/domain/money'
 import { checkNewReconciliation, finalizeReconciliation, openReconciliation, reconciliationItems, selectReconciliations } from '~/ledger/reconciliations.server'
 import { defineResource } from './engine/define'
@@ -32,6 +33,7 @@ export const bankReconciliationsResource = defineResource({
   plural: 'Bank Reconciliations',
   description: 'Tick what the bank statement shows until the difference is zero, then mark the reconciliation final: its items are locked from then on.',
   group: 'Accounting',
+  tabs: BANKING_TABS,
   permission: 'accounting',
   table: bankReconciliations,
   fields: {
@@ -49,7 +51,7 @@ export const bankReconciliationsResource = defineResource({
     ),
   },
   title: ['statementDate'],
-  columns: ['statementDate', 'bankAccountId', 'statementEndingBalance', 'status'],
+  columns: ['statementDate', 'bankAccountId', 'statementEndingBalance', 'difference', 'status'],
   search: [],
   filters: ['bankAccountId', 'status'],
   ordering: '-statement_date',
@@ -86,6 +88,7 @@ export const bankReconciliationsResource = defineResource({
         cleared_count: z.number().int(),
         finalized_at: z.string().nullable(),
       },
+      fields: { difference: money('Difference', { min: undefined }) },
       async load({ tx, companyId, records }) {
         const ids = records.map((r) => String(r.id))
         const rows = await selectReconciliations(tx as Executor).where(and(eq(bankReconciliations.companyId, companyId), inArray(bankReconciliations.id, ids)))

@@ -85,11 +85,13 @@ test('reconciles a statement to a zero difference and marks it final', async ({ 
 
   await page.goto('/app/accounting/bank-reconciliations/')
   await expect(page).toHaveTitle('Bank Reconciliations | Lintel')
-  await page.getByRole('link', { name: 'Reconcile a statement' }).first().click()
-  await expect(page).toHaveTitle('Reconcile a Statement | Lintel')
+  await page.getByRole('link', { name: 'Add Bank Reconciliation' }).first().click()
+  await expect(page).toHaveTitle('Add Bank Reconciliation | Lintel')
+  // The company's one bank account is the one reconciled.
+  await expect(page.getByLabel('Bank account')).toHaveValue(/.+/)
   await page.getByLabel('Statement date').fill('2026-01-31')
   await page.getByLabel('Statement ending balance').fill('750.00')
-  await page.getByRole('button', { name: 'Start reconciling' }).click()
+  await page.getByRole('button', { name: 'Add Bank Reconciliation' }).click()
 
   await expect(page).toHaveTitle('Reconciliation of 2026-01-31 | Lintel')
   await expect(page.getByTestId('difference')).toHaveText('$750.00')
@@ -116,6 +118,12 @@ test('reconciles a statement to a zero difference and marks it final', async ({ 
   expect(pdf.status()).toBe(200)
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+  // The banking tabs lead back to the list, which shows the statement reconciled to nothing left over.
+  await page.getByRole('navigation', { name: 'Banking' }).getByRole('link', { name: 'Reconciliations' }).click()
+  await expect(page).toHaveTitle('Bank Reconciliations | Lintel')
+  await expect(page.getByRole('row', { name: /2026-01-31.*Operating at Maple Bank.*\$750\.00.*\$0\.00.*Final/ })).toBeVisible()
+  await page.getByRole('link', { name: '2026-01-31' }).click()
 
   // The cleared cheque's entry is locked now.
   await page.getByRole('link', { name: '#2' }).click()

@@ -1,28 +1,10 @@
-import { NavLink } from 'react-router'
+import { BANKING_TABS } from '~/domain/navigation'
 import { cn } from '~/utils/misc'
+import { PageTabsNav } from '../layout/page-tabs'
 
-/** The banking pages, one tab each: they share the Banking link of the sidebar. */
-const TABS = [
-  { label: 'Bank accounts', href: '/app/accounting/bank-accounts/' },
-  { label: 'Deposits', href: '/app/accounting/bank-deposits/' },
-  { label: 'Register', href: '/app/accounting/transactions/' },
-  { label: 'Reconciliations', href: '/app/accounting/bank-reconciliations/' },
-] as const
-
+/** The banking pages' tabs, on the pages written for banking alone; the engine's show their definition's. */
 export function BankingTabs() {
-  return (
-    <nav aria-label="Banking" className="flex flex-wrap gap-1 border-b text-sm">
-      {TABS.map((tab) => (
-        <NavLink
-          key={tab.href}
-          to={tab.href}
-          className={({ isActive }) => cn('-mb-px border-b-2 px-3 py-2 hover:text-foreground', isActive ? 'border-primary font-semibold text-foreground' : 'border-transparent text-muted-foreground')}
-        >
-          {tab.label}
-        </NavLink>
-      ))}
-    </nav>
-  )
+  return <PageTabsNav tabs={BANKING_TABS} />
 }
 
 export type BankAccountOption = {

@@ -30,6 +30,7 @@ const view: ResourceView = {
   filters: [],
   defaultFilters: {},
   links: [],
+  tabs: null,
   related: [],
   state: null,
   deletable: null,

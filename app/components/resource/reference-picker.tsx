@@ -13,8 +13,10 @@ import { searchable, useReferenceSearch } from './reference-search'
  */
 export function ReferencePicker({ field, meta, choices, select, current }: { field: FieldView; meta: FieldMetadata<unknown>; choices: ReferenceChoices; select: React.SelectHTMLAttributes<HTMLSelectElement>; current?: string }) {
   const { search, setSearch, shown } = useReferenceSearch(field, choices)
-  const selected = meta.initialValue == null ? '' : String(meta.initialValue)
-  const options = current && selected && !shown.options.some((o) => o.value === selected) ? [{ value: selected, label: current }, ...shown.options] : shown.options
+  const given = meta.initialValue == null ? '' : String(meta.initialValue)
+  const options = current && given && !shown.options.some((o) => o.value === given) ? [{ value: given, label: current }, ...shown.options] : shown.options
+  // A required choice with one record to choose from is that record (a company's one bank account).
+  const selected = given || (field.required && !searchable(choices) && options.length === 1 ? options[0].value : '')
   return (
     <>
       {searchable(choices) ? (

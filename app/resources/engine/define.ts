@@ -2,6 +2,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ZodType } from 'zod'
 import type { PermissionGroup } from '~/domain/permissions'
 import type { JournalDraft } from '~/domain/ledger/entries'
+import type { PageTabs } from '~/domain/navigation'
 import { text, type Field, type LinesField } from './fields'
 
 /** Every resource table has these: the tenant leads, and rows know when they changed. */
@@ -219,6 +220,8 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   methods: readonly Method[]
   /** With `delete` allowed and an `isActive` column: DELETE deactivates instead (and `reactivate/` undoes it); the words are the pages' where "deactivate" is not what people say (a schedule is stopped). */
   deactivates?: boolean | Deactivation
+  /** The pages it shares a sidebar link with (Banking), one tab each across the top of its pages. */
+  tabs?: PageTabs
   /** Pages that belong with this list and are not resources of their own (a bank account's deposits, register and reconciliations): links in its header. */
   links?: readonly { label: string; href: string }[]
   /** Lists of other resources shown on a record's detail page. */

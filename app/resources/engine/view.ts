@@ -1,5 +1,6 @@
 import { ACTION_NOTE, type AnyResource, type Deactivation, type ChecklistSection, type FiguresSection, type Method, type Related, type Template } from './define'
 import { apiName, labelKey, linesName, type Field } from './fields'
+import type { PageTabs } from '~/domain/navigation'
 import type { Gate, PermissionGroup } from '~/domain/permissions'
 
 /**
@@ -65,6 +66,8 @@ export type ResourceView = {
   filters: string[]
   defaultFilters: Record<string, string>
   links: { label: string; href: string }[]
+  /** The pages it shares a sidebar link with, as tabs; null for a resource with a link of its own. */
+  tabs: PageTabs | null
   related: RelatedView[]
   /** The API name of the field holding a document's state; null for a resource without states. */
   state: string | null
@@ -196,6 +199,7 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
     filters: (resource.filters ?? []).map(apiName),
     defaultFilters: resource.defaultFilters ?? {},
     links: [...(resource.links ?? [])],
+    tabs: resource.tabs ?? null,
     related: (resource.related ?? []).flatMap((r) => relatedViewOf(r, lookup)),
     state: resource.states ? apiName(resource.states.field) : null,
     deletable: resource.states?.deletable ? [...resource.states.deletable] : null,

@@ -1,3 +1,4 @@
+import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Pencil } from 'lucide-react'
 import { Form, Link, useNavigation } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
@@ -56,6 +57,7 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: name }]} />
+      {view.tabs ? <PageTabsNav tabs={view.tabs} /> : null}
       <PageHeader title={name}>
         {view.recordLinks.map((link) => (
           <a key={link.label} href={fill(link.href, record)} className={buttonVariants({ variant: 'secondary' })} download={link.download}>

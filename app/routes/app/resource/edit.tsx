@@ -1,3 +1,4 @@
+import { PageTabsNav } from '~/components/layout/page-tabs'
 import { data } from 'react-router'
 import { Breadcrumbs } from '~/components/list'
 import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
@@ -41,6 +42,7 @@ export default function EditRecord({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: name, href: `${view.path}${record.id}/` }, { label: 'Edit' }]} />
+      {view.tabs ? <PageTabsNav tabs={view.tabs} /> : null}
       <h1 className="text-2xl font-bold">Edit {name}</h1>
       <Card>
         <CardContent className="pt-6">

@@ -1,3 +1,4 @@
+import { PageTabsNav } from '~/components/layout/page-tabs'
 import { ArrowDown, ArrowUp, Download, Plus, Upload } from 'lucide-react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
@@ -178,7 +179,9 @@ export default function ResourceList({ loaderData }: Route.ComponentProps) {
   const narrowed = Object.keys(applied).some((k) => k !== 'page' && k !== 'page_size' && k !== 'ordering' && !(k in view.defaultFilters && applied[k] === view.defaultFilters[k]))
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
-      <Breadcrumbs items={[{ label: 'Dashboard', href: '/app/' }, { label: view.plural }]} />
+      {/* Pages sharing a sidebar link sit under its name (Banking), with their tabs. */}
+      <Breadcrumbs items={[view.tabs ? { label: view.tabs.label, href: view.tabs.pages[0].href } : { label: 'Dashboard', href: '/app/' }, { label: view.plural }]} />
+      {view.tabs ? <PageTabsNav tabs={view.tabs} /> : null}
       <PageHeader title={view.plural}>
         {view.links.map((link) => (
           <Link key={link.href} to={link.href} className={buttonVariants({ variant: 'outline' })}>

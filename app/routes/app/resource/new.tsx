@@ -1,3 +1,4 @@
+import { PageTabsNav } from '~/components/layout/page-tabs'
 import { ComingLater } from '~/components/layout/coming-later'
 import { Breadcrumbs } from '~/components/list'
 import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
@@ -39,6 +40,7 @@ export default function NewRecord({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: `Add ${view.singular}` }]} />
+      {view.tabs ? <PageTabsNav tabs={view.tabs} /> : null}
       <h1 className="text-2xl font-bold">Add {view.singular}</h1>
       <Card>
         <CardContent className="pt-6">
