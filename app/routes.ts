@@ -83,8 +83,6 @@ export default [
       route(':id/edit', 'routes/app/accounting/journal-entries/edit.tsx'),
     ]),
     route('accounting/ledger-integrity', 'routes/app/accounting/ledger-integrity.tsx'),
-    // Picking a deposit's receipts is its own page; its list and record are the engine's.
-    route('accounting/bank-deposits/new', 'routes/app/accounting/bank-deposits/new.tsx'),
     route('accounting/transactions', 'routes/app/accounting/transactions/list.tsx'),
     route('accounting/transactions/new', 'routes/app/accounting/transactions/entry.ts', { id: 'transaction-new' }),
     route('accounting/transactions/:id', 'routes/app/accounting/transactions/entry.ts', { id: 'transaction-detail' }),

@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
 import { bankAccounts, bankDepositItems, bankReconciliationItems, bankReconciliations, bankStatementLines, defaultGlAccounts, journalEntries, journalLines, propertyGroups } from '~/db/schema'
 import { invalid, notFound } from '~/domain/errors'
-import { formatMoney } from '~/domain/money'
 
 /*
  * What the banking API reads: a company's bank accounts, the receipts waiting in
@@ -73,17 +72,6 @@ export async function undepositedReceipts(db: Executor, companyId: string, optio
 }
 
 export type Receipt = Awaited<ReturnType<typeof undepositedReceipts>>[number]
-
-export const receiptJson = (r: Receipt) => ({
-  journal_line_id: r.id,
-  date: r.date,
-  journal_entry_id: r.entryId,
-  entry_number: r.entryNumber,
-  memo: r.memo,
-  property_group_id: r.propertyGroupId,
-  property_group_label: r.propertyGroupLabel,
-  amount: formatMoney(r.amount),
-})
 
 // Written out in full: drizzle leaves a column unqualified when a query reads one table, and inside these subqueries a bare "id" would be the reconciliation's.
 const lineId = sql`${journalLines}.${sql.identifier('id')}`

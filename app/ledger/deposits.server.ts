@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { bankAccounts, bankDepositItems, bankDeposits, journalEntries, journalLines } from '~/db/schema'
 import { conflict, invalid } from '~/domain/errors'
-import { bankAccountOf, selectReceipts, undepositedFundsAccountId, undepositedReceipts } from './banking.server'
+import { bankAccountOf, selectReceipts, undepositedFundsAccountId, undepositedReceipts, type Receipt } from './banking.server'
 
 /*
  * Receipts taken in (rent, fees …) wait in undeposited funds until they go to the bank together.
@@ -69,12 +69,20 @@ function alreadyDeposited(numbers: number[]) {
   })
 }
 
-/** Journal lines as a deposit's lines read them, by id: date, entry, memo, property (with its name) and amount in cents. */
+/** A receipt as a deposit's line reads it: date, entry, memo, property (with its name) and amount in cents. */
+const receiptLine = (r: Receipt) => ({ date: r.date, journalEntryId: r.entryId, entryNumber: r.entryNumber, memo: r.memo, propertyGroupId: r.propertyGroupId, property_group_label: r.propertyGroupLabel, amount: r.amount })
+
+/** Journal lines as a deposit's lines read them, by id. */
 export async function receiptsOf(db: Executor, companyId: string, ids: string[]) {
   const rows = await selectReceipts(db).where(and(eq(journalLines.companyId, companyId), inArray(journalLines.id, ids)))
-  return new Map(
-    rows.map((r) => [r.id, { date: r.date, journalEntryId: r.entryId, entryNumber: r.entryNumber, memo: r.memo, propertyGroupId: r.propertyGroupId, property_group_label: r.propertyGroupLabel, amount: r.amount }]),
-  )
+  return new Map(rows.map((r) => [r.id, receiptLine(r)]))
+}
+
+/** The receipts a deposit to this bank account can take, oldest first, as its lines read them: an account kept for one property takes that property's (and those with none). */
+export async function depositableReceipts(db: Executor, companyId: string, bankAccountId: string | undefined) {
+  const bank = bankAccountId ? await bankAccountOf(db, companyId, bankAccountId) : null
+  const receipts = await undepositedReceipts(db, companyId, { propertyGroupId: bank?.propertyGroupId })
+  return receipts.map((r) => ({ journalLineId: r.id, ...receiptLine(r) }))
 }
 
 /** A deposit keeps the entry it posted beside it, as deposits always have. */

@@ -3,7 +3,7 @@ import type { Executor } from '~/db/client.server'
 import { bankDepositItems, bankDeposits } from '~/db/schema'
 import { depositDraft } from '~/domain/ledger/entries'
 import { BANKING_TABS } from '~/domain/navigation'
-import { checkDeposit, depositSummaries, keepDepositEntry, receiptsOf } from '~/ledger/deposits.server'
+import { checkDeposit, depositableReceipts, depositSummaries, keepDepositEntry, receiptsOf } from '~/ledger/deposits.server'
 import { defineResource, type PostingBuilder } from './engine/define'
 import { date, lines, money, number, reference, select, text } from './engine/fields'
 
@@ -75,6 +75,14 @@ export const bankDepositsResource = defineResource({
       output: 'items',
       none: 'Choose at least one receipt to deposit.',
       read: ({ tx, companyId, ids }) => receiptsOf(tx as Executor, companyId, ids),
+      describe: 'Deposit entry #{entry_number}, {memo}, {amount}',
+      candidates: {
+        path: 'undeposited',
+        by: 'bankAccountId',
+        label: 'Receipts waiting in undeposited funds',
+        none: 'No receipts are waiting to be deposited.',
+        load: ({ tx, companyId, by }) => depositableReceipts(tx as Executor, companyId, by),
+      },
     },
   }),
   rules: {
@@ -99,6 +107,7 @@ export const bankDepositsResource = defineResource({
   },
   page: {
     title: 'Deposit of {date}',
+    saved: 'Its receipts total {amount}.',
     sections: [{ kind: 'fields', fields: ['bankAccountId', 'date', 'amount', 'memo'] }, { kind: 'lines' }, { kind: 'journal' }, { kind: 'history' }],
   },
 })

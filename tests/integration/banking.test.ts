@@ -93,6 +93,11 @@ describe('bank deposits', () => {
 
     const after = await api('GET', 'accounting/bank-deposits/undeposited/', { token: b.token })
     expect(after.body.results.map((r: { journal_line_id: string }) => r.journal_line_id)).toEqual([third])
+    // Another company's bank account cannot narrow them: named, as in a body.
+    const other = await books()
+    const foreign = await api('GET', `accounting/bank-deposits/undeposited/?bank_account_id=${other.bankId}`, { token: b.token })
+    expect(foreign.status).toBe(400)
+    expect(foreign.body.errors.bank_account_id).toEqual(['No such bank account.'])
     const list = await api('GET', 'accounting/bank-deposits/', { token: b.token })
     expect(list.body.count).toBe(1)
     expect(list.body.results[0]).toMatchObject({ id: deposit.body.id, journal_entry_number: entry.body.number })

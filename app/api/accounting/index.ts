@@ -1,5 +1,4 @@
 import { createRouter } from '../create-app'
-import { router as bankDeposits } from './bank-deposits'
 import { router as bankReconciliations } from './bank-reconciliations'
 import { router as journalEntries } from './journal-entries'
 import { router as ledgerIntegrity } from './ledger-integrity'
@@ -9,4 +8,4 @@ import { router as transactions } from './transactions'
 
 /** The ledger's API beyond the plain resources (accounts, bank accounts, credit cards come from the engine). */
 export const router = createRouter()
-for (const part of [settings, journalEntries, ledgerIntegrity, bankDeposits, transactions, bankReconciliations, statementImport]) router.route('/', part)
+for (const part of [settings, journalEntries, ledgerIntegrity, transactions, bankReconciliations, statementImport]) router.route('/', part)

@@ -1,13 +1,15 @@
 import type { FieldMetadata, FormMetadata } from '@conform-to/react'
 import { Plus, X } from 'lucide-react'
-import { showDecimal, type NumberFormat } from '~/domain/money'
+import { useEffect, useRef, useState } from 'react'
+import { formatMoney, parseMoney, showDecimal, type NumberFormat } from '~/domain/money'
 import { apiName, labelKey, type Field, type LinesField } from '~/resources/engine/fields'
-import { decimalPlacesOf, type FieldView } from '~/resources/engine/view'
+import { decimalPlacesOf, fill, type FieldView } from '~/resources/engine/view'
 import { Button } from '../ui/button'
 import { ErrorList } from '../ui/field'
 import { Input, Select } from '../ui/input'
 import type { ReferenceChoices } from '~/resources/engine/pages.server'
 import { FieldValue } from './field-value'
+import { useDisplayMoney } from './use-currency'
 import { ReferencePicker } from './reference-picker'
 
 /*
@@ -172,5 +174,100 @@ function LineInput({ field, meta, line, numbers, choices, current }: { field: Fi
       )}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
+  )
+}
+
+/** What conform keeps of ticked boxes sent back: one is a string, several a list. */
+const tickedOf = (value: unknown) => new Set(Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [])
+
+/**
+ * Lines picked from records (ADR 013 "Picks"): the records that can be picked, one box each, named
+ * as the API takes their ids (`journal_line_ids`), with their fields as the lines show them. With
+ * JavaScript the total of the ticked ones follows the ticks; without it the saved record shows it.
+ */
+export function PicksInput({ field, meta, candidates }: { field: FieldView & LinesField; meta: FieldMetadata<unknown>; candidates: Record<string, unknown>[] }) {
+  const picks = field.picks!
+  const columns = lineFieldViews(field).filter((c) => !field.columns || field.columns.some((key) => apiName(key) === c.name))
+  const key = apiName(picks.key)
+  const [ticked, setTicked] = useState(() => tickedOf(meta.initialValue))
+  const [live, setLive] = useState(false)
+  const table = useRef<HTMLTableElement>(null)
+  useEffect(() => {
+    // Boxes ticked before the page's script ran count too.
+    const boxes = table.current?.querySelectorAll<HTMLInputElement>('input[type=checkbox]:checked') ?? []
+    setTicked(new Set(Array.from(boxes, (box) => box.value)))
+    setLive(true)
+  }, [])
+  const toggle = (id: string, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  const money = useDisplayMoney()
+  const total = field.total ? candidates.filter((c) => ticked.has(String(c[key]))).reduce((sum, c) => sum + (parseMoney(String(c[apiName(field.total!.line)] ?? '0')) ?? 0), 0) : null
+  const initial = tickedOf(meta.initialValue)
+  return (
+    <fieldset id={meta.id} className="flex min-w-0 flex-col gap-2 sm:col-span-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
+      <legend className="mb-2 text-sm font-medium">{picks.candidates?.label ?? field.label}</legend>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+      {candidates.length === 0 ? (
+        <p className="rounded-md border border-dashed p-6 text-center text-sm">{picks.candidates?.none ?? 'Nothing to choose from.'}</p>
+      ) : (
+        <div className="relative overflow-x-auto rounded-md border">
+          <table ref={table} className="w-full text-left text-sm">
+            <thead className="bg-muted/60">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Pick</span>
+                </th>
+                {columns.map((c) => (
+                  <th key={c.name} scope="col" className={`px-3 py-2 font-semibold ${numeric(c) ? 'text-right' : ''}`}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {candidates.map((candidate) => {
+                const id = String(candidate[key])
+                return (
+                  <tr key={id} className="border-t">
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        name={meta.name}
+                        value={id}
+                        defaultChecked={initial.has(id)}
+                        onChange={(e) => toggle(id, e.currentTarget.checked)}
+                        aria-label={fill(picks.describe, candidate)}
+                        className="size-4 accent-primary"
+                      />
+                    </td>
+                    {columns.map((c) => (
+                      <td key={c.name} className={`px-3 py-2 ${numeric(c) ? 'text-right' : ''}`}>
+                        <FieldValue field={c} record={candidate} />
+                      </td>
+                    ))}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {total !== null && candidates.length ? (
+        <p className="text-sm" aria-live="polite" data-testid="picked-total">
+          {live ? (
+            <>
+              {ticked.size} ticked, total <strong className="tabular-nums">{money(formatMoney(total))}</strong>
+            </>
+          ) : (
+            'The total is the sum of those you tick.'
+          )}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }

@@ -11,7 +11,7 @@ import { Button } from '../ui/button'
 import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
 import { EmptyPicker, nothingToPick } from './empty-picker'
-import { LinesInput } from './lines'
+import { LinesInput, PicksInput } from './lines'
 import { ReferencePicker } from './reference-picker'
 import { useCurrency, useNumberFormat } from './use-currency'
 
@@ -326,12 +326,15 @@ export function ResourceForm({
   view,
   record,
   choices,
+  candidates,
   actionData,
   submitLabel,
 }: {
   view: ResourceView
   record?: Record<string, unknown>
   choices: Record<string, ReferenceChoices>
+  /** What a new document's lines can pick, where they are picked (candidatesOf). */
+  candidates?: Record<string, unknown>[] | null
   actionData: FormActionData
   submitLabel: string
 }) {
@@ -354,9 +357,13 @@ export function ResourceForm({
       <div className="grid gap-4 sm:grid-cols-2">
         {view.fields
           .filter((f) => !f.readOnly && !f.hiddenInForm && f.kind !== 'file')
-          .map((field) => (
-            <FieldInput key={field.name} field={field} meta={metaOf(field.name)} choices={allChoices[field.name]} allChoices={allChoices} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} form={form} />
-          ))}
+          .map((field) =>
+            field.kind === 'lines' && field.picks ? (
+              <PicksInput key={field.name} field={field} meta={metaOf(field.picks.input)} candidates={candidates ?? []} />
+            ) : (
+              <FieldInput key={field.name} field={field} meta={metaOf(field.name)} choices={allChoices[field.name]} allChoices={allChoices} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} form={form} />
+            ),
+          )}
       </div>
       <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
         {submitLabel}

@@ -23,6 +23,7 @@ import { apiName, labelKey, linesName, type Field } from './fields'
 import { kindOf } from './kinds'
 import { resourceNamed } from '../index'
 import { titleOf, titleSql } from './titles'
+import { addCandidatesRoute } from './candidates.server'
 import { givenLines, linesJson, linesTotal, writeLines } from './lines.server'
 import { postingDocument, runActionPostings, runPostings } from './postings.server'
 import { inputSchema, outputSchema, writableFields } from './validation'
@@ -565,6 +566,7 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
   }
 
   if (methods.has('create')) {
+    addCandidatesRoute(router, resource, path, hide)
     router.openapi(
       createRoute({
         hide,

@@ -87,6 +87,26 @@ export type Picks = {
   none: string
   // The transaction is typed loosely so fields stay free of the database.
   read?: (context: { tx: unknown; companyId: string; ids: string[] }) => Promise<Map<string, Record<string, unknown>>>
+  /** Each picked line's accessible name on the form, from its fields: `Deposit entry #{entry_number}, {memo} {amount}`. */
+  describe: string
+  candidates?: Candidates
+}
+
+/**
+ * The records that can be picked now (a deposit's receipts waiting in undeposited funds), offered at
+ * `GET {resource}/{path}/` and ticked on the document's form. `by` names a reference field of the
+ * document whose value, sent under its API name, narrows them (the deposit's bank account). `load`
+ * gives them as `read` gives a picked line's fields, the picked key included (server code: views
+ * leave it out).
+ */
+export type Candidates = {
+  path: string
+  by?: string
+  /** What they are, above them on the form and in the API's summary: `Receipts waiting in undeposited funds`. */
+  label: string
+  /** Said when there are none. */
+  none: string
+  load?: (context: { tx: unknown; companyId: string; by: string | undefined }) => Promise<Record<string, unknown>[]>
 }
 
 /** Where a document's lines travel in the API: `lines`, or its picks' names (`journal_line_ids` in, `items` out). */

@@ -12,6 +12,7 @@ import { RESOURCES, resourceNamed } from '../index'
 import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource } from './define'
+import { apiName } from './fields'
 import { kindOf } from './kinds'
 import { fill, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
 
@@ -146,6 +147,21 @@ export async function referenceChoices(api: Api, fields: FieldView[], { searches
   return Object.fromEntries(entries) as Record<string, ReferenceChoices>
 }
 
+/**
+ * What a new document's lines can pick (its picks' candidates, ADR 013), as its API offers them,
+ * narrowed by the field they depend on as the form starts (`?bank_account_id=` from a bank
+ * account's page); null for a document whose lines are typed.
+ */
+export async function candidatesOf(api: Api, resource: AnyResource, view: ResourceView, preset: Record<string, unknown>): Promise<Record_[] | null> {
+  const candidates = resource.lines?.picks?.candidates
+  if (!candidates) return null
+  const by = candidates.by ? apiName(candidates.by) : undefined
+  const value = by ? preset[by] : undefined
+  const query = by && typeof value === 'string' && value ? `?${by}=${encodeURIComponent(value)}` : ''
+  const result = await api.send<{ results: Record_[] }>('GET', `${apiPathOf(resource)}/${candidates.path}/${query}`)
+  return result.ok ? result.data.results : []
+}
+
 /** A document's line fields that are references, under the name their choices go by: `lines.account_id`. */
 function lineReferences(view: Pick<ResourceView, 'fields'>): FieldView[] {
   return view.fields.flatMap((f) => (f.kind === 'lines' && !f.picks ? Object.values(f.fields as Record<string, FieldView>).filter((l) => l.kind === 'reference').map((l) => ({ ...l, name: `${f.name}.${l.name}` })) : []))
@@ -173,6 +189,12 @@ export function bodyFromForm(view: Pick<ResourceView, 'fields'>, value: Record<s
   const body: Record<string, unknown> = {}
   for (const field of view.fields) {
     if (field.readOnly || field.hiddenInForm) continue
+    // Picked lines travel as the ids ticked (one ticked box reads as a string, several as a list).
+    if (field.kind === 'lines' && field.picks) {
+      const ticked = value[field.picks.input]
+      body[field.picks.input] = (Array.isArray(ticked) ? ticked : ticked ? [ticked] : []).map(String)
+      continue
+    }
     const given = kindOf(field).fromForm(value[field.name], field, { mode, numbers })
     if (given !== undefined) body[field.name] = given
   }

@@ -180,7 +180,8 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
     const { picks } = resource.lines
     // Its fields are views too: a reference among them names its target's pages, as a record's own does.
     const lineFields = Object.fromEntries(Object.entries(resource.lines.fields).map(([key, field]) => [key, fieldViewOf(key, field, lookup)]))
-    fields.push({ ...resource.lines, fields: lineFields, table: undefined, shape: undefined, picks: picks && { ...picks, read: undefined }, name: linesName(resource.lines, 'output') })
+    const candidates = picks?.candidates && { ...picks.candidates, load: undefined }
+    fields.push({ ...resource.lines, fields: lineFields, table: undefined, shape: undefined, picks: picks && { ...picks, read: undefined, candidates }, name: linesName(resource.lines, 'output') })
   }
   return {
     name: resource.name,

@@ -3,7 +3,7 @@ import { ComingLater } from '~/components/layout/coming-later'
 import { Breadcrumbs } from '~/components/list'
 import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
 import { Card, CardContent } from '~/components/ui/card'
-import { formChoices, lookupResource, saveForm } from '~/resources/engine/pages.server'
+import { candidatesOf, formChoices, lookupResource, saveForm } from '~/resources/engine/pages.server'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { requireGroupOfPage, requirePermission } from '~/utils/permissions.server'
@@ -22,8 +22,8 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   await requirePermission(api, found.resource.permission)
   // A link from a parent record (e.g. "Add rental unit" on a building) fills in the reference.
   const preset = Object.fromEntries(found.view.fields.filter((f) => f.kind === 'reference' && url.searchParams.get(f.name)).map((f) => [f.name, url.searchParams.get(f.name)!]))
-  const choices = await formChoices(api, found.view, preset)
-  return { kind: 'form' as const, view: found.view, choices, preset }
+  const [choices, candidates] = await Promise.all([formChoices(api, found.view, preset), candidatesOf(api, found.resource, found.view, preset)])
+  return { kind: 'form' as const, view: found.view, choices, preset, candidates }
 }
 
 export async function action({ request, params, url }: Route.ActionArgs) {
@@ -36,7 +36,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
 
 export default function NewRecord({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
-  const { view, choices, preset } = loaderData
+  const { view, choices, preset, candidates } = loaderData
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: `Add ${view.singular}` }]} />
@@ -44,7 +44,7 @@ export default function NewRecord({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-2xl font-bold">Add {view.singular}</h1>
       <Card>
         <CardContent className="pt-6">
-          <ResourceForm view={view} record={Object.keys(preset).length ? preset : undefined} choices={choices} actionData={actionData as FormActionData} submitLabel={`Add ${view.singular}`} />
+          <ResourceForm view={view} record={Object.keys(preset).length ? preset : undefined} choices={choices} candidates={candidates} actionData={actionData as FormActionData} submitLabel={`Add ${view.singular}`} />
         </CardContent>
       </Card>
     </div>
