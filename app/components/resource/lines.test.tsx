@@ -27,6 +27,7 @@ const view: ResourceView = {
   fields: [{ ...text('Name'), name: 'name' }, linesField],
   title: ['name'],
   columns: ['name'],
+  searchable: false,
   filters: [],
   defaultFilters: {},
   links: [],

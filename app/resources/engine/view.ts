@@ -63,6 +63,8 @@ export type ResourceView = {
   /** The fields that name a record on the pages: its label, or else its title. */
   title: string[]
   columns: string[]
+  /** Its list can be searched (it names fields to search); a list without any offers no search box that would do nothing. */
+  searchable: boolean
   filters: string[]
   defaultFilters: Record<string, string>
   links: { label: string; href: string }[]
@@ -197,6 +199,7 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
     fields,
     title: (resource.label ? [resource.label] : resource.title).map(apiName),
     columns: resource.columns.map(apiName),
+    searchable: resource.search.length > 0,
     filters: (resource.filters ?? []).map(apiName),
     defaultFilters: resource.defaultFilters ?? {},
     links: [...(resource.links ?? [])],

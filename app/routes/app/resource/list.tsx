@@ -104,12 +104,14 @@ function ReferenceFilter({ field, choices, value }: { field: FieldView; choices:
 function Toolbar({ view, applied, filterChoices }: { view: ResourceView; applied: Record<string, string>; filterChoices: Record<string, ReferenceChoices> }) {
   return (
     <Form method="get" role="search" className="flex flex-wrap items-end gap-2" aria-label={`Search ${view.plural.toLowerCase()}`}>
-      <div className="flex min-w-56 flex-1 flex-col gap-1">
-        <label htmlFor="list-search" className="text-sm font-medium">
-          Search
-        </label>
-        <Input id="list-search" type="search" name="search" defaultValue={applied.search ?? ''} placeholder={`Search ${view.plural.toLowerCase()}`} />
-      </div>
+      {view.searchable ? (
+        <div className="flex min-w-56 flex-1 flex-col gap-1">
+          <label htmlFor="list-search" className="text-sm font-medium">
+            Search
+          </label>
+          <Input id="list-search" type="search" name="search" defaultValue={applied.search ?? ''} placeholder={`Search ${view.plural.toLowerCase()}`} />
+        </div>
+      ) : null}
       {view.fields
         .filter((f) => view.filters.includes(f.name))
         .map((field) => {
