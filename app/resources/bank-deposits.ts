@@ -40,7 +40,7 @@ export const bankDepositsResource = defineResource({
   table: bankDeposits,
   fields: {
     bankAccountId: reference('Bank account', 'bank-accounts', { required: true }),
-    date: date('Date', { required: true, help: 'On or after the date of each receipt it holds' }),
+    date: date('Date', { required: true, startsToday: true, help: 'On or after the date of each receipt it holds' }),
     memo: text('Memo', { max: 500 }),
     amount: money('Amount', { readOnly: true, help: 'The total of its receipts' }),
     status: select('Status', [{ value: 'DEPOSITED', label: 'Deposited' }], { readOnly: true }),

@@ -41,6 +41,9 @@ test('deposits the receipts waiting in undeposited funds as one deposit', async 
   await page.getByRole('link', { name: 'Add Bank Deposit' }).first().click()
   await expect(page).toHaveTitle('Add Bank Deposit | Lintel')
   await expect(page.getByRole('group', { name: 'Receipts waiting in undeposited funds' })).toBeVisible()
+  // A deposit is dated today unless said otherwise, in the company's time zone.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  await expect(page.getByLabel('Date')).toHaveValue(today)
 
   // Nothing ticked: refused, the typed values kept.
   await page.getByLabel('Date').fill('2026-03-03')

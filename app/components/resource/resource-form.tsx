@@ -13,6 +13,7 @@ import { Input, Label, Select } from '../ui/input'
 import { EmptyPicker, nothingToPick } from './empty-picker'
 import { LinesInput, PicksInput } from './lines'
 import { ReferencePicker } from './reference-picker'
+import { useCompanyToday } from '../use-company-today'
 import { useCurrency, useNumberFormat } from './use-currency'
 
 type Meta = FieldMetadata<unknown>
@@ -68,14 +69,21 @@ function TextInput({ field, meta }: { field: FieldView; meta: Meta }) {
 /** Amounts, percentages and decimal numbers are written in the company's number format; whole numbers (a year, a count) stay as they are. */
 const inNumberFormat = (field: FieldView) => field.kind === 'money' || field.kind === 'percent' || (field.kind === 'number' && decimalPlacesOf(field) > 0)
 
-/** The record's amounts as the form shows them to be typed over ("1250.00" → "1 250,00" in French). */
-function shownForEditing(view: ResourceView, record: Record<string, unknown> | undefined, numbers: NumberFormat) {
-  // A new document starts with as many empty lines as it needs at least.
-  const lines = view.fields.find((f) => f.kind === 'lines')
-  if (!record) return lines?.kind === 'lines' ? { lines: Array.from({ length: Math.max(lines.min ?? 1, 1) }, () => ({})) } : record
-  const shown = { ...record }
+/**
+ * The record as the form starts: its amounts shown to be typed over ("1250.00" → "1 250,00" in
+ * French); a new one with as many empty lines as it needs at least, and today in the date fields
+ * that start there (a deposit's date).
+ */
+function shownForEditing(view: ResourceView, record: Record<string, unknown> | undefined, numbers: NumberFormat, today: string) {
+  const shown: Record<string, unknown> = { ...record }
+  if (!record?.id) {
+    for (const field of view.fields) {
+      if (field.kind === 'lines' && !field.picks && shown[field.name] === undefined) shown[field.name] = Array.from({ length: Math.max(field.min ?? 1, 1) }, () => ({}))
+      if (field.kind === 'date' && field.startsToday && !shown[field.name]) shown[field.name] = today
+    }
+  }
   for (const field of view.fields) {
-    const value = record[field.name]
+    const value = record?.[field.name]
     if (inNumberFormat(field) && typeof value === 'string') shown[field.name] = showDecimal(value, numbers, decimalPlacesOf(field))
   }
   return shown
@@ -341,8 +349,9 @@ export function ResourceForm({
   const navigation = useNavigation()
   const currency = useCurrency()
   const numbers = useNumberFormat()
+  const today = useCompanyToday()
   const formId = `${view.name}-form`
-  const [form, fields] = useForm<Record<string, unknown>>({ id: formId, lastResult: actionData?.result, defaultValue: shownForEditing(view, record, numbers) as never, shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<Record<string, unknown>>({ id: formId, lastResult: actionData?.result, defaultValue: shownForEditing(view, record, numbers, today) as never, shouldValidate: 'onSubmit' })
   const metaOf = (name: string) => (fields as unknown as Record<string, Meta>)[name]
   const allChoices = { ...choices, ...actionData?.choices }
   return (

@@ -27,6 +27,8 @@ export type DateField = Base & {
   notBefore?: string
   /** Cannot be later than the company's today (a date of birth). */
   notFuture?: boolean
+  /** A new record's form starts at the company's today (a deposit's date). */
+  startsToday?: boolean
 }
 export type SelectField = Base & { kind: 'select'; options: readonly Option[] }
 export type BooleanField = Base & { kind: 'boolean' }
