@@ -74,6 +74,8 @@ test('deposits the receipts waiting in undeposited funds as one deposit', async 
   await page.goto('/app/accounting/bank-deposits/new/')
   await expect(page.getByLabel(/Deposit entry #3, Parking March/)).toBeVisible()
   await expect(page.getByLabel(/Deposit entry #1/)).toHaveCount(0)
+  // Each receipt links to the entry it came from.
+  await expect(page.getByRole('group', { name: 'Receipts waiting in undeposited funds' }).getByRole('link', { name: '#3', exact: true })).toHaveAttribute('href', /^\/app\/accounting\/journal-entries\/[0-9a-f-]{36}\/$/)
   await page.getByRole('link', { name: 'Register' }).click()
   await expect(page).toHaveTitle('Bank Register | Lintel')
   await expect(page.getByRole('row', { name: /2026-03-03.*#4.*Deposit slip 0412.*\$1,700\.00.*\$1,700\.00/ })).toBeVisible()

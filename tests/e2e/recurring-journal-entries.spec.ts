@@ -88,13 +88,13 @@ test('sets up a monthly depreciation entry, sees it post, stops it, and checks t
 
   // Stopped: nothing more posts and it says so; what it posted stays; it can be restarted.
   await page.getByRole('button', { name: 'Stop', exact: true }).click()
-  await expect(page.getByText('Recurring Journal Entry stopped.')).toBeVisible()
+  await expect(page.getByText('Building depreciation, revised stopped.')).toBeVisible()
   await expect(page.getByText('Stopped', { exact: true })).toBeVisible()
   await expect(page.getByText(/what it posted stays in the journal/)).toBeVisible()
   await expect(page.locator('dd', { hasText: monthStart(-1) })).toHaveCount(0)
   await expect(page.getByRole('region', { name: /Journal entries/ }).getByRole('link')).toHaveCount(3)
   await page.getByRole('button', { name: 'Restart' }).click()
-  await expect(page.getByText('Recurring Journal Entry restarted.')).toBeVisible()
+  await expect(page.getByText('Building depreciation, revised restarted.')).toBeVisible()
   await expect(page.locator('dd', { hasText: monthStart(-1) })).toBeVisible()
 
   await page.goto('/app/accounting/ledger-integrity/')

@@ -1,6 +1,6 @@
 import { displayPercent, showDecimal } from '~/domain/money'
 import { optionLabel, type Address } from '~/resources/engine/fields'
-import type { FieldView } from '~/resources/engine/view'
+import { fill, type FieldView } from '~/resources/engine/view'
 import { LinesView } from './lines'
 import { useCompanyNumbers } from './use-currency'
 
@@ -18,6 +18,12 @@ export function FieldValue({ field, record }: { field: FieldView; record: Record
   const { money, numbers } = useCompanyNumbers()
   const value = record[field.name]
   if (value === null || value === undefined || value === '') return <span className="text-muted-foreground">—</span>
+  if (field.link)
+    return (
+      <a href={fill(field.link.href, record)} className="text-primary underline">
+        {fill(field.link.text, record)}
+      </a>
+    )
   switch (field.kind) {
     case 'money':
       return <span className="tabular-nums">{money(String(value))}</span>

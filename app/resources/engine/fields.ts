@@ -15,6 +15,8 @@ type Base = {
   readOnly?: boolean
   /** Left out of the new and edit forms (set by domain code), still in the API and on the detail page. */
   hiddenInForm?: boolean
+  /** Shown as a link made of the record's (or line's) values, by API name: `#{entry_number}` to `/app/accounting/journal-entries/{journal_entry_id}/`. */
+  link?: { text: string; href: string }
 }
 
 export type TextField = Base & { kind: 'text' | 'longText' | 'email' | 'phone'; max?: number }

@@ -71,6 +71,8 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
         ) : null}
         {canRemove ? (
           <Form method="post">
+            {/* The message after it names the record. */}
+            <input type="hidden" name="record_name" value={name} />
             {view.deactivation && !active ? (
               <Button type="submit" name="intent" value="reactivate" variant="secondary" disabled={navigation.state === 'submitting'}>
                 {view.deactivation.undo}

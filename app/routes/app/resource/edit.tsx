@@ -40,7 +40,8 @@ export default function EditRecord({ loaderData, actionData }: Route.ComponentPr
   const { view, record, choices } = loaderData
   const name = recordTitle(view, record)
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    // A document's typed lines need the room of a table.
+    <div className={`mx-auto flex flex-col gap-4 ${view.fields.some((f) => f.kind === 'lines' && !f.picks) ? 'max-w-5xl' : 'max-w-3xl'}`}>
       <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: name, href: `${view.path}${record.id}/` }, { label: 'Edit' }]} />
       {view.tabs ? <PageTabsNav tabs={view.tabs} /> : null}
       <h1 className="text-2xl font-bold">Edit {name}</h1>

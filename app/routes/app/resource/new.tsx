@@ -38,7 +38,8 @@ export default function NewRecord({ loaderData, actionData }: Route.ComponentPro
   if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
   const { view, choices, preset, candidates } = loaderData
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    // A document's typed lines need the room of a table.
+    <div className={`mx-auto flex flex-col gap-4 ${view.fields.some((f) => f.kind === 'lines' && !f.picks) ? 'max-w-5xl' : 'max-w-3xl'}`}>
       <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: `Add ${view.singular}` }]} />
       {view.tabs ? <PageTabsNav tabs={view.tabs} /> : null}
       <h1 className="text-2xl font-bold">Add {view.singular}</h1>
