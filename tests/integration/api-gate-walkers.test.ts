@@ -25,7 +25,8 @@ import { resolve, sample, type Schema } from './support/openapi'
  *   permission, the company admin, an API key) gets exactly what the operation's
  *   documented `x-lintel-gate` says, a refused one 403 and nothing changed;
  * - foreign references: another company's id planted in any reference field of
- *   a write is a 400 naming that field, and nothing changes.
+ *   a write is a 400 naming that field, and nothing changes; planted in a read's
+ *   query (a list's filter, a picker's `selected`), it narrows nothing to theirs.
  */
 
 /** Operations no one signs in for, each with its reason; any other operation without a gate fails the walk. */
@@ -62,6 +63,7 @@ type Doc = { paths: Record<string, Record<string, Operation>>; components?: { sc
 type Operation = {
   method: string
   path: string
+  parameters?: { name: string; in: string }[]
   security?: unknown[]
   'x-lintel-gate'?: Gate
   requestBody?: { content: Record<string, { schema: Schema }> }
@@ -355,19 +357,49 @@ const names = (key: string, field: string) => {
   return inner ? new RegExp(`^${list}\\[\\d+\\]\\.${inner}$`).test(key) : key === field || key.startsWith(`${field}.`) || key.startsWith(`${field}[`)
 }
 
+/** One of their records for a reference field: the first of the collection its name says, else an id no record has. */
+async function theirIdFor(field: string) {
+  const name = field.split('[].').pop()!
+  if (name === 'journal_line_ids') return (await api('GET', 'accounting/bank-deposits/undeposited/', { token: theirs.token })).body.results[0].journal_line_id as string
+  const kind = REFERENCE_KINDS[name] ?? name.replace(/_ids?$/, '').replaceAll('_', '-')
+  const [collection] = Object.keys(doc.paths)
+    .filter((path) => path.endsWith(`/${kind}s`) || path.endsWith(`-${kind}s`))
+    .sort((a, b) => a.length - b.length)
+  return (collection && (await listFirst(`${collection.replace(/^\/api\//, '')}/`, theirs.token))) || randomUUID()
+}
+
+describe('another company\'s ids in query parameters', () => {
+  it('narrow nothing to their records: refused, or answered without them', { timeout: 120_000 }, async () => {
+    const failures: string[] = []
+    let planted_ = 0
+    for (const op of operations.filter((o) => o['x-lintel-gate'] && o.method === 'get')) {
+      // A list filter (`building_id`), a picker's record (`selected`) or a document's candidates (`bank_account_id`).
+      const params = (op.parameters ?? []).filter((p) => p.in === 'query' && (/_id$/.test(p.name) || p.name === 'selected')).map((p) => p.name)
+      if (!params.length) continue
+      let path = op.path
+      if (hasParams(op)) {
+        const id = await idFor(op.path, ours)
+        if (!id) continue
+        path = op.path.replace(/\{[^}]+\}/g, id)
+      }
+      for (const param of params) {
+        // `selected` names a record of the collection the picker lists.
+        const theirId = param === 'selected' ? ((await listFirst(`${path.replace(/^\/api\//, '').replace(/\/names$/, '')}/`, theirs.token)) ?? randomUUID()) : await theirIdFor(param)
+        const answer = await call('get', `${path}?${param}=${theirId}`, ours.token)
+        planted_++
+        // Refused, or answered with none of theirs: a record of theirs in the answer carries the id it was narrowed by.
+        if (answer.status >= 500 || answer.text.includes(theirId)) {
+          failures.push(`${keyOf(op)}?${param}= with another company's id answered ${answer.status}${answer.text.includes(theirId) ? ', naming their record' : ''}: ${answer.text.slice(0, 200)}`)
+        }
+      }
+    }
+    expect(failures).toEqual([])
+    expect(planted_).toBeGreaterThan(20)
+  })
+})
+
 describe('another company\'s ids in reference fields', () => {
   it('are refused with a 400 naming the field, and change nothing', { timeout: 120_000 }, async () => {
-    /** One of their records for a field: the first of the collection its name says, else an id no record has. */
-    const theirIdFor = async (field: string) => {
-      const name = field.split('[].').pop()!
-      if (name === 'journal_line_ids') return (await api('GET', 'accounting/bank-deposits/undeposited/', { token: theirs.token })).body.results[0].journal_line_id as string
-      const kind = REFERENCE_KINDS[name] ?? name.replace(/_ids?$/, '').replaceAll('_', '-')
-      const [collection] = Object.keys(doc.paths)
-        .filter((path) => path.endsWith(`/${kind}s`) || path.endsWith(`-${kind}s`))
-        .sort((a, b) => a.length - b.length)
-      return (collection && (await listFirst(`${collection.replace(/^\/api\//, '')}/`, theirs.token))) || randomUUID()
-    }
-
     const failures: string[] = []
     let planted_ = 0
     for (const op of operations.filter((o) => o['x-lintel-gate'] && isWrite(o) && o.requestBody)) {
