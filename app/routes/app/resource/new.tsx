@@ -43,6 +43,8 @@ export default function NewRecord({ loaderData, actionData }: Route.ComponentPro
       <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: `Add ${view.singular}` }]} />
       {view.tabs ? <PageTabsNav tabs={view.tabs} /> : null}
       <h1 className="text-2xl font-bold">Add {view.singular}</h1>
+      {/* What these records are for, as the list says it: someone may come here straight from the palette. */}
+      <p className="text-sm text-muted-foreground">{view.description}</p>
       <Card>
         <CardContent className="pt-6">
           <ResourceForm view={view} record={Object.keys(preset).length ? preset : undefined} choices={choices} candidates={candidates} actionData={actionData as FormActionData} submitLabel={`Add ${view.singular}`} />
