@@ -16,10 +16,10 @@ import { checkLines, postEntry } from './posting.server'
  * without stopping the others.
  */
 
-export type RecurringRow = typeof recurringJournalEntries.$inferSelect & { lines: RecurringLine[] }
+type RecurringRow = typeof recurringJournalEntries.$inferSelect & { lines: RecurringLine[] }
 
 /** Schedules with their lines, in order (one query for all of them). */
-export async function withLines(db: Executor, schedules: (typeof recurringJournalEntries.$inferSelect)[]): Promise<RecurringRow[]> {
+async function withLines(db: Executor, schedules: (typeof recurringJournalEntries.$inferSelect)[]): Promise<RecurringRow[]> {
   const byId = new Map<string, RecurringLine[]>(schedules.map((schedule) => [schedule.id, []]))
   if (byId.size) {
     const rows = await db
@@ -37,7 +37,7 @@ export async function withLines(db: Executor, schedules: (typeof recurringJourna
 const PERIOD = 'PERIOD:'
 
 /** The period dates already posted for some schedules, by schedule id. */
-export async function postedPeriods(db: Executor, companyId: string | undefined, ids: string[]) {
+async function postedPeriods(db: Executor, companyId: string | undefined, ids: string[]) {
   const out = new Map<string, Set<string>>()
   if (!ids.length) return out
   const rows = await db
@@ -66,7 +66,7 @@ export async function postedPeriods(db: Executor, companyId: string | undefined,
  * The date the schedule posts next: its first period not posted yet and not inside
  * the locked period (those are skipped), or null when the schedule has ended.
  */
-export function nextDateOf(schedule: Pick<RecurringRow, 'startDate' | 'endDate' | 'frequency' | 'isActive'>, posted: Set<string>, lockDate: string | null) {
+function nextDateOf(schedule: Pick<RecurringRow, 'startDate' | 'endDate' | 'frequency' | 'isActive'>, posted: Set<string>, lockDate: string | null) {
   if (!schedule.isActive) return null
   for (let n = 0; n < 10_000; n++) {
     const date = nthDate(schedule.startDate, schedule.frequency as Frequency, n)
@@ -153,7 +153,7 @@ export async function postDueRecurringEntries(db: Executor, options: { now?: Dat
 }
 
 /** The company's lock date, for next dates. */
-export async function lockDateOf(db: Executor, companyId: string) {
+async function lockDateOf(db: Executor, companyId: string) {
   const [row] = await db.select({ lockDate: ledgerSettings.lockDate }).from(ledgerSettings).where(eq(ledgerSettings.companyId, companyId))
   return row?.lockDate ?? null
 }

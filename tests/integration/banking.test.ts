@@ -97,7 +97,7 @@ describe('bank deposits', () => {
     const other = await books()
     const foreign = await api('GET', `accounting/bank-deposits/undeposited/?bank_account_id=${other.bankId}`, { token: b.token })
     expect(foreign.status).toBe(400)
-    expect(foreign.body.errors.bank_account_id).toEqual(['No such bank account.'])
+    expect(foreign.body.errors.bank_account_id).toEqual(['Bank account: no such bank account in your company.'])
     const list = await api('GET', 'accounting/bank-deposits/', { token: b.token })
     expect(list.body.count).toBe(1)
     expect(list.body.results[0]).toMatchObject({ id: deposit.body.id, journal_entry_number: entry.body.number })

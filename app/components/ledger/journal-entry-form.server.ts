@@ -23,7 +23,7 @@ export async function entryFormChoices(api: Api): Promise<{ accounts: Choice[]; 
 }
 
 /** The line rows of a LineGrid as typed, blank ones included, so the page comes back exactly as it was. */
-export function lineValuesOf(formData: FormData): LineValues[] {
+function lineValuesOf(formData: FormData): LineValues[] {
   const rows = Math.min(Math.max(Number(formData.get('rows')) || LINE_ROWS, 2), 500)
   const lines: LineValues[] = []
   for (let i = 0; i < rows; i++) {
@@ -35,7 +35,7 @@ export function lineValuesOf(formData: FormData): LineValues[] {
 }
 
 /** The form's values as typed: every line row, blank ones included, so the page comes back exactly as it was. */
-export function entryFormValues(formData: FormData): EntryFormValues {
+function entryFormValues(formData: FormData): EntryFormValues {
   return {
     date: String(formData.get('date') ?? '').trim(),
     memo: String(formData.get('memo') ?? '').trim(),
@@ -47,7 +47,7 @@ export function entryFormValues(formData: FormData): EntryFormValues {
 const isBlank = (line: LineValues) => LINE_FIELDS.every((f) => !line[f])
 
 /** "Add lines": the same rows and four blank ones more. */
-export const withMoreLines = (lines: LineValues[]) => [...lines, ...Array.from({ length: 4 }, () => emptyLine())]
+const withMoreLines = (lines: LineValues[]) => [...lines, ...Array.from({ length: 4 }, () => emptyLine())]
 
 type Unit = { id: string; unit_number: string; building_id: string; building_label: string | null }
 type Building = { id: string; name: string; property_group_id: string }
@@ -108,7 +108,7 @@ async function findUnit(lookups: ReturnType<typeof unitLookups>, line: LineValue
  * Each filled line's unit from what was typed: kept while it reads as the line was given, dropped
  * when emptied, otherwise found by number (resolveLineUnits' answer says which rows could not be).
  */
-export async function resolveLineUnits(api: Api, lines: LineValues[]): Promise<{ lines: LineValues[]; errors: Record<number, string[]> }> {
+async function resolveLineUnits(api: Api, lines: LineValues[]): Promise<{ lines: LineValues[]; errors: Record<number, string[]> }> {
   const errors: Record<number, string[]> = {}
   const lookups = unitLookups(api)
   const resolved = await Promise.all(
@@ -129,14 +129,14 @@ export async function resolveLineUnits(api: Api, lines: LineValues[]): Promise<{
 }
 
 /** Finds the lines' units into `values` (resolveLineUnits), or answers the form back with each row's error. */
-async function withLineUnits<V extends { lines: LineValues[] }>(api: Api, values: V) {
+async function withLineUnits(api: Api, values: EntryFormValues) {
   const units = await resolveLineUnits(api, values.lines)
   values.lines = units.lines
   return Object.keys(units.errors).length ? data({ values, errors: { lines: units.errors } as EntryFormErrors }, { status: 400 }) : undefined
 }
 
 /** The filled rows (blank ones are left out) as the API's lines, amounts read in `numbers`, with the row each came from. */
-export function filledLines(lines: LineValues[], numbers: NumberFormat) {
+function filledLines(lines: LineValues[], numbers: NumberFormat) {
   const rows = lines.map((line, row) => ({ line, row })).filter(({ line }) => !isBlank(line))
   return {
     rows,
@@ -153,7 +153,7 @@ export function filledLines(lines: LineValues[], numbers: NumberFormat) {
 }
 
 /** The API's field errors placed on the form: a line's at the row people see, the named fields at theirs, the rest on the form. */
-export function entryFormErrors(rows: { row: number }[], error: ErrorBody, fields: string[]): EntryFormErrors {
+function entryFormErrors(rows: { row: number }[], error: ErrorBody, fields: string[]): EntryFormErrors {
   const errors: EntryFormErrors = { form: [], fields: {}, lines: {} }
   for (const [key, messages] of Object.entries(error.errors ?? {})) {
     const match = /^lines\[(\d+)\]\.(\w+)$/.exec(key)

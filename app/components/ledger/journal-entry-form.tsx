@@ -89,7 +89,7 @@ function totalsFromForm(form: HTMLFormElement, numbers: NumberFormat) {
 }
 
 /** The summary of an entry form's errors: each about a field or a line links to it; a field's control has the id `{form id}-{field}`. */
-export function EntryErrorSummary({ id, errors }: { id: string; errors?: EntryFormErrors }) {
+function EntryErrorSummary({ id, errors }: { id: string; errors?: EntryFormErrors }) {
   const fields = Object.fromEntries(Object.entries(errors?.fields ?? {}).map(([name, messages]) => [`${id}-${name}`, messages]))
   for (const [row, messages] of Object.entries(errors?.lines ?? {})) {
     // Most line errors already name their line ("Line 2: …"); the others get it here.
@@ -159,7 +159,7 @@ export function JournalEntryForm({
 }
 
 /** Save, and "Add lines" (the same form back with more rows, no validation): the buttons under every line grid. */
-export function LineFormActions({ submitLabel }: { submitLabel: string }) {
+function LineFormActions({ submitLabel }: { submitLabel: string }) {
   const navigation = useNavigation()
   return (
     <div className="flex flex-wrap gap-2">
@@ -178,7 +178,7 @@ export function LineFormActions({ submitLabel }: { submitLabel: string }) {
  * the totals. A `rows` field says how many rows the form has, so the server can give
  * every row back (blank ones too) and put each line's error at its row.
  */
-export function LineGrid({ id, lines, errors, choices }: { id: string; lines: LineValues[]; errors?: Record<number, string[]>; choices: { accounts: Choice[]; properties: Choice[] } }) {
+function LineGrid({ id, lines, errors, choices }: { id: string; lines: LineValues[]; errors?: Record<number, string[]>; choices: { accounts: Choice[]; properties: Choice[] } }) {
   const numbers = useNumberFormat()
   const [totals, setTotals] = useState(() => totalsOf(lines, numbers))
   // Without JavaScript the totals are the server's sums of the lines it was sent; before any were sent there is nothing added up to call balanced.

@@ -189,7 +189,9 @@ export function PicksInput({ field, meta, candidates }: { field: FieldView & Lin
   const picks = field.picks!
   const columns = lineFieldViews(field).filter((c) => !field.columns || field.columns.some((key) => apiName(key) === c.name))
   const key = apiName(picks.key)
-  const [ticked, setTicked] = useState(() => tickedOf(meta.initialValue))
+  // What was ticked when the form came back (an error), as the boxes start.
+  const initial = tickedOf(meta.initialValue)
+  const [ticked, setTicked] = useState(initial)
   const [live, setLive] = useState(false)
   const table = useRef<HTMLTableElement>(null)
   useEffect(() => {
@@ -207,7 +209,6 @@ export function PicksInput({ field, meta, candidates }: { field: FieldView & Lin
     })
   const money = useDisplayMoney()
   const total = field.total ? candidates.filter((c) => ticked.has(String(c[key]))).reduce((sum, c) => sum + (parseMoney(String(c[apiName(field.total!.line)] ?? '0')) ?? 0), 0) : null
-  const initial = tickedOf(meta.initialValue)
   return (
     <fieldset id={meta.id} className="flex min-w-0 flex-col gap-2 sm:col-span-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
       <legend className="mb-2 text-sm font-medium">{picks.candidates?.label ?? field.label}</legend>

@@ -338,7 +338,7 @@ async function columnValues(resource: AnyResource, body: Json) {
 }
 
 /** Each reference must name a record of this company; otherwise the field gets the error, not the database. */
-async function checkReferences(db: Executor, companyId: string, resource: AnyResource, values: Row) {
+export async function checkReferences(db: Executor, companyId: string, resource: AnyResource, values: Row) {
   const errors: Record<string, string[]> = {}
   for (const { key, field, target } of referenceTargets(resource)) {
     const id = values[key]

@@ -1,13 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, eq, getTableColumns } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { createRouter } from '~/api/create-app'
-import { fieldError } from '~/api/errors'
 import { requireStaff } from '~/api/middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '~/api/openapi'
 import { tenant } from '~/api/tenant'
 import { formatDecimal } from '~/domain/money'
-import { resourceNamed } from '../index'
+import { checkReferences } from './api.server'
 import type { AnyResource } from './define'
 import { apiName } from './fields'
 import { lineJson } from './lines.server'
@@ -16,7 +13,7 @@ import { outputShape } from './validation'
 /*
  * What a document's lines can pick now (ADR 013 "Picks"): `GET {resource}/{candidates.path}/`, the
  * records its form offers to tick, each as a picked line reads, with their total where the
- * document keeps one. Another company's record named in `by` is refused by name, as in a body.
+ * document keeps one. Another company's record named in `by` is refused as it is in a body.
  */
 
 export function addCandidatesRoute(router: ReturnType<typeof createRouter>, resource: AnyResource, path: string, hide: boolean) {
@@ -26,8 +23,7 @@ export function addCandidatesRoute(router: ReturnType<typeof createRouter>, reso
   if (!lines || !picks || !candidates?.load) return
   const load = candidates.load
   const by = candidates.by ? { key: candidates.by, name: apiName(candidates.by), field: resource.fields[candidates.by] } : undefined
-  const target = by?.field?.kind === 'reference' ? resourceNamed(by.field.resource) : undefined
-  if (by && !target) throw new Error(`${resource.name}: candidates.by must name a reference field`)
+  if (by && by.field?.kind !== 'reference') throw new Error(`${resource.name}: candidates.by must name a reference field`)
   const schemaName = resource.singular.replace(/\W/g, '')
   const Candidate = z.object({ [apiName(picks.key)]: z.uuid(), ...outputShape(Object.entries(lines.fields)) })
   router.openapi(
@@ -50,14 +46,8 @@ export function addCandidatesRoute(router: ReturnType<typeof createRouter>, reso
     async (c) => {
       const t = tenant(c)
       const chosen = by ? (c.req.valid('query') as Record<string, string | undefined>)[by.name] : undefined
-      if (chosen && target) {
-        const columns = getTableColumns(target.table) as Record<string, PgColumn>
-        const [found] = await t.db
-          .select({ id: columns.id })
-          .from(target.table)
-          .where(and(eq(columns.companyId, t.companyId), eq(columns.id, chosen)))
-        if (!found) throw fieldError(by!.name, `No such ${target.singular.toLowerCase()}.`)
-      }
+      // The same check as the field gets in a body, with the same words.
+      if (by && chosen) await checkReferences(t.db, t.companyId, resource, { [by.key]: chosen })
       const rows = await load({ tx: t.db, companyId: t.companyId, by: chosen })
       // A candidate is not a line yet: it has no line id.
       const results = rows.map((row) => Object.fromEntries(Object.entries(lineJson(lines, row)).filter(([key]) => key !== 'id')))

@@ -368,19 +368,20 @@ async function saveChecklist(api: Api, formData: FormData, resource: AnyResource
 export async function detailAction(api: Api, formData: FormData, resource: AnyResource, view: ResourceView, id: string) {
   const intent = formData.get('intent')
   const base = `${apiPathOf(resource)}/${id}/`
-  const named = String(formData.get('record_name') ?? '') || view.singular
   if (typeof intent === 'string' && intent.startsWith('run:')) return runActionFromPage(api, formData, resource, view, id, intent.slice('run:'.length))
   if (typeof intent === 'string' && intent.startsWith('checklist:')) return saveChecklist(api, formData, resource, view, id, intent.slice('checklist:'.length))
   if (intent === 'deactivate' || intent === 'delete') {
     const result = await api.send('DELETE', base)
     if (!result.ok) return { error: result.error.detail }
     if (intent === 'delete') throw await redirectWithToast(view.path, { type: 'success', description: `${view.singular} deleted.` })
-    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${named} ${view.deactivation?.done ?? 'deactivated'}.` })
+    // DELETE answers nothing: the record, still there deactivated, is read for its name.
+    const record = await api.get<Record_>(base)
+    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${recordTitle(view, record)} ${view.deactivation?.done ?? 'deactivated'}.` })
   }
   if (intent === 'reactivate') {
-    const result = await api.send('POST', `${base}reactivate/`)
+    const result = await api.send<Record_>('POST', `${base}reactivate/`)
     if (!result.ok) return { error: result.error.detail }
-    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${named} ${view.deactivation?.undone ?? 'reactivated'}.` })
+    throw await redirectWithToast(`${view.path}${id}/`, { type: 'success', description: `${recordTitle(view, result.data)} ${view.deactivation?.undone ?? 'reactivated'}.` })
   }
   throw data({ detail: 'Unknown action.' }, { status: 400 })
 }

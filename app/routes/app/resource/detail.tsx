@@ -1,7 +1,7 @@
-import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Pencil } from 'lucide-react'
 import { Form, Link, useNavigation } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
+import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Attachments } from '~/components/resource/attachments'
 import { attachmentAction, loadAttachments } from '~/components/resource/attachments.server'
 import { Breadcrumbs, PageHeader } from '~/components/list'
@@ -71,8 +71,6 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
         ) : null}
         {canRemove ? (
           <Form method="post">
-            {/* The message after it names the record. */}
-            <input type="hidden" name="record_name" value={name} />
             {view.deactivation && !active ? (
               <Button type="submit" name="intent" value="reactivate" variant="secondary" disabled={navigation.state === 'submitting'}>
                 {view.deactivation.undo}

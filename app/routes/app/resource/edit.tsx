@@ -1,5 +1,5 @@
-import { PageTabsNav } from '~/components/layout/page-tabs'
 import { data } from 'react-router'
+import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Breadcrumbs } from '~/components/list'
 import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
 import { Card, CardContent } from '~/components/ui/card'
