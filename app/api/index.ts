@@ -6,6 +6,7 @@ import { router as accounting } from './accounting'
 import { router as ledgerExport } from './accounting/ledger-export'
 import { router as attachments } from './attachments'
 import { readInput } from './body'
+import { router as leasing } from './leasing'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
 import { router as referrals } from './marketing/referrals'
@@ -27,7 +28,7 @@ import { router as reporting } from './reporting/statements'
 export function createApi(resources: readonly AnyResource[] = RESOURCES) {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', readInput)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, reporting]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, reporting, leasing]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of resources) api.route('/', resourceRouter(resource))
 

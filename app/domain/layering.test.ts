@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 // Domain and ledger code is called by the API, jobs, imports and the assistant alike, so it may not lean on the API (HTTP errors, Hono).
-const DOMAIN_DIRS = ['app/domain', 'app/ledger']
+const DOMAIN_DIRS = ['app/domain', 'app/ledger', 'app/leasing']
 const API_IMPORT = /\bfrom\s+['"](~\/api(\/[^'"]*)?|hono(\/[^'"]*)?|@hono\/[^'"]+)['"]|\bimport\(\s*['"]~\/api\b/
 
 function sourceFiles(dir: string): string[] {

@@ -50,7 +50,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
     permission: 'leasing',
     mobile: true,
     links: [
-      { label: 'Leases', href: '/app/leases/', later: true },
+      { label: 'Leases', href: '/app/leases/' },
       { label: 'Vacancies', href: '/app/current-vacancies/', later: true },
       { label: 'Listings', href: '/app/rental-unit-listings/', later: true },
       { label: 'Application Forms', href: '/app/rental-application-forms/', later: true },

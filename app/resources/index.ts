@@ -2,6 +2,7 @@ import { accountsResource, bankAccountsResource, creditCardsResource, markupType
 import { bankDepositsResource } from './bank-deposits'
 import { bankReconciliationsResource } from './bank-reconciliations'
 import type { AnyResource } from './engine/define'
+import { leasesResource } from './leases'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import {
   appliancesResource,
@@ -34,6 +35,7 @@ export const RESOURCES: readonly AnyResource[] = [
   parkingSpacesResource,
   residentVehiclesResource,
   appliancesResource,
+  leasesResource,
   accountsResource,
   bankAccountsResource,
   creditCardsResource,

@@ -278,6 +278,7 @@ export const rentalUnitsResource = defineResource({
   ordering: 'label',
   methods: ['list', 'create', 'get', 'update'],
   related: [
+    { resource: 'leases', field: 'rentalUnitId' },
     { resource: 'residents', field: 'rentalUnitId' },
     { resource: 'appliances', field: 'rentalUnitId' },
     { resource: 'parking-spaces', field: 'rentalUnitId', label: 'Assigned parking' },

@@ -32,6 +32,14 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
     const account = await chartOf(token)
     return { start_date: '2040-01-31', end_date: null, lines: [{ account_id: account('6100'), debit: '10.00' }, { account_id: account('1510'), credit: '10.00' }] }
   },
+  // A lease is someone's: one resident on it, and a fixed term whose dates agree.
+  leases: async (token) => ({
+    lease_type: 'FIXED',
+    start_date: '2026-01-01',
+    end_date: '2026-12-31',
+    move_in_date: '2026-01-01',
+    lines: [{ resident_id: (await createSample(resourceNamed('residents')!, token)).id, role: 'PRIMARY' }],
+  }),
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),

@@ -123,7 +123,7 @@ export const journalLines = pgTable(
     memo: text(),
     propertyGroupId: uuid().references(() => propertyGroups.id),
     rentalUnitId: uuid().references(() => rentalUnits.id),
-    /** Leases and vendors are recorded now; their tables arrive with leasing and payables. */
+    /** Vendors are recorded now; their table arrives with payables. */
     leaseId: uuid(),
     residentId: uuid().references(() => residents.id),
     vendorId: uuid(),
@@ -136,6 +136,8 @@ export const journalLines = pgTable(
     index('journal_lines_company_account_date_idx').on(t.companyId, t.accountId, t.date),
     index('journal_lines_entry_idx').on(t.entryId),
     index('journal_lines_company_property_date_idx').on(t.companyId, t.propertyGroupId, t.date),
+    // A lease's rent account reads its lines.
+    index('journal_lines_company_lease_date_idx').on(t.companyId, t.leaseId, t.date).where(sql`${t.leaseId} is not null`),
   ],
 )
 

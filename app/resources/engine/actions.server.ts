@@ -97,6 +97,7 @@ export async function runAction(tx: Executor, companyId: string, userId: string,
     .set({ [stateKey]: action.to, updatedAt: new Date() } as never)
     .where(and(eq(table.companyId, companyId), eq(table.id, id)))
   await recordStateChange(tx, { companyId, resource, recordId: id, action: name, from: current, to: action.to, note: (input.note as string | null) ?? null, userId })
+  await resource.rules?.moved?.({ tx, companyId, userId, id, from: current, to: action.to, record })
 }
 
 export const HistoryEntry = z

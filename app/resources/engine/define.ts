@@ -44,6 +44,12 @@ export type Rules = {
    * is then `{ isActive }`.
    */
   updated?: (context: RuleContext & { id: string; record: Record<string, unknown> }) => Promise<void>
+  /**
+   * Runs in an action's transaction once the record's state has moved (Frappe's `on_change`): what
+   * the move also does to other records, such as a lease's unit becoming occupied. `record` is the
+   * row as it was when the action started.
+   */
+  moved?: (context: { tx: unknown; companyId: string; userId: string; id: string; from: string; to: string; record: Record<string, unknown> }) => Promise<void>
 }
 export type RuleContext = {
   companyId: string

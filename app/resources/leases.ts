@@ -1,0 +1,206 @@
+import { z } from '@hono/zod-openapi'
+import { and, eq } from 'drizzle-orm'
+import type { Executor } from '~/db/client.server'
+import { leaseResidents, leases } from '~/db/schema'
+import { conflict } from '~/domain/errors'
+import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, RENT_FREQUENCIES, RESIDENT_ROLES, type Term } from '~/domain/leasing/leases'
+import { addResident, checkUnitFree, endRenewedLease, followLease, leaseOf, leaseSummaries, removeResident } from '~/leasing/leases.server'
+import { defineResource } from './engine/define'
+import { date, lines, money, number, reference, select, text } from './engine/fields'
+
+/*
+ * A lease is a document (ADR 013): a unit let to residents for a term at a rent. It starts as a
+ * draft and moves only through its actions (activate, give notice, withdraw notice, end); a unit
+ * is let to one lease at a time, and the unit's status and its residents' types follow the lease.
+ * Its residents are its lines, each in a role. Its rules are the services of ~/leasing/leases.
+ */
+
+const termOf = (values: Record<string, unknown>): Term => ({
+  startDate: String(values.startDate),
+  endDate: (values.endDate as string | null | undefined) ?? null,
+  moveOutDate: (values.moveOutDate as string | null | undefined) ?? null,
+})
+
+export const leasesResource = defineResource({
+  name: 'leases',
+  singular: 'Lease',
+  plural: 'Leases',
+  description: 'Who rents each unit, for how long and at what rent: a draft until it is activated, then active, on notice and ended, with the unit and its residents following it.',
+  group: 'Leasing',
+  permission: 'leasing',
+  table: leases,
+  fields: {
+    rentalUnitId: reference('Rental unit', 'rental-units', { required: true }),
+    label: text('Name', { readOnly: true, help: 'The unit and the lease’s start, as every page names the lease' }),
+    leaseType: select('Lease type', LEASE_TYPES, { required: true }),
+    status: select('Status', LEASE_STATUSES, { readOnly: true }),
+    startDate: date('Start date', { required: true }),
+    endDate: date('End date', { notBefore: 'startDate', help: 'The last day of a fixed term; a month-to-month lease has none' }),
+    moveInDate: date('Move-in date', { notBefore: 'startDate', help: 'The start date when empty' }),
+    noticeDate: date('Notice given on', { readOnly: true }),
+    moveOutDate: date('Move-out date', { readOnly: true, help: 'Set by giving notice or ending the lease' }),
+    rent: money('Rent', { required: true }),
+    rentFrequency: select('Rent frequency', RENT_FREQUENCIES, { required: true }),
+    rentDueDay: number('Rent due day', { min: 1, max: 31, help: 'The day of the month rent falls due: the 1st when empty, 31 for the last day of every month' }),
+    securityDeposit: money('Security deposit', { help: 'Where the province allows one (not in Ontario or Québec)' }),
+    lastMonthRentDeposit: money('Last month’s rent deposit', { help: 'Ontario’s rent deposit: at most one period’s rent, applied to the last one' }),
+    keyDeposit: money('Key deposit', { help: 'Refundable, for keys, fobs and remotes' }),
+    renewsLeaseId: reference('Renews', 'leases', { help: 'The lease this one renews: activating it ends that one, and its residents stay' }),
+  },
+  title: ['label'],
+  label: 'label',
+  columns: ['label', 'resident_names', 'leaseType', 'startDate', 'endDate', 'rent', 'balance', 'status'],
+  search: ['label'],
+  filters: ['status', 'leaseType', 'rentalUnitId', 'renewsLeaseId'],
+  ordering: '-start_date',
+  methods: ['list', 'create', 'get', 'update', 'delete'],
+  states: {
+    field: 'status',
+    initial: 'DRAFT',
+    transitions: [
+      ['DRAFT', 'ACTIVE'],
+      ['ACTIVE', 'NOTICE'],
+      ['NOTICE', 'ACTIVE'],
+      ['ACTIVE', 'ENDED'],
+      ['NOTICE', 'ENDED'],
+    ],
+    deletable: ['DRAFT'],
+  },
+  actions: {
+    activate: {
+      label: 'Activate',
+      from: ['DRAFT'],
+      to: 'ACTIVE',
+      confirm: 'Activating the lease lets the unit to its residents: the unit shows as occupied and they as current residents. A lease it renews ends.',
+      done: 'Lease activated: the unit is occupied.',
+      async run({ tx, companyId, record }) {
+        await checkUnitFree(tx as Executor, companyId, { ...termOf(record), id: String(record.id), rentalUnitId: String(record.rentalUnitId), renewsLeaseId: record.renewsLeaseId as string | null })
+      },
+    },
+    'give-notice': {
+      label: 'Give notice',
+      from: ['ACTIVE'],
+      to: 'NOTICE',
+      input: {
+        noticeDate: date('Notice given on', { required: true }),
+        moveOutDate: date('Move-out date', { required: true, notBefore: 'noticeDate' }),
+      },
+      done: 'Notice recorded: the unit is on notice.',
+      async run({ tx, companyId, record, input }) {
+        const moveOut = String(input.move_out_date)
+        if (moveOut < String(record.startDate)) throw conflict(`The move-out date cannot come before the lease’s start, ${String(record.startDate)}.`, { move_out_date: [`On or after ${String(record.startDate)}.`] })
+        await (tx as Executor).update(leases).set({ noticeDate: String(input.notice_date), moveOutDate: moveOut, updatedAt: new Date() }).where(leaseWhere(companyId, record))
+      },
+    },
+    'withdraw-notice': {
+      label: 'Withdraw notice',
+      from: ['NOTICE'],
+      to: 'ACTIVE',
+      done: 'Notice withdrawn: the lease goes on.',
+      async run({ tx, companyId, record }) {
+        // Going on past the move-out date: only if no lease was let from then.
+        await checkUnitFree(tx as Executor, companyId, { ...termOf(record), moveOutDate: null, id: String(record.id), rentalUnitId: String(record.rentalUnitId) })
+        await (tx as Executor).update(leases).set({ noticeDate: null, moveOutDate: null, updatedAt: new Date() }).where(leaseWhere(companyId, record))
+      },
+    },
+    end: {
+      label: 'End lease',
+      from: ['ACTIVE', 'NOTICE'],
+      to: 'ENDED',
+      input: { moveOutDate: date('Move-out date', { required: true }) },
+      confirm: 'Ending the lease frees the unit: it shows as vacant and its residents as former residents.',
+      done: 'Lease ended: the unit is vacant.',
+      async run({ tx, companyId, record, input }) {
+        const moveOut = String(input.move_out_date)
+        if (moveOut < String(record.startDate)) throw conflict(`The move-out date cannot come before the lease’s start, ${String(record.startDate)}.`, { move_out_date: [`On or after ${String(record.startDate)}.`] })
+        await (tx as Executor).update(leases).set({ moveOutDate: moveOut, updatedAt: new Date() }).where(leaseWhere(companyId, record))
+      },
+    },
+    'add-resident-to-lease': {
+      label: 'Add resident',
+      from: ['DRAFT', 'ACTIVE', 'NOTICE'],
+      input: { residentId: reference('Resident', 'residents', { required: true }), role: select('Role', RESIDENT_ROLES, { required: true }) },
+      done: 'Resident added to the lease.',
+      run: ({ tx, companyId, record, input }) => addResident(tx as Executor, companyId, String(record.id), String(input.resident_id), String(input.role)),
+    },
+    'remove-resident-from-lease': {
+      label: 'Remove resident',
+      from: ['DRAFT', 'ACTIVE', 'NOTICE'],
+      input: { residentId: reference('Resident', 'residents', { required: true }) },
+      done: 'Resident taken off the lease.',
+      run: ({ tx, companyId, record, input }) => removeResident(tx as Executor, companyId, String(record.id), String(input.resident_id)),
+    },
+  },
+  lines: lines('Residents', {
+    table: leaseResidents,
+    parentKey: 'leaseId',
+    min: 1,
+    max: 20,
+    fields: {
+      residentId: reference('Resident', 'residents', { required: true }),
+      role: select('Role', RESIDENT_ROLES, { required: true }),
+    },
+  }),
+  rules: {
+    async validate({ tx, companyId, id, values, lines: given }) {
+      const errors: Record<string, string[]> = {}
+      if (values.leaseType === 'FIXED' && !values.endDate) errors.end_date = ['A fixed-term lease needs its end date.']
+      const primaries = (given ?? []).flatMap((line, i) => (line.role === 'PRIMARY' ? [i] : []))
+      for (const i of primaries.slice(1)) errors[`lines[${i}].role`] = [`Line ${i + 1}: a lease has one primary tenant; make this one a co-tenant.`]
+      const residentIds = (given ?? []).map((line) => String(line.residentId))
+      residentIds.forEach((resident, i) => {
+        if (residentIds.indexOf(resident) !== i) errors[`lines[${i}].resident_id`] = [`Line ${i + 1}: this resident is already on the lease.`]
+      })
+      if (Object.keys(errors).length) return errors
+      if (!id) return undefined
+      const current = await leaseOf(tx as Executor, companyId, id)
+      if (current.status === 'ENDED') throw conflict('An ended lease cannot change; a new lease or a renewal starts the next term.')
+      if (HOLDS_UNIT.includes(current.status as never)) {
+        if (values.rentalUnitId !== current.rentalUnitId) return { rental_unit_id: ['The unit of a lease in force cannot change: end it and lease the other unit.'] }
+        // New dates on a lease in force must still leave the unit to it alone.
+        await checkUnitFree(tx as Executor, companyId, { ...termOf(values), id, rentalUnitId: current.rentalUnitId, renewsLeaseId: current.renewsLeaseId })
+      }
+      return undefined
+    },
+    async updated({ tx, companyId, id, record }) {
+      if (HOLDS_UNIT.includes(record.status as never)) await followLease(tx as Executor, companyId, id)
+    },
+    async moved({ tx, companyId, id, to }) {
+      if (to === 'ACTIVE') await endRenewedLease(tx as Executor, companyId, await leaseOf(tx as Executor, companyId, id))
+      await followLease(tx as Executor, companyId, id)
+    },
+  },
+  outputs: {
+    summary: {
+      schema: {
+        resident_names: z.string().openapi({ description: 'Who is on the lease, in order' }),
+        balance: z.string().openapi({ description: 'What the lease owes: the sum of its receivable lines (negative: a credit)' }),
+      },
+      fields: {
+        resident_names: text('Residents'),
+        balance: money('Balance', { min: undefined }),
+      },
+      load: ({ tx, companyId, records }) =>
+        leaseSummaries(
+          tx as Executor,
+          companyId,
+          records.map((r) => String(r.id)),
+        ),
+    },
+  },
+  page: {
+    sections: [
+      { kind: 'fields', fields: ['rentalUnitId', 'leaseType', 'status', 'startDate', 'endDate', 'moveInDate', 'noticeDate', 'moveOutDate', 'renewsLeaseId'] },
+      { kind: 'fields', label: 'Rent and deposits', fields: ['rent', 'rentFrequency', 'rentDueDay', 'balance', 'securityDeposit', 'lastMonthRentDeposit', 'keyDeposit'] },
+      { kind: 'lines' },
+      { kind: 'actions' },
+      { kind: 'related', related: { resource: 'leases', field: 'renewsLeaseId', label: 'Renewed by' } },
+      { kind: 'history' },
+      { kind: 'attachments' },
+      { kind: 'notes' },
+    ],
+  },
+})
+
+/** The lease an action runs on, in its company. */
+const leaseWhere = (companyId: string, record: Record<string, unknown>) => and(eq(leases.companyId, companyId), eq(leases.id, String(record.id)))
