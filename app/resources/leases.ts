@@ -88,7 +88,7 @@ export const leasesResource = defineResource({
       done: 'Notice recorded: the unit is on notice.',
       async run({ tx, companyId, record, input }) {
         const moveOut = String(input.move_out_date)
-        if (moveOut < String(record.startDate)) throw conflict(`The move-out date cannot come before the lease’s start, ${String(record.startDate)}.`, { move_out_date: [`On or after ${String(record.startDate)}.`] })
+        checkMoveOut(record, moveOut)
         await (tx as Executor).update(leases).set({ noticeDate: String(input.notice_date), moveOutDate: moveOut, updatedAt: new Date() }).where(leaseWhere(companyId, record))
       },
     },
@@ -112,7 +112,7 @@ export const leasesResource = defineResource({
       done: 'Lease ended: the unit is vacant.',
       async run({ tx, companyId, record, input }) {
         const moveOut = String(input.move_out_date)
-        if (moveOut < String(record.startDate)) throw conflict(`The move-out date cannot come before the lease’s start, ${String(record.startDate)}.`, { move_out_date: [`On or after ${String(record.startDate)}.`] })
+        checkMoveOut(record, moveOut)
         await (tx as Executor).update(leases).set({ moveOutDate: moveOut, updatedAt: new Date() }).where(leaseWhere(companyId, record))
       },
     },
@@ -201,6 +201,12 @@ export const leasesResource = defineResource({
     ],
   },
 })
+
+/** A move-out on or after the lease's start; else 409 naming the field. */
+function checkMoveOut(record: Record<string, unknown>, moveOut: string) {
+  const start = String(record.startDate)
+  if (moveOut < start) throw conflict(`The move-out date cannot come before the lease’s start, ${start}.`, { move_out_date: [`On or after ${start}.`] })
+}
 
 /** The lease an action runs on, in its company. */
 const leaseWhere = (companyId: string, record: Record<string, unknown>) => and(eq(leases.companyId, companyId), eq(leases.id, String(record.id)))

@@ -68,6 +68,12 @@ describe('leases', () => {
     expect(await get(token, `leases/${second.id}/`)).toMatchObject({ status: 'DRAFT' })
     expect(await get(token, `residents/${cara.id}/`)).toMatchObject({ resident_type: 'APPLICANT' })
 
+    // A move-out before the lease began is no move-out: refused at the field, nothing moved.
+    const early = await api('POST', `leases/${lease.id}/give-notice/`, { token, body: { notice_date: '2026-05-01', move_out_date: '2026-06-30' } })
+    expect(early.status).toBe(409)
+    expect(early.body.errors.move_out_date).toEqual(['On or after 2026-07-01.'])
+    expect(await get(token, `leases/${lease.id}/`)).toMatchObject({ status: 'ACTIVE', move_out_date: null })
+
     // Notice: the unit is on notice; the residents still live there.
     const notice = await api('POST', `leases/${lease.id}/give-notice/`, { token, body: { notice_date: '2027-03-01', move_out_date: '2027-04-30' } })
     expect(notice.status).toBe(200)
