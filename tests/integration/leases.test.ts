@@ -151,7 +151,7 @@ describe('leases', () => {
     const theirs = await api('POST', 'residents/', { token: other.token, body: { first_name: 'Zed', last_name: 'Else', resident_type: 'APPLICANT' } })
     const foreign = await api('POST', `leases/${lease.id}/add-resident-to-lease/`, { token, body: { resident_id: theirs.body.id, role: 'OCCUPANT' } })
     expect(foreign.status).toBe(400)
-    expect(foreign.body.errors.resident_id).toEqual(['No such resident in your company.'])
+    expect(foreign.body.errors.resident_id).toEqual(['Resident: no such resident in your company.'])
     // And their token sees none of our leases.
     expect((await api('GET', `leases/${lease.id}/`, { token: other.token })).status).toBe(404)
     expect((await api('GET', `leases/${lease.id}/rent-account/`, { token: other.token })).status).toBe(404)

@@ -6,6 +6,7 @@ import { conflict, invalid, notFound } from '~/domain/errors'
 import { stateChanges, users } from '~/db/schema'
 import { ACTION_NOTE, type Action, type AnyResource } from './define'
 import { apiName, optionLabel } from './fields'
+import { unknownReferences } from './references.server'
 import { fieldsSchema } from './validation'
 
 /*
@@ -65,7 +66,8 @@ function wrongState(resource: AnyResource, action: Action, current: string) {
 
 /**
  * Runs an action on one record in the caller's transaction: locks the row, checks the state it
- * starts from and the input, runs the action's code, moves the state and records the move.
+ * starts from and the input (its references must name this company's records), runs the action's
+ * code, moves the state and records the move.
  */
 export async function runAction(tx: Executor, companyId: string, userId: string, resource: AnyResource, id: string, name: string, body: unknown) {
   const action = resource.actions?.[name]
@@ -88,6 +90,9 @@ export async function runAction(tx: Executor, companyId: string, userId: string,
     throw invalid(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
   }
   const input = parsed.data as Row
+  const references = Object.entries(action.input ?? {}).flatMap(([key, field]) => (field.kind === 'reference' ? [{ name: apiName(key), field, id: input[apiName(key)] }] : []))
+  const unknown = await unknownReferences(tx, companyId, references)
+  if (Object.keys(unknown).length) throw invalid(`Please correct the highlighted fields: ${Object.keys(unknown).join(', ')}.`, unknown)
   await action.run?.({ tx, companyId, userId, record, input })
   if (action.to === undefined) return
   // A definition whose action names a move its transitions do not allow is wrong: refuse it loudly.

@@ -26,6 +26,7 @@ import { titleOf, titleSql } from './titles'
 import { addCandidatesRoute } from './candidates.server'
 import { givenLines, linesJson, linesTotal, writeLines } from './lines.server'
 import { postingDocument, runActionPostings, runPostings } from './postings.server'
+import { unknownReferences } from './references.server'
 import { inputSchema, outputSchema, writableFields } from './validation'
 import { dateRuleErrors, needsToday } from './date-rules'
 
@@ -339,17 +340,11 @@ async function columnValues(resource: AnyResource, body: Json) {
 
 /** Each reference must name a record of this company; otherwise the field gets the error, not the database. */
 export async function checkReferences(db: Executor, companyId: string, resource: AnyResource, values: Row) {
-  const errors: Record<string, string[]> = {}
-  for (const { key, field, target } of referenceTargets(resource)) {
-    const id = values[key]
-    if (typeof id !== 'string') continue
-    const columns = columnsOf(target)
-    const [found] = await db
-      .select({ id: columns.id })
-      .from(target.table)
-      .where(and(eq(columns.companyId, companyId), eq(columns.id, id)))
-    if (!found) errors[apiName(key)] = [`${field.label}: no such ${target.singular.toLowerCase()} in your company.`]
-  }
+  const errors = await unknownReferences(
+    db,
+    companyId,
+    referenceTargets(resource).map(({ key, field }) => ({ name: apiName(key), field, id: values[key] })),
+  )
   if (Object.keys(errors).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
 }
 

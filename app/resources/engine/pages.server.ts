@@ -201,23 +201,31 @@ export function bodyFromForm(view: Pick<ResourceView, 'fields'>, value: Record<s
   return body
 }
 
+/** The no-JavaScript pickers' search boxes in a form's values: each picker's input name, what its box holds and what its choices were narrowed by. */
+function pickerBoxes(value: unknown, prefix = ''): { field: string; search: string; searched: string }[] {
+  if (!value || typeof value !== 'object') return []
+  return Object.entries(value).flatMap(([key, child]) => {
+    const name = Array.isArray(value) ? `${prefix}[${key}]` : prefix ? `${prefix}.${key}` : key
+    if (!key.endsWith('__search')) return pickerBoxes(child, name)
+    const searched = (value as Record<string, unknown>)[`${key.slice(0, -'__search'.length)}__searched`]
+    return [{ field: name.slice(0, -'__search'.length), search: typeof child === 'string' ? child : '', searched: typeof searched === 'string' ? searched : '' }]
+  })
+}
+
 /**
  * Which reference input asked to search (the no-JavaScript picker), and what for: its Find button,
  * or Enter in its search box, which sends the form as Save does but with text the choices were not
  * narrowed by yet. A line's picker is named by its input (`lines[2].rental_unit_id`).
  */
-function pickerSearch(formData: FormData) {
-  const intent = formData.get('intent')
+function pickerSearch(values: Record<string, unknown>) {
+  const boxes = pickerBoxes(values)
+  const intent = values.intent
   if (typeof intent === 'string' && intent.startsWith('find:')) {
     const field = intent.slice('find:'.length)
-    return { field, search: String(formData.get(`${field}__search`) ?? '') }
+    return { field, search: boxes.find((b) => b.field === field)?.search ?? '' }
   }
-  for (const [key, search] of formData) {
-    if (!key.endsWith('__search') || typeof search !== 'string') continue
-    const field = key.slice(0, -'__search'.length)
-    if (search !== (formData.get(`${field}__searched`) ?? '')) return { field, search }
-  }
-  return null
+  const typed = boxes.find((b) => b.search !== b.searched)
+  return typed ? { field: typed.field, search: typed.search } : null
 }
 
 /**
@@ -230,13 +238,14 @@ export async function saveForm(api: Api, request: Request, resource: AnyResource
   // A list intent ("Add line", "Remove") changes the form, not the record: it comes back as changed.
   const submission = parse<Record<string, unknown>, string[]>(formData, { resolve: (value, intent) => (intent ? {} : { value }) })
   if (submission.status !== 'success') return { result: submission.reply() }
-  const find = pickerSearch(formData)
+  const values = (submission.payload ?? {}) as Record<string, unknown>
+  const find = pickerSearch(values)
   const searched = find && fieldAt(view, find.field)
   if (find && searched) {
     const choices = await referenceChoices(api, [{ ...searched, name: find.field }], { searches: { [find.field]: find.search } })
     return { result: submission.reply(), choices }
   }
-  const body = bodyFromForm(view, (submission.payload ?? {}) as Record<string, unknown>, id ? 'update' : 'create', numberFormatOf(formData))
+  const body = bodyFromForm(view, values, id ? 'update' : 'create', numberFormatOf(formData))
   const result = id
     ? await api.send<Record_>('PUT', `${apiPathOf(resource)}/${id}/`, body)
     : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })
