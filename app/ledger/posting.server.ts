@@ -285,3 +285,92 @@ async function checkDimensions(tx: Executor, companyId: string, draft: Pick<Jour
   })
   if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_POST)
 }
+
+/**
+ * The posting function for many entries at once: a run that makes their documents in the same
+ * transaction (the rent run's charges) posts them here, in a fixed number of statements whatever
+ * their number, with postEntry's checks and guarantees: each draft balances, its accounts are
+ * active accounts of this company and its dimensions this company's, no date falls on or before
+ * the lock date, the entries are numbered without gaps, and a (source, purpose) already posted is
+ * left as it is. It takes the company's numbering lock for the rest of the caller's transaction,
+ * so it must run inside one. Answers how many entries it posted.
+ */
+export async function postEntries(tx: Executor, companyId: string, drafts: JournalDraft[], options: { userId?: string | null } = {}): Promise<number> {
+  if (!drafts.length) return 0
+  for (const draft of drafts) {
+    const errors = checkDraft(draft)
+    if (Object.keys(errors).length) throw invalidFields(errors, CANNOT_POST)
+  }
+  await checkBatchReferences(tx, companyId, drafts)
+  await tx.insert(ledgerSettings).values({ companyId }).onConflictDoNothing()
+  const [settings] = await tx.select().from(ledgerSettings).where(eq(ledgerSettings.companyId, companyId)).for('update')
+  const earliest = drafts.reduce((min, d) => (d.date < min ? d.date : min), drafts[0].date)
+  if (settings.lockDate && earliest <= settings.lockDate) {
+    throw conflict(`The books are closed through ${settings.lockDate}. Post on a later date, or move the lock date back first.`, { date: [`Choose a date after ${settings.lockDate}, when the books were closed.`] })
+  }
+  // Under the numbering lock, what is posted is all there is: skip the sources already posted.
+  const posted = await tx.execute<{ key: string }>(sql`
+    select e.source_type || ' ' || e.source_id || ' ' || e.purpose as key
+    from jsonb_to_recordset(${JSON.stringify(drafts.map((d) => d.source))}::jsonb) as s(type text, id uuid, purpose text)
+    join ${journalEntries} e on e.company_id = ${companyId} and e.source_type = s.type and e.source_id = s.id and e.purpose = s.purpose`)
+  const done = new Set([...posted].map((r) => r.key))
+  const fresh = drafts.filter((d) => !done.has(`${d.source.type} ${d.source.id} ${d.source.purpose}`))
+  if (!fresh.length) return 0
+  const first = settings.nextEntryNumber
+  await tx.update(ledgerSettings).set({ nextEntryNumber: first + fresh.length }).where(eq(ledgerSettings.companyId, companyId))
+  const entries = fresh.map((draft, i) => ({
+    id: crypto.randomUUID(),
+    number: first + i,
+    date: draft.date,
+    memo: draft.memo ?? null,
+    basis: draft.basis ?? 'BOTH',
+    source_type: draft.source.type,
+    source_id: draft.source.id,
+    purpose: draft.source.purpose,
+    reverses: draft.reversesEntryId ?? null,
+    replaces: draft.replacesEntryId ?? null,
+  }))
+  await tx.execute(sql`
+    insert into ${journalEntries} (id, company_id, number, date, memo, basis, source_type, source_id, purpose, reverses_entry_id, replaces_entry_id, created_by_id)
+    select id, ${companyId}, number, date, memo, basis, source_type, source_id, purpose, reverses, replaces, ${options.userId ?? null}
+    from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as x(id uuid, number int, date date, memo text, basis text, source_type text, source_id uuid, purpose text, reverses uuid, replaces uuid)`)
+  const lines = fresh.flatMap((draft, i) =>
+    draft.lines.map((line, n) => ({
+      entry: entries[i].id,
+      line_number: n + 1,
+      account_id: line.accountId,
+      date: draft.date,
+      basis: entries[i].basis,
+      amount: line.amount,
+      memo: line.memo ?? null,
+      ...Object.fromEntries(LINE_DIMENSIONS.map((d) => [d.name, line[d.key] ?? null])),
+    })),
+  )
+  const columns = LINE_DIMENSIONS.map((d) => d.name).join(', ')
+  await tx.execute(sql`
+    insert into ${journalLines} (company_id, entry_id, line_number, account_id, date, basis, amount, memo, ${sql.raw(columns)})
+    select ${companyId}, entry, line_number, account_id, date, basis, amount, memo, ${sql.raw(columns)}
+    from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(entry uuid, line_number int, account_id uuid, date date, basis text, amount bigint, memo text, ${sql.raw(LINE_DIMENSIONS.map((d) => `${d.name} uuid`).join(', '))})`)
+  return fresh.length
+}
+
+/** postEntries' accounts and dimensions: each checked once, however many lines name it, in one statement per table. */
+async function checkBatchReferences(tx: Executor, companyId: string, drafts: JournalDraft[]) {
+  const lines = drafts.flatMap((d) => d.lines)
+  const unknownOf = async (table: AnyResource['table'], ids: Set<string>, active: boolean) => {
+    if (!ids.size) return []
+    const t = tableOf({ table } as AnyResource)
+    const rows = await tx.execute<{ id: string }>(sql`
+      select x.id from jsonb_array_elements_text(${JSON.stringify([...ids])}::jsonb) as x(id)
+      where not exists (select from ${table} where ${t.id} = x.id::uuid and ${t.companyId} = ${companyId}${active ? sql` and ${accounts.isActive}` : sql``})`)
+    return [...rows].map((r) => r.id)
+  }
+  const badAccounts = await unknownOf(accounts as unknown as AnyResource['table'], new Set(lines.map((l) => l.accountId)), true)
+  if (badAccounts.length) throw invalidFields({ account_id: [`No such active account: ${badAccounts.join(', ')}.`] }, CANNOT_POST)
+  for (const d of dimensionTargets()) {
+    const ids = new Set(lines.map((l) => l[d.key]).filter((v): v is string => !!v))
+    if (ids.size && !d.target) throw invalidFields({ [d.name]: [`No such ${d.label.toLowerCase()}.`] }, CANNOT_POST)
+    const bad = d.target ? await unknownOf(d.target.table, ids, false) : []
+    if (bad.length) throw invalidFields({ [d.name]: [`No such ${d.label.toLowerCase()}: ${bad.join(', ')}.`] }, CANNOT_POST)
+  }
+}

@@ -1,15 +1,18 @@
 import PgBoss from 'pg-boss'
 import { crossCompany, getDb } from '~/db/client.server'
+import { runRent } from '~/leasing/rent.server'
 import { postDueRecurringEntries } from './recurring.server'
 
 /*
- * The ledger's scheduled work, run by pg-boss in the app's own database (schema
+ * The scheduled work (recurring journal entries, the rent run), run by pg-boss in the app's own database (schema
  * `pgboss`). Every app process starts it; pg-boss hands each scheduled run to one
  * of them, and the postings themselves are idempotent per (schedule, period), so a
  * run that two processes both make still posts each period once.
  */
 
 export const RECURRING_QUEUE = 'post-recurring-journal-entries'
+/** The rent run: each lease's charges as their periods begin. */
+export const RENT_QUEUE = 'charge-rent'
 /** Every 15 minutes; a new period posts within a quarter hour of midnight in the company's time zone. */
 const EVERY_QUARTER_HOUR = '*/15 * * * *'
 
@@ -31,9 +34,18 @@ export async function startScheduler(url: string, options: { log?: (message: str
     if (result.posted || result.failed) log(`recurring journal entries: ${result.posted} posted, ${result.failed} not posted`)
     return result
   })
+  await boss.createQueue(RENT_QUEUE, { name: RENT_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 15 * 60 })
+  await boss.work(RENT_QUEUE, async () => {
+    // Every company's leases, so it reads across companies; each company's charges are one transaction.
+    const result = await crossCompany(() => runRent(getDb()))
+    if (result.charged || result.failed) log(`rent run: ${result.charged} charged, ${result.failed} not charged`)
+    return result
+  })
   await boss.schedule(RECURRING_QUEUE, EVERY_QUARTER_HOUR)
+  await boss.schedule(RENT_QUEUE, EVERY_QUARTER_HOUR)
   // And once now, for what came due while no process was running.
   await boss.send(RECURRING_QUEUE, {})
+  await boss.send(RENT_QUEUE, {})
   return {
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 })

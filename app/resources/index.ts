@@ -4,6 +4,7 @@ import { bankReconciliationsResource } from './bank-reconciliations'
 import type { AnyResource } from './engine/define'
 import { leasesResource } from './leases'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
+import { rentChargesResource, rentPaymentSchedulesResource } from './rent'
 import {
   appliancesResource,
   buildingsResource,
@@ -36,6 +37,8 @@ export const RESOURCES: readonly AnyResource[] = [
   residentVehiclesResource,
   appliancesResource,
   leasesResource,
+  rentPaymentSchedulesResource,
+  rentChargesResource,
   accountsResource,
   bankAccountsResource,
   creditCardsResource,

@@ -1,10 +1,14 @@
 import { z } from '@hono/zod-openapi'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { leaseResidents, leases } from '~/db/schema'
+import { leaseResidents, leases, rentPaymentSchedules } from '~/db/schema'
 import { conflict } from '~/domain/errors'
-import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, RENT_FREQUENCIES, RESIDENT_ROLES, type Term } from '~/domain/leasing/leases'
+import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, RESIDENT_ROLES, type Term } from '~/domain/leasing/leases'
+import { SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
 import { addResident, checkUnitFree, endRenewedLease, followLease, leaseOf, leaseSummaries, removeResident } from '~/leasing/leases.server'
+import { runRent } from '~/leasing/rent.server'
+import { resourceNamed } from './index'
+import { createRecord } from './engine/api.server'
 import { defineResource } from './engine/define'
 import { date, lines, money, number, reference, select, text } from './engine/fields'
 
@@ -40,7 +44,7 @@ export const leasesResource = defineResource({
     noticeDate: date('Notice given on', { readOnly: true }),
     moveOutDate: date('Move-out date', { readOnly: true, help: 'Set by giving notice or ending the lease' }),
     rent: money('Rent', { required: true }),
-    rentFrequency: select('Rent frequency', RENT_FREQUENCIES, { required: true }),
+    rentFrequency: select('Rent frequency', SCHEDULE_FREQUENCIES, { required: true }),
     rentDueDay: number('Rent due day', { min: 1, max: 31, help: 'The day of the month rent falls due: the 1st when empty, 31 for the last day of every month' }),
     securityDeposit: money('Security deposit', { help: 'Where the province allows one (not in Ontario or Québec)' }),
     lastMonthRentDeposit: money('Last month’s rent deposit', { help: 'Ontario’s rent deposit: at most one period’s rent, applied to the last one' }),
@@ -71,7 +75,7 @@ export const leasesResource = defineResource({
       label: 'Activate',
       from: ['DRAFT'],
       to: 'ACTIVE',
-      confirm: 'Activating the lease lets the unit to its residents: the unit shows as occupied and they as current residents. A lease it renews ends.',
+      confirm: 'Activating the lease lets the unit to its residents: the unit shows as occupied and they as current residents, and rent is charged from its start (a lease with no rent schedule gets one from its rent). A lease it renews ends.',
       done: 'Lease activated: the unit is occupied.',
       async run({ tx, companyId, record }) {
         await checkUnitFree(tx as Executor, companyId, { ...termOf(record), id: String(record.id), rentalUnitId: String(record.rentalUnitId), renewsLeaseId: record.renewsLeaseId as string | null })
@@ -165,9 +169,12 @@ export const leasesResource = defineResource({
     async updated({ tx, companyId, id, record }) {
       if (HOLDS_UNIT.includes(record.status as never)) await followLease(tx as Executor, companyId, id)
     },
-    async moved({ tx, companyId, id, to }) {
-      if (to === 'ACTIVE') await endRenewedLease(tx as Executor, companyId, await leaseOf(tx as Executor, companyId, id))
+    async moved({ tx, companyId, userId, id, to }) {
+      const lease = await leaseOf(tx as Executor, companyId, id)
+      if (to === 'ACTIVE') await endRenewedLease(tx as Executor, companyId, lease)
       await followLease(tx as Executor, companyId, id)
+      // An active lease is charged: by its schedules, or by one made from its rent (which charges what is due).
+      if (to === 'ACTIVE') await startCharging(tx as Executor, companyId, userId, lease)
     },
   },
   outputs: {
@@ -194,6 +201,8 @@ export const leasesResource = defineResource({
       { kind: 'fields', label: 'Rent and deposits', fields: ['rent', 'rentFrequency', 'rentDueDay', 'balance', 'securityDeposit', 'lastMonthRentDeposit', 'keyDeposit'] },
       { kind: 'lines' },
       { kind: 'actions' },
+      { kind: 'related', related: { resource: 'rent-payment-schedules', field: 'leaseId', label: 'Rent schedules' } },
+      { kind: 'related', related: { resource: 'rent-receivables', field: 'leaseId', label: 'Charges' } },
       { kind: 'related', related: { resource: 'leases', field: 'renewsLeaseId', label: 'Renewed by' } },
       { kind: 'history' },
       { kind: 'attachments' },
@@ -210,3 +219,29 @@ function checkMoveOut(record: Record<string, unknown>, moveOut: string) {
 
 /** The lease an action runs on, in its company. */
 const leaseWhere = (companyId: string, record: Record<string, unknown>) => and(eq(leases.companyId, companyId), eq(leases.id, String(record.id)))
+
+/**
+ * An activated lease's rent: its schedules charge what is due; a lease with none gets one made
+ * from its rent, frequency and due day, charging from its start (through the schedule's own
+ * definition, which charges what is due as it is saved).
+ */
+async function startCharging(tx: Executor, companyId: string, userId: string, lease: Awaited<ReturnType<typeof leaseOf>>) {
+  const [existing] = await tx
+    .select({ id: rentPaymentSchedules.id })
+    .from(rentPaymentSchedules)
+    .where(and(eq(rentPaymentSchedules.companyId, companyId), eq(rentPaymentSchedules.leaseId, lease.id)))
+  if (existing) {
+    await runRent(tx, { companyId, userId, scheduleIds: [existing.id] })
+    return
+  }
+  if (lease.rent <= 0) return
+  const schedules = resourceNamed('rent-payment-schedules')!
+  const values = {
+    lease_id: lease.id,
+    frequency: lease.rentFrequency,
+    due_day: takesDueDay(lease.rentFrequency) ? lease.rentDueDay : null,
+    start_date: lease.startDate,
+    lines: [{ charge_type: 'RENT', amount: lease.rent }],
+  }
+  await createRecord(tx, companyId, schedules, { values }, { userId })
+}

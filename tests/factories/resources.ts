@@ -40,6 +40,12 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
     move_in_date: '2026-01-01',
     lines: [{ resident_id: (await createSample(resourceNamed('residents')!, token)).id, role: 'PRIMARY' }],
   }),
+  // A schedule charges monthly from the 1st; its lease is a draft, so saving it charges nothing.
+  'rent-payment-schedules': async () => ({ frequency: 'MONTHLY', due_day: 1, start_date: '2026-01-01', end_date: null, lines: [{ charge_type: 'RENT', amount: '100.00' }] }),
+  // A charge goes to an income account.
+  'rent-receivables': async (token) => ({
+    account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
+  }),
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),

@@ -86,3 +86,4 @@ router.openapi(
     return c.json(await rentAccount(t.db, t.companyId, c.req.valid('param').id), 200)
   },
 )
+

@@ -112,7 +112,11 @@ export function LinesInput({
               const inputs = row.getFieldset() as unknown as Record<string, FieldMetadata<unknown>>
               return (
                 <tr key={row.key} className="border-t align-top">
-                  <td className="py-1 pr-2 tabular-nums text-muted-foreground">{i + 1}</td>
+                  <td className="py-1 pr-2 tabular-nums text-muted-foreground">
+                    {i + 1}
+                    {/* A stored line keeps its id through the edit, so what was made for it still points at it. */}
+                    {inputs.id?.initialValue ? <input type="hidden" name={inputs.id.name} value={String(inputs.id.initialValue)} /> : null}
+                  </td>
                   {columns.map((c) => (
                     <td key={c.name} className="py-1 pr-2">
                       <LineInput

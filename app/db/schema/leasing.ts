@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
-import { rentalUnits, residents } from './properties'
+import { accounts } from './ledger'
+import { propertyGroups, rentalUnits, residents } from './properties'
 
 /**
  * A lease: a unit let to residents for a term at a rent (SPEC.md §7 leases/). Its status moves
@@ -70,4 +71,106 @@ export const leaseResidents = pgTable(
     role: text().notNull(),
   },
   (t) => [uniqueIndex('lease_residents_lease_resident_key').on(t.leaseId, t.residentId), index('lease_residents_resident_idx').on(t.companyId, t.residentId)],
+)
+
+/**
+ * What a lease is charged every period (SPEC.md §7 rent-payment-schedules/): its lines, each a
+ * recurring charge with its amount and effective dates. The rent run charges each line once per
+ * period (rent_charges' unique key), whatever the number of app processes.
+ */
+export const rentPaymentSchedules = pgTable(
+  'rent_payment_schedules',
+  {
+    id: id(),
+    companyId: companyId(),
+    leaseId: uuid()
+      .notNull()
+      .references(() => leases.id),
+    /** Its lease's name, kept by the database (migration 0025) as the lease's own is. */
+    label: text().notNull().default(''),
+    /** A repeating value of payment-frequencies/ (MONTHLY, WEEKLY, BI_WEEKLY …). */
+    frequency: text().notNull(),
+    /** The day of the month a monthly period starts (31: the month's last day); the 1st when not set. */
+    dueDay: integer(),
+    startDate: date({ mode: 'string' }).notNull(),
+    /** The last day it charges; empty: as long as the lease runs. */
+    endDate: date({ mode: 'string' }),
+    /** Why the rent run could not charge a period (a locked date, an inactive account); null once it charges cleanly. */
+    lastError: text(),
+    lastErrorAt: timestamp({ withTimezone: true }),
+    searchText: searchColumn('label'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('rent_payment_schedules_company_lease_idx').on(t.companyId, t.leaseId),
+    check('rent_payment_schedules_end_after_start', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    searchIndex('rent_payment_schedules', t.searchText),
+  ],
+)
+
+/** A schedule's recurring charges, in order: rent, parking, pet rent and the like. */
+export const rentPaymentScheduleLines = pgTable(
+  'rent_payment_schedule_lines',
+  {
+    id: id(),
+    companyId: companyId(),
+    scheduleId: uuid()
+      .notNull()
+      .references(() => rentPaymentSchedules.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    chargeType: text().notNull(),
+    description: text(),
+    /** Cents per whole period. */
+    amount: cents().notNull(),
+    /** The income account; the company's rent income account when not set. */
+    accountId: uuid().references(() => accounts.id),
+    effectiveFrom: date({ mode: 'string' }),
+    effectiveTo: date({ mode: 'string' }),
+  },
+  (t) => [index('rent_payment_schedule_lines_schedule_idx').on(t.scheduleId), check('rent_payment_schedule_lines_amount_positive', sql`${t.amount} > 0`)],
+)
+
+/**
+ * A charge to a lease (SPEC.md §7 rent-receivables/, POST rent-charges/): one period of a schedule
+ * line, or a one-off. It posts Dr accounts receivable / Cr its income account in the transaction
+ * that makes it; voiding it reverses that. A schedule line is charged once per period: the unique
+ * key below holds even when two rent runs race.
+ */
+export const rentCharges = pgTable(
+  'rent_charges',
+  {
+    id: id(),
+    companyId: companyId(),
+    leaseId: uuid()
+      .notNull()
+      .references(() => leases.id),
+    date: date({ mode: 'string' }).notNull(),
+    chargeType: text().notNull(),
+    description: text().notNull(),
+    /** Cents. */
+    amount: cents().notNull(),
+    /** The income account; empty: the company's account for its kind (rent income, late fee income). */
+    accountId: uuid().references(() => accounts.id),
+    /** POSTED or VOID. */
+    status: text().notNull(),
+    /** The lease's unit and property, kept by the database from the lease (migration 0025): the posting tags its lines with them. */
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    propertyGroupId: uuid().references(() => propertyGroups.id),
+    /** The schedule and line it was charged for, and the period; none for a one-off charge. A line removed from its schedule keeps its charges. */
+    scheduleId: uuid().references(() => rentPaymentSchedules.id),
+    scheduleLineId: uuid(),
+    periodStart: date({ mode: 'string' }),
+    periodEnd: date({ mode: 'string' }),
+    searchText: searchColumn('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('rent_charges_schedule_line_period_key').on(t.companyId, t.scheduleLineId, t.periodStart).where(sql`${t.scheduleLineId} is not null`),
+    index('rent_charges_company_lease_date_idx').on(t.companyId, t.leaseId, t.date),
+    index('rent_charges_company_date_idx').on(t.companyId, t.date),
+    check('rent_charges_amount_positive', sql`${t.amount} > 0`),
+    searchIndex('rent_charges', t.searchText),
+  ],
 )

@@ -25,12 +25,6 @@ export const RESIDENT_ROLES = [
   { value: 'GUARANTOR', label: 'Guarantor' },
 ] as const
 
-export const RENT_FREQUENCIES = [
-  { value: 'MONTHLY', label: 'Monthly' },
-  { value: 'WEEKLY', label: 'Weekly' },
-  { value: 'BIWEEKLY', label: 'Every two weeks' },
-] as const
-
 /** A lease in force holds its unit: active, or active with notice given. */
 export const HOLDS_UNIT: readonly LeaseStatus[] = ['ACTIVE', 'NOTICE']
 

@@ -19,6 +19,7 @@ export const SOURCE_TYPES = [
   { value: 'JOURNAL_ENTRY', label: 'Journal entry' },
   { value: 'RECURRING_JOURNAL_ENTRY', label: 'Recurring journal entry' },
   { value: 'BANK_DEPOSIT', label: 'Bank deposit' },
+  { value: 'RENT_CHARGE', label: 'Rent charge' },
   { value: 'OPENING_BALANCE', label: 'Opening balance' },
 ] as const
 export type SourceType = (typeof SOURCE_TYPES)[number]['value']

@@ -67,7 +67,7 @@ function wrongState(resource: AnyResource, action: Action, current: string) {
 /**
  * Runs an action on one record in the caller's transaction: locks the row, checks the state it
  * starts from and the input (its references must name this company's records), runs the action's
- * code, moves the state and records the move.
+ * code, moves the state and records the move. Answers the record as it was before.
  */
 export async function runAction(tx: Executor, companyId: string, userId: string, resource: AnyResource, id: string, name: string, body: unknown) {
   const action = resource.actions?.[name]
@@ -94,7 +94,7 @@ export async function runAction(tx: Executor, companyId: string, userId: string,
   const unknown = await unknownReferences(tx, companyId, references)
   if (Object.keys(unknown).length) throw invalid(`Please correct the highlighted fields: ${Object.keys(unknown).join(', ')}.`, unknown)
   await action.run?.({ tx, companyId, userId, record, input })
-  if (action.to === undefined) return
+  if (action.to === undefined) return record
   // A definition whose action names a move its transitions do not allow is wrong: refuse it loudly.
   if (!canMove(resource, current, action.to)) throw new Error(`${resource.name}: ${name} moves ${current} to ${action.to}, which its transitions do not allow`)
   await tx
@@ -103,6 +103,7 @@ export async function runAction(tx: Executor, companyId: string, userId: string,
     .where(and(eq(table.companyId, companyId), eq(table.id, id)))
   await recordStateChange(tx, { companyId, resource, recordId: id, action: name, from: current, to: action.to, note: (input.note as string | null) ?? null, userId })
   await resource.rules?.moved?.({ tx, companyId, userId, id, from: current, to: action.to, record })
+  return record
 }
 
 export const HistoryEntry = z

@@ -726,8 +726,8 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
         const t = tenant(c)
         const id = c.req.valid('param').id
         await t.db.transaction(async (tx) => {
-          await runAction(tx, t.companyId, t.principal.userId, resource, id, name, c.req.valid('json'))
-          await runActionPostings(tx, t.companyId, t.principal.userId, resource, id, name)
+          const before = await runAction(tx, t.companyId, t.principal.userId, resource, id, name, c.req.valid('json'))
+          await runActionPostings(tx, t.companyId, t.principal.userId, resource, id, name, before)
         })
         return c.json(await recordOutput(t.db, t.companyId, resource, id), 200)
       },

@@ -144,7 +144,11 @@ export const FIELD_KINDS: { [K in FieldKind]: FieldKindSpec<FieldOfKind<K>> } = 
     sample: (field) => String(field.min ?? 1),
   },
   money: {
-    input: (field) => moneyInput(field.label, { negative: field.min === undefined }),
+    input: (field) => {
+      const base = moneyInput(field.label, { negative: field.min === undefined })
+      // A minimum above zero: a charge or a payment of nothing is no charge or payment.
+      return field.min ? base.refine((v) => v >= field.min!, field.min === 1 ? `${field.label} must be more than zero.` : `${field.label} must be at least ${formatDecimal(field.min)}.`) : base
+    },
     output: () => z.string().openapi({ example: '1250.00' }),
     fromForm: decimalFromForm(2),
     csv: plainCsv,
@@ -216,8 +220,12 @@ export const FIELD_KINDS: { [K in FieldKind]: FieldKindSpec<FieldOfKind<K>> } = 
           .array(z.uuid({ error: `${field.label}: each must be an id.` }), { error: field.picks.none })
           .min(Math.max(min, 1), field.picks.none)
           .max(max, `${field.label}: at most ${max}.`)
+      // A line sent with the id it was answered with stays that line (what it posted or charged keeps pointing at it).
+      const line = fieldsSchema(Object.entries(field.fields), 'create').extend({
+        id: z.uuid({ error: `${field.label}: a line's id is the one it was answered with.` }).optional().openapi({ description: 'The line’s id, to keep it; a line without one is new' }),
+      })
       return z
-        .array(fieldsSchema(Object.entries(field.fields), 'create'), { error: `${field.label} must be a list of lines.` })
+        .array(line, { error: `${field.label} must be a list of lines.` })
         .min(min, `Add at least ${min} ${min === 1 ? 'line' : 'lines'}.`)
         .max(max, `${field.label} can have at most ${max} lines.`)
     },
@@ -226,8 +234,14 @@ export const FIELD_KINDS: { [K in FieldKind]: FieldKindSpec<FieldOfKind<K>> } = 
     fromForm: (raw, field, form) => {
       const rows = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : []
       return rows
-        .map((row) => Object.fromEntries(Object.entries(field.fields).map(([key, f]) => [apiName(key), kindOf(f).fromForm(row?.[apiName(key)], f, form)])))
-        .filter((line) => Object.values(line).some((v) => v !== null && v !== undefined && v !== false))
+        .map((row) => {
+          const line: Record<string, unknown> = Object.fromEntries(Object.entries(field.fields).map(([key, f]) => [apiName(key), kindOf(f).fromForm(row?.[apiName(key)], f, form)]))
+          const blank = !Object.values(line).some((v) => v !== null && v !== undefined && v !== false)
+          // The line's id rides in a hidden input; alone it makes no line.
+          if (!blank && typeof row?.id === 'string' && row.id) line.id = row.id
+          return blank ? null : line
+        })
+        .filter((line) => line !== null)
     },
     // A spreadsheet row is one record: its lines are counted, not spelt out.
     csv: (value) => (Array.isArray(value) ? value.length : null),

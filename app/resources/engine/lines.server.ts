@@ -31,7 +31,8 @@ export async function givenLines(tx: Executor, companyId: string, lines: LinesFi
   if (!Array.isArray(sent)) return undefined
   if (!lines.picks) {
     return (sent as Row[]).map((line) => {
-      const given = Object.fromEntries(lineFields(lines).flatMap(([key]) => (apiName(key) in line ? [[key, line[apiName(key)]]] : [])))
+      const given: Row = Object.fromEntries(lineFields(lines).flatMap(([key]) => (apiName(key) in line ? [[key, line[apiName(key)]]] : [])))
+      if (typeof line.id === 'string') given.id = line.id
       return lines.shape?.store ? { ...given, ...lines.shape.store(given) } : given
     })
   }
@@ -47,13 +48,19 @@ async function withPicked(tx: Executor, companyId: string, lines: LinesField, ro
   return rows.map((row) => ({ ...records.get(String(row[picks.key])), ...row }))
 }
 
-/** Replaces a record's lines with these (from givenLines); a reference must name one of this company's records. */
+/**
+ * Replaces a record's lines with these (from givenLines); a reference must name one of this
+ * company's records. A line sent with the id of one of this record's lines keeps it, so what
+ * points at a line (a charge made for it) still does; any other id is a new line's.
+ */
 export async function writeLines(tx: Executor, companyId: string, lines: LinesField, parentId: string, given: Row[]) {
   const table = tableOf(lines)
+  const own = new Set(given.some((line) => typeof line.id === 'string') ? (await tx.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table[lines.parentKey], parentId)))).map((r) => String(r.id)) : [])
   // Only the line table's own columns are stored: what a picked line reads stays with its record.
   const rows = given.map((line, position) => {
     const row: Row = { companyId, [lines.parentKey]: parentId, position }
-    for (const key of Object.keys(line)) if (key in table && !(key in row)) row[key] = line[key]
+    if (typeof line.id === 'string' && own.delete(line.id)) row.id = line.id
+    for (const key of Object.keys(line)) if (key in table && !(key in row) && key !== 'id') row[key] = line[key]
     return row
   })
   await checkLineReferences(tx, companyId, lines, rows)

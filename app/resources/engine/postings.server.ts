@@ -72,14 +72,19 @@ export async function runPostings(tx: Executor, companyId: string, userId: strin
   }
 }
 
-/** After an action ran on a record (in the same transaction): what that action posts. */
-export async function runActionPostings(tx: Executor, companyId: string, userId: string | null, resource: AnyResource, id: string, action: string) {
-  if (!resource.postings?.[action]) return
+/**
+ * After an action ran on a record (in the same transaction): what it posts as it now stands (its
+ * create and update purposes corrected against the record as it was, so voiding a charge reverses
+ * its posting), then what the action itself posts.
+ */
+export async function runActionPostings(tx: Executor, companyId: string, userId: string | null, resource: AnyResource, id: string, action: string, before: Row) {
+  if (!resource.postings) return
   const [row] = (await tx
     .select()
     .from(resource.table)
     .where(and(eq(resource.table.companyId, companyId), eq((resource.table as AnyResource['table'] & { id: typeof resource.table.companyId }).id, id)))) as Row[]
-  await runPostings(tx, companyId, userId, resource, action, row)
+  await runPostings(tx, companyId, userId, resource, 'update', row, await postingDocument(tx, companyId, resource, before))
+  if (resource.postings[action]) await runPostings(tx, companyId, userId, resource, action, row)
 }
 
 /** The entry a purpose stands at now: its original or latest replacement, unless reversed. */

@@ -1,0 +1,297 @@
+import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm'
+import type { Executor } from '~/db/client.server'
+import { accounts, companies, defaultGlAccounts, ledgerSettings, leases, rentCharges, rentPaymentScheduleLines, rentPaymentSchedules, stateChanges } from '~/db/schema'
+import { todayIn } from '~/domain/dates'
+import { invalidFields } from '~/domain/errors'
+import { subtypeOf } from '~/domain/ledger/chart'
+import { HOLDS_UNIT } from '~/domain/leasing/leases'
+import { chargeDraft, chargeMemo, chargesDue, incomeRoleOf, type DueCharge, type ScheduleLine } from '~/domain/leasing/rent'
+import { formatDecimal } from '~/domain/money'
+import { postEntries } from '~/ledger/posting.server'
+
+/*
+ * The rent run (issue: leases and rent): every active schedule of a lease in force charges each of
+ * its lines once per period that has begun, in its company's time zone. A company's charges are
+ * made in one transaction, set-based: one statement inserts the charges (the unique key on line
+ * and period lets a racing run insert none of the same), the posting function posts the entries
+ * of the charges this run inserted, and their first state is recorded. Killed halfway, the
+ * transaction leaves nothing; run twice or in two processes, a period is charged once.
+ */
+
+/** The resource name a charge's history is kept under (its definition's). */
+export const CHARGES_RESOURCE = 'rent-receivables'
+
+type ScheduleRow = typeof rentPaymentSchedules.$inferSelect & { lines: (ScheduleLine & { accountId: string | null })[]; moveOutDate: string | null }
+
+export type RentRunResult = { charged: number; failed: number }
+
+/**
+ * Charges what has come due, for every company (the scheduler, reading across companies) or for
+ * one company and some of its schedules (saving a schedule, activating a lease), up to today in
+ * each company's time zone (or `now`).
+ */
+export async function runRent(db: Executor, options: { now?: Date; companyId?: string; scheduleIds?: string[]; userId?: string | null } = {}): Promise<RentRunResult> {
+  const found = await db
+    .select({ schedule: rentPaymentSchedules, moveOutDate: leases.moveOutDate, timeZone: companies.timeZone })
+    .from(rentPaymentSchedules)
+    .innerJoin(leases, eq(leases.id, rentPaymentSchedules.leaseId))
+    .innerJoin(companies, eq(companies.id, rentPaymentSchedules.companyId))
+    .where(
+      and(
+        inArray(leases.status, [...HOLDS_UNIT]),
+        options.companyId ? eq(rentPaymentSchedules.companyId, options.companyId) : undefined,
+        options.scheduleIds ? inArray(rentPaymentSchedules.id, options.scheduleIds) : undefined,
+      ),
+    )
+  const result: RentRunResult = { charged: 0, failed: 0 }
+  if (!found.length) return result
+  const byCompany = new Map<string, { timeZone: string; schedules: ScheduleRow[] }>()
+  const lines = await linesOf(
+    db,
+    found.map((f) => f.schedule.id),
+  )
+  for (const f of found) {
+    const company = byCompany.get(f.schedule.companyId) ?? { timeZone: f.timeZone, schedules: [] }
+    company.schedules.push({ ...f.schedule, moveOutDate: f.moveOutDate, lines: lines.get(f.schedule.id) ?? [] })
+    byCompany.set(f.schedule.companyId, company)
+  }
+  for (const [companyId, { timeZone, schedules }] of byCompany) {
+    const outcome = await db.transaction((tx) => chargeCompany(tx, companyId, schedules, todayIn(timeZone, options.now), options.userId ?? null))
+    result.charged += outcome.charged
+    result.failed += outcome.failed
+  }
+  return result
+}
+
+/** Schedules' lines, in order, by schedule id (one query). */
+async function linesOf(db: Executor, ids: string[]) {
+  const out = new Map<string, ScheduleRow['lines']>()
+  for (const chunk of chunks(ids, 5000)) {
+    const rows = await db
+      .select()
+      .from(rentPaymentScheduleLines)
+      .where(inArray(rentPaymentScheduleLines.scheduleId, chunk))
+      .orderBy(asc(rentPaymentScheduleLines.scheduleId), asc(rentPaymentScheduleLines.position))
+    for (const line of rows) {
+      const list = out.get(line.scheduleId) ?? []
+      list.push({ id: line.id, chargeType: line.chargeType, description: line.description, amount: line.amount, effectiveFrom: line.effectiveFrom, effectiveTo: line.effectiveTo, accountId: line.accountId })
+      out.set(line.scheduleId, list)
+    }
+  }
+  return out
+}
+
+function* chunks<T>(items: T[], size: number) {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
+}
+
+/** One company's charges due, in the caller's transaction. */
+async function chargeCompany(tx: Executor, companyId: string, schedules: ScheduleRow[], today: string, userId: string | null): Promise<RentRunResult> {
+  const [roles, settings, latest, activeAccounts] = await Promise.all([
+    tx.select({ role: defaultGlAccounts.role, accountId: defaultGlAccounts.accountId }).from(defaultGlAccounts).where(eq(defaultGlAccounts.companyId, companyId)),
+    tx.select({ lockDate: ledgerSettings.lockDate }).from(ledgerSettings).where(eq(ledgerSettings.companyId, companyId)),
+    // Each line's latest period charged: the run charges the periods after it.
+    tx
+      .select({ scheduleId: rentCharges.scheduleId, lineId: rentCharges.scheduleLineId, periodStart: max(rentCharges.periodStart) })
+      .from(rentCharges)
+      .where(and(eq(rentCharges.companyId, companyId), isNotNull(rentCharges.scheduleLineId), schedules.length <= 5000 ? inArray(rentCharges.scheduleId, schedules.map((s) => s.id)) : undefined))
+      .groupBy(rentCharges.scheduleId, rentCharges.scheduleLineId),
+    tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.companyId, companyId), eq(accounts.isActive, true))),
+  ])
+  const role = new Map(roles.map((r) => [r.role, r.accountId]))
+  const active = new Set(activeAccounts.map((a) => a.id))
+  const after = new Map(latest.map((l) => [l.lineId, l.periodStart]))
+  // A line added to a schedule that has charged starts after the schedule's latest period: what was
+  // charged before it came is not charged again (a forgotten period is a one-off charge).
+  const scheduleAfter = new Map<string, string>()
+  for (const l of latest) if (l.scheduleId && l.periodStart && l.periodStart > (scheduleAfter.get(l.scheduleId) ?? '')) scheduleAfter.set(l.scheduleId, l.periodStart)
+  const lockDate = settings[0]?.lockDate ?? null
+  const receivable = role.get('ACCOUNTS_RECEIVABLE')
+  const errors = new Map<string, string | null>(schedules.map((s) => [s.id, null]))
+  const charges: (DueCharge & { scheduleId: string; leaseId: string; accountId: string })[] = []
+  let failed = 0
+  for (const schedule of schedules) {
+    const due = chargesDue(schedule, schedule.lines, today, schedule.moveOutDate).filter((c) => {
+      const last = after.get(c.lineId) ?? scheduleAfter.get(schedule.id)
+      return !last || c.periodStart > last
+    })
+    for (const charge of due) {
+      const line = schedule.lines.find((l) => l.id === charge.lineId)!
+      const accountId = line.accountId ?? role.get(incomeRoleOf(line.chargeType))
+      const problem = !receivable
+        ? 'The company has no accounts receivable account: say which account plays that role under Default GL Accounts.'
+        : !accountId || !active.has(accountId)
+          ? `${charge.description} has no active income account: choose one on the schedule, or reactivate it.`
+          : !active.has(receivable)
+            ? 'The accounts receivable account is inactive: reactivate it.'
+            : lockDate && charge.date <= lockDate
+              ? `Not charged for ${charge.date}: the books are closed through ${lockDate}.`
+              : null
+      if (problem) {
+        failed++
+        errors.set(schedule.id, problem)
+        continue
+      }
+      charges.push({ ...charge, scheduleId: schedule.id, leaseId: schedule.leaseId, accountId: accountId! })
+    }
+  }
+  let charged = 0
+  if (charges.length) {
+    const inserted = await insertCharges(tx, companyId, charges)
+    charged = await postEntries(
+      tx,
+      companyId,
+      inserted.map((c) => chargeDraft(c, receivable!)),
+      { userId },
+    )
+    await recordPosted(
+      tx,
+      companyId,
+      inserted.map((c) => c.id),
+      userId,
+    )
+  }
+  const changed = schedules.filter((s) => s.lastError !== errors.get(s.id))
+  for (const schedule of changed) {
+    const lastError = errors.get(schedule.id) ?? null
+    await tx
+      .update(rentPaymentSchedules)
+      .set({ lastError, lastErrorAt: lastError ? new Date() : null })
+      .where(and(eq(rentPaymentSchedules.companyId, companyId), eq(rentPaymentSchedules.id, schedule.id)))
+  }
+  return { charged, failed }
+}
+
+type InsertedCharge = { id: string; leaseId: string; date: string; amount: number; memo: string; accountId: string; rentalUnitId: string | null; propertyGroupId: string | null }
+
+/** Inserts the charges (a line's period already charged is left as it is) and answers the ones this call inserted. */
+async function insertCharges(tx: Executor, companyId: string, charges: (DueCharge & { scheduleId: string; leaseId: string; accountId: string })[]): Promise<InsertedCharge[]> {
+  const rows = charges.map((c) => ({
+    lease_id: c.leaseId,
+    date: c.date,
+    charge_type: c.chargeType,
+    description: c.description,
+    amount: c.amount,
+    account_id: c.accountId,
+    schedule_id: c.scheduleId,
+    schedule_line_id: c.lineId,
+    period_start: c.periodStart,
+    period_end: c.periodEnd,
+  }))
+  const inserted = await tx.execute<{ id: string; lease_id: string; date: string; amount: string; description: string; account_id: string; rental_unit_id: string | null; property_group_id: string | null; period_start: string; period_end: string }>(sql`
+    insert into ${rentCharges} (company_id, lease_id, date, charge_type, description, amount, account_id, status, schedule_id, schedule_line_id, period_start, period_end)
+    select ${companyId}, lease_id, date, charge_type, description, amount, account_id, 'POSTED', schedule_id, schedule_line_id, period_start, period_end
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(lease_id uuid, date date, charge_type text, description text, amount bigint, account_id uuid, schedule_id uuid, schedule_line_id uuid, period_start date, period_end date)
+    on conflict (company_id, schedule_line_id, period_start) where schedule_line_id is not null do nothing
+    returning id, lease_id, date::text, amount, description, account_id, rental_unit_id, property_group_id, period_start::text, period_end::text`)
+  return [...inserted].map((r) => ({
+    id: r.id,
+    leaseId: r.lease_id,
+    date: r.date,
+    amount: Number(r.amount),
+    memo: chargeMemo({ description: r.description, date: r.date, periodStart: r.period_start, periodEnd: r.period_end }),
+    accountId: r.account_id,
+    rentalUnitId: r.rental_unit_id,
+    propertyGroupId: r.property_group_id,
+  }))
+}
+
+/** Charges made by the run start posted, as one made by hand does: their history says so. */
+async function recordPosted(tx: Executor, companyId: string, ids: string[], userId: string | null) {
+  if (!ids.length) return
+  await tx.execute(sql`
+    insert into ${stateChanges} (company_id, resource, record_id, action, from_state, to_state, note, user_id)
+    select ${companyId}, ${CHARGES_RESOURCE}, x.id::uuid, null, null, 'POSTED', 'Charged by the rent run', ${userId}::uuid
+    from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as x(id)`)
+}
+
+/*
+ * A schedule's and a charge's own rules, called by their definitions.
+ */
+
+/** A schedule belongs to a lease that is not over, and its lines name income accounts. */
+export async function checkSchedule(tx: Executor, companyId: string, leaseId: string, lines: { accountId?: unknown }[]): Promise<Record<string, string[]> | undefined> {
+  const [lease] = await tx
+    .select({ status: leases.status })
+    .from(leases)
+    .where(and(eq(leases.companyId, companyId), eq(leases.id, leaseId)))
+  if (lease?.status === 'ENDED') return { lease_id: ['This lease has ended: it is charged nothing more.'] }
+  return incomeAccountErrors(
+    tx,
+    companyId,
+    lines.map((l) => (typeof l.accountId === 'string' ? l.accountId : null)),
+    (i) => `lines[${i}].account_id`,
+  )
+}
+
+/** Charges go to income accounts: each named account must be an active income account of this company. */
+export async function incomeAccountErrors(tx: Executor, companyId: string, ids: (string | null)[], field: (i: number) => string) {
+  const named = [...new Set(ids.filter((id): id is string => !!id))]
+  if (!named.length) return undefined
+  const found = await tx
+    .select({ id: accounts.id, name: accounts.name, isActive: accounts.isActive, subtype: accounts.subtype })
+    .from(accounts)
+    .where(and(eq(accounts.companyId, companyId), inArray(accounts.id, named)))
+  const byId = new Map(found.map((a) => [a.id, a]))
+  const errors: Record<string, string[]> = {}
+  ids.forEach((id, i) => {
+    const account = id ? byId.get(id) : undefined
+    if (!id || !account) return
+    if (subtypeOf(account.subtype)?.type !== 'INCOME') errors[field(i)] = [`${account.name} is not an income account: a charge is income.`]
+    else if (!account.isActive) errors[field(i)] = [`${account.name} is inactive; reactivate it or choose another account.`]
+  })
+  return Object.keys(errors).length ? errors : undefined
+}
+
+/** The income account a charge of this type goes to when none is named: the company's role for it. */
+export async function defaultIncomeAccount(tx: Executor, companyId: string, chargeType: string) {
+  const role = incomeRoleOf(chargeType)
+  const [found] = await tx
+    .select({ accountId: defaultGlAccounts.accountId })
+    .from(defaultGlAccounts)
+    .where(and(eq(defaultGlAccounts.companyId, companyId), eq(defaultGlAccounts.role, role)))
+  if (!found) throw invalidFields({ account_id: ['Choose the income account: the company has none set for this kind of charge.'] }, 'This charge cannot be posted.')
+  return found.accountId
+}
+
+/** What a page of schedules shows beside their fields: each period's total today, how many charges it made, when it charges next. */
+export async function scheduleSummaries(tx: Executor, companyId: string, ids: string[]) {
+  const [rows, made] = await Promise.all([
+    tx
+      .select({ schedule: rentPaymentSchedules, moveOutDate: leases.moveOutDate, status: leases.status, timeZone: companies.timeZone })
+      .from(rentPaymentSchedules)
+      .innerJoin(leases, eq(leases.id, rentPaymentSchedules.leaseId))
+      .innerJoin(companies, eq(companies.id, rentPaymentSchedules.companyId))
+      .where(and(eq(rentPaymentSchedules.companyId, companyId), inArray(rentPaymentSchedules.id, ids))),
+    tx
+      .select({ id: rentCharges.scheduleId, count: sql<number>`count(*)`.mapWith(Number), last: max(rentCharges.periodStart) })
+      .from(rentCharges)
+      .where(and(eq(rentCharges.companyId, companyId), inArray(rentCharges.scheduleId, ids)))
+      .groupBy(rentCharges.scheduleId),
+  ])
+  const lines = await linesOf(tx, ids)
+  const counts = new Map(made.map((m) => [m.id, m]))
+  return new Map(
+    rows.map(({ schedule, moveOutDate, status, timeZone }) => {
+      const today = todayIn(timeZone)
+      const own = lines.get(schedule.id) ?? []
+      const current = own.filter((l) => (!l.effectiveFrom || l.effectiveFrom <= today) && (!l.effectiveTo || l.effectiveTo >= today))
+      // The next charge: its first period after the latest it charged, looking a year past today (or its start).
+      const last = counts.get(schedule.id)?.last ?? ''
+      const horizon = addYear([today, schedule.startDate, last].sort().at(-1)!)
+      const ahead = status !== 'ENDED' ? chargesDue(schedule, own, horizon, moveOutDate).find((c) => c.periodStart > last) : undefined
+      return [
+        schedule.id,
+        {
+          period_total: formatDecimal(current.reduce((sum, l) => sum + l.amount, 0)),
+          charged_count: counts.get(schedule.id)?.count ?? 0,
+          next_charge_date: ahead?.date ?? null,
+          last_error_at: schedule.lastErrorAt?.toISOString() ?? null,
+        },
+      ]
+    }),
+  )
+}
+
+const addYear = (iso: string) => `${Number(iso.slice(0, 4)) + 1}${iso.slice(4)}`
+

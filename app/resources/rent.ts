@@ -1,0 +1,196 @@
+import { z } from '@hono/zod-openapi'
+import { and, eq } from 'drizzle-orm'
+import type { Executor } from '~/db/client.server'
+import { rentCharges, rentPaymentScheduleLines, rentPaymentSchedules } from '~/db/schema'
+import { conflict } from '~/domain/errors'
+import { CHARGE_TYPES, chargeDraft, chargeMemo, incomeRoleOf, RECURRING_CHARGE_TYPES, SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
+import { checkSchedule, incomeAccountErrors, runRent, scheduleSummaries } from '~/leasing/rent.server'
+import { defineResource, type PostingBuilder } from './engine/define'
+import { date, lines, money, number, reference, select, text } from './engine/fields'
+
+/*
+ * Rent as documents (ADR 013). A rent schedule is what a lease is charged every period: its lines
+ * are recurring charges, each with its amount and effective dates; the rent run charges each line
+ * once per period, prorated for a partial first or last one, and saving a schedule charges what is
+ * already due. A charge (a rent receivable) is one period of a line or a one-off charge made by
+ * hand: it posts Dr accounts receivable / Cr its income account, and voiding it reverses that. The
+ * rules are the services of ~/leasing/rent.
+ */
+
+export const rentPaymentSchedulesResource = defineResource({
+  name: 'rent-payment-schedules',
+  singular: 'Rent Schedule',
+  plural: 'Rent Schedules',
+  description: 'What each lease is charged every period (rent, parking, pet rent, storage, utilities), each line once per period by the rent run, a partial first or last period prorated by its days.',
+  group: 'Leasing',
+  permission: 'leasing',
+  table: rentPaymentSchedules,
+  fields: {
+    leaseId: reference('Lease', 'leases', { required: true }),
+    label: text('Name', { readOnly: true, help: 'Its lease’s name' }),
+    frequency: select('Frequency', SCHEDULE_FREQUENCIES, { required: true }),
+    dueDay: number('Due day', { min: 1, max: 31, help: 'The day of the month a monthly (or quarterly, yearly) period starts: the 1st when empty, 31 for the month’s last day' }),
+    startDate: date('Charges from', { required: true, help: 'Usually the lease’s start; a partial first period is prorated. A weekly schedule’s periods start on this weekday' }),
+    endDate: date('Charges until', { notBefore: 'startDate', help: 'Empty: as long as the lease runs, to its move-out date' }),
+    lastError: text('Last run', { readOnly: true, max: 2000, help: 'Why the rent run could not charge a period (a locked date, an inactive account)' }),
+  },
+  title: ['label'],
+  label: 'label',
+  columns: ['label', 'frequency', 'period_total', 'next_charge_date', 'charged_count'],
+  search: ['label'],
+  filters: ['leaseId', 'frequency'],
+  ordering: 'label',
+  methods: ['list', 'create', 'get', 'update'],
+  palette: false,
+  attachments: false,
+  lines: lines('Charges', {
+    table: rentPaymentScheduleLines,
+    parentKey: 'scheduleId',
+    min: 1,
+    max: 50,
+    fields: {
+      chargeType: select('Charge', RECURRING_CHARGE_TYPES, { required: true }),
+      description: text('Description', { max: 200, help: 'What the resident sees, such as “Parking stall 12”; the charge’s kind when empty' }),
+      amount: money('Amount per period', { required: true, min: 1 }),
+      accountId: reference('Income account', 'accounts', { help: 'The company’s rent income account when empty' }),
+      effectiveFrom: date('From', { help: 'The first day it is charged for; the schedule’s start when empty' }),
+      effectiveTo: date('Until', { help: 'The last day it is charged for; open when empty' }),
+    },
+  }),
+  rules: {
+    async validate({ tx, companyId, values, lines: given }) {
+      const errors: Record<string, string[]> = {}
+      if (!takesDueDay(String(values.frequency)) && values.dueDay) errors.due_day = ['A due day is for periods of months; a weekly schedule is due on the weekday it starts, a semi-monthly one on the 1st and the 16th.']
+      ;(given ?? []).forEach((line, i) => {
+        if (line.effectiveFrom && line.effectiveTo && String(line.effectiveTo) < String(line.effectiveFrom)) errors[`lines[${i}].effective_to`] = [`Line ${i + 1}: on or after its start, ${String(line.effectiveFrom)}.`]
+      })
+      if (Object.keys(errors).length) return errors
+      return checkSchedule(tx as Executor, companyId, String(values.leaseId), given ?? [])
+    },
+    // Saving it charges what is already due; the rent run charges the later periods.
+    created: ({ tx, companyId, record }) => runRent(tx as Executor, { companyId, scheduleIds: [String(record.id)] }).then(() => undefined),
+    updated: ({ tx, companyId, id }) => runRent(tx as Executor, { companyId, scheduleIds: [id] }).then(() => undefined),
+  },
+  outputs: {
+    summary: {
+      schema: {
+        period_total: z.string().openapi({ description: 'What one whole period charges today: the sum of the lines in effect' }),
+        charged_count: z.number().int().openapi({ description: 'How many charges it has made' }),
+        next_charge_date: z.string().nullable().openapi({ description: 'When it charges next; null once it has ended' }),
+        last_error_at: z.string().nullable().openapi({ description: 'When the rent run last failed to charge a period; null once it charges cleanly' }),
+      },
+      fields: {
+        period_total: money('Each period'),
+        charged_count: number('Charges made'),
+        next_charge_date: date('Next charge'),
+      },
+      load: ({ tx, companyId, records }) =>
+        scheduleSummaries(
+          tx as Executor,
+          companyId,
+          records.map((r) => String(r.id)),
+        ),
+    },
+  },
+  page: {
+    saved: 'Charges made so far: {charged_count}.',
+    sections: [
+      { kind: 'fields', fields: ['leaseId', 'frequency', 'dueDay', 'startDate', 'endDate', 'period_total', 'next_charge_date', 'charged_count', 'lastError'] },
+      { kind: 'lines' },
+      { kind: 'related', related: { resource: 'rent-receivables', field: 'scheduleId', label: 'Charges made' } },
+    ],
+  },
+})
+
+export const CHARGE_STATUSES = [
+  { value: 'POSTED', label: 'Posted' },
+  { value: 'VOID', label: 'Void' },
+] as const
+
+/** Dr accounts receivable for the lease, Cr the charge's income account (the company's for its kind when it names none); nothing once void. */
+export const chargePosting: PostingBuilder = (charge, { roles }) => {
+  if (charge.status === 'VOID') return null
+  const type = String(charge.chargeType)
+  return chargeDraft(
+    {
+      id: charge.id,
+      date: String(charge.date),
+      amount: Number(charge.amount),
+      memo: chargeMemo({ description: String(charge.description), date: String(charge.date), periodStart: charge.periodStart as string | null, periodEnd: charge.periodEnd as string | null }),
+      accountId: (charge.accountId as string | null) ?? roles[incomeRoleOf(type)],
+      leaseId: String(charge.leaseId),
+      rentalUnitId: (charge.rentalUnitId as string | null) ?? null,
+      propertyGroupId: (charge.propertyGroupId as string | null) ?? null,
+    },
+    roles.ACCOUNTS_RECEIVABLE,
+  )
+}
+
+export const rentChargesResource = defineResource({
+  name: 'rent-receivables',
+  // SPEC.md §7 makes one-off charges at POST rent-charges/.
+  alsoAt: ['rent-charges'],
+  singular: 'Rent Charge',
+  plural: 'Rent Charges',
+  description: 'What each lease is charged: rent by the rent run, fees and one-off charges by hand. Each posts to accounts receivable for its lease; voiding one reverses it.',
+  group: 'Leasing',
+  permission: 'leasing',
+  table: rentCharges,
+  fields: {
+    leaseId: reference('Lease', 'leases', { required: true }),
+    date: date('Date', { required: true, startsToday: true, help: 'The day it is due' }),
+    chargeType: select('Charge', CHARGE_TYPES, { required: true }),
+    description: text('Description', { required: true, max: 200, help: 'What the resident sees on their ledger' }),
+    amount: money('Amount', { required: true, min: 1 }),
+    accountId: reference('Income account', 'accounts', { help: 'Empty: the company’s rent income account (late fee income for a fee)' }),
+    status: select('Status', CHARGE_STATUSES, { readOnly: true }),
+    rentalUnitId: reference('Unit', 'rental-units', { readOnly: true }),
+    propertyGroupId: reference('Property', 'property-groups', { readOnly: true }),
+    scheduleId: reference('Rent schedule', 'rent-payment-schedules', { readOnly: true, help: 'The schedule that charged it; none for a one-off charge' }),
+    periodStart: date('Period from', { readOnly: true }),
+    periodEnd: date('Period to', { readOnly: true }),
+  },
+  title: ['description', 'date'],
+  columns: ['date', 'leaseId', 'description', 'chargeType', 'amount', 'status'],
+  search: ['description'],
+  filters: ['leaseId', 'chargeType', 'status', 'scheduleId', 'propertyGroupId'],
+  ordering: '-date',
+  methods: ['list', 'create', 'get', 'update'],
+  palette: false,
+  states: { field: 'status', initial: 'POSTED', transitions: [['POSTED', 'VOID']] },
+  actions: {
+    void: {
+      label: 'Void',
+      from: ['POSTED'],
+      to: 'VOID',
+      confirm: 'Voiding the charge reverses its posting: the lease no longer owes it. A charge of the rent run is not made again for its period.',
+      done: 'Charge voided: its posting is reversed.',
+    },
+  },
+  rules: {
+    async validate({ tx, companyId, id, values }) {
+      if (id) {
+        const [current] = await (tx as Executor)
+          .select({ status: rentCharges.status })
+          .from(rentCharges)
+          .where(and(eq(rentCharges.companyId, companyId), eq(rentCharges.id, id)))
+        if (current?.status === 'VOID') throw conflict('A voided charge cannot change; make a new charge instead.')
+      }
+      return incomeAccountErrors(tx as Executor, companyId, [(values.accountId as string | null) ?? null], () => 'account_id')
+    },
+  },
+  postings: { create: chargePosting },
+  sourceType: 'RENT_CHARGE',
+  page: {
+    title: '{description} of {date}',
+    sections: [
+      { kind: 'fields', fields: ['leaseId', 'date', 'chargeType', 'description', 'amount', 'accountId', 'status'] },
+      { kind: 'fields', label: 'Where it comes from', fields: ['rentalUnitId', 'propertyGroupId', 'scheduleId', 'periodStart', 'periodEnd'] },
+      { kind: 'actions' },
+      { kind: 'journal' },
+      { kind: 'history' },
+      { kind: 'attachments' },
+      { kind: 'notes' },
+    ],
+  },
+})

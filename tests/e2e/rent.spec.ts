@@ -1,0 +1,100 @@
+import { expect, test } from './support/fixtures'
+import { registerCompany, type Company } from './support/api'
+import { logIn } from './support/auth'
+
+/**
+ * Rent through the pages, with JavaScript on and off: activating a lease that began on the 15th
+ * of last month charges that month's rest (prorated by its days) and this month's rent; the lease
+ * shows its schedule, its charges and its balance; a line added to the schedule charges nothing
+ * twice; a one-off charge is refused at its field when it is nothing, made, then voided.
+ */
+
+const bearer = (company: Company) => ({ authorization: `Bearer ${company.token}` })
+const TIME_ZONE = 'America/Toronto'
+const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
+const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+
+test('activating a lease charges its rent, prorated from the move-in, and a one-off charge is made and voided', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  const post = async (path: string, data: Record<string, unknown>) => {
+    const response = await request.post(`/api/${path}`, { headers: bearer(company), data })
+    expect(response.status(), await response.text()).toBe(201)
+    return (await response.json()) as { id: string }
+  }
+  const settings = await request.get('/api/property-management-company/', { headers: bearer(company) })
+  expect((await settings.json()).time_zone).toBe(TIME_ZONE)
+  const [y, m] = todayIn(TIME_ZONE).split('-').map(Number)
+  const last = new Date(Date.UTC(y, m - 2, 15))
+  const start = last.toISOString().slice(0, 10)
+  const thisMonth = new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10)
+  const daysInLast = new Date(Date.UTC(y, m - 1, 0)).getUTCDate()
+  // From the 15th to the month's end, of its days, of $1,550.00 (rounded half up).
+  const prorated = Math.floor((155_000 * (daysInLast - 14) * 2 + daysInLast) / (2 * daysInLast))
+
+  const property = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
+  const building = await post('buildings/', { name: 'Bronson Court', property_group_id: property.id })
+  const unit = await post('rental-units/', { unit_number: '102', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
+  const ada = await post('residents/', { first_name: 'Ada', last_name: 'Lovelace', resident_type: 'APPLICANT' })
+  const ben = await post('residents/', { first_name: 'Ben', last_name: 'Franklin', resident_type: 'APPLICANT' })
+  const lease = await post('leases/', {
+    rental_unit_id: unit.id,
+    lease_type: 'MONTH_TO_MONTH',
+    start_date: start,
+    rent: '1550.00',
+    rent_frequency: 'MONTHLY',
+    lines: [
+      { resident_id: ada.id, role: 'PRIMARY' },
+      { resident_id: ben.id, role: 'CO_TENANT' },
+    ],
+  })
+
+  await logIn(page, company.email, company.password)
+  await page.goto(`/app/leases/${lease.id}/`)
+  await page.getByRole('link', { name: 'Activate' }).click()
+  await page.getByRole('button', { name: 'Yes, activate' }).click()
+  await expect(page.getByText('Lease activated: the unit is occupied.')).toBeVisible()
+
+  // Its schedule, made from its rent, has charged last month's rest and this month.
+  const charges = page.getByRole('region', { name: /^Charges/ })
+  await expect(charges.getByRole('row')).toHaveCount(3)
+  await expect(charges.getByRole('row', { name: new RegExp(start) })).toContainText(money(prorated))
+  await expect(charges.getByRole('row', { name: new RegExp(thisMonth) })).toContainText('$1,550.00')
+  await expect(page.locator('dd', { hasText: money(prorated + 155_000) })).toBeVisible()
+
+  // Parking added to the schedule from next month: nothing charged twice.
+  await page.getByRole('region', { name: /^Rent schedules/ }).getByRole('link', { name: /Bronson Court/ }).click()
+  await expect(page.getByRole('region', { name: 'Charges made (2)' })).toBeVisible()
+  await page.getByRole('link', { name: 'Edit' }).click()
+  await expect(page).toHaveTitle(/^Edit .* \| Lintel$/)
+  await page.getByRole('button', { name: 'Add line' }).click()
+  await page.getByLabel('Line 2: Charge').selectOption('PARKING')
+  await page.getByLabel('Line 2: Description').fill('Stall 12')
+  await page.getByLabel('Line 2: Amount per period').fill('60.00')
+  await page.getByLabel('Line 2: From').fill(new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10))
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Charges made so far: 2.')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Charges (2)' }).getByRole('cell', { name: 'Stall 12' })).toBeVisible()
+
+  // A one-off charge from the lease's page: nothing is refused at its field, every value kept.
+  await page.goto(`/app/leases/${lease.id}/`)
+  await charges.getByRole('link', { name: 'Add Rent Charge' }).click()
+  await expect(page.getByLabel(/^Lease/)).toHaveValue(lease.id)
+  await page.getByLabel(/^Charge/).selectOption('OTHER')
+  await page.getByLabel(/^Description/).fill('Key replacement')
+  await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('0')
+  await page.getByRole('button', { name: 'Add Rent Charge' }).click()
+  await expect(page.getByText('Amount must be more than zero.').first()).toBeVisible()
+  await expect(page.getByLabel(/^Description/)).toHaveValue('Key replacement')
+  await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('45.00')
+  await page.getByRole('button', { name: 'Add Rent Charge' }).click()
+  await expect(page).toHaveTitle(/^Key replacement of/)
+  await expect(page.getByRole('region', { name: /^Journal entries/ }).getByRole('row')).toHaveCount(2)
+
+  // Voided through its confirmation: reversed, and the lease owes what it did before.
+  await page.getByRole('link', { name: 'Void' }).click()
+  await page.getByRole('button', { name: 'Yes, void' }).click()
+  await expect(page.getByText('Charge voided: its posting is reversed.')).toBeVisible()
+  await expect(page.locator('dd', { hasText: 'Void' })).toBeVisible()
+  await page.goto(`/app/leases/${lease.id}/`)
+  await expect(page.locator('dd', { hasText: money(prorated + 155_000) })).toBeVisible()
+})
