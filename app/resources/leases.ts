@@ -8,7 +8,6 @@ import { SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
 import { addResident, checkUnitFree, endRenewedLease, followLease, leaseOf, leaseSummaries, removeResident } from '~/leasing/leases.server'
 import { runRent } from '~/leasing/rent.server'
 import { resourceNamed } from './index'
-import { createRecord } from './engine/api.server'
 import { defineResource } from './engine/define'
 import { date, lines, money, number, reference, select, text } from './engine/fields'
 
@@ -243,5 +242,7 @@ async function startCharging(tx: Executor, companyId: string, userId: string, le
     start_date: lease.startDate,
     lines: [{ charge_type: 'RENT', amount: lease.rent }],
   }
+  // Loaded here, not at the top: the definitions are read by pages and tests that never load the API.
+  const { createRecord } = await import('./engine/api.server')
   await createRecord(tx, companyId, schedules, { values }, { userId })
 }
