@@ -108,7 +108,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
       { label: 'Vendors', href: '/app/vendors/', later: true },
       { label: 'Payables (Bills)', href: '/app/accounting/bills/', later: true },
       { label: 'Receivables (Invoices)', href: '/app/accounting/invoices/', later: true },
-      { label: 'Rent Payments & Receivables', href: '/app/rent-payments/', later: true },
+      { label: 'Rent Payments & Receivables', href: '/app/rent-payments/' },
       { label: 'Banking', href: '/app/accounting/bank-accounts/' },
       { label: 'Purchase Orders', href: '/app/accounting/purchase-orders/', later: true },
       { label: 'Ledger Integrity', href: '/app/accounting/ledger-integrity/' },
@@ -188,6 +188,15 @@ export function filterEntries(entries: PaletteEntry[], query: string): PaletteEn
 
 /** Pages that share one sidebar link, shown as tabs across the top of each: the link's label names them. */
 export type PageTabs = { label: string; pages: readonly { label: string; href: string }[] }
+
+/** Rent Payments & Receivables: the payments received and the charges they pay. */
+export const RENT_TABS: PageTabs = {
+  label: 'Rent Payments & Receivables',
+  pages: [
+    { label: 'Payments', href: '/app/rent-payments/' },
+    { label: 'Receivables', href: '/app/rent-receivables/' },
+  ],
+}
 
 /** Banking: the bank accounts, the deposits, the register and the reconciliations. */
 export const BANKING_TABS: PageTabs = {

@@ -8,6 +8,7 @@ import { HOLDS_UNIT } from '~/domain/leasing/leases'
 import { chargeDraft, chargeMemo, chargesDue, incomeRoleOf, type DueCharge, type ScheduleLine } from '~/domain/leasing/rent'
 import { formatDecimal } from '~/domain/money'
 import { postEntries } from '~/ledger/posting.server'
+import { applyCredits } from './payments.server'
 
 /*
  * The rent run (issue: leases and rent): every active schedule of a lease in force charges each of
@@ -150,6 +151,8 @@ async function chargeCompany(tx: Executor, companyId: string, schedules: Schedul
       inserted.map((c) => c.id),
       userId,
     )
+    // Leases holding a credit (an overpayment, a payment made early) have it pay their new charges.
+    await applyCredits(tx, companyId, [...new Set(inserted.map((c) => c.leaseId))])
   }
   const changed = schedules.filter((s) => s.lastError !== errors.get(s.id))
   for (const schedule of changed) {

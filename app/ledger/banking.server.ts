@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
 import { bankAccounts, bankDepositItems, bankReconciliationItems, bankReconciliations, bankStatementLines, defaultGlAccounts, journalEntries, journalLines, propertyGroups } from '~/db/schema'
 import { invalid, notFound } from '~/domain/errors'
+import { RETURN_PURPOSE } from '~/domain/leasing/payments'
 
 /*
  * What the banking API reads: a company's bank accounts, the receipts waiting in
@@ -63,6 +64,13 @@ export async function undepositedReceipts(db: Executor, companyId: string, optio
         sql`${journalLines.amount} > 0`,
         isNull(journalEntries.reversesEntryId),
         notExists(db.select({ one: sql`1` }).from(reversal).where(eq(reversal.reversesEntryId, journalEntries.id))),
+        // A payment the bank returned before it was deposited took its money back out of undeposited funds.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(reversal)
+            .where(and(eq(reversal.companyId, companyId), eq(reversal.sourceType, journalEntries.sourceType), eq(reversal.sourceId, journalEntries.sourceId), eq(reversal.purpose, RETURN_PURPOSE))),
+        ),
         notExists(db.select({ one: sql`1` }).from(bankDepositItems).where(and(eq(bankDepositItems.companyId, companyId), eq(bankDepositItems.journalLineId, journalLines.id)))),
         options.ids ? inArray(journalLines.id, options.ids) : undefined,
         options.propertyGroupId ? sql`(${journalLines.propertyGroupId} = ${options.propertyGroupId} or ${journalLines.propertyGroupId} is null)` : undefined,

@@ -4,7 +4,7 @@ import { bankReconciliationsResource } from './bank-reconciliations'
 import type { AnyResource } from './engine/define'
 import { leasesResource } from './leases'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
-import { rentChargesResource, rentPaymentSchedulesResource } from './rent'
+import { rentChargesResource, rentPaymentSchedulesResource, rentPaymentsResource } from './rent'
 import {
   appliancesResource,
   buildingsResource,
@@ -39,6 +39,7 @@ export const RESOURCES: readonly AnyResource[] = [
   leasesResource,
   rentPaymentSchedulesResource,
   rentChargesResource,
+  rentPaymentsResource,
   accountsResource,
   bankAccountsResource,
   creditCardsResource,

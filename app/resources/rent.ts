@@ -1,12 +1,16 @@
 import { z } from '@hono/zod-openapi'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { rentCharges, rentPaymentScheduleLines, rentPaymentSchedules } from '~/db/schema'
+import { rentCharges, rentPaymentAllocations, rentPayments, rentPaymentScheduleLines, rentPaymentSchedules } from '~/db/schema'
 import { conflict } from '~/domain/errors'
+import { formatDecimal } from '~/domain/money'
 import { CHARGE_TYPES, chargeDraft, chargeMemo, incomeRoleOf, RECURRING_CHARGE_TYPES, SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
+import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentDraft, returnDraft } from '~/domain/leasing/payments'
+import { RENT_TABS } from '~/domain/navigation'
+import { accountHolding, applyCredits, applyPayment, chargesPaidBy, chargeSummaries, checkChosen, checkPaymentChange, paymentSummaries, syncPaid } from '~/leasing/payments.server'
 import { checkSchedule, incomeAccountErrors, runRent, scheduleSummaries } from '~/leasing/rent.server'
-import { defineResource, type PostingBuilder } from './engine/define'
-import { date, lines, money, number, reference, select, text } from './engine/fields'
+import { defineResource, type PostingBuilder, type PostingDocument } from './engine/define'
+import { boolean, date, lines, money, number, reference, select, text } from './engine/fields'
 
 /*
  * Rent as documents (ADR 013). A rent schedule is what a lease is charged every period: its lines
@@ -131,10 +135,11 @@ export const rentChargesResource = defineResource({
   // SPEC.md §7 makes one-off charges at POST rent-charges/.
   alsoAt: ['rent-charges'],
   singular: 'Rent Charge',
-  plural: 'Rent Charges',
-  description: 'What each lease is charged: rent by the rent run, fees and one-off charges by hand. Each posts to accounts receivable for its lease; voiding one reverses it.',
-  group: 'Leasing',
-  permission: 'leasing',
+  plural: 'Rent Receivables',
+  description: 'What each lease is charged and still owes: rent by the rent run, fees and one-off charges by hand. Each posts to accounts receivable for its lease; payments pay them oldest first; voiding one reverses it.',
+  group: 'Accounting',
+  permission: 'accounting',
+  tabs: RENT_TABS,
   table: rentCharges,
   fields: {
     leaseId: reference('Lease', 'leases', { required: true }),
@@ -144,6 +149,9 @@ export const rentChargesResource = defineResource({
     amount: money('Amount', { required: true, min: 1 }),
     accountId: reference('Income account', 'accounts', { help: 'Empty: the company’s rent income account (late fee income for a fee)' }),
     status: select('Status', CHARGE_STATUSES, { readOnly: true }),
+    paidAmount: money('Paid', { readOnly: true, help: 'What payments still received have paid of it' }),
+    owing: boolean('Owing', { readOnly: true, help: 'Posted and not paid in full' }),
+    label: text('Name', { readOnly: true }),
     rentalUnitId: reference('Unit', 'rental-units', { readOnly: true }),
     propertyGroupId: reference('Property', 'property-groups', { readOnly: true }),
     scheduleId: reference('Rent schedule', 'rent-payment-schedules', { readOnly: true, help: 'The schedule that charged it; none for a one-off charge' }),
@@ -151,9 +159,13 @@ export const rentChargesResource = defineResource({
     periodEnd: date('Period to', { readOnly: true }),
   },
   title: ['description', 'date'],
-  columns: ['date', 'leaseId', 'description', 'chargeType', 'amount', 'status'],
+  // "Rent of 2026-11-01 · 102 · Bronson Court from 2026-07-01": a charge is picked among every lease's.
+  label: 'label',
+  columns: ['date', 'leaseId', 'description', 'amount', 'paidAmount', 'open', 'days_overdue', 'status'],
   search: ['description'],
-  filters: ['leaseId', 'chargeType', 'status', 'scheduleId', 'propertyGroupId'],
+  filters: ['owing', 'leaseId', 'chargeType', 'status', 'scheduleId', 'propertyGroupId'],
+  // Receivables are what is still owed: the list opens on them.
+  defaultFilters: { owing: 'true' },
   ordering: '-date',
   methods: ['list', 'create', 'get', 'update'],
   palette: false,
@@ -165,6 +177,9 @@ export const rentChargesResource = defineResource({
       to: 'VOID',
       confirm: 'Voiding the charge reverses its posting: the lease no longer owes it. A charge of the rent run is not made again for its period.',
       done: 'Charge voided: its posting is reversed.',
+      async run({ record }) {
+        if (Number(record.paidAmount) > 0) throw conflict('Payments are applied to this charge: record them as returned, or correct the charge’s amount instead.')
+      },
     },
   },
   rules: {
@@ -175,17 +190,169 @@ export const rentChargesResource = defineResource({
           .from(rentCharges)
           .where(and(eq(rentCharges.companyId, companyId), eq(rentCharges.id, id)))
         if (current?.status === 'VOID') throw conflict('A voided charge cannot change; make a new charge instead.')
+        if (Number(values.amount) < Number(values.paidAmount)) return { amount: [`At least the ${formatDecimal(Number(values.paidAmount))} already paid of it.`] }
       }
       return incomeAccountErrors(tx as Executor, companyId, [(values.accountId as string | null) ?? null], () => 'account_id')
     },
+    // A lease's credit (an overpayment, a payment made early) pays its next charge.
+    created: ({ tx, companyId, record }) => applyCredits(tx as Executor, companyId, [String(record.leaseId)]),
   },
   postings: { create: chargePosting },
   sourceType: 'RENT_CHARGE',
+  outputs: {
+    summary: {
+      schema: {
+        open: z.string().openapi({ description: 'What it still owes: its amount less what is paid (nothing once void)' }),
+        days_overdue: z.number().int().openapi({ description: 'Days since it fell due while it owes something, in the company’s time zone' }),
+      },
+      fields: { open: money('Open'), days_overdue: number('Days overdue') },
+      load: ({ tx, companyId, records }) => chargeSummaries(tx as Executor, companyId, records),
+    },
+  },
   page: {
     title: '{description} of {date}',
     sections: [
-      { kind: 'fields', fields: ['leaseId', 'date', 'chargeType', 'description', 'amount', 'accountId', 'status'] },
+      { kind: 'fields', fields: ['leaseId', 'date', 'chargeType', 'description', 'amount', 'paidAmount', 'open', 'days_overdue', 'accountId', 'status'] },
       { kind: 'fields', label: 'Where it comes from', fields: ['rentalUnitId', 'propertyGroupId', 'scheduleId', 'periodStart', 'periodEnd'] },
+      { kind: 'actions' },
+      { kind: 'journal' },
+      { kind: 'history' },
+      { kind: 'attachments' },
+      { kind: 'notes' },
+    ],
+  },
+})
+
+const paymentDocument = (payment: PostingDocument) => ({
+  id: payment.id,
+  date: String(payment.date),
+  amount: Number(payment.amount),
+  memo: (payment.memo as string | null) || `Rent payment${payment.reference ? ` ${String(payment.reference)}` : ''}`,
+  leaseId: String(payment.leaseId),
+  rentalUnitId: (payment.rentalUnitId as string | null) ?? null,
+  propertyGroupId: (payment.propertyGroupId as string | null) ?? null,
+})
+
+/** Received: Dr undeposited funds, Cr receivables for the lease (it stays posted when the payment is returned: the return posts the reverse on its own date). */
+export const paymentPosting: PostingBuilder = (payment, { roles }) => paymentDraft(paymentDocument(payment), roles.UNDEPOSITED_FUNDS, roles.ACCOUNTS_RECEIVABLE)
+/** Returned (NSF): Dr receivables, Cr the account that held the money, on the day it came back. */
+const returnPosting: PostingBuilder = (payment, { roles }) => returnDraft(paymentDocument(payment), String(payment.returnedDate), String(payment.returnedFromAccountId), roles.ACCOUNTS_RECEIVABLE)
+
+export const rentPaymentsResource = defineResource({
+  name: 'rent-payments',
+  singular: 'Rent Payment',
+  plural: 'Rent Payments',
+  description: 'Money received from residents: applied to their lease’s charges oldest first (or to the ones chosen), any rest held as a credit for the next charge, waiting in undeposited funds for a bank deposit.',
+  group: 'Accounting',
+  permission: 'accounting',
+  tabs: RENT_TABS,
+  table: rentPayments,
+  fields: {
+    leaseId: reference('Lease', 'leases', { required: true }),
+    label: text('Name', { readOnly: true }),
+    date: date('Date received', { required: true, startsToday: true }),
+    amount: money('Amount', { required: true, min: 1 }),
+    method: select('Method', PAYMENT_METHODS, { required: true }),
+    reference: text('Reference', { max: 100, help: 'The cheque number, e-Transfer or EFT reference' }),
+    memo: text('Memo', { max: 500 }),
+    status: select('Status', PAYMENT_STATUSES, { readOnly: true }),
+    returnedDate: date('Returned on', { readOnly: true }),
+    rentalUnitId: reference('Unit', 'rental-units', { readOnly: true }),
+    propertyGroupId: reference('Property', 'property-groups', { readOnly: true }),
+  },
+  title: ['label'],
+  label: 'label',
+  columns: ['date', 'leaseId', 'method', 'reference', 'amount', 'unapplied', 'status'],
+  search: ['reference', 'memo'],
+  filters: ['leaseId', 'method', 'status', 'propertyGroupId'],
+  ordering: '-date',
+  methods: ['list', 'create', 'get', 'update'],
+  palette: false,
+  links: [{ label: 'Mark charges as paid', href: '/app/rent-payments/bulk-mark-as-paid/' }],
+  states: { field: 'status', initial: 'RECEIVED', transitions: [['RECEIVED', 'RETURNED']] },
+  actions: {
+    'record-return': {
+      label: 'Returned (NSF)',
+      from: ['RECEIVED'],
+      to: 'RETURNED',
+      input: {
+        returnedDate: date('Returned on', { required: true }),
+        nsfFee: money('NSF fee', { help: 'Charged to the lease as a fee; empty for none' }),
+      },
+      confirm: 'The bank returned this payment: its charges are owed again, the money leaves the account that held it, and an NSF fee, if given, is charged to the lease.',
+      done: 'Payment returned: its charges are owed again.',
+      async run({ tx, companyId, userId, record, input }) {
+        const returned = String(input.returned_date)
+        if (returned < String(record.date)) throw conflict(`A payment comes back after it was received, on ${String(record.date)} or later.`, { returned_date: [`On or after ${String(record.date)}.`] })
+        const from = await accountHolding(tx as Executor, companyId, String(record.id))
+        await (tx as Executor)
+          .update(rentPayments)
+          .set({ returnedDate: returned, returnedFromAccountId: from, updatedAt: new Date() })
+          .where(and(eq(rentPayments.companyId, companyId), eq(rentPayments.id, String(record.id))))
+        const fee = Number(input.nsf_fee ?? 0)
+        if (fee > 0) {
+          const { createRecord } = await import('./engine/api.server')
+          await createRecord(tx as Executor, companyId, rentChargesResource, { values: { lease_id: record.leaseId, date: returned, charge_type: 'NSF_FEE', description: 'NSF fee', amount: fee } }, { userId })
+        }
+      },
+    },
+  },
+  lines: lines('Applied to', {
+    table: rentPaymentAllocations,
+    parentKey: 'paymentId',
+    min: 0,
+    max: 200,
+    fields: {
+      chargeId: reference('Charge', 'rent-receivables', { required: true }),
+      amount: money('Amount', { required: true, min: 1 }),
+    },
+  }),
+  rules: {
+    async validate({ tx, companyId, id, values, lines: given }) {
+      if (id) {
+        const [current] = await (tx as Executor)
+          .select()
+          .from(rentPayments)
+          .where(and(eq(rentPayments.companyId, companyId), eq(rentPayments.id, id)))
+        checkPaymentChange(current, values, given !== undefined)
+        return undefined
+      }
+      return checkChosen(
+        tx as Executor,
+        companyId,
+        String(values.leaseId),
+        Number(values.amount),
+        (given ?? []).map((l) => ({ chargeId: String(l.chargeId), amount: Number(l.amount) })),
+      )
+    },
+    created: ({ tx, companyId, record }) => applyPayment(tx as Executor, companyId, String(record.id)),
+    async moved({ tx, companyId, id, record }) {
+      // Returned: what it paid is owed again, and the lease's other credits go to it first.
+      await syncPaid(tx as Executor, companyId, await chargesPaidBy(tx as Executor, companyId, id))
+      await applyCredits(tx as Executor, companyId, [String(record.leaseId)])
+    },
+  },
+  postings: { create: paymentPosting, 'record-return': returnPosting },
+  sourceType: 'RENT_PAYMENT',
+  outputs: {
+    summary: {
+      schema: {
+        applied: z.string().openapi({ description: 'What it paid of the lease’s charges' }),
+        unapplied: z.string().openapi({ description: 'What it still holds as a credit, for the lease’s next charges' }),
+      },
+      fields: { applied: money('Applied'), unapplied: money('Credit left') },
+      load: ({ tx, companyId, records }) =>
+        paymentSummaries(
+          tx as Executor,
+          companyId,
+          records.map((r) => String(r.id)),
+        ),
+    },
+  },
+  page: {
+    sections: [
+      { kind: 'fields', fields: ['leaseId', 'date', 'amount', 'method', 'reference', 'memo', 'status', 'returnedDate', 'applied', 'unapplied'] },
+      { kind: 'lines' },
       { kind: 'actions' },
       { kind: 'journal' },
       { kind: 'history' },

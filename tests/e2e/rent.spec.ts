@@ -98,3 +98,65 @@ test('activating a lease charges its rent, prorated from the move-in, and a one-
   await page.goto(`/app/leases/${lease.id}/`)
   await expect(page.locator('dd', { hasText: money(prorated + 155_000) })).toBeVisible()
 })
+
+test('records a partial payment, marks the rest paid in bulk, and a returned payment owes the rent again with its fee', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  const post = async (path: string, data: Record<string, unknown>) => {
+    const response = await request.post(`/api/${path}`, { headers: bearer(company), data })
+    expect(response.status(), await response.text()).toBe(201)
+    return (await response.json()) as { id: string }
+  }
+  const [y, m] = todayIn(TIME_ZONE).split('-').map(Number)
+  const thisMonth = new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10)
+  const property = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
+  const building = await post('buildings/', { name: 'Bronson Court', property_group_id: property.id })
+  const unit = await post('rental-units/', { unit_number: '102', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
+  const ada = await post('residents/', { first_name: 'Ada', last_name: 'Lovelace', resident_type: 'APPLICANT' })
+  // From the 1st of this month: activating charges this month's $1,550.00.
+  const lease = await post('leases/', { rental_unit_id: unit.id, lease_type: 'MONTH_TO_MONTH', start_date: thisMonth, rent: '1550.00', rent_frequency: 'MONTHLY', lines: [{ resident_id: ada.id, role: 'PRIMARY' }] })
+  const activated = await request.post(`/api/leases/${lease.id}/activate/`, { headers: bearer(company), data: {} })
+  expect(activated.status()).toBe(200)
+  const leaseName = `102 · Bronson Court from ${thisMonth}`
+
+  await logIn(page, company.email, company.password)
+  // A partial payment, applied to the rent.
+  await page.goto('/app/rent-payments/')
+  await expect(page).toHaveTitle('Rent Payments | Lintel')
+  await page.getByRole('link', { name: 'Add Rent Payment' }).first().click()
+  await page.getByLabel(/^Lease/).selectOption({ label: leaseName })
+  await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('1000.00')
+  await page.getByLabel(/^Method/).selectOption('E_TRANSFER')
+  await page.getByRole('button', { name: 'Add Rent Payment' }).click()
+  await expect(page).toHaveTitle(new RegExp(`^Payment of .* · ${leaseName} \\| Lintel$`))
+  await expect(page.getByRole('region', { name: /^Applied to/ }).getByRole('row')).toHaveCount(2)
+
+  // The rest, ticked on the bulk page.
+  await page.goto('/app/rent-payments/bulk-mark-as-paid/')
+  await expect(page).toHaveTitle('Mark Charges as Paid | Lintel')
+  await page.getByRole('button', { name: 'Mark as paid' }).click()
+  await expect(page.getByText('Choose at least one charge.').first()).toBeVisible()
+  await page.getByRole('checkbox', { name: new RegExp(`^Paid: Rent of ${thisMonth} · ${leaseName}, \\$550\\.00$`) }).check()
+  await page.getByLabel(/^Method/).selectOption('CHEQUE')
+  await page.getByLabel(/^Reference/).fill('0042')
+  await page.getByRole('button', { name: 'Mark as paid' }).click()
+  await expect(page.getByText('1 payment recorded, one per lease.')).toBeVisible()
+  await page.goto(`/app/leases/${lease.id}/`)
+  await expect(page.locator('dd', { hasText: '$0.00' })).toBeVisible()
+
+  // The cheque comes back NSF, with a $45.00 fee: the lease owes $550.00 and the fee.
+  await page.goto('/app/rent-payments/?search=0042')
+  await page.getByRole('link', { name: todayIn(TIME_ZONE), exact: true }).click()
+  await page.getByRole('link', { name: 'Returned (NSF)' }).click()
+  const actions = page.getByRole('region', { name: 'Actions' })
+  await actions.getByLabel(/^Returned on/).fill(todayIn(TIME_ZONE))
+  await actions.getByRole('textbox', { name: 'NSF fee', exact: true }).fill('45.00')
+  await actions.getByRole('button', { name: /^Yes/ }).click()
+  await expect(page.getByText('Payment returned: its charges are owed again.')).toBeVisible()
+  await page.goto(`/app/leases/${lease.id}/`)
+  await expect(page.locator('dd', { hasText: '$595.00' })).toBeVisible()
+  await expect(page.getByRole('region', { name: /^Charges/ }).getByRole('row', { name: /NSF fee/ })).toContainText('$45.00')
+
+  // The books still balance: $1,000.00 waiting to be deposited and $595.00 owed, against $1,595.00 of rent and fee income.
+  await page.goto('/app/reporting/trial-balance/')
+  await expect(page.getByRole('row', { name: 'Total $1,595.00 $1,595.00' })).toBeVisible()
+})

@@ -71,14 +71,15 @@ const inNumberFormat = (field: FieldView) => field.kind === 'money' || field.kin
 
 /**
  * The record as the form starts: its amounts shown to be typed over ("1250.00" → "1 250,00" in
- * French); a new one with as many empty lines as it needs at least, and today in the date fields
+ * French); a new one with as many empty lines as it needs at least (none when they are optional), and today in the date fields
  * that start there (a deposit's date).
  */
 function shownForEditing(view: ResourceView, record: Record<string, unknown> | undefined, numbers: NumberFormat, today: string) {
   const shown: Record<string, unknown> = { ...record }
   if (!record?.id) {
     for (const field of view.fields) {
-      if (field.kind === 'lines' && !field.picks && shown[field.name] === undefined) shown[field.name] = Array.from({ length: Math.max(field.min ?? 1, 1) }, () => ({}))
+      // As many empty lines as it needs; one whose lines are optional (a payment's charges chosen) starts with none.
+      if (field.kind === 'lines' && !field.picks && shown[field.name] === undefined) shown[field.name] = Array.from({ length: field.min ?? 1 }, () => ({}))
       if (field.kind === 'date' && field.startsToday && !shown[field.name]) shown[field.name] = today
     }
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { accounts } from './ledger'
 import { propertyGroups, rentalUnits, residents } from './properties'
@@ -154,6 +154,12 @@ export const rentCharges = pgTable(
     accountId: uuid().references(() => accounts.id),
     /** POSTED or VOID. */
     status: text().notNull(),
+    /** What payments still received have paid of it: kept from their allocations (~/leasing/payments), in the transaction that changes them. */
+    paidAmount: cents().notNull().default(0),
+    /** Whether it still owes something: posted and not paid in full (what the receivables list opens on). */
+    owing: boolean().generatedAlwaysAs(sql`status = 'POSTED' and paid_amount < amount`),
+    /** Its name everywhere: "Rent of 2026-11-01 · 102 · Bronson Court from 2026-07-01", kept by the database (migration 0026). */
+    label: text().notNull().default(''),
     /** The lease's unit and property, kept by the database from the lease (migration 0025): the posting tags its lines with them. */
     rentalUnitId: uuid().references(() => rentalUnits.id),
     propertyGroupId: uuid().references(() => propertyGroups.id),
@@ -170,7 +176,75 @@ export const rentCharges = pgTable(
     uniqueIndex('rent_charges_schedule_line_period_key').on(t.companyId, t.scheduleLineId, t.periodStart).where(sql`${t.scheduleLineId} is not null`),
     index('rent_charges_company_lease_date_idx').on(t.companyId, t.leaseId, t.date),
     index('rent_charges_company_date_idx').on(t.companyId, t.date),
+    index('rent_charges_company_owing_idx').on(t.companyId, t.date).where(sql`${t.owing}`),
     check('rent_charges_amount_positive', sql`${t.amount} > 0`),
+    check('rent_charges_paid_within_amount', sql`${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.amount}`),
     searchIndex('rent_charges', t.searchText),
+  ],
+)
+
+/**
+ * Money received for a lease (SPEC.md §7 rent-payments/): applied to its open charges (its lines),
+ * any rest held as a credit for the next charge. It posts Dr undeposited funds / Cr receivables,
+ * and waits there for a bank deposit; a payment the bank returns (NSF) posts the reverse on the day
+ * it came back and stops paying its charges.
+ */
+export const rentPayments = pgTable(
+  'rent_payments',
+  {
+    id: id(),
+    companyId: companyId(),
+    leaseId: uuid()
+      .notNull()
+      .references(() => leases.id),
+    /** Its name everywhere: "Payment of 2026-11-05 · 102 · Bronson Court from 2026-07-01", kept by the database (migration 0026). */
+    label: text().notNull().default(''),
+    date: date({ mode: 'string' }).notNull(),
+    /** Cents. */
+    amount: cents().notNull(),
+    method: text().notNull(),
+    /** The cheque number, e-Transfer or EFT reference. */
+    reference: text(),
+    memo: text(),
+    /** RECEIVED or RETURNED. */
+    status: text().notNull(),
+    returnedDate: date({ mode: 'string' }),
+    /** The account its return took the money from: the bank's, once it was deposited, else undeposited funds. */
+    returnedFromAccountId: uuid().references(() => accounts.id),
+    /** The lease's unit and property, kept by the database from the lease (migration 0026). */
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    propertyGroupId: uuid().references(() => propertyGroups.id),
+    searchText: searchColumn('reference', 'memo'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('rent_payments_company_lease_date_idx').on(t.companyId, t.leaseId, t.date),
+    index('rent_payments_company_date_idx').on(t.companyId, t.date),
+    check('rent_payments_amount_positive', sql`${t.amount} > 0`),
+    searchIndex('rent_payments', t.searchText),
+  ],
+)
+
+/** What a payment paid of which charge (its lines): chosen, applied oldest first, or applied later from its credit. */
+export const rentPaymentAllocations = pgTable(
+  'rent_payment_allocations',
+  {
+    id: id(),
+    companyId: companyId(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => rentPayments.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    chargeId: uuid()
+      .notNull()
+      .references(() => rentCharges.id),
+    /** Cents. */
+    amount: cents().notNull(),
+  },
+  (t) => [
+    index('rent_payment_allocations_payment_idx').on(t.paymentId),
+    index('rent_payment_allocations_charge_idx').on(t.companyId, t.chargeId),
+    check('rent_payment_allocations_amount_positive', sql`${t.amount} > 0`),
   ],
 )

@@ -20,6 +20,7 @@ export const SOURCE_TYPES = [
   { value: 'RECURRING_JOURNAL_ENTRY', label: 'Recurring journal entry' },
   { value: 'BANK_DEPOSIT', label: 'Bank deposit' },
   { value: 'RENT_CHARGE', label: 'Rent charge' },
+  { value: 'RENT_PAYMENT', label: 'Rent payment' },
   { value: 'OPENING_BALANCE', label: 'Opening balance' },
 ] as const
 export type SourceType = (typeof SOURCE_TYPES)[number]['value']

@@ -726,7 +726,8 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
         const t = tenant(c)
         const id = c.req.valid('param').id
         await t.db.transaction(async (tx) => {
-          const before = await runAction(tx, t.companyId, t.principal.userId, resource, id, name, c.req.valid('json'))
+          // The body as sent: runAction checks it against the action's input itself (amounts in cents after).
+          const before = await runAction(tx, t.companyId, t.principal.userId, resource, id, name, await c.req.json().catch(() => ({})))
           await runActionPostings(tx, t.companyId, t.principal.userId, resource, id, name, before)
         })
         return c.json(await recordOutput(t.db, t.companyId, resource, id), 200)

@@ -30,11 +30,14 @@ export async function givenLines(tx: Executor, companyId: string, lines: LinesFi
   const sent = body[linesName(lines, 'input')]
   if (!Array.isArray(sent)) return undefined
   if (!lines.picks) {
-    return (sent as Row[]).map((line) => {
+    const given = (sent as Row[]).map((line) => {
       const given: Row = Object.fromEntries(lineFields(lines).flatMap(([key]) => (apiName(key) in line ? [[key, line[apiName(key)]]] : [])))
       if (typeof line.id === 'string') given.id = line.id
       return lines.shape?.store ? { ...given, ...lines.shape.store(given) } : given
     })
+    // Another company's record in a line is refused at its field before any rule reads the line.
+    await checkLineReferences(tx, companyId, lines, given)
+    return given
   }
   const ids = [...new Set(sent as string[])]
   return withPicked(tx, companyId, lines, ids.map((id) => ({ [lines.picks!.key]: id })))
@@ -49,8 +52,8 @@ async function withPicked(tx: Executor, companyId: string, lines: LinesField, ro
 }
 
 /**
- * Replaces a record's lines with these (from givenLines); a reference must name one of this
- * company's records. A line sent with the id of one of this record's lines keeps it, so what
+ * Replaces a record's lines with these (from givenLines, which checked that their references name
+ * this company's records). A line sent with the id of one of this record's lines keeps it, so what
  * points at a line (a charge made for it) still does; any other id is a new line's.
  */
 export async function writeLines(tx: Executor, companyId: string, lines: LinesField, parentId: string, given: Row[]) {
@@ -63,7 +66,6 @@ export async function writeLines(tx: Executor, companyId: string, lines: LinesFi
     for (const key of Object.keys(line)) if (key in table && !(key in row) && key !== 'id') row[key] = line[key]
     return row
   })
-  await checkLineReferences(tx, companyId, lines, rows)
   await tx.delete(table).where(and(eq(table.companyId, companyId), eq(table[lines.parentKey], parentId)))
   if (rows.length) await tx.insert(table).values(rows as never)
   return rows

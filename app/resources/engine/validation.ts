@@ -40,8 +40,8 @@ const schemas = new WeakMap<AnyResource, Partial<Record<'create' | 'update', Ret
 
 function buildInputSchema(resource: AnyResource, mode: 'create' | 'update') {
   const columns = getTableColumns(resource.table)
-  // A document's lines are sent whole: on create always, on update when they change (all of them).
-  const lines: [string, Field][] = resource.lines ? [[linesName(resource.lines, 'input'), { ...resource.lines, required: mode === 'create' }]] : []
+  // A document's lines are sent whole: on create always (unless it may have none), on update when they change (all of them).
+  const lines: [string, Field][] = resource.lines ? [[linesName(resource.lines, 'input'), { ...resource.lines, required: mode === 'create' && (resource.lines.min ?? 1) > 0 }]] : []
   return fieldsSchema([...writableFields(resource), ...lines], mode, (key) => !!columns[key]?.notNull)
 }
 
