@@ -25,11 +25,16 @@ const LAST = ['Tremblay', 'Gagnon', 'Roy', 'Côté', 'Bouchard', 'Gauthier', 'Mo
 
 export type Sql = ReturnType<typeof postgres>
 
-/** postgres.js on the bench Lintel's embedded PostgreSQL (port from postmaster.pid, password beside it). */
-export function connect(dataDir: string): Sql {
+/** The bench Lintel's embedded PostgreSQL (port from postmaster.pid, password beside it), as its owner. */
+export function databaseUrl(dataDir: string) {
   const port = readFileSync(path.join(dataDir, 'db/postmaster.pid'), 'utf8').split('\n')[3].trim()
   const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim()
-  return postgres(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/lintel`, { max: 1, onnotice: () => {} })
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/lintel`
+}
+
+/** postgres.js on the bench Lintel's embedded PostgreSQL. */
+export function connect(dataDir: string): Sql {
+  return postgres(databaseUrl(dataDir), { max: 1, onnotice: () => {} })
 }
 
 /** Bulk-inserts the large portfolio into the demo company; returns its id and the seconds it took. */

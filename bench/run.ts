@@ -37,7 +37,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { LEDGER_LINES, measurePosting, measureStatements, seedLargeLedger } from './ledger'
-import { connect, explain, LIST_TERM, measureListApi, measurePalette, RESIDENTS, seedLargePortfolio, UNITS } from './resource-lists'
+import { connect, databaseUrl, explain, LIST_TERM, measureListApi, measurePalette, RESIDENTS, seedLargePortfolio, UNITS } from './resource-lists'
+import { LEASES, measureRentAccount, measureRentRun, seedRentHistory } from './rent'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const benchDir = path.join(root, 'bench')
@@ -56,7 +57,7 @@ const BUDGET_SECONDS = Number(process.env.BENCH_BUDGET ?? 210)
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING
 const DEMO = { email: 'manager@demo.test', password: 'lintel-demo' }
 
-const TARGETS = { pageRatio: 1 / 3, apiRatio: 1 / 4, loginJsKiB: 90, listApiVsSql: 2, listPageP95Ms: 150, paletteP95Ms: 50, statementVsSql: 1.5, postingVsSql: 0.5 }
+const TARGETS = { pageRatio: 1 / 3, apiRatio: 1 / 4, loginJsKiB: 90, listApiVsSql: 2, listPageP95Ms: 150, paletteP95Ms: 50, statementVsSql: 1.5, postingVsSql: 0.5, rentRunVsSql: 2, rentAccountVsSql: 2, rentAccountP95Ms: 50 }
 const LIST_CONNECTIONS = 10
 
 const log = (message: string) => console.error(`[bench] ${message}`)
@@ -579,6 +580,15 @@ async function main() {
   for (const s of statements) log(`ledger: ${s.name} API ${s.api.mean.toFixed(1)} ms, by hand ${s.hand.mean.toFixed(1)} ms`)
   const posting = await measurePosting(base, apiHeaders, sql, ledger.companyId)
   log(`ledger: posting ${posting.n} entries: API ${posting.apiPerSecond.toFixed(0)}/s, by hand ${posting.handPerSecond.toFixed(0)}/s`)
+
+  // 7. Rent at scale.
+  log(`rent: bulk-inserting ${LEASES} leases with 24 months of charges and payments…`)
+  const rent = await seedRentHistory(sql)
+  log(`rent: ${rent.counts.leases} active leases, ${rent.counts.charges} charges, ${rent.counts.lines} journal lines in ${rent.seconds.toFixed(1)} s`)
+  const rentRun = await measureRentRun(sql, databaseUrl(dataDir), rent.companyId)
+  log(`rent: the month's run (${rentRun.charged} charges): app ${(rentRun.app.mean / 1000).toFixed(2)} s, by hand ${(rentRun.hand.mean / 1000).toFixed(2)} s`)
+  const rentAccount = await measureRentAccount(base, apiHeaders, sql, rent.companyId)
+  log(`rent: rent-account API mean ${rentAccount.api.mean.toFixed(2)} ms (p95 ${rentAccount.api.p95.toFixed(2)}), by hand ${rentAccount.hand.mean.toFixed(2)} ms`)
   await sql.end()
   const loadEnd = os.loadavg()
 
@@ -668,6 +678,22 @@ async function main() {
       target: `≤ ${TARGETS.statementVsSql}× hand SQL`,
       result: verdict(s.api.mean <= TARGETS.statementVsSql * s.hand.mean),
     })),
+    {
+      name: `The month's rent run, ${rentRun.charged} charges for ${rent.counts.leases} active leases with 24 months of history (runRent, set-based; mean of ${rentRun.app.n})`,
+      measured: `${(rentRun.app.mean / 1000).toFixed(2)} s`,
+      baseline: `${(rentRun.hand.mean / 1000).toFixed(2)} s (the same charges, entries and lines by a hand-written set-based insert)`,
+      ratio: (rentRun.app.mean / rentRun.hand.mean).toFixed(2),
+      target: `≤ ${TARGETS.rentRunVsSql}× hand SQL`,
+      result: verdict(rentRun.app.mean <= TARGETS.rentRunVsSql * rentRun.hand.mean),
+    },
+    {
+      name: `GET /api/leases/{id}/rent-account/, 24 months of charges and payments (mean ms, ${rentAccount.api.n} leases sequential)`,
+      measured: `${rentAccount.api.mean.toFixed(2)} ms (p95 ${rentAccount.api.p95.toFixed(2)})`,
+      baseline: `${rentAccount.hand.mean.toFixed(2)} ms (its query by hand with the running balance, postgres.js)`,
+      ratio: (rentAccount.api.mean / rentAccount.hand.mean).toFixed(2),
+      target: `≤ ${TARGETS.rentAccountVsSql}× hand SQL, p95 < ${TARGETS.rentAccountP95Ms} ms`,
+      result: verdict(rentAccount.api.mean <= TARGETS.rentAccountVsSql * rentAccount.hand.mean && rentAccount.api.p95 < TARGETS.rentAccountP95Ms),
+    },
     {
       name: `Posting ${posting.n} journal entries one by one, POST /api/accounting/journal-entries/ over one kept-alive connection (entries/s)`,
       measured: `${posting.apiPerSecond.toFixed(0)}/s`,

@@ -195,6 +195,7 @@ export const RENT_TABS: PageTabs = {
   pages: [
     { label: 'Payments', href: '/app/rent-payments/' },
     { label: 'Receivables', href: '/app/rent-receivables/' },
+    { label: 'Late fees', href: '/app/late-fee-policies/' },
   ],
 }
 

@@ -8,6 +8,7 @@ import { HOLDS_UNIT } from '~/domain/leasing/leases'
 import { chargeDraft, chargeMemo, chargesDue, incomeRoleOf, type DueCharge, type ScheduleLine } from '~/domain/leasing/rent'
 import { formatDecimal } from '~/domain/money'
 import { postEntries } from '~/ledger/posting.server'
+import { lateFeesDue } from './late-fees.server'
 import { applyCredits } from './payments.server'
 
 /*
@@ -57,7 +58,8 @@ export async function runRent(db: Executor, options: { now?: Date; companyId?: s
     byCompany.set(f.schedule.companyId, company)
   }
   for (const [companyId, { timeZone, schedules }] of byCompany) {
-    const outcome = await db.transaction((tx) => chargeCompany(tx, companyId, schedules, todayIn(timeZone, options.now), options.userId ?? null))
+    // Late fees are the whole run's: saving one schedule charges what it has due, nothing else.
+    const outcome = await db.transaction((tx) => chargeCompany(tx, companyId, schedules, todayIn(timeZone, options.now), options.userId ?? null, !options.scheduleIds))
     result.charged += outcome.charged
     result.failed += outcome.failed
   }
@@ -87,7 +89,7 @@ function* chunks<T>(items: T[], size: number) {
 }
 
 /** One company's charges due, in the caller's transaction. */
-async function chargeCompany(tx: Executor, companyId: string, schedules: ScheduleRow[], today: string, userId: string | null): Promise<RentRunResult> {
+async function chargeCompany(tx: Executor, companyId: string, schedules: ScheduleRow[], today: string, userId: string | null, withLateFees: boolean): Promise<RentRunResult> {
   const [roles, settings, latest, activeAccounts] = await Promise.all([
     tx.select({ role: defaultGlAccounts.role, accountId: defaultGlAccounts.accountId }).from(defaultGlAccounts).where(eq(defaultGlAccounts.companyId, companyId)),
     tx.select({ lockDate: ledgerSettings.lockDate }).from(ledgerSettings).where(eq(ledgerSettings.companyId, companyId)),
@@ -109,7 +111,7 @@ async function chargeCompany(tx: Executor, companyId: string, schedules: Schedul
   const lockDate = settings[0]?.lockDate ?? null
   const receivable = role.get('ACCOUNTS_RECEIVABLE')
   const errors = new Map<string, string | null>(schedules.map((s) => [s.id, null]))
-  const charges: (DueCharge & { scheduleId: string; leaseId: string; accountId: string })[] = []
+  const charges: NewCharge[] = []
   let failed = 0
   for (const schedule of schedules) {
     const due = chargesDue(schedule, schedule.lines, today, schedule.moveOutDate).filter((c) => {
@@ -136,23 +138,15 @@ async function chargeCompany(tx: Executor, companyId: string, schedules: Schedul
       charges.push({ ...charge, scheduleId: schedule.id, leaseId: schedule.leaseId, accountId: accountId! })
     }
   }
-  let charged = 0
-  if (charges.length) {
-    const inserted = await insertCharges(tx, companyId, charges)
-    charged = await postEntries(
-      tx,
-      companyId,
-      inserted.map((c) => chargeDraft(c, receivable!)),
-      { userId },
-    )
-    await recordPosted(
-      tx,
-      companyId,
-      inserted.map((c) => c.id),
-      userId,
-    )
-    // Leases holding a credit (an overpayment, a payment made early) have it pay their new charges.
-    await applyCredits(tx, companyId, [...new Set(inserted.map((c) => c.leaseId))])
+  let charged = await makeCharges(tx, companyId, charges, receivable!, userId)
+  // Then late fees, by the company's policy, for rent still owing after its grace days (within the
+  // province's law), the rent just charged and paid from credits included.
+  const lateFeeAccount = role.get(incomeRoleOf('LATE_FEE'))
+  if (withLateFees && receivable && lateFeeAccount && active.has(receivable) && active.has(lateFeeAccount)) {
+    const fees = (await lateFeesDue(tx, companyId, today))
+      .filter((fee) => !lockDate || fee.date > lockDate)
+      .map((fee) => ({ leaseId: fee.leaseId, date: fee.date, chargeType: 'LATE_FEE', description: fee.description, amount: fee.amount, accountId: lateFeeAccount, forChargeId: fee.chargeId }))
+    charged += await makeCharges(tx, companyId, fees, receivable, userId)
   }
   const changed = schedules.filter((s) => s.lastError !== errors.get(s.id))
   for (const schedule of changed) {
@@ -165,10 +159,38 @@ async function chargeCompany(tx: Executor, companyId: string, schedules: Schedul
   return { charged, failed }
 }
 
+/** Inserts charges, posts the ones this call inserted, records their first state and has the leases' credits pay them: how many it made. */
+async function makeCharges(tx: Executor, companyId: string, charges: NewCharge[], receivable: string, userId: string | null) {
+  if (!charges.length) return 0
+  const inserted = await insertCharges(tx, companyId, charges)
+  const posted = await postEntries(
+    tx,
+    companyId,
+    inserted.map((c) => chargeDraft(c, receivable)),
+    { userId },
+  )
+  await recordPosted(
+    tx,
+    companyId,
+    inserted.map((c) => c.id),
+    userId,
+  )
+  // Leases holding a credit (an overpayment, a payment made early) have it pay their new charges.
+  await applyCredits(tx, companyId, [...new Set(inserted.map((c) => c.leaseId))])
+  return posted
+}
+
 type InsertedCharge = { id: string; leaseId: string; date: string; amount: number; memo: string; accountId: string; rentalUnitId: string | null; propertyGroupId: string | null }
 
-/** Inserts the charges (a line's period already charged is left as it is) and answers the ones this call inserted. */
-async function insertCharges(tx: Executor, companyId: string, charges: (DueCharge & { scheduleId: string; leaseId: string; accountId: string })[]): Promise<InsertedCharge[]> {
+/** A charge the run makes: a schedule line's period, or a late fee for a rent charge. */
+type NewCharge = Pick<DueCharge, 'date' | 'chargeType' | 'description' | 'amount'> &
+  Partial<Pick<DueCharge, 'lineId' | 'periodStart' | 'periodEnd'>> & { leaseId: string; accountId: string; scheduleId?: string; forChargeId?: string }
+
+/**
+ * Inserts the charges and answers the ones this call inserted: a line's period, or a charge's late
+ * fee, already charged (by this run's rival too) is left as it is, by the table's unique keys.
+ */
+async function insertCharges(tx: Executor, companyId: string, charges: NewCharge[]): Promise<InsertedCharge[]> {
   const rows = charges.map((c) => ({
     lease_id: c.leaseId,
     date: c.date,
@@ -176,16 +198,17 @@ async function insertCharges(tx: Executor, companyId: string, charges: (DueCharg
     description: c.description,
     amount: c.amount,
     account_id: c.accountId,
-    schedule_id: c.scheduleId,
-    schedule_line_id: c.lineId,
-    period_start: c.periodStart,
-    period_end: c.periodEnd,
+    schedule_id: c.scheduleId ?? null,
+    schedule_line_id: c.lineId ?? null,
+    for_charge_id: c.forChargeId ?? null,
+    period_start: c.periodStart ?? null,
+    period_end: c.periodEnd ?? null,
   }))
-  const inserted = await tx.execute<{ id: string; lease_id: string; date: string; amount: string; description: string; account_id: string; rental_unit_id: string | null; property_group_id: string | null; period_start: string; period_end: string }>(sql`
-    insert into ${rentCharges} (company_id, lease_id, date, charge_type, description, amount, account_id, status, schedule_id, schedule_line_id, period_start, period_end)
-    select ${companyId}, lease_id, date, charge_type, description, amount, account_id, 'POSTED', schedule_id, schedule_line_id, period_start, period_end
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(lease_id uuid, date date, charge_type text, description text, amount bigint, account_id uuid, schedule_id uuid, schedule_line_id uuid, period_start date, period_end date)
-    on conflict (company_id, schedule_line_id, period_start) where schedule_line_id is not null do nothing
+  const inserted = await tx.execute<{ id: string; lease_id: string; date: string; amount: string; description: string; account_id: string; rental_unit_id: string | null; property_group_id: string | null; period_start: string | null; period_end: string | null }>(sql`
+    insert into ${rentCharges} (company_id, lease_id, date, charge_type, description, amount, account_id, status, schedule_id, schedule_line_id, for_charge_id, period_start, period_end)
+    select ${companyId}, lease_id, date, charge_type, description, amount, account_id, 'POSTED', schedule_id, schedule_line_id, for_charge_id, period_start, period_end
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(lease_id uuid, date date, charge_type text, description text, amount bigint, account_id uuid, schedule_id uuid, schedule_line_id uuid, for_charge_id uuid, period_start date, period_end date)
+    on conflict do nothing
     returning id, lease_id, date::text, amount, description, account_id, rental_unit_id, property_group_id, period_start::text, period_end::text`)
   return [...inserted].map((r) => ({
     id: r.id,

@@ -4,7 +4,7 @@ import { bankReconciliationsResource } from './bank-reconciliations'
 import type { AnyResource } from './engine/define'
 import { leasesResource } from './leases'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
-import { rentChargesResource, rentPaymentSchedulesResource, rentPaymentsResource } from './rent'
+import { lateFeePoliciesResource, rentChargesResource, rentPaymentSchedulesResource, rentPaymentsResource } from './rent'
 import {
   appliancesResource,
   buildingsResource,
@@ -40,6 +40,7 @@ export const RESOURCES: readonly AnyResource[] = [
   rentPaymentSchedulesResource,
   rentChargesResource,
   rentPaymentsResource,
+  lateFeePoliciesResource,
   accountsResource,
   bankAccountsResource,
   creditCardsResource,

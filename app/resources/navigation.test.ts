@@ -17,9 +17,9 @@ describe('the sidebar agrees with the resource definitions', () => {
     const entry = links.find(({ link }) => link.href === path)
     if (!entry) {
       // Not in the sidebar: a record that belongs to another (a resident's pet, a unit's appliance) is listed on its parent's
-      // page, and a list that goes with another (credit cards with bank accounts) is linked from that list's header.
+      // page, and a list that goes with another (credit cards with bank accounts) is linked from that list's header or is one of its tabs.
       const lists = (other: (typeof RESOURCES)[number]) => [...(other.related ?? []), ...(other.page?.sections ?? []).flatMap((s) => (s.kind === 'related' ? [s.related] : []))]
-      const reachedFrom = RESOURCES.filter((other) => lists(other).some((r) => r.resource === resource.name) || other.links?.some((l) => l.href === path))
+      const reachedFrom = RESOURCES.filter((other) => lists(other).some((r) => r.resource === resource.name) || other.links?.some((l) => l.href === path) || other.tabs?.pages.some((p) => p.href === path))
       expect(reachedFrom.map((p) => p.name), `${resource.name} is neither in the sidebar nor reached from another resource's page`).not.toEqual([])
       return
     }

@@ -1,16 +1,18 @@
 import { z } from '@hono/zod-openapi'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { rentCharges, rentPaymentAllocations, rentPayments, rentPaymentScheduleLines, rentPaymentSchedules } from '~/db/schema'
-import { conflict } from '~/domain/errors'
+import { lateFeePolicies, rentCharges, rentPaymentAllocations, rentPayments, rentPaymentScheduleLines, rentPaymentSchedules } from '~/db/schema'
+import { conflict, invalid } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
 import { CHARGE_TYPES, chargeDraft, chargeMemo, incomeRoleOf, RECURRING_CHARGE_TYPES, SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
 import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentDraft, returnDraft } from '~/domain/leasing/payments'
 import { RENT_TABS } from '~/domain/navigation'
+import { LATE_FEE_TYPES, rulesOf } from '~/domain/leasing/provinces'
+import { checkLateFeePolicy, provinceOf } from '~/leasing/late-fees.server'
 import { accountHolding, applyCredits, applyPayment, chargesPaidBy, chargeSummaries, checkChosen, checkPaymentChange, paymentSummaries, syncPaid } from '~/leasing/payments.server'
 import { checkSchedule, incomeAccountErrors, runRent, scheduleSummaries } from '~/leasing/rent.server'
 import { defineResource, type PostingBuilder, type PostingDocument } from './engine/define'
-import { boolean, date, lines, money, number, reference, select, text } from './engine/fields'
+import { boolean, date, lines, money, number, percent, reference, select, text } from './engine/fields'
 
 /*
  * Rent as documents (ADR 013). A rent schedule is what a lease is charged every period: its lines
@@ -290,6 +292,11 @@ export const rentPaymentsResource = defineResource({
           .set({ returnedDate: returned, returnedFromAccountId: from, updatedAt: new Date() })
           .where(and(eq(rentPayments.companyId, companyId), eq(rentPayments.id, String(record.id))))
         const fee = Number(input.nsf_fee ?? 0)
+        const law = rulesOf(await provinceOf(tx as Executor, companyId, (record.propertyGroupId as string | null) ?? null))
+        if (law?.nsfFeeMax !== undefined && fee > law.nsfFeeMax) {
+          const most = `${law.name} allows an NSF charge of at most ${formatDecimal(law.nsfFeeMax)}, beyond the bank’s own charges.`
+          throw invalid(most, { nsf_fee: [most] })
+        }
         if (fee > 0) {
           const { createRecord } = await import('./engine/api.server')
           await createRecord(tx as Executor, companyId, rentChargesResource, { values: { lease_id: record.leaseId, date: returned, charge_type: 'NSF_FEE', description: 'NSF fee', amount: fee } }, { userId })
@@ -359,5 +366,38 @@ export const rentPaymentsResource = defineResource({
       { kind: 'attachments' },
       { kind: 'notes' },
     ],
+  },
+})
+
+/** How late rent is charged: one policy per property, or the company's default, applied by the rent run within the province's law. */
+export const lateFeePoliciesResource = defineResource({
+  name: 'late-fee-policies',
+  singular: 'Late Fee Policy',
+  plural: 'Late Fee Policies',
+  description: 'What rent paid late costs, by property or for the whole company: the rent run charges it once per rent charge still owing after the grace days, within the province’s law (none in Ontario or Québec, at most $25 in British Columbia).',
+  group: 'Accounting',
+  permission: 'accounting',
+  tabs: RENT_TABS,
+  table: lateFeePolicies,
+  fields: {
+    name: text('Name', { required: true, max: 120 }),
+    propertyGroupId: reference('Property', 'property-groups', { help: 'Empty: the company’s default, for every property without a policy of its own' }),
+    feeType: select('Fee', LATE_FEE_TYPES, { required: true }),
+    amount: money('Flat amount', { help: 'For a flat fee' }),
+    percent: percent('Percent of the rent owed', { help: 'For a percent fee' }),
+    maximum: money('At most', { help: 'The most one late payment is charged' }),
+    graceDays: number('Grace days', { required: true, min: 0, max: 60, help: 'Days after the due date before the fee is charged' }),
+  },
+  title: ['name'],
+  columns: ['name', 'propertyGroupId', 'feeType', 'amount', 'percent', 'maximum', 'graceDays'],
+  search: ['name'],
+  filters: ['propertyGroupId', 'feeType'],
+  ordering: 'name',
+  methods: ['list', 'create', 'get', 'update', 'delete'],
+  deactivates: true,
+  palette: false,
+  attachments: false,
+  rules: {
+    validate: ({ tx, companyId, values }) => checkLateFeePolicy(tx as Executor, companyId, values),
   },
 })

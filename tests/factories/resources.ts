@@ -46,6 +46,8 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   'rent-receivables': async (token) => ({
     account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),
+  // A sample property is in Ontario, whose law allows no late fee: the company's default policy instead, a flat fee.
+  'late-fee-policies': async () => ({ property_group_id: null, fee_type: 'FLAT', amount: '20.00', maximum: null }),
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),

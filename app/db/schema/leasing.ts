@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { accounts } from './ledger'
 import { propertyGroups, rentalUnits, residents } from './properties'
@@ -166,6 +166,8 @@ export const rentCharges = pgTable(
     /** The schedule and line it was charged for, and the period; none for a one-off charge. A line removed from its schedule keeps its charges. */
     scheduleId: uuid().references(() => rentPaymentSchedules.id),
     scheduleLineId: uuid(),
+    /** The rent charge a late fee was charged for: one late fee per charge (the unique key below). */
+    forChargeId: uuid().references((): AnyPgColumn => rentCharges.id),
     periodStart: date({ mode: 'string' }),
     periodEnd: date({ mode: 'string' }),
     searchText: searchColumn('description'),
@@ -174,6 +176,7 @@ export const rentCharges = pgTable(
   },
   (t) => [
     uniqueIndex('rent_charges_schedule_line_period_key').on(t.companyId, t.scheduleLineId, t.periodStart).where(sql`${t.scheduleLineId} is not null`),
+    uniqueIndex('rent_charges_late_fee_key').on(t.companyId, t.forChargeId).where(sql`${t.forChargeId} is not null`),
     index('rent_charges_company_lease_date_idx').on(t.companyId, t.leaseId, t.date),
     index('rent_charges_company_date_idx').on(t.companyId, t.date),
     index('rent_charges_company_owing_idx').on(t.companyId, t.date).where(sql`${t.owing}`),
@@ -246,5 +249,40 @@ export const rentPaymentAllocations = pgTable(
     index('rent_payment_allocations_payment_idx').on(t.paymentId),
     index('rent_payment_allocations_charge_idx').on(t.companyId, t.chargeId),
     check('rent_payment_allocations_amount_positive', sql`${t.amount} > 0`),
+  ],
+)
+
+/**
+ * How a company charges for rent paid late (its default, or one property's): a flat amount or a
+ * percent of what is owed, after grace days, at most a maximum; the rent run applies it within the
+ * province's law (~/domain/leasing/provinces).
+ */
+export const lateFeePolicies = pgTable(
+  'late_fee_policies',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text().notNull(),
+    /** The property it applies to; none: the company's default. */
+    propertyGroupId: uuid().references(() => propertyGroups.id),
+    /** FLAT or PERCENT. */
+    feeType: text().notNull(),
+    /** Cents, for a flat fee. */
+    amount: cents(),
+    /** Hundredths of a percent of what the charge still owes, for a percent fee. */
+    percent: integer(),
+    /** The most one late payment is charged, in cents. */
+    maximum: cents(),
+    graceDays: integer().notNull().default(5),
+    isActive: boolean().notNull().default(true),
+    searchText: searchColumn('name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One policy per property, and one default (no property): nulls count as equal.
+    unique('late_fee_policies_property_key').on(t.companyId, t.propertyGroupId).nullsNotDistinct(),
+    check('late_fee_policies_grace_days', sql`${t.graceDays} between 0 and 60`),
+    searchIndex('late_fee_policies', t.searchText),
   ],
 )

@@ -406,12 +406,14 @@ function constraintError(resource: AnyResource, error: unknown): never {
   throw error
 }
 
-/** The fields a unique index covers (beyond the tenant), when it names plain columns. */
+/** The fields a unique index or constraint covers (beyond the tenant), when it names plain columns. */
 function uniqueFieldsOf(resource: AnyResource, constraint: string | undefined): string[] {
-  const index = getTableConfig(resource.table).indexes.find((i) => i.config.name === constraint)
-  if (!index) return []
+  const config = getTableConfig(resource.table)
+  const index = config.indexes.find((i) => i.config.name === constraint)
+  const columns = index?.config.columns ?? config.uniqueConstraints.find((u) => u.getName() === constraint)?.columns
+  if (!columns) return []
   const byName = new Map(Object.entries(columnsOf(resource)).map(([key, column]) => [column.name, key]))
-  const keys = index.config.columns.map((c) => ('name' in c ? byName.get(c.name as string) : undefined))
+  const keys = columns.map((c) => ('name' in c ? byName.get(c.name as string) : undefined))
   if (keys.some((k) => k === undefined)) return []
   return (keys as string[]).filter((k) => k !== 'companyId' && resource.fields[k])
 }

@@ -1,0 +1,178 @@
+/**
+ * The rent section of `npm run bench` (issue 14 item 15): the demo company gets 10,000 active
+ * leases on the large portfolio's units, each with its rent schedule and 24 months of history
+ * (a charge and its payment every month, posted), all by bulk INSERT … SELECT; then
+ *  (a) a month's rent run, the app's own (`runRent`, set-based: a fixed number of statements
+ *      whatever the number of leases) against the same charges and journal entries inserted by a
+ *      hand-written set-based statement, alternating months;
+ *  (b) GET /api/leases/{id}/rent-account/ against its query by hand, sequential, mean and p95.
+ */
+import { createDatabase } from '~/db/client.server'
+import { runRent } from '~/leasing/rent.server'
+import type { Sql } from './resource-lists'
+
+export const LEASES = 10_000
+const HISTORY_MONTHS = 24
+const FIRST_MONTH = '2024-11-01'
+const ACCOUNT_REQUESTS = 200
+
+type Timings = { mean: number; p95: number; n: number }
+const summarize = (times: number[]): Timings => {
+  const sorted = [...times].sort((a, b) => a - b)
+  return { mean: times.reduce((a, b) => a + b, 0) / times.length, p95: sorted[Math.floor(sorted.length * 0.95)], n: times.length }
+}
+
+/** 10,000 active leases with a schedule of one rent line and 24 months of charges and payments, posted. */
+export async function seedRentHistory(sql: Sql) {
+  const started = performance.now()
+  const [company] = await sql<{ id: string }[]>`select id from companies where slug = 'maple'`
+  await sql.begin(async (tx) => {
+    await tx`
+      insert into leases (company_id, rental_unit_id, lease_type, status, start_date, rent, rent_frequency)
+      select ${company.id}, u.id, 'MONTH_TO_MONTH', 'ACTIVE', ${FIRST_MONTH}, 100000 + (u.n % 15) * 10000, 'MONTHLY'
+      from (select id, row_number() over (order by unit_number) as n from rental_units where company_id = ${company.id} and unit_number like 'T%-%') u
+      where u.n <= ${LEASES}`
+    await tx`
+      insert into rent_payment_schedules (company_id, lease_id, frequency, start_date)
+      select company_id, id, 'MONTHLY', start_date from leases where company_id = ${company.id} and start_date = ${FIRST_MONTH}`
+    await tx`
+      insert into rent_payment_schedule_lines (company_id, schedule_id, position, charge_type, amount)
+      select s.company_id, s.id, 0, 'RENT', l.rent from rent_payment_schedules s join leases l on l.id = s.lease_id where s.company_id = ${company.id}`
+    // Each month's charge, then its payment on the 3rd, each with its entry: Dr 1200 / Cr 4000, Dr 1100 / Cr 1200.
+    await tx`
+      insert into rent_charges (company_id, lease_id, date, charge_type, description, amount, account_id, status, paid_amount, schedule_id, schedule_line_id, period_start, period_end)
+      select s.company_id, s.lease_id, m.month, 'RENT', 'Rent', sl.amount, income.id, 'POSTED', sl.amount, s.id, sl.id, m.month, (m.month + interval '1 month' - interval '1 day')::date
+      from rent_payment_schedules s join rent_payment_schedule_lines sl on sl.schedule_id = s.id
+      join accounts income on income.company_id = s.company_id and income.number = '4000'
+      cross join (select (date ${FIRST_MONTH} + make_interval(months => g))::date as month from generate_series(0, ${HISTORY_MONTHS - 1}) g) m
+      where s.company_id = ${company.id}`
+    await tx`
+      insert into rent_payments (company_id, lease_id, date, amount, method, status)
+      select company_id, lease_id, date + 2, amount, 'PAD', 'RECEIVED' from rent_charges where company_id = ${company.id}`
+    await tx`
+      insert into rent_payment_allocations (company_id, payment_id, position, charge_id, amount)
+      select p.company_id, p.id, 0, c.id, c.amount
+      from rent_payments p join rent_charges c on c.lease_id = p.lease_id and c.date = p.date - 2 where p.company_id = ${company.id}`
+    const [{ next }] = await tx<{ next: number }[]>`select next_entry_number::int as next from ledger_settings where company_id = ${company.id} for update`
+    await tx`
+      create temporary table bench_rent_sources on commit drop as
+      select row_number() over (order by date, id) as k, id, lease_id, date, amount, kind, rental_unit_id, property_group_id from (
+        select id, lease_id, date, amount, 'RENT_CHARGE' as kind, rental_unit_id, property_group_id from rent_charges where company_id = ${company.id}
+        union all
+        select id, lease_id, date, amount, 'RENT_PAYMENT', rental_unit_id, property_group_id from rent_payments where company_id = ${company.id}) s`
+    await tx`
+      insert into journal_entries (company_id, number, date, memo, basis, source_type, source_id, purpose)
+      select ${company.id}, ${next} + k - 1, date, case kind when 'RENT_CHARGE' then 'Rent' else 'Rent payment' end, 'BOTH', kind, id,
+             case kind when 'RENT_CHARGE' then 'CHARGE' else 'RECEIPT' end
+      from bench_rent_sources`
+    await tx`
+      insert into journal_lines (company_id, entry_id, line_number, account_id, date, basis, amount, lease_id, rental_unit_id, property_group_id)
+      select e.company_id, e.id, side.n, a.id, e.date, 'BOTH', case side.n when 1 then s.amount else -s.amount end,
+             case when a.number = '1200' then s.lease_id end, s.rental_unit_id, s.property_group_id
+      from bench_rent_sources s
+      join journal_entries e on e.company_id = ${company.id} and e.source_type = s.kind and e.source_id = s.id
+      cross join (values (1), (2)) side(n)
+      join accounts a on a.company_id = ${company.id} and a.number = case
+        when s.kind = 'RENT_CHARGE' and side.n = 1 then '1200' when s.kind = 'RENT_CHARGE' then '4000'
+        when side.n = 1 then '1100' else '1200' end`
+    await tx`update ledger_settings set next_entry_number = ${next} + (select count(*) from bench_rent_sources) where company_id = ${company.id}`
+  })
+  for (const table of ['leases', 'rent_payment_schedules', 'rent_payment_schedule_lines', 'rent_charges', 'rent_payments', 'rent_payment_allocations', 'journal_entries', 'journal_lines']) await sql.unsafe(`vacuum analyze ${table}`)
+  const [counts] = await sql<{ leases: number; charges: number; lines: number }[]>`
+    select (select count(*)::int from leases where company_id = ${company.id} and status = 'ACTIVE') as leases,
+           (select count(*)::int from rent_charges where company_id = ${company.id}) as charges,
+           (select count(*)::int from journal_lines where company_id = ${company.id}) as lines`
+  return { companyId: company.id, seconds: (performance.now() - started) / 1000, counts }
+}
+
+/**
+ * The month's charges by hand, set-based: every schedule line's period starting on `month`, its
+ * charge, its entry (numbered on from the company's counter) and its two lines, in one transaction.
+ */
+async function handRun(sql: Sql, companyId: string, month: string) {
+  await sql.begin(async (tx) => {
+    await tx`
+      create temporary table bench_month on commit drop as
+      with made as (
+        insert into rent_charges (company_id, lease_id, date, charge_type, description, amount, account_id, status, schedule_id, schedule_line_id, period_start, period_end)
+        select s.company_id, s.lease_id, ${month}::date, sl.charge_type, 'Rent', sl.amount, income.id, 'POSTED', s.id, sl.id, ${month}::date, (${month}::date + interval '1 month' - interval '1 day')::date
+        from rent_payment_schedules s join rent_payment_schedule_lines sl on sl.schedule_id = s.id
+        join leases l on l.id = s.lease_id and l.status in ('ACTIVE', 'NOTICE')
+        join accounts income on income.company_id = s.company_id and income.number = '4000'
+        where s.company_id = ${companyId}
+        on conflict (company_id, schedule_line_id, period_start) where schedule_line_id is not null do nothing
+        returning id, lease_id, amount, account_id, rental_unit_id, property_group_id)
+      select row_number() over () as k, * from made`
+    const [{ next }] = await tx<{ next: number }[]>`
+      update ledger_settings set next_entry_number = next_entry_number + (select count(*) from bench_month)
+      where company_id = ${companyId} returning (next_entry_number - (select count(*) from bench_month))::int as next`
+    await tx`
+      insert into journal_entries (company_id, number, date, memo, basis, source_type, source_id, purpose)
+      select ${companyId}, ${next} + k - 1, ${month}::date, 'Rent', 'BOTH', 'RENT_CHARGE', id, 'CHARGE' from bench_month`
+    await tx`
+      insert into journal_lines (company_id, entry_id, line_number, account_id, date, basis, amount, lease_id, rental_unit_id, property_group_id)
+      select e.company_id, e.id, side.n, case side.n when 1 then ar.id else m.account_id end, e.date, 'BOTH', case side.n when 1 then m.amount else -m.amount end,
+             m.lease_id, m.rental_unit_id, m.property_group_id
+      from bench_month m
+      join journal_entries e on e.company_id = ${companyId} and e.source_type = 'RENT_CHARGE' and e.source_id = m.id
+      join accounts ar on ar.company_id = ${companyId} and ar.number = '1200'
+      cross join (values (1), (2)) side(n)`
+  })
+}
+
+export type RentRunTiming = { app: Timings; hand: Timings; charged: number }
+
+/** The app's rent run and the hand-written one, alternating months, two rounds each. */
+export async function measureRentRun(sql: Sql, url: string, companyId: string): Promise<RentRunTiming> {
+  const db = createDatabase(url, { max: 4 })
+  const app: number[] = []
+  const hand: number[] = []
+  let charged = 0
+  try {
+    const months = ['2026-11-01', '2026-12-01', '2027-01-01', '2027-02-01']
+    for (const [i, month] of months.entries()) {
+      const started = performance.now()
+      if (i % 2 === 0) {
+        const result = await runRent(db, { companyId, now: new Date(`${month.slice(0, 8)}02T17:00:00Z`) })
+        if (result.failed || result.charged < LEASES) throw new Error(`rent run for ${month}: ${JSON.stringify(result)}`)
+        charged = result.charged
+        app.push(performance.now() - started)
+      } else {
+        await handRun(sql, companyId, month)
+        hand.push(performance.now() - started)
+      }
+    }
+  } finally {
+    await db.$client.end()
+  }
+  return { app: summarize(app), hand: summarize(hand), charged }
+}
+
+/** GET rent-account/ for leases across the portfolio against its query by hand (the lease's receivable lines, in order, with their running balance). */
+export async function measureRentAccount(base: string, headers: Record<string, string>, sql: Sql, companyId: string): Promise<{ api: Timings; hand: Timings }> {
+  const leases = (await sql<{ id: string }[]>`select id from leases where company_id = ${companyId} and status = 'ACTIVE' order by id limit ${ACCOUNT_REQUESTS}`).map((l) => l.id)
+  const byHand = (id: string) => sql`
+    select l.id, l.entry_id, e.number, l.date, coalesce(l.memo, e.memo) as memo, e.source_type, l.amount,
+           sum(l.amount) over (order by l.date, e.number, l.line_number) as balance
+    from journal_lines l join accounts a on a.id = l.account_id and a.subtype = 'ACCOUNTS_RECEIVABLE'
+    join journal_entries e on e.id = l.entry_id
+    where l.company_id = ${companyId} and l.lease_id = ${id}
+    order by l.date, e.number, l.line_number`
+  const api: number[] = []
+  const hand: number[] = []
+  for (const id of leases.slice(0, 10)) {
+    await fetch(`${base}/api/leases/${id}/rent-account/`, { headers }).then((r) => r.text())
+    await byHand(id)
+  }
+  for (const id of leases) {
+    let started = performance.now()
+    const response = await fetch(`${base}/api/leases/${id}/rent-account/`, { headers })
+    const body = (await response.json()) as { lines: unknown[] }
+    api.push(performance.now() - started)
+    if (response.status !== 200 || body.lines.length < HISTORY_MONTHS * 2) throw new Error(`rent-account of ${id}: ${response.status}, ${body.lines?.length} lines`)
+    started = performance.now()
+    await byHand(id)
+    hand.push(performance.now() - started)
+  }
+  return { api: summarize(api), hand: summarize(hand) }
+}

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { crossCompany, getDb } from '~/db/client.server'
+import { companies } from '~/db/schema'
+import { runRent } from '~/leasing/rent.server'
+import { api, registerCompany } from '../factories/api'
+
+/*
+ * Late fees and NSF charges within the province's law: a policy is refused where the province
+ * allows no late fee (Ontario) or above its cap (British Columbia, $25); the rent run charges a
+ * property's fee once per rent charge still owing after the grace days, a percent fee within its
+ * maximum, and nothing for rent paid; Ontario caps an NSF charge at $20.
+ */
+
+type Body = Record<string, unknown> & { id: string }
+const address = (province: string, city: string, postal_code: string) => ({ street: '12 Main Street', city, province, postal_code, country: 'CA' })
+
+async function setUp() {
+  const company = await registerCompany()
+  const token = company.token
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const response = await api('POST', path, { token, body })
+    expect(response.status, JSON.stringify(response.body)).toBe(201)
+    return response.body as Body
+  }
+  const [row] = await getDb().select({ id: companies.id }).from(companies).where(eq(companies.name, company.company_name))
+  let units = 0
+  const leaseIn = async (property: Body, rent = '2000.00') => {
+    const building = await post('buildings/', { name: `${String(property.name)} ${units}`, property_group_id: property.id })
+    const unit = await post('rental-units/', { unit_number: String(101 + units++), building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
+    const resident = await post('residents/', { first_name: 'Ada', last_name: 'Tenant', resident_type: 'APPLICANT' })
+    const lease = await post('leases/', { rental_unit_id: unit.id, lease_type: 'MONTH_TO_MONTH', start_date: '2031-03-01', rent, rent_frequency: 'MONTHLY', lines: [{ resident_id: resident.id, role: 'PRIMARY' }] })
+    expect((await api('POST', `leases/${lease.id}/activate/`, { token, body: {} })).status).toBe(200)
+    return lease
+  }
+  return { token, companyId: row.id, post, leaseIn }
+}
+
+const run = (companyId: string, now: string) => crossCompany(() => runRent(getDb(), { companyId, now: new Date(now) }))
+const fees = async (token: string, leaseId: string) =>
+  ((await api('GET', `rent-receivables/?lease_id=${leaseId}&charge_type=LATE_FEE&ordering=date`, { token })).body.results as Record<string, string>[]).map((c) => [c.date, c.description, c.amount])
+
+describe('late fees', () => {
+  it('follow the province’s law: none in Ontario, at most $25 in British Columbia', async () => {
+    const { token, post } = await setUp()
+    const ottawa = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL', address: address('ON', 'Ottawa', 'K1R 6J3') })
+    const vancouver = await post('property-groups/', { name: 'Kits Point', property_type: 'RESIDENTIAL', address: address('BC', 'Vancouver', 'V6J 1A1') })
+    const ontario = await api('POST', 'late-fee-policies/', { token, body: { name: 'Ottawa', property_group_id: ottawa.id, fee_type: 'FLAT', amount: '50.00', grace_days: 5 } })
+    expect(ontario.status).toBe(400)
+    expect(ontario.body.errors.fee_type[0]).toMatch(/Ontario’s Residential Tenancies Act/)
+    const tooMuch = await api('POST', 'late-fee-policies/', { token, body: { name: 'Vancouver', property_group_id: vancouver.id, fee_type: 'FLAT', amount: '30.00', grace_days: 5 } })
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.body.errors.amount[0]).toMatch(/^At most 25\.00: British Columbia/)
+    const noAmount = await api('POST', 'late-fee-policies/', { token, body: { name: 'Vancouver', property_group_id: vancouver.id, fee_type: 'FLAT', grace_days: 5 } })
+    expect(noAmount.body.errors).toEqual({ amount: ['A flat fee needs its amount.'] })
+    expect((await api('GET', 'late-fee-policies/', { token })).body.count).toBe(0)
+    await post('late-fee-policies/', { name: 'Vancouver', property_group_id: vancouver.id, fee_type: 'FLAT', amount: '25.00', grace_days: 5 })
+    // One policy per property.
+    const again = await api('POST', 'late-fee-policies/', { token, body: { name: 'Again', property_group_id: vancouver.id, fee_type: 'FLAT', amount: '20.00', grace_days: 3 } })
+    expect(again.status).toBe(400)
+    expect(Object.keys(again.body.errors)).toEqual(['property_group_id'])
+  })
+
+  it('are charged once per rent charge still owing after the grace days, by the property’s policy or the company’s', async () => {
+    const { token, companyId, post, leaseIn } = await setUp()
+    const vancouver = await post('property-groups/', { name: 'Kits Point', property_type: 'RESIDENTIAL', address: address('BC', 'Vancouver', 'V6J 1A1') })
+    const calgary = await post('property-groups/', { name: 'Bow Flats', property_type: 'RESIDENTIAL', address: address('AB', 'Calgary', 'T2P 1J9') })
+    await post('late-fee-policies/', { name: 'Vancouver', property_group_id: vancouver.id, fee_type: 'FLAT', amount: '25.00', grace_days: 5 })
+    // The company's default: 5% of what is owed, at most $75.
+    await post('late-fee-policies/', { name: 'Default', fee_type: 'PERCENT', percent: '5.00', maximum: '75.00', grace_days: 3 })
+    const kits = await leaseIn(vancouver)
+    const bow = await leaseIn(calgary)
+    const paid = await leaseIn(calgary)
+    await post('rent-payments/', { lease_id: paid.id, date: '2031-03-01', amount: '2000.00', method: 'PAD' })
+
+    // March 6: within Vancouver's grace (fee on the 7th), past Calgary's (fee on the 5th).
+    await run(companyId, '2031-03-06T17:00:00Z')
+    expect(await fees(token, kits.id)).toEqual([])
+    expect(await fees(token, bow.id)).toEqual([['2031-03-05', 'Late fee: rent of 2031-03-01', '75.00']])
+    // Twice, and later: once per charge.
+    await Promise.all([run(companyId, '2031-03-08T17:00:00Z'), run(companyId, '2031-03-08T17:00:00Z')])
+    expect(await fees(token, kits.id)).toEqual([['2031-03-07', 'Late fee: rent of 2031-03-01', '25.00']])
+    expect(await fees(token, bow.id)).toHaveLength(1)
+    expect(await fees(token, paid.id)).toEqual([])
+    expect((await api('GET', `leases/${kits.id}/`, { token })).body.balance).toBe('2025.00')
+  })
+
+  it('cap an NSF charge at $20 in Ontario', async () => {
+    const { token, companyId, post, leaseIn } = await setUp()
+    const ottawa = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL', address: address('ON', 'Ottawa', 'K1R 6J3') })
+    const lease = await leaseIn(ottawa)
+    await run(companyId, '2031-03-02T17:00:00Z')
+    const payment = await post('rent-payments/', { lease_id: lease.id, date: '2031-03-02', amount: '2000.00', method: 'CHEQUE' })
+    const refused = await api('POST', `rent-payments/${payment.id}/record-return/`, { token, body: { returned_date: '2031-03-09', nsf_fee: '45.00' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.nsf_fee).toEqual(['Ontario allows an NSF charge of at most 20.00, beyond the bank’s own charges.'])
+    expect((await api('GET', `rent-payments/${payment.id}/`, { token })).body.status).toBe('RECEIVED')
+    expect((await api('POST', `rent-payments/${payment.id}/record-return/`, { token, body: { returned_date: '2031-03-09', nsf_fee: '20.00' } })).status).toBe(200)
+    expect((await api('GET', `leases/${lease.id}/`, { token })).body.balance).toBe('2020.00')
+  })
+})
