@@ -44,7 +44,7 @@ export async function seedRentHistory(sql: Sql) {
       select s.company_id, s.lease_id, m.month, 'RENT', 'Rent', sl.amount, income.id, 'POSTED', sl.amount, s.id, sl.id, m.month, (m.month + interval '1 month' - interval '1 day')::date
       from rent_payment_schedules s join rent_payment_schedule_lines sl on sl.schedule_id = s.id
       join accounts income on income.company_id = s.company_id and income.number = '4000'
-      cross join (select (date ${FIRST_MONTH} + make_interval(months => g))::date as month from generate_series(0, ${HISTORY_MONTHS - 1}) g) m
+      cross join (select (${FIRST_MONTH}::date + make_interval(months => g))::date as month from generate_series(0, ${HISTORY_MONTHS - 1}) g) m
       where s.company_id = ${company.id}`
     await tx`
       insert into rent_payments (company_id, lease_id, date, amount, method, status)

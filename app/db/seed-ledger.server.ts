@@ -4,9 +4,12 @@ import { postEntry } from '~/ledger/posting.server'
 import { todayIn } from '~/domain/dates'
 import { bankAccountsResource } from '~/resources/accounting'
 import { bankDepositsResource } from '~/resources/bank-deposits'
+import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
+import { leasesResource } from '~/resources/leases'
+import { rentPaymentSchedulesResource, rentPaymentsResource } from '~/resources/rent'
 import type { Transaction } from './client.server'
-import { accounts, buildings, journalLines, propertyGroups, propertyOwnerships, recurringJournalEntries, recurringJournalEntryLines, rentalUnits, residents } from './schema'
+import { accounts, buildings, journalEntries, journalLines, propertyGroups, propertyOwnerships, recurringJournalEntries, recurringJournalEntryLines, rentalUnits, residents, users } from './schema'
 import { generator } from './seed-portfolio.server'
 
 /*
@@ -20,7 +23,7 @@ import { generator } from './seed-portfolio.server'
  * so it balances; the amounts come from one seeded generator.
  */
 
-type Unit = { id: string; propertyGroupId: string; rent: number; residentId: string | null }
+type Unit = { id: string; propertyGroupId: string; rent: number; residentId: string | null; status: string }
 type Property = { id: string; name: string; units: Unit[]; owners: { ownerId: string; percentage: number }[] }
 
 /** What each property costs to run, in dollars a month (or a year where it says). */
@@ -33,6 +36,8 @@ const COSTS: Record<string, { utilities: number; insurancePerYear: number; taxPe
 const REPAIRS = ['Plumbing: kitchen drain cleared', 'Furnace service call', 'Appliance repair: dishwasher', 'Door closer replaced', 'Electrical: GFCI outlets replaced', 'Painting between tenancies', 'Roof leak patched', 'Intercom repair', 'Window balance replaced', 'Locksmith: rekey after move-out']
 
 const cents = (dollars: number) => Math.round(dollars * 100)
+/** Cents as the API writes an amount: 125000 → "1250.00". */
+const dollars = (amount: number) => (amount / 100).toFixed(2)
 const pad = (n: number) => String(n).padStart(2, '0')
 const dateOf = (year: number, month: number, day: number) => {
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate()
@@ -42,6 +47,8 @@ const monthName = (year: number, month: number) => new Date(Date.UTC(year, month
 
 /** Posts the demo company's year of books inside the seed's transaction; `today` in the company's time zone by default. */
 export async function seedDemoLedger(tx: Transaction, companyId: string, options: { today?: string; timeZone?: string } = {}) {
+  const [manager] = await tx.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.isCompanyAdmin, true))).limit(1)
+  const userId = manager.id
   const today = options.today ?? todayIn(options.timeZone ?? 'America/Toronto')
   const random = generator(20_260_401)
   const chart = new Map((await tx.select({ id: accounts.id, number: accounts.number }).from(accounts).where(eq(accounts.companyId, companyId))).map((a) => [a.number, a.id]))
@@ -93,6 +100,8 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
   opening.push({ accountId: account('3200'), amount: -opening.reduce((a, l) => a + l.amount, 0), memo: 'Owners’ equity brought forward' })
   await post({ date: openingDate, memo: 'Opening balances', basis: 'BOTH', source: { type: 'OPENING_BALANCE', id: companyId, purpose: 'OPENING' }, lines: opening })
 
+  // Every let unit's lease, charging its rent from the first month of the history (the rent run's charges).
+  const leaseOf = await seedLeases(tx, companyId, userId, properties, dateOf(first.year, first.month, 1), today, random)
   const mortgageBalance = new Map(properties.map((p) => [p.id, cents(COSTS[p.name]?.mortgage?.balance ?? 0)]))
   const quarterNet = new Map<string, number>()
   const addNet = (propertyId: string, amount: number) => quarterNet.set(propertyId, (quarterNet.get(propertyId) ?? 0) + amount)
@@ -107,12 +116,27 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
       const paying = p.units.filter((u) => u.residentId && u.rent > 0)
       let collected = 0
       if (due(2)) {
-        const lines: DraftLine[] = []
+        // The rent, paid by each lease: most on the 1st or 2nd, a few late in the month, a couple not at all lately.
+        const payments: string[] = []
+        const late: string[] = []
         for (const u of paying) {
-          lines.push({ accountId: account('1100'), amount: cents(u.rent), propertyGroupId: p.id, rentalUnitId: u.id, residentId: u.residentId })
-          lines.push({ accountId: account('4000'), amount: -cents(u.rent), propertyGroupId: p.id, rentalUnitId: u.id, residentId: u.residentId, memo: `Rent, ${label}` })
+          const lease = leaseOf.get(u.id)
+          if (!lease) continue
+          const behind = lease.habit === 'BEHIND' && index >= months.length - 2
+          const day = lease.habit === 'LATE' ? 12 : 2
+          if (behind || !due(day)) continue
+          const method = lease.habit === 'CHEQUE' ? 'CHEQUE' : random.chance(0.7) ? 'PAD' : 'E_TRANSFER'
+          const payment = await createRecord(tx, companyId, rentPaymentsResource, parseInput(rentPaymentsResource, { lease_id: lease.id, date: on(day), amount: dollars(lease.rent), method, reference: method === 'CHEQUE' ? String(100 + index) : null }, 'create'))
+          ;(day === 2 ? payments : late).push(String(payment.id))
           collected += cents(u.rent)
+          // One cheque comes back from the bank four months ago, with Ontario's $20 NSF charge, and is paid again.
+          if (lease.habit === 'CHEQUE' && index === months.length - 5 && due(20)) {
+            await runAction(tx, companyId, userId, rentPaymentsResource, String(payment.id), 'record-return', { returned_date: on(8), nsf_fee: '20.00', note: 'Cheque returned NSF' })
+            const again = await createRecord(tx, companyId, rentPaymentsResource, parseInput(rentPaymentsResource, { lease_id: lease.id, date: on(20), amount: dollars(lease.rent + 2000), method: 'E_TRANSFER' }, 'create'))
+            late.push(String(again.id))
+          }
         }
+        const lines: DraftLine[] = []
         const parking = p.name === 'Bronson Court Apartments' ? 2125 : p.name === 'Queen West Lofts' ? 900 : 0
         if (parking) {
           lines.push({ accountId: account('1100'), amount: cents(parking), propertyGroupId: p.id }, { accountId: account('4100'), amount: -cents(parking), propertyGroupId: p.id, memo: `Parking, ${label}` })
@@ -123,9 +147,13 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
           lines.push({ accountId: account('1100'), amount: cents(laundry), propertyGroupId: p.id }, { accountId: account('4300'), amount: -cents(laundry), propertyGroupId: p.id, memo: `Laundry machines, ${label}` })
           collected += cents(laundry)
         }
-        const receipt = await manual(on(2), `Rent received — ${p.name}, ${label}`, lines)
+        const receipt = lines.length ? await manual(on(2), `Parking and laundry — ${p.name}, ${label}`, lines) : null
         addNet(p.id, collected)
-        if (due(5)) await deposit(operating, on(5), `Rent deposit — ${p.name}, ${label}`, [receipt.id])
+        const receipts = async (ids: string[]) =>
+          ids.length ? (await tx.select({ id: journalEntries.id }).from(journalEntries).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'RENT_PAYMENT'), inArray(journalEntries.sourceId, ids)))).map((e) => e.id) : []
+        if (due(5)) await deposit(operating, on(5), `Rent deposit — ${p.name}, ${label}`, [...(receipt ? [receipt.id] : []), ...(await receipts(payments))])
+        // What came in late goes to the bank with the month's last deposit.
+        if (late.length && due(25)) await deposit(operating, on(25), `Late rent deposit — ${p.name}, ${label}`, await receipts(late))
       }
 
       // The bills, paid from the operating account.
@@ -223,7 +251,66 @@ async function portfolio(tx: Transaction, companyId: string): Promise<Property[]
   return groups.map((g) => ({
     id: g.id,
     name: g.name,
-    units: units.filter((u) => u.propertyGroupId === g.id).map((u) => ({ id: u.id, propertyGroupId: g.id, rent: (u.rent ?? 0) / 100, residentId: residentOf.get(u.id) ?? null })),
+    units: units.filter((u) => u.propertyGroupId === g.id).map((u) => ({ id: u.id, propertyGroupId: g.id, rent: (u.rent ?? 0) / 100, residentId: residentOf.get(u.id) ?? null, status: u.status })),
     owners: shares.filter((s) => s.propertyGroupId === g.id).map((s) => ({ ownerId: s.propertyOwnerId, percentage: s.percentage })),
   }))
+}
+
+type DemoLease = { id: string; rent: number; habit: 'ON_TIME' | 'LATE' | 'BEHIND' | 'CHEQUE' }
+
+/**
+ * A lease for every let unit, through the lease's own definition and actions: its current residents
+ * on it, a month-to-month tenancy (a fixed year for the recent ones), a rent schedule charging from
+ * the first month of the books' history, activated (the rent run charges every month since), and
+ * notice given where the unit is on notice. Each gets a paying habit the months' payments follow.
+ */
+async function seedLeases(tx: Transaction, companyId: string, userId: string, properties: Property[], from: string, today: string, random: ReturnType<typeof generator>) {
+  const living = await tx
+    .select({ id: residents.id, unitId: residents.rentalUnitId, moveIn: residents.moveInDate })
+    .from(residents)
+    .where(and(eq(residents.companyId, companyId), eq(residents.residentType, 'CURRENT_RESIDENT')))
+    .orderBy(asc(residents.lastName), asc(residents.firstName), asc(residents.id))
+  const leaseOf = new Map<string, DemoLease>()
+  let n = 0
+  for (const p of properties) {
+    for (const u of p.units) {
+      const people = living.filter((r) => r.unitId === u.id)
+      if (!people.length || u.rent <= 0) continue
+      const start = people[0].moveIn ?? from
+      const recent = start > dateOf(Number(today.slice(0, 4)) - 1, Number(today.slice(5, 7)), 1)
+      const end = new Date(Date.UTC(Number(start.slice(0, 4)) + 1, Number(start.slice(5, 7)) - 1, Number(start.slice(8, 10)) - 1)).toISOString().slice(0, 10)
+      const rent = cents(u.rent)
+      const lease = await createRecord(
+        tx,
+        companyId,
+        leasesResource,
+        parseInput(
+          leasesResource,
+          {
+            rental_unit_id: u.id,
+            lease_type: recent ? 'FIXED' : 'MONTH_TO_MONTH',
+            start_date: start,
+            end_date: recent ? end : null,
+            rent: dollars(rent),
+            rent_frequency: 'MONTHLY',
+            last_month_rent_deposit: dollars(rent),
+            lines: people.map((r, i) => ({ resident_id: r.id, role: i === 0 ? 'PRIMARY' : 'CO_TENANT' })),
+          },
+          'create',
+        ),
+      )
+      const id = String(lease.id)
+      await createRecord(tx, companyId, rentPaymentSchedulesResource, parseInput(rentPaymentSchedulesResource, { lease_id: id, frequency: 'MONTHLY', start_date: start > from ? start : from, lines: [{ charge_type: 'RENT', amount: dollars(rent) }] }, 'create'))
+      await runAction(tx, companyId, userId, leasesResource, id, 'activate', { note: 'Lease signed' })
+      if (u.status === 'NOTICE') {
+        const [y, m] = today.split('-').map(Number)
+        const endOfNextMonth = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10)
+        await runAction(tx, companyId, userId, leasesResource, id, 'give-notice', { notice_date: dateOf(y, m, 1), move_out_date: endOfNextMonth, note: 'Moving out of town' })
+      }
+      n++
+      const habit = n % 23 === 7 ? 'BEHIND' : n % 11 === 3 ? 'LATE' : n % 17 === 5 ? 'CHEQUE' : random.chance(0.1) ? 'LATE' : 'ON_TIME'
+      leaseOf.set(u.id, { id, rent, habit })
+    }
+  }
+  return leaseOf
 }

@@ -7,7 +7,7 @@ import { checkLedger } from '~/ledger/integrity.server'
 import { todayIn } from '~/domain/dates'
 import { postDueRecurringEntries } from '~/ledger/recurring.server'
 
-const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts'] as const
+const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases'] as const
 
 async function counts() {
   const out: Record<string, number> = {}
@@ -76,9 +76,28 @@ describe('the demo company', () => {
                (select count(*)::int from bank_deposits where company_id = ${company.id}) as deposits,
                (select sum(l.amount)::text from journal_lines l join accounts a on a.id = l.account_id where a.number = '1010' and l.company_id = ${company.id}) as held,
                (select string_agg(distinct source_type, ',' order by source_type) from journal_entries where company_id = ${company.id}) as sources`)
-      expect(banking).toMatchObject({ banks: 2, sources: 'BANK_DEPOSIT,JOURNAL_ENTRY,OPENING_BALANCE,RECURRING_JOURNAL_ENTRY' })
+      expect(banking).toMatchObject({ banks: 2, sources: 'BANK_DEPOSIT,JOURNAL_ENTRY,OPENING_BALANCE,RECURRING_JOURNAL_ENTRY,RENT_CHARGE,RENT_PAYMENT' })
       expect(banking.deposits).toBeGreaterThan(30)
       expect(BigInt(banking.held)).toBeGreaterThan(0n) // the operating account never ends overdrawn
+      // Every let unit has its lease, charged every month of the year by the rent run and paid by its residents: most on
+      // time, a few late, a couple behind, one cheque returned NSF. The leases' balances are the receivables account's.
+      const [rent] = await db.execute<{ leases: number; units_let: number; charges: number; payments: number; returned: number; owing: number; balances: string; control: string }>(sql`
+        select (select count(*)::int from leases where company_id = ${company.id} and status in ('ACTIVE', 'NOTICE')) as leases,
+               (select count(*)::int from rental_units where company_id = ${company.id} and status in ('OCCUPIED', 'NOTICE')) as units_let,
+               (select count(*)::int from rent_charges where company_id = ${company.id}) as charges,
+               (select count(*)::int from rent_payments where company_id = ${company.id}) as payments,
+               (select count(*)::int from rent_payments where company_id = ${company.id} and status = 'RETURNED') as returned,
+               (select count(distinct lease_id)::int from rent_charges where company_id = ${company.id} and owing) as owing,
+               (select coalesce(sum(l.amount), 0)::text from journal_lines l join accounts a on a.id = l.account_id where a.subtype = 'ACCOUNTS_RECEIVABLE' and l.company_id = ${company.id} and l.lease_id is not null) as balances,
+               (select coalesce(sum(l.amount), 0)::text from journal_lines l join accounts a on a.id = l.account_id where a.subtype = 'ACCOUNTS_RECEIVABLE' and l.company_id = ${company.id}) as control`)
+      expect(rent.leases).toBe(rent.units_let)
+      expect(rent.leases).toBeGreaterThan(45)
+      expect(rent.charges).toBeGreaterThan(rent.leases * 11)
+      expect(rent.payments).toBeGreaterThan(rent.leases * 10)
+      expect(rent.returned).toBeGreaterThan(0)
+      expect(rent.owing).toBeGreaterThan(0)
+      expect(BigInt(rent.balances)).toBeGreaterThan(0n)
+      expect(rent.control).toBe(rent.balances)
       // Depreciation is a recurring entry the scheduler carries on: nothing is due that was not posted.
       const [schedule] = await db.select().from(recurringJournalEntries).where(eq(recurringJournalEntries.companyId, company.id))
       expect(schedule.name).toBe('Building depreciation')
