@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { crossCompany, getDb } from '~/db/client.server'
-import { companies } from '~/db/schema'
-import { runRent } from '~/leasing/rent.server'
-import { api, registerCompany } from '../factories/api'
+import { api } from '../factories/api'
+import { leasingCompany, runRentAt, type Body } from '../factories/leasing'
 
 /*
  * Late fees and NSF charges within the province's law: a policy is refused where the province
@@ -12,38 +9,22 @@ import { api, registerCompany } from '../factories/api'
  * maximum, and nothing for rent paid; Ontario caps an NSF charge at $20.
  */
 
-type Body = Record<string, unknown> & { id: string }
 const address = (province: string, city: string, postal_code: string) => ({ street: '12 Main Street', city, province, postal_code, country: 'CA' })
 
 async function setUp() {
-  const company = await registerCompany()
-  const token = company.token
-  const post = async (path: string, body: Record<string, unknown>) => {
-    const response = await api('POST', path, { token, body })
-    expect(response.status, JSON.stringify(response.body)).toBe(201)
-    return response.body as Body
-  }
-  const [row] = await getDb().select({ id: companies.id }).from(companies).where(eq(companies.name, company.company_name))
-  let units = 0
-  const leaseIn = async (property: Body, rent = '2000.00') => {
-    const building = await post('buildings/', { name: `${String(property.name)} ${units}`, property_group_id: property.id })
-    const unit = await post('rental-units/', { unit_number: String(101 + units++), building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
-    const resident = await post('residents/', { first_name: 'Ada', last_name: 'Tenant', resident_type: 'APPLICANT' })
-    const lease = await post('leases/', { rental_unit_id: unit.id, lease_type: 'MONTH_TO_MONTH', start_date: '2031-03-01', rent, rent_frequency: 'MONTHLY', lines: [{ resident_id: resident.id, role: 'PRIMARY' }] })
-    expect((await api('POST', `leases/${lease.id}/activate/`, { token, body: {} })).status).toBe(200)
-    return lease
-  }
-  return { token, companyId: row.id, post, leaseIn }
+  const company = await leasingCompany()
+  const leaseIn = (property: Body, rent = '2000.00') => company.lease({ rent }, property)
+  return { ...company, leaseIn }
 }
 
-const run = (companyId: string, now: string) => crossCompany(() => runRent(getDb(), { companyId, now: new Date(now) }))
+const run = runRentAt
 const fees = async (token: string, leaseId: string) =>
   ((await api('GET', `rent-receivables/?lease_id=${leaseId}&charge_type=LATE_FEE&ordering=date`, { token })).body.results as Record<string, string>[]).map((c) => [c.date, c.description, c.amount])
 
 describe('late fees', () => {
   it('follow the province’s law: none in Ontario, at most $25 in British Columbia', async () => {
     const { token, post } = await setUp()
-    const ottawa = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL', address: address('ON', 'Ottawa', 'K1R 6J3') })
+    const ottawa = await post('property-groups/', { name: 'Elgin Place', property_type: 'RESIDENTIAL', address: address('ON', 'Ottawa', 'K1R 6J3') })
     const vancouver = await post('property-groups/', { name: 'Kits Point', property_type: 'RESIDENTIAL', address: address('BC', 'Vancouver', 'V6J 1A1') })
     const ontario = await api('POST', 'late-fee-policies/', { token, body: { name: 'Ottawa', property_group_id: ottawa.id, fee_type: 'FLAT', amount: '50.00', grace_days: 5 } })
     expect(ontario.status).toBe(400)
@@ -87,7 +68,7 @@ describe('late fees', () => {
 
   it('cap an NSF charge at $20 in Ontario', async () => {
     const { token, companyId, post, leaseIn } = await setUp()
-    const ottawa = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL', address: address('ON', 'Ottawa', 'K1R 6J3') })
+    const ottawa = await post('property-groups/', { name: 'Elgin Place', property_type: 'RESIDENTIAL', address: address('ON', 'Ottawa', 'K1R 6J3') })
     const lease = await leaseIn(ottawa)
     await run(companyId, '2031-03-02T17:00:00Z')
     const payment = await post('rent-payments/', { lease_id: lease.id, date: '2031-03-02', amount: '2000.00', method: 'CHEQUE' })

@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { crossCompany, getDb } from '~/db/client.server'
-import { companies } from '~/db/schema'
-import { runRent } from '~/leasing/rent.server'
-import { api, registerCompany } from '../factories/api'
+import { api } from '../factories/api'
+import { get, leasingCompany, runRentAt, type Body } from '../factories/leasing'
 
 /*
  * Rent payments as an API client meets them: a payment pays the lease's open charges oldest first
@@ -12,39 +9,8 @@ import { api, registerCompany } from '../factories/api'
  * facts cannot change. The receivables control account equals the leases' balances throughout.
  */
 
-type Body = Record<string, unknown> & { id: string }
-
-async function setUp() {
-  const company = await registerCompany()
-  const token = company.token
-  const post = async (path: string, body: Record<string, unknown>) => {
-    const response = await api('POST', path, { token, body })
-    expect(response.status, JSON.stringify(response.body)).toBe(201)
-    return response.body as Body
-  }
-  const [row] = await getDb().select({ id: companies.id }).from(companies).where(eq(companies.name, company.company_name))
-  const property = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
-  const building = await post('buildings/', { name: 'Bronson Court', property_group_id: property.id })
-  let units = 0
-  const lease = async () => {
-    const unit = await post('rental-units/', { unit_number: String(101 + units++), building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
-    const resident = await post('residents/', { first_name: 'Ada', last_name: 'Tenant', resident_type: 'APPLICANT' })
-    const created = await post('leases/', {
-      rental_unit_id: unit.id,
-      lease_type: 'MONTH_TO_MONTH',
-      start_date: '2031-03-01',
-      rent: '1550.00',
-      rent_frequency: 'MONTHLY',
-      lines: [{ resident_id: resident.id, role: 'PRIMARY' }],
-    })
-    expect((await api('POST', `leases/${created.id}/activate/`, { token, body: {} })).status).toBe(200)
-    return created
-  }
-  return { token, companyId: row.id, post, lease }
-}
-
-const get = async (token: string, path: string) => (await api('GET', path, { token })).body
-const run = (companyId: string, now: string) => crossCompany(() => runRent(getDb(), { companyId, now: new Date(now) }))
+const setUp = leasingCompany
+const run = runRentAt
 /** A lease's charges, oldest first: date, description, paid, open. */
 const charges = async (token: string, leaseId: string) =>
   ((await get(token, `rent-receivables/?lease_id=${leaseId}&ordering=date&page_size=100`)).results as Record<string, string>[]).map((c) => [c.date, c.description, c.paid_amount, c.open])

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { crossCompany, getDb } from '~/db/client.server'
-import { companies, journalEntries, ledgerSettings } from '~/db/schema'
-import { runRent } from '~/leasing/rent.server'
-import { api, registerCompany } from '../factories/api'
+import { journalEntries, ledgerSettings } from '~/db/schema'
+import { api } from '../factories/api'
+import { get, leasingCompany, runRentAt, type Body } from '../factories/leasing'
 
 /*
  * Rent as an API client and the rent run meet it: activating a lease makes its schedule from its
@@ -14,62 +14,16 @@ import { api, registerCompany } from '../factories/api'
  * tests make (with their own `now`) charge them.
  */
 
-type Body = Record<string, unknown> & { id: string }
-
 async function setUp() {
-  const company = await registerCompany()
-  const token = company.token
-  const post = async (path: string, body: Record<string, unknown>) => {
-    const response = await api('POST', path, { token, body })
-    expect(response.status, JSON.stringify(response.body)).toBe(201)
-    return response.body as Body
-  }
-  const [row] = await getDb().select({ id: companies.id }).from(companies).where(eq(companies.name, company.company_name))
-  const chart = (await api('GET', 'accounting/accounts/?page_size=200', { token })).body.results as { id: string; number: string }[]
+  const company = await leasingCompany()
+  const chart = (await api('GET', 'accounting/accounts/?page_size=200', { token: company.token })).body.results as { id: string; number: string }[]
   const account = (number: string) => chart.find((a) => a.number === number)!.id
-  const property = await post('property-groups/', {
-    name: 'Bronson Court',
-    property_type: 'RESIDENTIAL',
-  })
-  const building = await post('buildings/', {
-    name: 'Bronson Court',
-    property_group_id: property.id,
-  })
-  let units = 0
-  const lease = async (terms: Record<string, unknown> = {}) => {
-    const unit = await post('rental-units/', {
-      unit_number: String(101 + units++),
-      building_id: building.id,
-      unit_type: 'APARTMENT',
-      status: 'VACANT',
-    })
-    const resident = await post('residents/', {
-      first_name: 'Ada',
-      last_name: 'Tenant',
-      resident_type: 'APPLICANT',
-    })
-    const created = await post('leases/', {
-      rental_unit_id: unit.id,
-      lease_type: 'MONTH_TO_MONTH',
-      start_date: '2031-03-15',
-      rent: '1550.00',
-      rent_frequency: 'MONTHLY',
-      lines: [{ resident_id: resident.id, role: 'PRIMARY' }],
-      ...terms,
-    })
-    const activated = await api('POST', `leases/${created.id}/activate/`, {
-      token,
-      body: {},
-    })
-    expect(activated.status, JSON.stringify(activated.body)).toBe(200)
-    return { ...created, unit, property }
-  }
-  return { token, companyId: row.id, post, account, lease, property }
+  // From the 15th of March unless told: a partial first month.
+  const lease = (terms: Record<string, unknown> = {}) => company.lease({ start_date: '2031-03-15', ...terms })
+  return { ...company, account, lease, property: company.home }
 }
 
-const get = async (token: string, path: string) => (await api('GET', path, { token })).body
-/** The rent run as the scheduler makes it, reading across companies, at `now`. */
-const run = (companyId: string, now: string) => crossCompany(() => runRent(getDb(), { companyId, now: new Date(now) }))
+const run = runRentAt
 /** A lease's charges, by date and then description. */
 const charges = async (token: string, leaseId: string) =>
   ((await get(token, `rent-receivables/?lease_id=${leaseId}&page_size=100`)).results as Record<string, string>[])
