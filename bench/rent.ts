@@ -32,12 +32,17 @@ export async function seedRentHistory(sql: Sql) {
       select ${company.id}, u.id, 'MONTH_TO_MONTH', 'ACTIVE', ${FIRST_MONTH}, 100000 + (u.n % 15) * 10000, 'MONTHLY'
       from (select id, row_number() over (order by unit_number) as n from rental_units where company_id = ${company.id} and unit_number like 'T%-%') u
       where u.n <= ${LEASES}`
+    // The bench's own leases (the demo company has its own, with their own year of rent).
+    await tx`
+      create temporary table bench_leases on commit drop as
+      select l.id from leases l join rental_units u on u.id = l.rental_unit_id
+      where l.company_id = ${company.id} and u.unit_number like 'T%-%' and l.start_date = ${FIRST_MONTH}`
     await tx`
       insert into rent_payment_schedules (company_id, lease_id, frequency, start_date)
-      select company_id, id, 'MONTHLY', start_date from leases where company_id = ${company.id} and start_date = ${FIRST_MONTH}`
+      select company_id, id, 'MONTHLY', start_date from leases where id in (select id from bench_leases)`
     await tx`
       insert into rent_payment_schedule_lines (company_id, schedule_id, position, charge_type, amount)
-      select s.company_id, s.id, 0, 'RENT', l.rent from rent_payment_schedules s join leases l on l.id = s.lease_id where s.company_id = ${company.id}`
+      select s.company_id, s.id, 0, 'RENT', l.rent from rent_payment_schedules s join leases l on l.id = s.lease_id where l.id in (select id from bench_leases)`
     // Each month's charge, then its payment on the 3rd, each with its entry: Dr 1200 / Cr 4000, Dr 1100 / Cr 1200.
     await tx`
       insert into rent_charges (company_id, lease_id, date, charge_type, description, amount, account_id, status, paid_amount, schedule_id, schedule_line_id, period_start, period_end)
@@ -45,21 +50,21 @@ export async function seedRentHistory(sql: Sql) {
       from rent_payment_schedules s join rent_payment_schedule_lines sl on sl.schedule_id = s.id
       join accounts income on income.company_id = s.company_id and income.number = '4000'
       cross join (select (${FIRST_MONTH}::date + make_interval(months => g))::date as month from generate_series(0, ${HISTORY_MONTHS - 1}) g) m
-      where s.company_id = ${company.id}`
+      where s.lease_id in (select id from bench_leases)`
     await tx`
-      insert into rent_payments (company_id, lease_id, date, amount, method, status)
-      select company_id, lease_id, date + 2, amount, 'PAD', 'RECEIVED' from rent_charges where company_id = ${company.id}`
+      insert into rent_payments (company_id, lease_id, date, amount, applied_amount, method, status)
+      select company_id, lease_id, date + 2, amount, amount, 'PAD', 'RECEIVED' from rent_charges where lease_id in (select id from bench_leases)`
     await tx`
       insert into rent_payment_allocations (company_id, payment_id, position, charge_id, amount)
       select p.company_id, p.id, 0, c.id, c.amount
-      from rent_payments p join rent_charges c on c.lease_id = p.lease_id and c.date = p.date - 2 where p.company_id = ${company.id}`
+      from rent_payments p join rent_charges c on c.lease_id = p.lease_id and c.date = p.date - 2 where p.lease_id in (select id from bench_leases)`
     const [{ next }] = await tx<{ next: number }[]>`select next_entry_number::int as next from ledger_settings where company_id = ${company.id} for update`
     await tx`
       create temporary table bench_rent_sources on commit drop as
       select row_number() over (order by date, id) as k, id, lease_id, date, amount, kind, rental_unit_id, property_group_id from (
-        select id, lease_id, date, amount, 'RENT_CHARGE' as kind, rental_unit_id, property_group_id from rent_charges where company_id = ${company.id}
+        select id, lease_id, date, amount, 'RENT_CHARGE' as kind, rental_unit_id, property_group_id from rent_charges where lease_id in (select id from bench_leases)
         union all
-        select id, lease_id, date, amount, 'RENT_PAYMENT', rental_unit_id, property_group_id from rent_payments where company_id = ${company.id}) s`
+        select id, lease_id, date, amount, 'RENT_PAYMENT', rental_unit_id, property_group_id from rent_payments where lease_id in (select id from bench_leases)) s`
     await tx`
       insert into journal_entries (company_id, number, date, memo, basis, source_type, source_id, purpose)
       select ${company.id}, ${next} + k - 1, date, case kind when 'RENT_CHARGE' then 'Rent' else 'Rent payment' end, 'BOTH', kind, id,
@@ -150,7 +155,7 @@ export async function measureRentRun(sql: Sql, url: string, companyId: string): 
 
 /** GET rent-account/ for leases across the portfolio against its query by hand (the lease's receivable lines, in order, with their running balance). */
 export async function measureRentAccount(base: string, headers: Record<string, string>, sql: Sql, companyId: string): Promise<{ api: Timings; hand: Timings }> {
-  const leases = (await sql<{ id: string }[]>`select id from leases where company_id = ${companyId} and status = 'ACTIVE' order by id limit ${ACCOUNT_REQUESTS}`).map((l) => l.id)
+  const leases = (await sql<{ id: string }[]>`select l.id from leases l join rental_units u on u.id = l.rental_unit_id where l.company_id = ${companyId} and l.status = 'ACTIVE' and u.unit_number like 'T%-%' order by l.id limit ${ACCOUNT_REQUESTS}`).map((l) => l.id)
   const byHand = (id: string) => sql`
     select l.id, l.entry_id, e.number, l.date, coalesce(l.memo, e.memo) as memo, e.source_type, l.amount,
            sum(l.amount) over (order by l.date, e.number, l.line_number) as balance

@@ -65,6 +65,7 @@ export async function applyPayment(tx: Executor, companyId: string, paymentId: s
       companyId,
       chosen.map((c) => c.chargeId),
     )
+    await syncApplied(tx, companyId, [paymentId])
     return
   }
   await applyCredits(tx, companyId, [payment.leaseId])
@@ -76,13 +77,13 @@ export async function applyPayment(tx: Executor, companyId: string, paymentId: s
  * payment received. Two statements for any number of leases.
  */
 export async function applyCredits(tx: Executor, companyId: string, leaseIds?: string[]) {
+  // The payments holding a credit are few, and an index finds them: no scan of every payment.
   const credits = await tx.execute<{ id: string; lease_id: string; unapplied: string; next: number }>(sql`
-    select p.id, p.lease_id, p.amount - coalesce(sum(a.amount), 0) as unapplied, coalesce(max(a.position) + 1, 0)::int as next
-    from ${rentPayments} p left join ${rentPaymentAllocations} a on a.payment_id = p.id
-    where p.company_id = ${companyId} and p.status = 'RECEIVED'
+    select p.id, p.lease_id, p.amount - p.applied_amount as unapplied,
+           (select coalesce(max(a.position) + 1, 0) from ${rentPaymentAllocations} a where a.payment_id = p.id)::int as next
+    from ${rentPayments} p
+    where p.company_id = ${companyId} and p.holds_credit
       ${leaseIds ? sql`and p.lease_id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(leaseIds)}::jsonb) as x)` : sql``}
-    group by p.id
-    having p.amount - coalesce(sum(a.amount), 0) > 0
     order by p.date, p.created_at`)
   const withCredit = [...credits]
   if (!withCredit.length) return
@@ -108,6 +109,19 @@ export async function applyCredits(tx: Executor, companyId: string, leaseIds?: s
     companyId,
     rows.map((r) => r.charge_id),
   )
+  await syncApplied(
+    tx,
+    companyId,
+    rows.map((r) => r.payment_id),
+  )
+}
+
+/** Recomputes what these payments apply to charges: the sum of their allocations. */
+async function syncApplied(tx: Executor, companyId: string, paymentIds: string[]) {
+  if (!paymentIds.length) return
+  await tx.execute(sql`
+    update ${rentPayments} p set applied_amount = coalesce((select sum(a.amount) from ${rentPaymentAllocations} a where a.payment_id = p.id), 0)
+    where p.company_id = ${companyId} and p.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(paymentIds)])}::jsonb) as x)`)
 }
 
 /** A payment's amount, date, lease and charges are what was received: once saved only its memo and reference change. */
@@ -168,12 +182,10 @@ export async function chargeSummaries(tx: Executor, companyId: string, records: 
 /** What a page of payments shows beside their fields: how much is applied to charges and how much is held as a credit. */
 export async function paymentSummaries(tx: Executor, companyId: string, ids: string[]) {
   const rows = await tx
-    .select({ id: rentPayments.id, amount: rentPayments.amount, applied: sql<string>`coalesce(sum(${rentPaymentAllocations.amount}), 0)` })
+    .select({ id: rentPayments.id, amount: rentPayments.amount, applied: rentPayments.appliedAmount })
     .from(rentPayments)
-    .leftJoin(rentPaymentAllocations, eq(rentPaymentAllocations.paymentId, rentPayments.id))
     .where(and(eq(rentPayments.companyId, companyId), inArray(rentPayments.id, ids)))
-    .groupBy(rentPayments.id)
-  return new Map(rows.map((r) => [r.id, { applied: formatDecimal(Number(r.applied)), unapplied: formatDecimal(r.amount - Number(r.applied)) }]))
+  return new Map(rows.map((r) => [r.id, { applied: formatDecimal(r.applied), unapplied: formatDecimal(r.amount - r.applied) }]))
 }
 
 /** Charges by id, as bulk marking as paid reads them: this company's, with what each still owes (nothing once void). */

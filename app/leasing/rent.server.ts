@@ -114,12 +114,16 @@ async function chargeCompany(tx: Executor, companyId: string, schedules: Schedul
   const charges: NewCharge[] = []
   let failed = 0
   for (const schedule of schedules) {
-    const due = chargesDue(schedule, schedule.lines, today, schedule.moveOutDate).filter((c) => {
-      const last = after.get(c.lineId) ?? scheduleAfter.get(schedule.id)
+    // Periods are read from the earliest of its lines' latest charged ones: a run's work is what is new.
+    const latestOf = (lineId: string) => after.get(lineId) ?? scheduleAfter.get(schedule.id)
+    const lastCharged = schedule.lines.map((l) => latestOf(l.id) ?? '').sort()[0] || null
+    const lines = new Map(schedule.lines.map((l) => [l.id, l]))
+    const due = chargesDue(schedule, schedule.lines, today, schedule.moveOutDate, { after: lastCharged }).filter((c) => {
+      const last = latestOf(c.lineId)
       return !last || c.periodStart > last
     })
     for (const charge of due) {
-      const line = schedule.lines.find((l) => l.id === charge.lineId)!
+      const line = lines.get(charge.lineId)!
       const accountId = line.accountId ?? role.get(incomeRoleOf(line.chargeType))
       const problem = !receivable
         ? 'The company has no accounts receivable account: say which account plays that role under Default GL Accounts.'
@@ -305,7 +309,7 @@ export async function scheduleSummaries(tx: Executor, companyId: string, ids: st
       // The next charge: its first period after the latest it charged, looking a year past today (or its start).
       const last = counts.get(schedule.id)?.last ?? ''
       const horizon = addYear([today, schedule.startDate, last].sort().at(-1)!)
-      const ahead = status !== 'ENDED' ? chargesDue(schedule, own, horizon, moveOutDate).find((c) => c.periodStart > last) : undefined
+      const ahead = status !== 'ENDED' ? chargesDue(schedule, own, horizon, moveOutDate, { after: last || null }).find((c) => c.periodStart > last) : undefined
       return [
         schedule.id,
         {

@@ -211,6 +211,10 @@ export const rentPayments = pgTable(
     memo: text(),
     /** RECEIVED or RETURNED. */
     status: text().notNull(),
+    /** What its allocations apply to charges: kept from them (~/leasing/payments), in the transaction that writes them. */
+    appliedAmount: cents().notNull().default(0),
+    /** Whether it still holds a credit for the lease's next charges: received and not applied in full. */
+    holdsCredit: boolean().generatedAlwaysAs(sql`status = 'RECEIVED' and applied_amount < amount`),
     returnedDate: date({ mode: 'string' }),
     /** The account its return took the money from: the bank's, once it was deposited, else undeposited funds. */
     returnedFromAccountId: uuid().references(() => accounts.id),
@@ -224,6 +228,7 @@ export const rentPayments = pgTable(
   (t) => [
     index('rent_payments_company_lease_date_idx').on(t.companyId, t.leaseId, t.date),
     index('rent_payments_company_date_idx').on(t.companyId, t.date),
+    index('rent_payments_company_credit_idx').on(t.companyId, t.leaseId).where(sql`${t.holdsCredit}`),
     check('rent_payments_amount_positive', sql`${t.amount} > 0`),
     searchIndex('rent_payments', t.searchText),
   ],

@@ -69,6 +69,11 @@ describe('charges due', () => {
     expect(due.map((c) => c.description)).toEqual(['Stall 12', 'Pet rent'])
   })
 
+  it('starts after the period charged last, when told', () => {
+    const due = chargesDue(monthly('2026-01-01'), [rent(100_000)], '2026-04-01', null, { after: '2026-02-01' })
+    expect(due.map((c) => c.date)).toEqual(['2026-03-01', '2026-04-01'])
+  })
+
   it('rounds a prorated amount to the nearest cent', () => {
     expect(prorate(100_000, 1, 31)).toBe(3_226)
     expect(prorate(100_000, 31, 31)).toBe(100_000)

@@ -122,12 +122,15 @@ export function prorate(amount: number, days: number, periodDays: number) {
  * Every charge a schedule's lines make up to `through` (a company's today), oldest first: one per
  * line and period, covering the days of the period that fall within the schedule, the line's
  * effective dates and `until` (the lease's last day, when it has one), prorated when that is not
- * the whole period. A charge is due on the first day it covers.
+ * the whole period. A charge is due on the first day it covers. `after` skips the periods up to the
+ * one starting that day, which were charged already.
  */
-export function chargesDue(schedule: Schedule, lines: readonly ScheduleLine[], through: string, until: string | null = null, limit = 1200): DueCharge[] {
+export function chargesDue(schedule: Schedule, lines: readonly ScheduleLine[], through: string, until: string | null = null, options: { after?: string | null; limit?: number } = {}): DueCharge[] {
+  const limit = options.limit ?? 1200
   const last = [schedule.endDate, until].filter((d): d is string => !!d).sort()[0] ?? null
   const out: DueCharge[] = []
-  let { start, next } = periodAround(schedule, schedule.startDate)
+  // From the schedule's first period, or the one after the period starting on `after` (charged already).
+  let { start, next } = periodAround(schedule, options.after && options.after >= schedule.startDate ? periodAround(schedule, options.after).next : schedule.startDate)
   for (let n = 0; n < limit && start <= through && (last === null || start <= last); n++) {
     const periodEnd = addDays(next, -1)
     for (const line of lines) {
