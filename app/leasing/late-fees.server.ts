@@ -20,7 +20,7 @@ export async function lateFeesDue(tx: Executor, companyId: string, today: string
     .from(lateFeePolicies)
     .where(and(eq(lateFeePolicies.companyId, companyId), eq(lateFeePolicies.isActive, true)))
   if (!policies.length) return []
-  const [company] = await tx.select({ province: companies.province }).from(companies).where(eq(companies.id, companyId))
+  const companyProvince = await provinceOf(tx, companyId, null)
   const byProperty = new Map(policies.map((p) => [p.propertyGroupId ?? '', p]))
   const shortestGrace = Math.min(...policies.map((p) => p.graceDays))
   const open = await tx.execute<{ id: string; lease_id: string; date: string; open: string; property_group_id: string | null; province: string | null }>(sql`
@@ -37,7 +37,7 @@ export async function lateFeesDue(tx: Executor, companyId: string, today: string
     if (!policy) continue
     const date = lateOn(charge.date, policy.graceDays)
     if (date > today) continue
-    const amount = lateFeeFor(policy, Number(charge.open), charge.province ?? company?.province)
+    const amount = lateFeeFor(policy, Number(charge.open), charge.province ?? companyProvince)
     if (amount > 0) due.push({ chargeId: charge.id, leaseId: charge.lease_id, date, amount, description: `Late fee: rent of ${charge.date}` })
   }
   return due

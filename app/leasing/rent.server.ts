@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { accounts, companies, defaultGlAccounts, ledgerSettings, leases, rentCharges, rentPaymentScheduleLines, rentPaymentSchedules, stateChanges } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
-import { invalidFields } from '~/domain/errors'
-import { subtypeOf } from '~/domain/ledger/chart'
+import { ACCOUNT_SUBTYPES } from '~/domain/ledger/chart'
+import { glAccountErrors } from '~/ledger/chart.server'
 import { HOLDS_UNIT } from '~/domain/leasing/leases'
 import { chargeDraft, chargeMemo, chargesDue, incomeRoleOf, type DueCharge, type ScheduleLine } from '~/domain/leasing/rent'
 import { formatDecimal } from '~/domain/money'
@@ -255,38 +255,14 @@ export async function checkSchedule(tx: Executor, companyId: string, leaseId: st
 }
 
 /** Charges go to income accounts: each named account must be an active income account of this company. */
-export async function incomeAccountErrors(tx: Executor, companyId: string, ids: (string | null)[], field: (i: number) => string) {
-  const named = [...new Set(ids.filter((id): id is string => !!id))]
-  if (!named.length) return undefined
-  const found = await tx
-    .select({ id: accounts.id, name: accounts.name, isActive: accounts.isActive, subtype: accounts.subtype })
-    .from(accounts)
-    .where(and(eq(accounts.companyId, companyId), inArray(accounts.id, named)))
-  const byId = new Map(found.map((a) => [a.id, a]))
-  const errors: Record<string, string[]> = {}
-  ids.forEach((id, i) => {
-    const account = id ? byId.get(id) : undefined
-    if (!id || !account) return
-    if (subtypeOf(account.subtype)?.type !== 'INCOME') errors[field(i)] = [`${account.name} is not an income account: a charge is income.`]
-    else if (!account.isActive) errors[field(i)] = [`${account.name} is inactive; reactivate it or choose another account.`]
-  })
-  return Object.keys(errors).length ? errors : undefined
-}
+export const incomeAccountErrors = (tx: Executor, companyId: string, ids: (string | null)[], field: (i: number) => string) =>
+  glAccountErrors(tx, companyId, ids, INCOME_SUBTYPES, field, { kind: 'an income', active: true })
 
-/** The income account a charge of this type goes to when none is named: the company's role for it. */
-export async function defaultIncomeAccount(tx: Executor, companyId: string, chargeType: string) {
-  const role = incomeRoleOf(chargeType)
-  const [found] = await tx
-    .select({ accountId: defaultGlAccounts.accountId })
-    .from(defaultGlAccounts)
-    .where(and(eq(defaultGlAccounts.companyId, companyId), eq(defaultGlAccounts.role, role)))
-  if (!found) throw invalidFields({ account_id: ['Choose the income account: the company has none set for this kind of charge.'] }, 'This charge cannot be posted.')
-  return found.accountId
-}
+const INCOME_SUBTYPES = ACCOUNT_SUBTYPES.filter((s) => s.type === 'INCOME').map((s) => s.value)
 
 /** What a page of schedules shows beside their fields: each period's total today, how many charges it made, when it charges next. */
 export async function scheduleSummaries(tx: Executor, companyId: string, ids: string[]) {
-  const [rows, made] = await Promise.all([
+  const [rows, made, lines] = await Promise.all([
     tx
       .select({ schedule: rentPaymentSchedules, moveOutDate: leases.moveOutDate, status: leases.status, timeZone: companies.timeZone })
       .from(rentPaymentSchedules)
@@ -298,8 +274,8 @@ export async function scheduleSummaries(tx: Executor, companyId: string, ids: st
       .from(rentCharges)
       .where(and(eq(rentCharges.companyId, companyId), inArray(rentCharges.scheduleId, ids)))
       .groupBy(rentCharges.scheduleId),
+    linesOf(tx, ids),
   ])
-  const lines = await linesOf(tx, ids)
   const counts = new Map(made.map((m) => [m.id, m]))
   return new Map(
     rows.map(({ schedule, moveOutDate, status, timeZone }) => {

@@ -3,6 +3,7 @@ import type { Executor } from '~/db/client.server'
 import { accounts, bankAccounts, creditCards, markupTypes } from '~/db/schema'
 import { ACCOUNT_SUBTYPES, ACCOUNT_TYPES, subtypeOf } from '~/domain/ledger/chart'
 import { BANKING_TABS } from '~/domain/navigation'
+import { glAccountErrors } from '~/ledger/chart.server'
 import { defineResource } from './engine/define'
 import { boolean, longText, money, percent, reference, secret, select, text } from './engine/fields'
 
@@ -18,15 +19,8 @@ export const BANK_ACCOUNT_TYPES = [
 ] as const
 
 /** The account a GL reference names must be of one of these subtypes (a bank account's GL account is a BANK account …). */
-async function glAccountError(tx: Executor, companyId: string, accountId: unknown, subtypes: readonly string[], field: string) {
-  if (typeof accountId !== 'string') return undefined
-  const [account] = await tx.select({ subtype: accounts.subtype, name: accounts.name }).from(accounts).where(and(eq(accounts.companyId, companyId), eq(accounts.id, accountId)))
-  if (account && !subtypes.includes(account.subtype)) {
-    const wanted = subtypes.map((s) => subtypeOf(s)?.label.toLowerCase()).join(' or ')
-    return { [field]: [`${account.name} is not a ${wanted} account; choose one that is.`] }
-  }
-  return undefined
-}
+/** A single GL account field of one of these subtypes (glAccountErrors for one). */
+const glAccountError = (tx: Executor, companyId: string, accountId: unknown, subtypes: readonly string[], field: string) => glAccountErrors(tx, companyId, [accountId], subtypes, () => field)
 
 export const accountsResource = defineResource({
   name: 'accounts',

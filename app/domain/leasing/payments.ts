@@ -1,4 +1,5 @@
 import type { JournalDraft } from '../ledger/entries'
+import { leaseTags } from './rent'
 
 /*
  * Rent payments as pure rules: how a payment is applied to a lease's open charges (oldest first,
@@ -62,7 +63,7 @@ export const RETURN_PURPOSE = 'RETURN'
 
 /** A payment received: Dr undeposited funds, Cr receivables for the lease. */
 export function paymentDraft(payment: PaymentDocument, undepositedFundsAccountId: string, receivableAccountId: string): JournalDraft {
-  const tags = { leaseId: payment.leaseId, rentalUnitId: payment.rentalUnitId, propertyGroupId: payment.propertyGroupId }
+  const tags = leaseTags(payment)
   return {
     date: payment.date,
     memo: payment.memo,
@@ -77,7 +78,7 @@ export function paymentDraft(payment: PaymentDocument, undepositedFundsAccountId
 
 /** A payment the bank returned (NSF), on the day it came back: the lease owes again what it paid, and the money leaves the account that held it. */
 export function returnDraft(payment: PaymentDocument, returnedDate: string, fromAccountId: string, receivableAccountId: string): JournalDraft {
-  const tags = { leaseId: payment.leaseId, rentalUnitId: payment.rentalUnitId, propertyGroupId: payment.propertyGroupId }
+  const tags = leaseTags(payment)
   return {
     date: returnedDate,
     memo: `Returned: ${payment.memo}`,

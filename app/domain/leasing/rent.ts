@@ -168,9 +168,16 @@ export type ChargeDocument = {
 
 export const RENT_CHARGE_SOURCE = 'RENT_CHARGE'
 
+/** The dimensions a lease's receivable lines carry: the lease, its unit and its property. */
+export const leaseTags = (document: { leaseId: string; rentalUnitId: string | null; propertyGroupId: string | null }) => ({
+  leaseId: document.leaseId,
+  rentalUnitId: document.rentalUnitId,
+  propertyGroupId: document.propertyGroupId,
+})
+
 /** A charge's posting: Dr accounts receivable for the lease, Cr its income account; idempotent per charge. */
 export function chargeDraft(charge: ChargeDocument, receivableAccountId: string): JournalDraft {
-  const tags = { leaseId: charge.leaseId, rentalUnitId: charge.rentalUnitId, propertyGroupId: charge.propertyGroupId }
+  const tags = leaseTags(charge)
   return {
     date: charge.date,
     memo: charge.memo,
