@@ -62,7 +62,13 @@ export default [
     ]),
     route('documents/:id/download', 'routes/app/files/document-download.ts'),
     route('photos/:id/download', 'routes/app/files/photo-download.ts'),
-    // The financial statements (the other reports are still to come, on the generic coming-later page).
+    // Vacancies, expiring leases and the leasing overview: pages of their own beside the leases' generic ones (one module each for the pages that differ by a window).
+    route('leasing', 'routes/app/leasing/overview.tsx'),
+    route('current-vacancies', 'routes/app/leasing/vacancies.tsx', { id: 'current-vacancies' }),
+    route('upcoming-vacancies', 'routes/app/leasing/vacancies.tsx', { id: 'upcoming-vacancies' }),
+    route('leases-expiring-60-days', 'routes/app/leasing/expiring-leases.tsx', { id: 'leases-expiring-60-days' }),
+    route('leases-expiring-120-days', 'routes/app/leasing/expiring-leases.tsx', { id: 'leases-expiring-120-days' }),
+    // The financial statements and rent reports (the other reports are still to come, on the generic coming-later page).
     ...prefix('reporting', [
       route('generate-report', 'routes/app/reporting/generate-report.tsx'),
       route('trial-balance', 'routes/app/reporting/trial-balance.tsx'),
@@ -72,6 +78,14 @@ export default [
       route('transaction-register', 'routes/app/reporting/transaction-register.tsx'),
       route('journal-transactions', 'routes/app/reporting/journal-transactions.tsx'),
       route('chart-of-accounts', 'routes/app/reporting/chart-of-accounts.tsx'),
+      route('rent-roll', 'routes/app/reporting/rent-roll.tsx'),
+      route('aged-receivables', 'routes/app/reporting/aged-receivables.tsx'),
+      route('rent-delinquency', 'routes/app/reporting/rent-delinquency.tsx'),
+      route('rent-ledger', 'routes/app/reporting/rent-ledger.tsx'),
+      route('rent-outstanding', 'routes/app/reporting/rent-outstanding.tsx'),
+      route('rent-receipt', 'routes/app/reporting/rent-receipt.tsx'),
+      route('loss-to-lease', 'routes/app/reporting/loss-to-lease.tsx'),
+      route('move-in-move-out', 'routes/app/reporting/move-in-move-out.tsx'),
       route(':report/export', 'routes/app/reporting/export.ts'),
     ]),
     route(':resource/import', 'routes/app/import.tsx'),
@@ -109,6 +123,7 @@ export default [
       route('export', 'routes/app/resource/export.ts', { id: 'accounting-resource-export' }),
       route('options', 'routes/app/resource/options.ts', { id: 'accounting-resource-options' }),
       route(':id', 'routes/app/resource/detail.tsx', { id: 'accounting-resource-detail' }),
+      route(':id/documents/:document', 'routes/app/resource/document.ts', { id: 'accounting-resource-document' }),
       route(':id/edit', 'routes/app/resource/edit.tsx', { id: 'accounting-resource-edit' }),
     ]),
     ...prefix(':resource', [
@@ -118,12 +133,19 @@ export default [
       route('options', 'routes/app/resource/options.ts'),
       route(':id', 'routes/app/resource/detail.tsx'),
       route(':id/edit', 'routes/app/resource/edit.tsx'),
+      route(':id/documents/:document', 'routes/app/resource/document.ts'),
     ]),
     route('*', 'routes/app/coming-later.tsx'),
   ]),
 
   route('rc', 'routes/rc/layout.tsx', [
     index('routes/rc/dashboard.tsx'),
+    route('leases', 'routes/rc/leases.tsx'),
+    route('leases/:leaseId', 'routes/rc/lease.tsx'),
+    route('leases/:leaseId/receipts/:paymentId', 'routes/rc/receipt.tsx'),
+    route('documents', 'routes/rc/documents.tsx', { id: 'rc-documents' }),
+    route('documents/:residentId', 'routes/rc/documents.tsx', { id: 'rc-resident-documents' }),
+    route('documents/download/:documentId', 'routes/rc/document-download.ts'),
     route('account/change-password', 'routes/rc/change-password.tsx'),
     route('*', 'routes/rc/coming-later.tsx'),
   ]),

@@ -181,3 +181,96 @@ export async function measureRentAccount(base: string, headers: Record<string, s
   }
   return { api: summarize(api), hand: summarize(hand) }
 }
+
+const REPORT_ROUNDS = 5
+const REPORT_AS_OF = '2026-12-15'
+
+/**
+ * The rent roll and aged receivables as of a day, by hand: one statement each, reading what the
+ * API's report reads (every unit with the lease holding it, its residents, rent lines in effect,
+ * deposits and balance; each lease's open charges by age and its credits, and the receivables
+ * account's balance).
+ */
+const handReports = {
+  'rent-roll': (sql: Sql, companyId: string) => sql`
+    with paid as materialized (
+      select a.charge_id, sum(a.amount) as amount from rent_payment_allocations a join rent_payments p on p.id = a.payment_id
+      where a.company_id = ${companyId} and p.date <= ${REPORT_AS_OF} and (p.returned_date is null or p.returned_date > ${REPORT_AS_OF}) group by a.charge_id),
+    open as materialized (
+      select c.lease_id, sum(c.amount - coalesce(paid.amount, 0)) as owed from rent_charges c left join paid on paid.charge_id = c.id
+      where c.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${REPORT_AS_OF} group by c.lease_id),
+    applied as materialized (
+      select a.payment_id, sum(a.amount) as amount from rent_payment_allocations a join rent_charges c on c.id = a.charge_id
+      where a.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${REPORT_AS_OF} group by a.payment_id),
+    credit as materialized (
+      select p.lease_id, sum(p.amount - coalesce(applied.amount, 0)) as held from rent_payments p left join applied on applied.payment_id = p.id
+      where p.company_id = ${companyId} and p.date <= ${REPORT_AS_OF} and (p.returned_date is null or p.returned_date > ${REPORT_AS_OF}) group by p.lease_id),
+    deposits as materialized (
+      select jl.lease_id, -sum(jl.amount) as held from journal_lines jl join accounts a on a.id = jl.account_id and a.subtype = 'SECURITY_DEPOSITS'
+      where jl.company_id = ${companyId} and jl.lease_id is not null and jl.date <= ${REPORT_AS_OF} group by jl.lease_id)
+    select u.id, u.label, u.market_rent, g.name, l.id as lease_id, l.start_date, l.end_date, l.notice_date,
+      (select string_agg(r.first_name || ' ' || r.last_name, ', ' order by lr.position) from lease_residents lr join residents r on r.id = lr.resident_id where lr.lease_id = l.id) as residents,
+      (select sum(sl.amount) from rent_payment_schedules s join rent_payment_schedule_lines sl on sl.schedule_id = s.id where s.company_id = ${companyId} and s.lease_id = l.id
+         and (sl.effective_from is null or sl.effective_from <= ${REPORT_AS_OF}) and (sl.effective_to is null or sl.effective_to >= ${REPORT_AS_OF})) as rent,
+      coalesce(deposits.held, 0) as deposit, coalesce(open.owed, 0) - coalesce(credit.held, 0) as balance
+    from rental_units u join buildings b on b.id = u.building_id join property_groups g on g.id = b.property_group_id
+    left join lateral (select * from leases l where l.company_id = ${companyId} and l.rental_unit_id = u.id and l.start_date <= ${REPORT_AS_OF}
+      and (l.status in ('ACTIVE', 'NOTICE') and (l.move_out_date is null or l.move_out_date >= ${REPORT_AS_OF}) or l.status = 'ENDED' and coalesce(l.move_out_date, l.end_date) >= ${REPORT_AS_OF})
+      order by l.start_date desc limit 1) l on true
+    left join open on open.lease_id = l.id left join credit on credit.lease_id = l.id left join deposits on deposits.lease_id = l.id
+    where u.company_id = ${companyId}
+    order by g.name, u.label`,
+  'aged-receivables': (sql: Sql, companyId: string) => sql`
+    with paid as materialized (
+      select a.charge_id, sum(a.amount) as amount from rent_payment_allocations a join rent_payments p on p.id = a.payment_id
+      where a.company_id = ${companyId} and p.date <= ${REPORT_AS_OF} and (p.returned_date is null or p.returned_date > ${REPORT_AS_OF}) group by a.charge_id),
+    items as materialized (
+      select c.lease_id, ${REPORT_AS_OF}::date - c.date as days, c.amount - coalesce(paid.amount, 0) as open from rent_charges c left join paid on paid.charge_id = c.id
+      where c.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${REPORT_AS_OF} and c.amount <> coalesce(paid.amount, 0)),
+    applied as materialized (
+      select a.payment_id, sum(a.amount) as amount from rent_payment_allocations a join rent_charges c on c.id = a.charge_id
+      where a.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${REPORT_AS_OF} group by a.payment_id),
+    credit as materialized (
+      select p.lease_id, sum(p.amount - coalesce(applied.amount, 0)) as held from rent_payments p left join applied on applied.payment_id = p.id
+      where p.company_id = ${companyId} and p.date <= ${REPORT_AS_OF} and (p.returned_date is null or p.returned_date > ${REPORT_AS_OF}) and p.amount <> coalesce(applied.amount, 0) group by p.lease_id),
+    aged as materialized (
+      select lease_id, sum(open) filter (where days <= 30) as d30, sum(open) filter (where days between 31 and 60) as d60,
+        sum(open) filter (where days between 61 and 90) as d90, sum(open) filter (where days > 90) as d91, 0 as held from items group by lease_id
+      union all select lease_id, 0, 0, 0, 0, held from credit)
+    select l.id, l.label, u.label as unit, sum(d30), sum(d60), sum(d90), sum(d91), -sum(held), sum(coalesce(d30, 0) + coalesce(d60, 0) + coalesce(d90, 0) + coalesce(d91, 0) - held) as total,
+      (select sum(jl.amount) from journal_lines jl join accounts a on a.id = jl.account_id and a.subtype = 'ACCOUNTS_RECEIVABLE' where jl.company_id = ${companyId} and jl.date <= ${REPORT_AS_OF}) as control
+    from aged join leases l on l.id = aged.lease_id join rental_units u on u.id = l.rental_unit_id
+    group by l.id, l.label, u.label
+    order by u.label`,
+} as const
+
+export type ReportTiming = { api: Timings; hand: Timings; rows: number }
+
+/** GET reporting/rent-roll/ and aged-receivables/ as of a day against their hand-written statements, alternating, after a warm-up of each. */
+export async function measureRentReports(base: string, headers: Record<string, string>, sql: Sql, companyId: string): Promise<Record<keyof typeof handReports, ReportTiming>> {
+  const out = {} as Record<keyof typeof handReports, ReportTiming>
+  for (const report of Object.keys(handReports) as (keyof typeof handReports)[]) {
+    const url = `${base}/api/reporting/${report}/?as_of=${REPORT_AS_OF}`
+    const api: number[] = []
+    const hand: number[] = []
+    let rows = 0
+    for (let round = 0; round <= REPORT_ROUNDS; round++) {
+      let started = performance.now()
+      const response = await fetch(url, { headers })
+      const body = (await response.json()) as { rows: unknown[] }
+      const apiMs = performance.now() - started
+      if (response.status !== 200 || body.rows.length < LEASES) throw new Error(`${report}: ${response.status}, ${body.rows?.length} rows`)
+      rows = body.rows.length
+      started = performance.now()
+      await handReports[report](sql, companyId)
+      const handMs = performance.now() - started
+      // The first round warms both up.
+      if (round > 0) {
+        api.push(apiMs)
+        hand.push(handMs)
+      }
+    }
+    out[report] = { api: summarize(api), hand: summarize(hand), rows }
+  }
+  return out
+}

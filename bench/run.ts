@@ -38,7 +38,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { LEDGER_LINES, measurePosting, measureStatements, seedLargeLedger } from './ledger'
 import { connect, databaseUrl, explain, LIST_TERM, measureListApi, measurePalette, RESIDENTS, seedLargePortfolio, UNITS } from './resource-lists'
-import { LEASES, measureRentAccount, measureRentRun, seedRentHistory } from './rent'
+import { LEASES, measureRentAccount, measureRentReports, measureRentRun, seedRentHistory } from './rent'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const benchDir = path.join(root, 'bench')
@@ -57,7 +57,7 @@ const BUDGET_SECONDS = Number(process.env.BENCH_BUDGET ?? 210)
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING
 const DEMO = { email: 'manager@demo.test', password: 'lintel-demo' }
 
-const TARGETS = { pageRatio: 1 / 3, apiRatio: 1 / 4, loginJsKiB: 90, listApiVsSql: 2, listPageP95Ms: 150, paletteP95Ms: 50, statementVsSql: 1.5, postingVsSql: 0.5, rentRunVsSql: 2, rentAccountVsSql: 2, rentAccountP95Ms: 50 }
+const TARGETS = { pageRatio: 1 / 3, apiRatio: 1 / 4, loginJsKiB: 90, listApiVsSql: 2, listPageP95Ms: 150, paletteP95Ms: 50, statementVsSql: 1.5, postingVsSql: 0.5, rentRunVsSql: 2, rentAccountVsSql: 2, rentAccountP95Ms: 50, rentReportVsSql: 1.5, rentReportMs: 1000 }
 const LIST_CONNECTIONS = 10
 
 const log = (message: string) => console.error(`[bench] ${message}`)
@@ -589,6 +589,8 @@ async function main() {
   log(`rent: the month's run (${rentRun.charged} charges): app ${(rentRun.app.mean / 1000).toFixed(2)} s, by hand ${(rentRun.hand.mean / 1000).toFixed(2)} s`)
   const rentAccount = await measureRentAccount(base, apiHeaders, sql, rent.companyId)
   log(`rent: rent-account API mean ${rentAccount.api.mean.toFixed(2)} ms (p95 ${rentAccount.api.p95.toFixed(2)}), by hand ${rentAccount.hand.mean.toFixed(2)} ms`)
+  const rentReports = await measureRentReports(base, apiHeaders, sql, rent.companyId)
+  for (const [report, r] of Object.entries(rentReports)) log(`rent: ${report} API mean ${r.api.mean.toFixed(0)} ms (${r.rows} rows), by hand ${r.hand.mean.toFixed(0)} ms`)
   await sql.end()
   const loadEnd = os.loadavg()
 
@@ -694,6 +696,14 @@ async function main() {
       target: `≤ ${TARGETS.rentAccountVsSql}× hand SQL, p95 < ${TARGETS.rentAccountP95Ms} ms`,
       result: verdict(rentAccount.api.mean <= TARGETS.rentAccountVsSql * rentAccount.hand.mean && rentAccount.api.p95 < TARGETS.rentAccountP95Ms),
     },
+    ...Object.entries(rentReports).map(([report, r]) => ({
+      name: `GET /api/reporting/${report}/ as of a day, ${r.rows} rows over ${rent.counts.leases} leases with 24 months of history (mean of ${r.api.n})`,
+      measured: `${r.api.mean.toFixed(0)} ms (max ${Math.max(r.api.p95, r.api.mean).toFixed(0)})`,
+      baseline: `${r.hand.mean.toFixed(0)} ms (one hand-written statement reading the same, postgres.js)`,
+      ratio: (r.api.mean / r.hand.mean).toFixed(2),
+      target: `≤ ${TARGETS.rentReportVsSql}× hand SQL, < ${TARGETS.rentReportMs} ms`,
+      result: verdict(r.api.mean <= TARGETS.rentReportVsSql * r.hand.mean && r.api.mean < TARGETS.rentReportMs),
+    })),
     {
       name: `Posting ${posting.n} journal entries one by one, POST /api/accounting/journal-entries/ over one kept-alive connection (entries/s)`,
       measured: `${posting.apiPerSecond.toFixed(0)}/s`,

@@ -7,6 +7,9 @@ import { router as ledgerExport } from './accounting/ledger-export'
 import { router as attachments } from './attachments'
 import { readInput } from './body'
 import { router as leasing } from './leasing'
+import { router as rentIncreases } from './leasing/rent-increases'
+import { router as residentCenter } from './leasing/resident-center'
+import { router as vacancies } from './leasing/vacancies'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
 import { router as referrals } from './marketing/referrals'
@@ -19,6 +22,8 @@ import { router as imports } from './platform/imports'
 import { router as people } from './platform/people'
 import { router as referenceData } from './platform/reference-data'
 import { router as workspace } from './platform/workspace'
+import { router as leasingReports } from './reporting/leasing'
+import { router as rentReports } from './reporting/rent'
 import { router as reporting } from './reporting/statements'
 
 /**
@@ -28,7 +33,7 @@ import { router as reporting } from './reporting/statements'
 export function createApi(resources: readonly AnyResource[] = RESOURCES) {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', readInput)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, reporting, leasing]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, reporting, rentReports, leasingReports, leasing, rentIncreases, residentCenter, vacancies]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of resources) api.route('/', resourceRouter(resource))
 

@@ -7,6 +7,7 @@ import { bankDepositsResource } from '~/resources/bank-deposits'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import { leasesResource } from '~/resources/leases'
+import { securityDepositsResource } from '~/resources/deposits'
 import { rentPaymentSchedulesResource, rentPaymentsResource } from '~/resources/rent'
 import type { Transaction } from './client.server'
 import { accounts, buildings, journalEntries, journalLines, propertyGroups, propertyOwnerships, recurringJournalEntries, recurringJournalEntryLines, rentalUnits, residents, users } from './schema'
@@ -119,6 +120,7 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
         // The rent, paid by each lease: most on the 1st or 2nd, a few late in the month, a couple not at all lately.
         const payments: string[] = []
         const late: string[] = []
+        const bounced: { paymentId: string; leaseId: string; rent: number }[] = []
         for (const u of paying) {
           const lease = leaseOf.get(u.id)
           if (!lease) continue
@@ -129,12 +131,8 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
           const payment = await createRecord(tx, companyId, rentPaymentsResource, parseInput(rentPaymentsResource, { lease_id: lease.id, date: on(day), amount: dollars(lease.rent), method, reference: method === 'CHEQUE' ? String(100 + index) : null }, 'create'))
           ;(day === 2 ? payments : late).push(String(payment.id))
           collected += cents(u.rent)
-          // One cheque comes back from the bank four months ago, with Ontario's $20 NSF charge, and is paid again.
-          if (lease.habit === 'CHEQUE' && index === months.length - 5 && due(20)) {
-            await runAction(tx, companyId, userId, rentPaymentsResource, String(payment.id), 'record-return', { returned_date: on(8), nsf_fee: '20.00', note: 'Cheque returned NSF' })
-            const again = await createRecord(tx, companyId, rentPaymentsResource, parseInput(rentPaymentsResource, { lease_id: lease.id, date: on(20), amount: dollars(lease.rent + 2000), method: 'E_TRANSFER' }, 'create'))
-            late.push(String(again.id))
-          }
+          // One cheque comes back from the bank four months ago, after it was deposited, with Ontario's $20 NSF charge, and is paid again.
+          if (lease.habit === 'CHEQUE' && index === months.length - 5 && due(20)) bounced.push({ paymentId: String(payment.id), leaseId: lease.id, rent: lease.rent })
         }
         const lines: DraftLine[] = []
         const parking = p.name === 'Bronson Court Apartments' ? 2125 : p.name === 'Queen West Lofts' ? 900 : 0
@@ -152,6 +150,11 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
         const receipts = async (ids: string[]) =>
           ids.length ? (await tx.select({ id: journalEntries.id }).from(journalEntries).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'RENT_PAYMENT'), inArray(journalEntries.sourceId, ids)))).map((e) => e.id) : []
         if (due(5)) await deposit(operating, on(5), `Rent deposit — ${p.name}, ${label}`, [...(receipt ? [receipt.id] : []), ...(await receipts(payments))])
+        for (const cheque of bounced) {
+          await runAction(tx, companyId, userId, rentPaymentsResource, cheque.paymentId, 'record-return', { returned_date: on(8), nsf_fee: '20.00', note: 'Cheque returned NSF' })
+          const again = await createRecord(tx, companyId, rentPaymentsResource, parseInput(rentPaymentsResource, { lease_id: cheque.leaseId, date: on(20), amount: dollars(cheque.rent + 2000), method: 'E_TRANSFER' }, 'create'))
+          late.push(String(again.id))
+        }
         // What came in late goes to the bank with the month's last deposit.
         if (late.length && due(25)) await deposit(operating, on(25), `Late rent deposit — ${p.name}, ${label}`, await receipts(late))
       }
@@ -198,17 +201,22 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
       }
     }
 
-    // Two new residents' security deposits, held in the trust account.
+    // Two residents' last month's rent deposits (Ontario allows no damage deposit), held in the trust account.
     if (index === 3 || index === 8) {
       const p = properties[index === 3 ? 0 : 1]
-      const u = p.units.find((x, i) => x.residentId && i >= index)
+      const u = p.units.find((x, i) => x.residentId && i >= index && leaseOf.has(x.id))
       if (u && due(1)) {
-        const amount = cents(u.rent)
-        const receipt = await manual(on(1), `Security deposit received — ${p.name}`, [
-          { accountId: account('1100'), amount, propertyGroupId: p.id, rentalUnitId: u.id, residentId: u.residentId },
-          { accountId: account('2100'), amount: -amount, propertyGroupId: p.id, rentalUnitId: u.id, residentId: u.residentId, memo: 'Security deposit held' },
-        ])
-        if (due(3)) await deposit(trust, on(3), `Security deposit — ${p.name}`, [receipt.id])
+        const held = await createRecord(
+          tx,
+          companyId,
+          securityDepositsResource,
+          parseInput(securityDepositsResource, { lease_id: leaseOf.get(u.id)!.id, deposit_type: 'LAST_MONTH_RENT', date: on(1), amount: dollars(leaseOf.get(u.id)!.rent), method: 'CHEQUE', reference: 'LMR' }, 'create'),
+        )
+        const [receipt] = await tx
+          .select({ id: journalEntries.id })
+          .from(journalEntries)
+          .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'SECURITY_DEPOSIT'), eq(journalEntries.sourceId, String(held.id))))
+        if (due(3)) await deposit(trust, on(3), `Last month’s rent deposit — ${p.name}`, [receipt.id])
       }
     }
   }

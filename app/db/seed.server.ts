@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
-import type { Database } from './client.server'
-import { companies, users } from './schema'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Database, Transaction } from './client.server'
+import { companies, leaseResidents, leases, residents, users } from './schema'
 import { seedDemoLedger } from './seed-ledger.server'
 import { seedDemoPortfolio } from './seed-portfolio.server'
 import { ALL_PERMISSIONS, permissionColumnsFrom } from '~/domain/permissions'
@@ -36,14 +36,37 @@ export async function seedDemoCompany(db: Database) {
       })
       .returning()
     const person = (email: string, firstName: string, lastName: string) => ({ companyId: company.id, email, firstName, lastName, passwordHash })
-    await tx.insert(users).values([
-      { ...person('manager@demo.test', 'Morgan', 'Lee'), userType: 'property_manager', isCompanyAdmin: true, ...permissionColumnsFrom(ALL_PERMISSIONS) },
-      { ...person('limited@demo.test', 'Riley', 'Chen'), userType: 'property_manager', hasOperationsPermissions: true },
-      { ...person('resident@demo.test', 'Sam', 'Patel'), userType: 'resident' },
-      { ...person('tech@demo.test', 'Jordan', 'Roy'), userType: 'maintenance_technician', phone: '+1 613 555 0199' },
-    ])
+    const people = await tx
+      .insert(users)
+      .values([
+        { ...person('manager@demo.test', 'Morgan', 'Lee'), userType: 'property_manager', isCompanyAdmin: true, ...permissionColumnsFrom(ALL_PERMISSIONS) },
+        { ...person('limited@demo.test', 'Riley', 'Chen'), userType: 'property_manager', hasOperationsPermissions: true },
+        { ...person('resident@demo.test', 'Sam', 'Patel'), userType: 'resident' },
+        { ...person('tech@demo.test', 'Jordan', 'Roy'), userType: 'maintenance_technician', phone: '+1 613 555 0199' },
+      ])
+      .returning({ id: users.id, userType: users.userType })
     await openBooks(tx, company.id)
     await seedDemoPortfolio(tx, company.id)
     await seedDemoLedger(tx, company.id, { timeZone: company.timeZone })
+    await linkDemoResident(tx, company.id, people.find((p) => p.userType === 'resident')!.id)
   })
+}
+
+/**
+ * The demo resident is the primary tenant of a lease in force (the first by name), under that
+ * tenant's name, so the resident center shows a lease, its ledger and its receipts from the first
+ * sign-in, as an invited resident's does.
+ */
+async function linkDemoResident(tx: Transaction, companyId: string, userId: string) {
+  const [tenant] = await tx
+    .select({ id: residents.id, firstName: residents.firstName, lastName: residents.lastName })
+    .from(leaseResidents)
+    .innerJoin(leases, eq(leases.id, leaseResidents.leaseId))
+    .innerJoin(residents, eq(residents.id, leaseResidents.residentId))
+    .where(and(eq(leases.companyId, companyId), eq(leases.status, 'ACTIVE'), eq(leaseResidents.role, 'PRIMARY')))
+    .orderBy(asc(leases.label))
+    .limit(1)
+  if (!tenant) return
+  await tx.update(residents).set({ userId }).where(eq(residents.id, tenant.id))
+  await tx.update(users).set({ firstName: tenant.firstName, lastName: tenant.lastName }).where(eq(users.id, userId))
 }

@@ -51,7 +51,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
     mobile: true,
     links: [
       { label: 'Leases', href: '/app/leases/' },
-      { label: 'Vacancies', href: '/app/current-vacancies/', later: true },
+      { label: 'Vacancies', href: '/app/current-vacancies/' },
       { label: 'Listings', href: '/app/rental-unit-listings/', later: true },
       { label: 'Application Forms', href: '/app/rental-application-forms/', later: true },
       { label: 'Rental Applications', href: '/app/rental-applications/', later: true },
@@ -196,6 +196,8 @@ export const RENT_TABS: PageTabs = {
     { label: 'Payments', href: '/app/rent-payments/' },
     { label: 'Receivables', href: '/app/rent-receivables/' },
     { label: 'Late fees', href: '/app/late-fee-policies/' },
+    { label: 'Deposits', href: '/app/security-deposits/' },
+    { label: 'Dispositions', href: '/app/deposit-dispositions/' },
   ],
 }
 
@@ -207,5 +209,28 @@ export const BANKING_TABS: PageTabs = {
     { label: 'Deposits', href: '/app/accounting/bank-deposits/' },
     { label: 'Register', href: '/app/accounting/transactions/' },
     { label: 'Reconciliations', href: '/app/accounting/bank-reconciliations/' },
+  ],
+}
+
+/** Vacancies: the units empty now and those emptying soon, the fixed terms ending, and the leasing overview they add up to. */
+export const VACANCY_TABS: PageTabs = {
+  label: 'Vacancies',
+  pages: [
+    { label: 'Current vacancies', href: '/app/current-vacancies/' },
+    { label: 'Upcoming vacancies', href: '/app/upcoming-vacancies/' },
+    { label: 'Expiring in 60 days', href: '/app/leases-expiring-60-days/' },
+    { label: 'Expiring in 120 days', href: '/app/leases-expiring-120-days/' },
+    { label: 'Leasing overview', href: '/app/leasing/' },
+  ],
+}
+
+/** Residents: current ones (the list's default), and those of the other stages, each a list of its own. */
+export const RESIDENT_TABS: PageTabs = {
+  label: 'Residents',
+  pages: [
+    { label: 'Current residents', href: '/app/residents/' },
+    { label: 'Future residents', href: '/app/future-residents/' },
+    { label: 'Former residents', href: '/app/former-residents/' },
+    { label: 'Rental applicants', href: '/app/rental-applicants/' },
   ],
 }

@@ -104,12 +104,10 @@ export const STAFF_LATER = staffLaterPages()
 
 export const RESIDENT_LATER: LaterPages = {
   pages: {
-    '/rc/leases/': 'Leases',
     '/rc/work-orders/': 'Work Orders',
     '/rc/work-orders/new/': 'Create Work Order',
-    '/rc/documents/': 'Documents',
   },
-  records: { '/rc/leases/': 'Lease', '/rc/work-orders/': 'Work Order', '/rc/documents/': 'Resident' },
+  records: { '/rc/work-orders/': 'Work Order' },
 }
 
 export const TECHNICIAN_LATER: LaterPages = {

@@ -19,7 +19,7 @@ export const REPORT_CATALOG: CatalogGroup[] = [
       { slug: 'transaction-register', label: 'Transaction Register', description: 'A bank or cash account’s deposits and withdrawals with a running balance.', ready: true },
       { slug: 'chart-of-accounts', label: 'Chart of Accounts', description: 'Every account with its type, subtype, normal balance and balance.', ready: true },
       { slug: 'aged-payables', label: 'Aged Payables', description: 'Unpaid bills by age.' },
-      { slug: 'aged-receivables', label: 'Aged Receivables', description: 'Resident balances by age.' },
+      { slug: 'aged-receivables', label: 'Aged Receivables', description: 'Each lease’s open charges by age, credits apart, tied to the receivables account.', ready: true },
       { slug: 'management-fee-summary', label: 'Management Fee Summary', description: 'The fees earned per property and owner.' },
       { slug: 'generate-eft-payment-file', label: 'EFT Payment File', description: 'A CPA-005 file of approved payments for the bank.' },
     ],
@@ -27,11 +27,13 @@ export const REPORT_CATALOG: CatalogGroup[] = [
   {
     label: 'Rent and leasing',
     reports: [
-      { slug: 'rent-roll', label: 'Rent Roll', description: 'Every unit with its lease, rent and balance.' },
-      { slug: 'rent-delinquency', label: 'Rent Delinquency', description: 'Residents who owe rent, with how long.' },
-      { slug: 'rent-ledger', label: 'Rent Ledger', description: 'A lease’s charges and payments with a running balance.' },
-      { slug: 'move-in-move-out', label: 'Move-in / Move-out', description: 'Who moved in and out over a period.' },
-      { slug: 'loss-to-lease', label: 'Loss to Lease', description: 'Market rent against the rent charged.' },
+      { slug: 'rent-roll', label: 'Rent Roll', description: 'Every unit with its lease, rent and balance on any date; occupancy and vacancy loss.', ready: true },
+      { slug: 'rent-delinquency', label: 'Rent Delinquency', description: 'Residents who owe rent, by age, with their last payment.', ready: true },
+      { slug: 'rent-ledger', label: 'Rent Ledger', description: 'A lease’s charges and payments over a period with a running balance, unpaid charges, prepayments and deposit held.', ready: true },
+      { slug: 'rent-outstanding', label: 'Rent Outstanding', description: 'A month’s charges per lease, what of them is collected, and the collection rate.', ready: true },
+      { slug: 'rent-receipt', label: 'Rent Receipt', description: 'Receipts for a payment or a resident’s payments, with what Ontario requires, to print and sign.', ready: true },
+      { slug: 'move-in-move-out', label: 'Move-in / Move-out', description: 'Who moved in and out over a period; net absorption and turnover.', ready: true },
+      { slug: 'loss-to-lease', label: 'Loss to Lease', description: 'Market rent against the rent in place on any date, with the vacancy loss.', ready: true },
     ],
   },
   {

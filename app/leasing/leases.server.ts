@@ -172,6 +172,20 @@ export async function currentLeaseId(tx: Executor, companyId: string, rentalUnit
 /** Receivable lines: what a lease owes is the sum of its lines on receivable accounts. */
 const receivable = and(eq(accounts.id, journalLines.accountId), eq(accounts.subtype, 'ACCOUNTS_RECEIVABLE'))
 
+/** What each lease owes, in cents: the sum of its receivable lines (negative: a credit); a lease with none owes 0. */
+export async function leaseBalances(tx: Executor, companyId: string, ids: string[]) {
+  const rows = ids.length
+    ? await tx
+        .select({ leaseId: journalLines.leaseId, balance: sql<number>`sum(${journalLines.amount})`.mapWith(Number) })
+        .from(journalLines)
+        .innerJoin(accounts, receivable)
+        .where(and(eq(journalLines.companyId, companyId), inArray(journalLines.leaseId, ids)))
+        .groupBy(journalLines.leaseId)
+    : []
+  const byLease = new Map(rows.map((r) => [String(r.leaseId), r.balance]))
+  return new Map(ids.map((id) => [id, byLease.get(id) ?? 0]))
+}
+
 /** For a page of leases: who is on each (primary first) and what each owes. */
 export async function leaseSummaries(tx: Executor, companyId: string, ids: string[]) {
   const [people, balances] = await Promise.all([
@@ -181,12 +195,7 @@ export async function leaseSummaries(tx: Executor, companyId: string, ids: strin
       .innerJoin(residents, eq(residents.id, leaseResidents.residentId))
       .where(and(eq(leaseResidents.companyId, companyId), inArray(leaseResidents.leaseId, ids)))
       .orderBy(asc(leaseResidents.position)),
-    tx
-      .select({ leaseId: journalLines.leaseId, balance: sql<number>`sum(${journalLines.amount})`.mapWith(Number) })
-      .from(journalLines)
-      .innerJoin(accounts, receivable)
-      .where(and(eq(journalLines.companyId, companyId), inArray(journalLines.leaseId, ids)))
-      .groupBy(journalLines.leaseId),
+    leaseBalances(tx, companyId, ids),
   ])
   return new Map(
     ids.map((id) => [
@@ -196,7 +205,7 @@ export async function leaseSummaries(tx: Executor, companyId: string, ids: strin
           .filter((p) => p.leaseId === id)
           .map((p) => p.name)
           .join(', '),
-        balance: formatMoney(balances.find((b) => b.leaseId === id)?.balance ?? 0),
+        balance: formatMoney(balances.get(id) ?? 0),
       },
     ]),
   )

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { accounts, companies, defaultGlAccounts, ledgerSettings, leases, rentCharges, rentPaymentScheduleLines, rentPaymentSchedules, stateChanges } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
@@ -10,6 +10,7 @@ import { formatDecimal } from '~/domain/money'
 import { postEntries } from '~/ledger/posting.server'
 import { lateFeesDue } from './late-fees.server'
 import { applyCredits } from './payments.server'
+import { rentIncreasesInEffect } from './rent-increases.server'
 
 /*
  * The rent run (issue: leases and rent): every active schedule of a lease in force charges each of
@@ -58,8 +59,13 @@ export async function runRent(db: Executor, options: { now?: Date; companyId?: s
     byCompany.set(f.schedule.companyId, company)
   }
   for (const [companyId, { timeZone, schedules }] of byCompany) {
-    // Late fees are the whole run's: saving one schedule charges what it has due, nothing else.
-    const outcome = await db.transaction((tx) => chargeCompany(tx, companyId, schedules, todayIn(timeZone, options.now), options.userId ?? null, !options.scheduleIds))
+    const today = todayIn(timeZone, options.now)
+    const outcome = await db.transaction(async (tx) => {
+      // Leases whose applied rent increase has taken effect say their new rent from today.
+      await rentIncreasesInEffect(tx, companyId, today)
+      // Late fees are the whole run's: saving one schedule charges what it has due, nothing else.
+      return chargeCompany(tx, companyId, schedules, today, options.userId ?? null, !options.scheduleIds)
+    })
     result.charged += outcome.charged
     result.failed += outcome.failed
   }
@@ -262,13 +268,56 @@ const INCOME_SUBTYPES = ACCOUNT_SUBTYPES.filter((s) => s.type === 'INCOME').map(
 
 /** What a page of schedules shows beside their fields: each period's total today, how many charges it made, when it charges next. */
 export async function scheduleSummaries(tx: Executor, companyId: string, ids: string[]) {
-  const [rows, made, lines] = await Promise.all([
-    tx
-      .select({ schedule: rentPaymentSchedules, moveOutDate: leases.moveOutDate, status: leases.status, timeZone: companies.timeZone })
-      .from(rentPaymentSchedules)
-      .innerJoin(leases, eq(leases.id, rentPaymentSchedules.leaseId))
-      .innerJoin(companies, eq(companies.id, rentPaymentSchedules.companyId))
-      .where(and(eq(rentPaymentSchedules.companyId, companyId), inArray(rentPaymentSchedules.id, ids))),
+  const found = await schedulesWithCharges(tx, companyId, inArray(rentPaymentSchedules.id, ids))
+  return new Map(
+    found.map(({ schedule, current, chargedCount, ahead }) => [
+      schedule.id,
+      {
+        period_total: formatDecimal(current.reduce((sum, l) => sum + l.amount, 0)),
+        charged_count: chargedCount,
+        next_charge_date: ahead[0]?.date ?? null,
+        last_error_at: schedule.lastErrorAt?.toISOString() ?? null,
+      },
+    ]),
+  )
+}
+
+/**
+ * What each lease's schedules charge next: the day of the first charge after what they have
+ * charged already, and what they charge that day together (rent and parking, say). A lease that
+ * has ended, or whose schedules have nothing more to charge, has none.
+ */
+export async function nextCharges(tx: Executor, companyId: string, leaseIds: string[]) {
+  const next = new Map<string, { date: string; amount: number }>()
+  if (!leaseIds.length) return next
+  for (const { schedule, ahead } of await schedulesWithCharges(tx, companyId, inArray(rentPaymentSchedules.leaseId, leaseIds))) {
+    const first = ahead[0]
+    if (!first) continue
+    // The first period's charges on its first day: a line starting later in the period is charged later.
+    const day = ahead.filter((c) => c.periodStart === first.periodStart).reduce((earliest, c) => (c.date < earliest ? c.date : earliest), first.date)
+    const amount = ahead.filter((c) => c.periodStart === first.periodStart && c.date === day).reduce((sum, c) => sum + c.amount, 0)
+    const known = next.get(schedule.leaseId)
+    if (!known || day < known.date) next.set(schedule.leaseId, { date: day, amount })
+    else if (day === known.date) known.amount += amount
+  }
+  return next
+}
+
+/**
+ * Schedules with what they charge: their lines, those in effect today (in the company's time
+ * zone), how many charges they made, and the charges of the periods after the latest they charged,
+ * looking a year past today (or their start); none once their lease has ended.
+ */
+async function schedulesWithCharges(tx: Executor, companyId: string, which: SQL) {
+  const rows = await tx
+    .select({ schedule: rentPaymentSchedules, moveOutDate: leases.moveOutDate, status: leases.status, timeZone: companies.timeZone })
+    .from(rentPaymentSchedules)
+    .innerJoin(leases, eq(leases.id, rentPaymentSchedules.leaseId))
+    .innerJoin(companies, eq(companies.id, rentPaymentSchedules.companyId))
+    .where(and(eq(rentPaymentSchedules.companyId, companyId), which))
+  const ids = rows.map((r) => r.schedule.id)
+  if (!ids.length) return []
+  const [made, lines] = await Promise.all([
     tx
       .select({ id: rentCharges.scheduleId, count: sql<number>`count(*)`.mapWith(Number), last: max(rentCharges.periodStart) })
       .from(rentCharges)
@@ -277,26 +326,19 @@ export async function scheduleSummaries(tx: Executor, companyId: string, ids: st
     linesOf(tx, ids),
   ])
   const counts = new Map(made.map((m) => [m.id, m]))
-  return new Map(
-    rows.map(({ schedule, moveOutDate, status, timeZone }) => {
-      const today = todayIn(timeZone)
-      const own = lines.get(schedule.id) ?? []
-      const current = own.filter((l) => (!l.effectiveFrom || l.effectiveFrom <= today) && (!l.effectiveTo || l.effectiveTo >= today))
-      // The next charge: its first period after the latest it charged, looking a year past today (or its start).
-      const last = counts.get(schedule.id)?.last ?? ''
-      const horizon = addYear([today, schedule.startDate, last].sort().at(-1)!)
-      const ahead = status !== 'ENDED' ? chargesDue(schedule, own, horizon, moveOutDate, { after: last || null }).find((c) => c.periodStart > last) : undefined
-      return [
-        schedule.id,
-        {
-          period_total: formatDecimal(current.reduce((sum, l) => sum + l.amount, 0)),
-          charged_count: counts.get(schedule.id)?.count ?? 0,
-          next_charge_date: ahead?.date ?? null,
-          last_error_at: schedule.lastErrorAt?.toISOString() ?? null,
-        },
-      ]
-    }),
-  )
+  return rows.map(({ schedule, moveOutDate, status, timeZone }) => {
+    const today = todayIn(timeZone)
+    const own = lines.get(schedule.id) ?? []
+    const last = counts.get(schedule.id)?.last ?? ''
+    const horizon = addYear([today, schedule.startDate, last].sort().at(-1)!)
+    const ahead = status !== 'ENDED' ? chargesDue(schedule, own, horizon, moveOutDate, { after: last || null }).filter((c) => c.periodStart > last) : []
+    return {
+      schedule,
+      current: own.filter((l) => (!l.effectiveFrom || l.effectiveFrom <= today) && (!l.effectiveTo || l.effectiveTo >= today)),
+      chargedCount: counts.get(schedule.id)?.count ?? 0,
+      ahead,
+    }
+  })
 }
 
 const addYear = (iso: string) => `${Number(iso.slice(0, 4)) + 1}${iso.slice(4)}`

@@ -1,4 +1,5 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
+import { rgb, type PDFPage } from 'pdf-lib'
+import { fitText, newPdf, numberPages } from '~/utils/pdf.server'
 
 /*
  * A bank reconciliation as a PDF for the file: the bank account and statement,
@@ -31,19 +32,7 @@ const COLUMNS = [
 ]
 
 export async function reconciliationPdf(report: ReconciliationReport): Promise<Uint8Array> {
-  const doc = await PDFDocument.create()
-  doc.setTitle(`Bank reconciliation — ${report.bankAccount} — ${report.statementDate}`)
-  doc.setProducer('Lintel')
-  const regular = await doc.embedFont(StandardFonts.Helvetica)
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
-  const encodable = new Set(regular.getCharacterSet())
-  const safe = (text: string) => Array.from(text, (ch) => (encodable.has(ch.codePointAt(0)!) ? ch : '?')).join('')
-  const fit = (value: string, font: PDFFont, width: number) => {
-    let out = safe(value)
-    if (font.widthOfTextAtSize(out, SIZE) <= width) return out
-    while (out.length > 1 && font.widthOfTextAtSize(`${out}…`, SIZE) > width) out = out.slice(0, -1)
-    return `${out}…`
-  }
+  const { doc, regular, bold, safe } = await newPdf(`Bank reconciliation — ${report.bankAccount} — ${report.statementDate}`)
 
   let page: PDFPage = doc.addPage([WIDTH, HEIGHT])
   let y = HEIGHT - MARGIN
@@ -94,7 +83,7 @@ export async function reconciliationPdf(report: ReconciliationReport): Promise<U
         header()
       }
       const cells = [item.date, item.entry, item.memo, item.amount]
-      COLUMNS.forEach((c, i) => text(fit(cells[i], regular, c.width), c.x, regular, SIZE, c.right))
+      COLUMNS.forEach((c, i) => text(fitText(safe(cells[i]), regular, SIZE, c.width), c.x, regular, SIZE, c.right))
       y -= LINE
     }
     ensure(LINE)
@@ -105,7 +94,6 @@ export async function reconciliationPdf(report: ReconciliationReport): Promise<U
   section('Cleared items', report.cleared.items, report.cleared.total)
   section('Outstanding items', report.outstanding.items, report.outstanding.total)
 
-  const pages = doc.getPages()
-  pages.forEach((p, i) => p.drawText(`Page ${i + 1} of ${pages.length}`, { x: WIDTH - MARGIN - 60, y: MARGIN / 2, size: 8, font: regular }))
+  numberPages(doc, regular, MARGIN)
   return doc.save()
 }

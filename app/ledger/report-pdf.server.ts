@@ -1,5 +1,6 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
+import { rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import type { ReportTable } from '~/domain/ledger/report-tables'
+import { fitText, newPdf, numberPages } from '~/utils/pdf.server'
 
 /*
  * A statement's table as a PDF: the company and title on top, the column header repeated
@@ -14,13 +15,7 @@ const PORTRAIT: [number, number] = [612, 792]
 const LANDSCAPE: [number, number] = [792, 612]
 
 export async function tablePdf(table: ReportTable, company: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create()
-  doc.setTitle(`${table.title} — ${company}`)
-  doc.setProducer('Lintel')
-  const regular = await doc.embedFont(StandardFonts.Helvetica)
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
-  const encodable = new Set(regular.getCharacterSet())
-  const safe = (text: string) => Array.from(text, (ch) => (encodable.has(ch.codePointAt(0)!) ? ch : '?')).join('')
+  const { doc, regular, bold, safe } = await newPdf(`${table.title} — ${company}`)
 
   const [width, height] = table.columns.length > 5 ? LANDSCAPE : PORTRAIT
   const usable = width - 2 * MARGIN
@@ -48,7 +43,7 @@ export async function tablePdf(table: ReportTable, company: string): Promise<Uin
   const drawRow = (cells: (string | null)[], font: PDFFont) => {
     let x = MARGIN
     table.columns.forEach((column, i) => {
-      const text = fit(safe(cells[i] ?? ''), font, widths[i] - 6)
+      const text = fitText(safe(cells[i] ?? ''), font, SIZE, widths[i] - 6)
       const textWidth = font.widthOfTextAtSize(text, SIZE)
       page.drawText(text, { x: column.align === 'right' ? x + widths[i] - 6 - textWidth : x, y, size: SIZE, font })
       x += widths[i]
@@ -62,8 +57,7 @@ export async function tablePdf(table: ReportTable, company: string): Promise<Uin
     if (row.kind === 'total') page.drawLine({ start: { x: MARGIN, y: y + LINE - 3 }, end: { x: width - MARGIN, y: y + LINE - 3 }, thickness: 0.3, color: rgb(0.6, 0.6, 0.6) })
     drawRow(row.cells, row.kind ? bold : regular)
   }
-  const pages = doc.getPages()
-  pages.forEach((p, i) => p.drawText(`Page ${i + 1} of ${pages.length}`, { x: width - MARGIN - 60, y: MARGIN / 2, size: 8, font: regular, color: rgb(0.4, 0.4, 0.4) }))
+  numberPages(doc, regular, MARGIN)
   return doc.save()
 }
 
@@ -76,11 +70,4 @@ function columnWidths(table: ReportTable, font: PDFFont, usable: number, safe: (
   const flexible = total - fixed
   const room = Math.max(usable - fixed, 40)
   return natural.map((w, i) => (table.columns[i].align === 'right' ? w : (w / flexible) * room))
-}
-
-function fit(text: string, font: PDFFont, room: number) {
-  if (font.widthOfTextAtSize(text, SIZE) <= room) return text
-  let cut = text
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, SIZE) > room) cut = cut.slice(0, -1)
-  return `${cut}…`
 }

@@ -1,9 +1,11 @@
 import { accountsResource, bankAccountsResource, creditCardsResource, markupTypesResource } from './accounting'
 import { bankDepositsResource } from './bank-deposits'
 import { bankReconciliationsResource } from './bank-reconciliations'
+import { depositDispositionsResource, securityDepositsResource } from './deposits'
 import type { AnyResource } from './engine/define'
 import { leasesResource } from './leases'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
+import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
 import { lateFeePoliciesResource, rentChargesResource, rentPaymentSchedulesResource, rentPaymentsResource } from './rent'
 import {
   appliancesResource,
@@ -41,6 +43,10 @@ export const RESOURCES: readonly AnyResource[] = [
   rentChargesResource,
   rentPaymentsResource,
   lateFeePoliciesResource,
+  rentIncreasesResource,
+  bulkRentIncreaseNoticesResource,
+  securityDepositsResource,
+  depositDispositionsResource,
   accountsResource,
   bankAccountsResource,
   creditCardsResource,

@@ -195,6 +195,7 @@ export const leasesResource = defineResource({
     },
   },
   page: {
+    links: [{ label: 'Rent ledger', href: '/app/reporting/rent-ledger/?lease_id={id}' }],
     sections: [
       { kind: 'fields', fields: ['rentalUnitId', 'leaseType', 'status', 'startDate', 'endDate', 'moveInDate', 'noticeDate', 'moveOutDate', 'renewsLeaseId'] },
       { kind: 'fields', label: 'Rent and deposits', fields: ['rent', 'rentFrequency', 'rentDueDay', 'balance', 'securityDeposit', 'lastMonthRentDeposit', 'keyDeposit'] },
@@ -202,6 +203,9 @@ export const leasesResource = defineResource({
       { kind: 'actions' },
       { kind: 'related', related: { resource: 'rent-payment-schedules', field: 'leaseId', label: 'Rent schedules' } },
       { kind: 'related', related: { resource: 'rent-receivables', field: 'leaseId', label: 'Charges' } },
+      { kind: 'related', related: { resource: 'rent-increases', field: 'leaseId', label: 'Rent increases' } },
+      { kind: 'related', related: { resource: 'security-deposits', field: 'leaseId', label: 'Deposits' } },
+      { kind: 'related', related: { resource: 'deposit-dispositions', field: 'leaseId', label: 'Deposit dispositions' } },
       { kind: 'related', related: { resource: 'leases', field: 'renewsLeaseId', label: 'Renewed by' } },
       { kind: 'history' },
       { kind: 'attachments' },

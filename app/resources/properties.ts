@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi'
 import { and, eq, ne, sum } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import {
@@ -14,7 +15,10 @@ import {
   residentVehicles,
 } from '~/db/schema'
 import { APPLIANCE_TYPES, PARKING_SPACE_TYPES, PET_TYPES, UNIT_TYPES } from '~/domain/reference-data'
+import { RESIDENT_CENTER_STATUSES } from '~/domain/leasing/resident-center'
+import { inviteResident, residentCenterStatuses } from '~/leasing/resident-invitations.server'
 import { formatPercent } from '~/domain/money'
+import { RESIDENT_TABS } from '~/domain/navigation'
 import { defineResource } from './engine/define'
 import { address, boolean, date, email, longText, money, number, percent, phone, reference, secret, select, text } from './engine/fields'
 
@@ -313,12 +317,53 @@ export const residentsResource = defineResource({
   search: ['firstName', 'lastName', 'email', 'phone'],
   filters: ['residentType', 'rentalUnitId'],
   defaultFilters: { resident_type: 'CURRENT_RESIDENT' },
+  tabs: RESIDENT_TABS,
+  presets: [
+    { path: '/app/future-residents/', plural: 'Future Residents', description: 'People who have signed to rent a unit and have not moved in yet.', filters: { resident_type: 'FUTURE_RESIDENT' } },
+    { path: '/app/former-residents/', plural: 'Former Residents', description: 'Residents who have moved out, with where to reach them (a deposit statement goes to their forwarding address).', filters: { resident_type: 'FORMER_RESIDENT' } },
+    { path: '/app/rental-applicants/', plural: 'Rental Applicants', description: 'People who have applied to rent and are not on a lease yet.', filters: { resident_type: 'APPLICANT' } },
+  ],
   ordering: 'last_name,first_name',
   methods: ['list', 'create', 'get', 'update'],
   related: [
     { resource: 'resident-pets', field: 'residentId', label: 'Pets' },
     { resource: 'resident-vehicles', field: 'residentId', label: 'Vehicles' },
   ],
+  // The resident center (SPEC.md §6): residents are invited one by one from their page, or all at once from the list.
+  actions: {
+    'invite-to-resident-center': {
+      label: 'Invite to resident center',
+      done: 'Invitation e-mailed: the resident chooses a password from its link and signs in to the resident center.',
+      async run({ tx, companyId, userId, record, origin }) {
+        if (!origin) throw new Error('An invitation is sent from a request: its link needs the site’s address.')
+        await inviteResident(tx as Executor, companyId, String(record.id), { invitedById: userId, origin })
+      },
+    },
+  },
+  listActions: [
+    {
+      label: 'Invite all residents',
+      path: 'invite-all-residents',
+      confirm:
+        'Every current resident with an e-mail who does not use the resident center yet is e-mailed an invitation; those invited before get a new link, and their old one stops working.',
+    },
+  ],
+  outputs: {
+    detail: {
+      schema: {
+        resident_center: z.enum(RESIDENT_CENTER_STATUSES.map((s) => s.value)).openapi({ description: 'Whether they are invited to the resident center, and whether they use it' }),
+      },
+      fields: { resident_center: select('Resident center', RESIDENT_CENTER_STATUSES) },
+      load: async ({ tx, companyId, records }) => {
+        const statuses = await residentCenterStatuses(
+          tx as Executor,
+          companyId,
+          records.map((r) => String(r.id)),
+        )
+        return new Map([...statuses].map(([id, status]) => [id, { resident_center: status }]))
+      },
+    },
+  },
 })
 
 export const residentPetsResource = defineResource({

@@ -4,15 +4,17 @@ import type { Executor } from '~/db/client.server'
 import { lateFeePolicies, rentCharges, rentPaymentAllocations, rentPayments, rentPaymentScheduleLines, rentPaymentSchedules } from '~/db/schema'
 import { conflict, invalid } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
+import { PAD_AMOUNT_TYPES } from '~/domain/leasing/pad'
 import { CHARGE_TYPES, chargeDraft, chargeMemo, incomeRoleOf, RECURRING_CHARGE_TYPES, SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
-import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentDraft, returnDraft } from '~/domain/leasing/payments'
+import { FROM_DEPOSIT, PAYMENT_METHODS, PAYMENT_STATUSES, paymentDraft, returnDraft } from '~/domain/leasing/payments'
 import { RENT_TABS } from '~/domain/navigation'
 import { LATE_FEE_TYPES, rulesOf } from '~/domain/leasing/provinces'
 import { checkLateFeePolicy, provinceOf } from '~/leasing/late-fees.server'
 import { accountHolding, applyCredits, applyPayment, chargesPaidBy, chargeSummaries, checkChosen, checkPaymentChange, paymentSummaries, syncPaid } from '~/leasing/payments.server'
+import { padAgreementPdf } from '~/leasing/pad-agreement.server'
 import { checkSchedule, incomeAccountErrors, runRent, scheduleSummaries } from '~/leasing/rent.server'
 import { defineResource, type PostingBuilder, type PostingDocument } from './engine/define'
-import { boolean, date, lines, money, number, percent, reference, select, text } from './engine/fields'
+import { boolean, date, lines, money, number, percent, reference, secret, select, text } from './engine/fields'
 
 /*
  * Rent as documents (ADR 013). A rent schedule is what a lease is charged every period: its lines
@@ -39,6 +41,12 @@ export const rentPaymentSchedulesResource = defineResource({
     startDate: date('Charges from', { required: true, help: 'Usually the lease’s start; a partial first period is prorated. A weekly schedule’s periods start on this weekday' }),
     endDate: date('Charges until', { notBefore: 'startDate', help: 'Empty: as long as the lease runs, to its move-out date' }),
     lastError: text('Last run', { readOnly: true, max: 2000, help: 'Why the rent run could not charge a period (a locked date, an inactive account)' }),
+    padAccountHolder: text('Account holder', { max: 200, help: 'As the bank knows them; the lease’s tenants when empty' }),
+    padInstitutionNumber: text('Institution number', { max: 3, help: '3 digits' }),
+    padTransitNumber: text('Transit (branch) number', { max: 5, help: '5 digits' }),
+    padAccountNumber: secret('Account number', { max: 20, help: 'Stored encrypted; only its last four digits are ever shown, on the agreement too.' }),
+    padAmountType: select('Amount debited', PAD_AMOUNT_TYPES, { help: 'Fixed when empty' }),
+    padWaivesPreNotification: boolean('Waives pre-notification', { help: 'The payor agreed to no written notice 10 days before each debit' }),
   },
   title: ['label'],
   label: 'label',
@@ -65,7 +73,7 @@ export const rentPaymentSchedulesResource = defineResource({
   }),
   rules: {
     async validate({ tx, companyId, values, lines: given }) {
-      const errors: Record<string, string[]> = {}
+      const errors: Record<string, string[]> = padAccountErrors(values)
       if (!takesDueDay(String(values.frequency)) && values.dueDay) errors.due_day = ['A due day is for periods of months; a weekly schedule is due on the weekday it starts, a semi-monthly one on the 1st and the 16th.']
       ;(given ?? []).forEach((line, i) => {
         if (line.effectiveFrom && line.effectiveTo && String(line.effectiveTo) < String(line.effectiveFrom)) errors[`lines[${i}].effective_to`] = [`Line ${i + 1}: on or after its start, ${String(line.effectiveFrom)}.`]
@@ -98,15 +106,34 @@ export const rentPaymentSchedulesResource = defineResource({
         ),
     },
   },
+  documents: {
+    'generate-pad-agreement': {
+      label: 'PAD agreement (PDF)',
+      contentType: 'application/pdf',
+      make: async ({ tx, companyId, record }) => ({
+        filename: `pad-agreement-${String(record.label)}.pdf`,
+        body: await padAgreementPdf(tx as Executor, companyId, record as typeof rentPaymentSchedules.$inferSelect),
+      }),
+    },
+  },
   page: {
     saved: 'Charges made so far: {charged_count}.',
     sections: [
       { kind: 'fields', fields: ['leaseId', 'frequency', 'dueDay', 'startDate', 'endDate', 'period_total', 'next_charge_date', 'charged_count', 'lastError'] },
       { kind: 'lines' },
+      { kind: 'fields', label: 'Pre-authorized debit', fields: ['padAccountHolder', 'padInstitutionNumber', 'padTransitNumber', 'padAccountNumber', 'padAmountType', 'padWaivesPreNotification'] },
       { kind: 'related', related: { resource: 'rent-receivables', field: 'scheduleId', label: 'Charges made' } },
     ],
   },
 })
+
+/** A schedule's PAD account, where given: Canadian institution and transit numbers are 3 and 5 digits. */
+function padAccountErrors(values: Record<string, unknown>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  if (typeof values.padInstitutionNumber === 'string' && values.padInstitutionNumber && !/^\d{3}$/.test(values.padInstitutionNumber)) errors.pad_institution_number = ['Institution number must be 3 digits.']
+  if (typeof values.padTransitNumber === 'string' && values.padTransitNumber && !/^\d{5}$/.test(values.padTransitNumber)) errors.pad_transit_number = ['Transit number must be 5 digits.']
+  return errors
+}
 
 export const CHARGE_STATUSES = [
   { value: 'POSTED', label: 'Posted' },
@@ -235,8 +262,14 @@ const paymentDocument = (payment: PostingDocument) => ({
   propertyGroupId: (payment.propertyGroupId as string | null) ?? null,
 })
 
-/** Received: Dr undeposited funds, Cr receivables for the lease (it stays posted when the payment is returned: the return posts the reverse on its own date). */
-export const paymentPosting: PostingBuilder = (payment, { roles }) => paymentDraft(paymentDocument(payment), roles.UNDEPOSITED_FUNDS, roles.ACCOUNTS_RECEIVABLE)
+/**
+ * Received: Dr undeposited funds, Cr receivables for the lease (it stays posted when the payment is
+ * returned: the return posts the reverse on its own date). Made from the deposits: Dr deposits held.
+ */
+export const paymentPosting: PostingBuilder = (payment, { roles }) =>
+  payment.method === FROM_DEPOSIT
+    ? paymentDraft(paymentDocument(payment), roles.SECURITY_DEPOSITS_HELD, roles.ACCOUNTS_RECEIVABLE, { fromDeposits: true })
+    : paymentDraft(paymentDocument(payment), roles.UNDEPOSITED_FUNDS, roles.ACCOUNTS_RECEIVABLE)
 /** Returned (NSF): Dr receivables, Cr the account that held the money, on the day it came back. */
 const returnPosting: PostingBuilder = (payment, { roles }) => returnDraft(paymentDocument(payment), String(payment.returnedDate), String(payment.returnedFromAccountId), roles.ACCOUNTS_RECEIVABLE)
 
@@ -284,6 +317,7 @@ export const rentPaymentsResource = defineResource({
       confirm: 'The bank returned this payment: its charges are owed again, the money leaves the account that held it, and an NSF fee, if given, is charged to the lease.',
       done: 'Payment returned: its charges are owed again.',
       async run({ tx, companyId, userId, record, input }) {
+        if (record.method === FROM_DEPOSIT) throw conflict('This payment was made from the lease’s deposits, not money a bank can return.')
         const returned = String(input.returned_date)
         if (returned < String(record.date)) throw conflict(`A payment comes back after it was received, on ${String(record.date)} or later.`, { returned_date: [`On or after ${String(record.date)}.`] })
         const from = await accountHolding(tx as Executor, companyId, String(record.id))

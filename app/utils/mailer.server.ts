@@ -17,6 +17,8 @@ export type OutgoingEmail = {
    * confirms a sign-up, signs in or signs a document. Only the SMTP delivery carries them.
    */
   secrets?: string[]
+  /** Files sent with it (a notice's letter as a PDF): only the SMTP delivery carries them; the kept copy names them. */
+  attachments?: { filename: string; contentType: string; content: Uint8Array }[]
 }
 
 /** What stands in a kept message where a secret link was. */
@@ -34,6 +36,9 @@ export function mailFrom() {
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/** What the kept copy says was attached, since it keeps the words and not the files. */
+const attachedNames = (email: OutgoingEmail) => (email.attachments?.length ? `\n\nAttached: ${email.attachments.map((a) => a.filename).join(', ')}` : '')
 
 function redact(body: string, secrets: string[]) {
   let kept = body
@@ -60,7 +65,7 @@ export async function sendEmail(email: OutgoingEmail) {
         companyId: email.companyId,
         toAddress: email.to,
         subject: email.subject,
-        textBody: redact(email.text, secrets),
+        textBody: redact(email.text, secrets) + attachedNames(email),
         htmlBody: email.html === undefined ? undefined : redact(email.html, secrets),
         category: email.category,
         redacted: secrets.length > 0,
@@ -75,7 +80,8 @@ export async function sendEmail(email: OutgoingEmail) {
   }
   const setStatus = (values: Partial<typeof emailMessages.$inferInsert>) => (id ? db.update(emailMessages).set(values).where(eq(emailMessages.id, id)) : undefined)
   try {
-    await transporterFor(smtpUrl).sendMail({ from: mailFrom(), to: email.to, subject: email.subject, text: email.text, html: email.html })
+    const attachments = email.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) }))
+    await transporterFor(smtpUrl).sendMail({ from: mailFrom(), to: email.to, subject: email.subject, text: email.text, html: email.html, attachments })
     await setStatus({ status: 'sent', sentAt: new Date() })
     return { id, status: 'sent' as const }
   } catch (error) {

@@ -156,6 +156,28 @@ test('records a partial payment, marks the rest paid in bulk, and a returned pay
   await expect(page.locator('dd', { hasText: '$595.00' })).toBeVisible()
   await expect(page.getByRole('region', { name: /^Charges/ }).getByRole('row', { name: /NSF fee/ })).toContainText('$45.00')
 
+  // The rent roll and aged receivables say the same: $595.00 owed, this month's, tied to the receivables account.
+  await page.goto('/app/reporting/generate-report/')
+  await page.getByRole('link', { name: 'Rent Roll' }).click()
+  await expect(page).toHaveTitle('Rent Roll | Lintel')
+  const rolled = page.getByRole('row', { name: /^102 · Bronson Court/ })
+  await expect(rolled).toContainText('Ada Lovelace')
+  await expect(rolled).toContainText('$1,550.00')
+  await expect(rolled.getByRole('cell').last()).toHaveText('$595.00')
+  await page.goto('/app/reporting/aged-receivables/')
+  await expect(page.getByText('The receivables account’s balance that day is $595.00.')).toBeVisible()
+  const aged = page.getByRole('row', { name: /^102 · Bronson Court/ })
+  await expect(aged.getByRole('cell').nth(3)).toHaveText('$595.00')
+  await expect(aged.getByRole('cell').last()).toHaveText('$595.00')
+  // A filter that matches nothing says so, and a bad one is refused at its field with the value kept.
+  await page.getByLabel('Owing at least').fill('600.00')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText('No lease owes anything or holds a credit on this date.')).toBeVisible()
+  await page.getByLabel('Owing at least').fill('6 hundred')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText(/Minimum balance must be an amount/).first()).toBeVisible()
+  await expect(page.getByLabel('Owing at least')).toHaveValue('6 hundred')
+
   // The books still balance: $1,000.00 waiting to be deposited and $595.00 owed, against $1,595.00 of rent and fee income.
   await page.goto('/app/reporting/trial-balance/')
   await expect(page.getByRole('row', { name: 'Total $1,595.00 $1,595.00' })).toBeVisible()

@@ -40,17 +40,47 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
     move_in_date: '2026-01-01',
     lines: [{ resident_id: (await createSample(resourceNamed('residents')!, token)).id, role: 'PRIMARY' }],
   }),
-  // A schedule charges monthly from the 1st; its lease is a draft, so saving it charges nothing.
-  'rent-payment-schedules': async () => ({ frequency: 'MONTHLY', due_day: 1, start_date: '2026-01-01', end_date: null, lines: [{ charge_type: 'RENT', amount: '100.00' }] }),
+  // A schedule charges monthly from the 1st; its lease is a draft, so saving it charges nothing. Its PAD account is Canadian.
+  'rent-payment-schedules': async () => ({
+    frequency: 'MONTHLY',
+    due_day: 1,
+    start_date: '2026-01-01',
+    end_date: null,
+    lines: [{ charge_type: 'RENT', amount: '100.00' }],
+    pad_institution_number: '003',
+    pad_transit_number: '00102',
+  }),
+  // An increase of an active lease a year after its move-in, within Ontario's guideline, after 90 days' notice.
+  'rent-increases': async (token) => ({ lease_id: (await eligibleLease(token)).id, new_rent: '1025.00', ...increaseDates() }),
+  // Notices for one such lease, at its province's guideline, of every property.
+  'bulk-rent-increase-notices': async (token) => ({ property_group_id: null, lease_ids: [(await eligibleLease(token)).id], increase_percent: null, ...increaseDates() }),
   // A charge goes to an income account.
   'rent-receivables': async (token) => ({
     account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),
+  // A sample property is in Ontario, whose law allows no damage deposit: a key deposit.
+  'security-deposits': async () => ({ deposit_type: 'KEY', amount: '50.00' }),
+  // A draft disposition deducting nothing: its lease holds no deposit yet.
+  'deposit-dispositions': async () => ({ interest: '0.00', lines: [] }),
   // A sample property is in Ontario, whose law allows no late fee: the company's default policy instead, a flat fee.
   'late-fee-policies': async () => ({ property_group_id: null, fee_type: 'FLAT', amount: '20.00', maximum: null }),
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),
+}
+
+/** An active lease whose rent may rise: moved in two years ago, at $1,000.00 a month. */
+async function eligibleLease(token: string) {
+  const lease = await createSample(resourceNamed('leases')!, token, { start_date: '2024-11-01', move_in_date: '2024-11-01', end_date: '2027-10-31', rent: '1000.00', rent_frequency: 'MONTHLY' })
+  const activated = await api('POST', `leases/${lease.id}/activate/`, { token, body: {} })
+  if (activated.status !== 200) throw new Error(`activating a sample lease failed: ${JSON.stringify(activated.body)}`)
+  return lease
+}
+
+/** Notice given yesterday, the increase a hundred days on: whatever the company's time zone, neither is too soon. */
+function increaseDates() {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  return { notice_date: day(-1), effective_date: day(100) }
 }
 
 /**

@@ -10,7 +10,7 @@ import { seedDemoPortfolio } from '~/db/seed-portfolio.server'
 import { PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
 import { RESOURCES } from '~/resources'
 import { hashPassword } from '~/utils/crypto.server'
-import { api, PASSWORD, registerCompany, signedInMember, unique } from '../factories/api'
+import { api, invitationToken, PASSWORD, registerCompany, signedInMember, unique } from '../factories/api'
 import { createSample } from '../factories/resources'
 import { PNG } from '../factories/files'
 import { upload } from '../factories/uploads'
@@ -56,6 +56,11 @@ const ID_SOURCES: Record<string, (company: { bankId: string }) => string> = {
   '/api/accounting/bank-statement-lines/{id}': (company) => `accounting/bank-accounts/${company.bankId}/statement-lines/`,
   // An entry made by hand: the journal's newest may be a document's (a deposit, a rent payment), which only its document changes.
   '/api/accounting/journal-entries/{id}': () => 'accounting/journal-entries/?source_type=JOURNAL_ENTRY',
+  // The resident center reads a resident's own leases, receipts (by payment), records and documents.
+  '/api/resident-center/leases/{id}': () => 'leases/',
+  '/api/resident-center/receipts/{id}': () => 'rent-payments/',
+  '/api/resident-center/residents/{id}': () => 'residents/',
+  '/api/resident-center/documents/{id}': () => 'documents/',
 }
 
 /** Operations the isolation walk cannot aim at one of our records, with the reason. */
@@ -145,8 +150,28 @@ async function companyWithData() {
     { account_id: chart.find((a) => a.account_type === 'INCOME')!.id, credit: '40.00' },
   ]
   made('a receipt waiting to be deposited', await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-03-02', memo: 'Walker receipt', lines: receipt } }))
-  return { ...company, companyId, bankId }
+  return { ...company, companyId, bankId, residentToken: await residentOnALease(token) }
 }
+
+/**
+ * A resident of an active lease, invited to the resident center and signed in: the caller the
+ * resident center's operations admit. The demo's residents have the same e-mails in every company
+ * it seeds, and an e-mail is one account in all of Lintel, so theirs gets one of its own.
+ */
+async function residentOnALease(token: string) {
+  const leaseId = (await api('GET', 'leases/?status=ACTIVE&page_size=1', { token })).body.results[0].id as string
+  const residentId = (await api('GET', `leases/${leaseId}/`, { token })).body.lines[0].resident_id as string
+  const email = `walker-resident-${unique()}@example.test`
+  await api('PUT', `residents/${residentId}/`, { token, body: { email } })
+  const invited = await api('POST', `residents/${residentId}/invite-to-resident-center/`, { token, body: {} })
+  if (invited.status !== 200) throw new Error(`inviting a resident failed: ${JSON.stringify(invited.body)}`)
+  const accepted = await api('POST', 'accept-invitation/', { body: { invitation_id: invitationToken(email), first_name: 'Walker', last_name: 'Resident', password: PASSWORD } })
+  if (accepted.status !== 200) throw new Error(`accepting the invitation failed: ${JSON.stringify(accepted.body)}`)
+  return accepted.body.access as string
+}
+
+/** The company's caller an operation's gate admits: its admin, or for what only residents may call, its resident. */
+const callerFor = (company: { token: string; residentToken: string }, op: Operation) => (op['x-lintel-gate']!.user_types.includes('property_manager') ? company.token : company.residentToken)
 
 const statement = () => new File(['Date,Description,Amount\n2026-03-03,Walker deposit,12.50\n'], 'walker.csv', { type: 'text/csv' })
 
@@ -204,11 +229,11 @@ describe('another company', () => {
     // Every id our company's lists show: none may appear in an answer to them.
     const ourIds = new Set<string>()
     for (const op of signedIn.filter((o) => o.method === 'get' && !hasParams(o))) {
-      const answer = await call('get', `${op.path}/?page_size=1000`, ours.token)
+      const answer = await call('get', `${op.path}/?page_size=1000`, callerFor(ours, op))
       for (const id of answer.text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []) ourIds.add(id)
     }
     const theirAnswers = await Promise.all(
-      signedIn.filter((o) => o.method === 'get' && !hasParams(o)).map(async (op) => ({ op, answer: await call('get', `${op.path}/?page_size=1000`, theirs.token) })),
+      signedIn.filter((o) => o.method === 'get' && !hasParams(o)).map(async (op) => ({ op, answer: await call('get', `${op.path}/?page_size=1000`, callerFor(theirs, op)) })),
     )
     ourIds.delete(theirs.companyId)
     const failures: string[] = []
@@ -229,7 +254,7 @@ describe('another company', () => {
       const path = op.path.replace(/\{[^}]+\}/g, id)
       const before = await fingerprint(ours.companyId, tables)
       const body = await bodyFor(op, doc, path, ours.token)
-      const answer = await call(op.method, path, theirs.token, body)
+      const answer = await call(op.method, path, callerFor(theirs, op), body)
       walked++
       if (answer.status !== 404) failures.push(`${key} by another company answered ${answer.status}, not 404: ${answer.text.slice(0, 200)}`)
       const changed = changes(before, await fingerprint(ours.companyId, tables))
@@ -318,6 +343,11 @@ const BODY_ADDITIONS: Record<string, (company: { token: string; bankId: string }
   'POST /api/accounting/bank-deposits': async (company) => {
     const waiting = await api('GET', 'accounting/bank-deposits/undeposited/', { token: company.token })
     return { journal_line_ids: [waiting.body.results[0].journal_line_id] }
+  },
+  // Bulk notices are read back with their leases, not their ids: one of ours whose rent may rise.
+  'POST /api/bulk-rent-increase-notices': async (company) => {
+    const offered = await api('GET', 'bulk-rent-increase-notices/eligible/', { token: company.token })
+    return { lease_ids: [offered.body.results[0].lease_id] }
   },
 }
 

@@ -5,6 +5,8 @@ import { companies, propertyOwnerships, propertyOwners, recurringJournalEntries,
 import { seedDemoCompany } from '~/db/seed.server'
 import { checkLedger } from '~/ledger/integrity.server'
 import { todayIn } from '~/domain/dates'
+import { ageLeases } from '~/domain/leasing/reports'
+import { creditsAsOf, openItemsAsOf } from '~/leasing/reports.server'
 import { postDueRecurringEntries } from '~/ledger/recurring.server'
 
 const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases'] as const
@@ -76,7 +78,7 @@ describe('the demo company', () => {
                (select count(*)::int from bank_deposits where company_id = ${company.id}) as deposits,
                (select sum(l.amount)::text from journal_lines l join accounts a on a.id = l.account_id where a.number = '1010' and l.company_id = ${company.id}) as held,
                (select string_agg(distinct source_type, ',' order by source_type) from journal_entries where company_id = ${company.id}) as sources`)
-      expect(banking).toMatchObject({ banks: 2, sources: 'BANK_DEPOSIT,JOURNAL_ENTRY,OPENING_BALANCE,RECURRING_JOURNAL_ENTRY,RENT_CHARGE,RENT_PAYMENT' })
+      expect(banking).toMatchObject({ banks: 2, sources: 'BANK_DEPOSIT,JOURNAL_ENTRY,OPENING_BALANCE,RECURRING_JOURNAL_ENTRY,RENT_CHARGE,RENT_PAYMENT,SECURITY_DEPOSIT' })
       expect(banking.deposits).toBeGreaterThan(30)
       expect(BigInt(banking.held)).toBeGreaterThan(0n) // the operating account never ends overdrawn
       // Every let unit has its lease, charged every month of the year by the rent run and paid by its residents: most on
@@ -98,6 +100,17 @@ describe('the demo company', () => {
       expect(rent.owing).toBeGreaterThan(0)
       expect(BigInt(rent.balances)).toBeGreaterThan(0n)
       expect(rent.control).toBe(rent.balances)
+      // And the documents say the same as the journal: the leases' open charges less their credits
+      // (what the rent reports read) are the receivables account's balance, the NSF return included.
+      const scope = { asOf: todayIn(company.timeZone) }
+      const agings = ageLeases(await openItemsAsOf(db, company.id, scope), await creditsAsOf(db, company.id, scope), scope.asOf)
+      expect([...agings.values()].reduce((sum, a) => sum + a.total, 0)).toBe(Number(rent.control))
+      // The deposits held are the deposits liability, lease by lease.
+      const [deposits] = await db.execute<{ held: string; liability: string }>(sql`
+        select (select coalesce(sum(amount), 0)::text from security_deposits where company_id = ${company.id} and status = 'HELD') as held,
+               (select coalesce(-sum(l.amount), 0)::text from journal_lines l join accounts a on a.id = l.account_id where a.subtype = 'SECURITY_DEPOSITS' and l.company_id = ${company.id} and l.lease_id is not null) as liability`)
+      expect(BigInt(deposits.held)).toBeGreaterThan(0n)
+      expect(deposits.liability).toBe(deposits.held)
       // Depreciation is a recurring entry the scheduler carries on: nothing is due that was not posted.
       const [schedule] = await db.select().from(recurringJournalEntries).where(eq(recurringJournalEntries.companyId, company.id))
       expect(schedule.name).toBe('Building depreciation')

@@ -137,7 +137,8 @@ describe('command palette', () => {
     const balance = await api('GET', 'command-palette/?search=balance', { token: company.token })
     expect(balance.body).toEqual(expect.arrayContaining([{ name: 'Balance Sheet', url: '/app/reporting/balance-sheet/', object_type: 'Report' }]))
     // A report still to come is not offered.
-    expect((await api('GET', 'command-palette/?search=rent roll', { token: company.token })).body).not.toEqual(expect.arrayContaining([expect.objectContaining({ object_type: 'Report' })]))
+    expect((await api('GET', 'command-palette/?search=work order summary', { token: company.token })).body).not.toEqual(expect.arrayContaining([expect.objectContaining({ object_type: 'Report' })]))
+    expect((await api('GET', 'command-palette/?search=rent roll', { token: company.token })).body).toEqual(expect.arrayContaining([{ name: 'Rent Roll', url: '/app/reporting/rent-roll/', object_type: 'Report' }]))
   })
 })
 
@@ -221,7 +222,7 @@ describe('dashboard', () => {
   it('is dismissed for the whole company by a manager with the Management Company permission, and only by one', async () => {
     const company = await registerCompany()
     const limited = await signedInMember(company, 'manager', { has_operations_permissions: true })
-    expect((await api('GET', 'dashboard/', { token: limited.token })).body).toEqual({ team: null, getting_started: null })
+    expect((await api('GET', 'dashboard/', { token: limited.token })).body).toEqual({ team: null, getting_started: null, rent: null })
     const refused = await api('POST', 'dashboard/getting-started/dismiss/', { token: limited.token })
     expect(refused.status).toBe(403)
     expect((await api('GET', 'dashboard/', { token: company.token })).body.getting_started).toHaveLength(7)

@@ -4,6 +4,11 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { preparedStatement } from '~/db/prepared.server'
 import { bankAccounts, buildings, companies, propertyGroups, rentalUnits, residents, users } from '~/db/schema'
 import { gettingStarted } from '~/domain/getting-started'
+import type { Context } from 'hono'
+import { ageLeases, rentCards } from '~/domain/leasing/reports'
+import { leasesByIds, rentFigures } from '~/leasing/reports.server'
+import type { AppEnv } from '../context'
+import { keptAnswer } from '../kept-answers'
 import { createRouter } from '../create-app'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
@@ -25,6 +30,21 @@ export const Dashboard = z
       .object({ property_managers: z.number().int(), maintenance_technicians: z.number().int(), invited: z.number().int() })
       .nullable()
       .openapi({ description: 'Present with the Management Company permission' }),
+    rent: z
+      .object({
+        as_of: z.string(),
+        month_start: z.string(),
+        units: z.number().int(),
+        occupied: z.number().int().openapi({ description: 'Units let (on notice or not)' }),
+        occupancy_percent: z.string(),
+        charged_this_month: z.string().openapi({ description: 'Charges dated from the 1st of this month to today' }),
+        collected_this_month: z.string().openapi({ description: 'Payments received this month and not returned' }),
+        delinquent_balance: z.string().openapi({ description: 'What the current leases that owe, owe today (as rent delinquency counts it)' }),
+        delinquent_leases: z.number().int(),
+        on_notice: z.number().int().openapi({ description: 'Leases whose residents gave notice' }),
+      })
+      .nullable()
+      .openapi({ description: 'Present with the Reporting permission' }),
     getting_started: z.array(GettingStartedItem).nullable().openapi({
       description: 'The steps that set up a new company, with the Management Company permission, until every step is done or a manager dismisses them',
     }),
@@ -79,17 +99,36 @@ router.openapi(
   }),
   async (c) => {
     const { principal } = c.var
-    if (!principal.permissions.hasManagementCompanyPermissions) return c.json({ team: null, getting_started: null }, 200)
-    const [facts] = await dashboardFacts().execute({ companyId: principal.companyId, userId: principal.userId })
-    return c.json(
-      {
-        team: { property_managers: facts.managers, maintenance_technicians: facts.technicians, invited: facts.invited },
-        getting_started: facts.dismissedAt ? null : gettingStarted({ ...facts, companyDetails: companyDetailsComplete(facts) }),
-      },
-      200,
-    )
+    const [management, rent] = await Promise.all([managementCards(principal), principal.permissions.hasReportingPermissions ? rentCardsOf(c) : null])
+    return c.json({ ...management, rent }, 200)
   },
 )
+
+/** The team and the getting-started steps, with the Management Company permission. */
+async function managementCards(principal: AppEnv['Variables']['principal']) {
+  if (!principal.permissions.hasManagementCompanyPermissions) return { team: null, getting_started: null }
+  const [facts] = await dashboardFacts().execute({ companyId: principal.companyId, userId: principal.userId })
+  return {
+    team: { property_managers: facts.managers, maintenance_technicians: facts.technicians, invited: facts.invited },
+    getting_started: facts.dismissedAt ? null : gettingStarted({ ...facts, companyDetails: companyDetailsComplete(facts) }),
+  }
+}
+
+/**
+ * The rent cards: read as the rent reports read, so each card's figure is its report's. Every visit
+ * to the home page asks for them, so they are kept for the company as its shell's answers are (any
+ * write drops them), and counting a large company's units and charges is done once, not per visit.
+ */
+function rentCardsOf(c: Context<AppEnv>) {
+  const t = tenant(c)
+  return keptAnswer(t.companyId, 'dashboard-rent', async () => {
+    const today = await t.today()
+    const figures = await rentFigures(t.db, t.companyId, today)
+    const agings = ageLeases(figures.items, figures.credits, today)
+    const leases = await leasesByIds(t.db, t.companyId, [...agings.entries()].filter(([, a]) => a.total > 0).map(([id]) => id))
+    return rentCards(figures, agings, leases, today)
+  })
+}
 
 router.openapi(
   createRoute({

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, count, eq, gt, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
-import { crossCompany, getDb, type Executor } from '~/db/client.server'
+import { getDb, type Executor } from '~/db/client.server'
 import { companies, invitations, users, type UserType } from '~/db/schema'
 import { permissionColumnsFrom, permissionsFromRow, type PermissionGroup } from '~/domain/permissions'
-import { hashPassword, randomToken, sha256 } from '~/utils/crypto.server'
-import { linkEmail, sendEmail } from '~/utils/mailer.server'
+import { hashPassword, sha256 } from '~/utils/crypto.server'
+import { EMAIL_HAS_ACCOUNT, emailHasAccount, sendInvitation } from '~/utils/invitations.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { badRequest, conflict, fieldError, notFound } from '../errors'
@@ -17,7 +17,6 @@ import { tenant } from '../tenant'
 import { Detail, Email, IdParam, NewPassword, OptionalText, PermissionFlags, PersonName, TokenPair } from './schemas'
 import { issueTokens } from './tokens'
 
-export const INVITATION_DAYS = 14
 type UserRow = typeof users.$inferSelect
 
 const personFields = {
@@ -93,53 +92,14 @@ async function findPerson(c: Context<AppEnv>, userType: UserType, id: string) {
   return row
 }
 
-const LABELS: Record<UserType, string> = {
-  property_manager: 'a property manager',
-  maintenance_technician: 'a maintenance technician',
-  resident: 'a resident',
-  property_owner: 'a property owner',
-}
-
-/** Creates a fresh invitation link (any earlier one stops working) and e-mails it. */
-export async function sendInvitation(db: Executor, c: Context<AppEnv>, user: UserRow) {
-  const token = randomToken()
-  await db.transaction(async (tx) => {
-    await tx.delete(invitations).where(and(eq(invitations.userId, user.id), isNull(invitations.acceptedAt)))
-    await tx.insert(invitations).values({
-      companyId: user.companyId,
-      userId: user.id,
-      tokenHash: sha256(token),
-      invitedById: c.var.principal.userId,
-      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
-    })
-  })
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, user.companyId))
-  await sendEmail({
-    companyId: user.companyId,
-    to: user.email,
-    subject: `${company.name} invited you to Lintel`,
-    category: 'invitation',
-    ...linkEmail({
-      greeting: `Hello ${user.firstName || user.email},`,
-      paragraphs: [`${company.name} has invited you to Lintel as ${LABELS[user.userType]}. Choose a password to get started.`],
-      action: 'Accept the invitation',
-      url: `${publicOrigin(c)}/accept-invitation/${token}/`,
-      secret: true,
-      footer: `The link works for ${INVITATION_DAYS} days.`,
-    }),
-  })
-}
-
 async function invite(c: Context<AppEnv>, values: Partial<typeof users.$inferInsert> & { email: string; firstName: string; lastName: string; userType: UserType }) {
   const t = tenant(c)
-  // An e-mail signs in to one account in all of Lintel, so whether it is taken is read across companies.
-  const [existing] = await crossCompany(() => getDb().select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${values.email}`))
-  if (existing) throw fieldError('email', 'Someone with this e-mail already has a Lintel account.')
+  if (await emailHasAccount(values.email)) throw fieldError('email', EMAIL_HAS_ACCOUNT)
   const [user] = await t.db
     .insert(users)
     .values({ ...values, companyId: t.companyId })
     .returning()
-  await sendInvitation(t.db, c, user)
+  await sendInvitation(t.db, user, { origin: publicOrigin(c), invitedById: c.var.principal.userId })
   return user
 }
 
@@ -350,7 +310,7 @@ router.openapi(
     const row = await findPerson(c, 'maintenance_technician', c.req.valid('param').id)
     if (row.passwordHash) throw conflict(`${row.firstName} ${row.lastName} has already accepted the invitation.`)
     if (!row.isActive) throw conflict('This technician is deactivated; reactivate them first.')
-    await sendInvitation(getDb(), c, row)
+    await sendInvitation(getDb(), row, { origin: publicOrigin(c), invitedById: c.var.principal.userId })
     return c.json({ detail: `We sent a new invitation to ${row.email}.` }, 200)
   },
 )

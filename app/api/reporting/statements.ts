@@ -60,10 +60,10 @@ import { dateInput } from '../values'
  * filters through `?format=csv` / `?format=pdf` (one way for all of them).
  */
 
-const tags = ['Reporting']
+export const tags = ['Reporting']
 /** Every statement is Reporting work; the report catalog page checks the same. */
 export const REPORTING_PERMISSION = 'reporting' satisfies PermissionGroup
-const guard = signedIn(requireStaff(REPORTING_PERMISSION))
+export const guard = signedIn(requireStaff(REPORTING_PERMISSION))
 
 const pageSizeError = `Page size must be a whole number from 1 to ${MAX_LEDGER_PAGE_SIZE}.`
 const pageSize = (fallback: number, what: string) =>
@@ -101,9 +101,9 @@ async function ledgerSlice(
   return { lines: await read(laid.slices), paging: { activity, slices: laid.slices, page: laid.page } }
 }
 
-const Format = z.enum(['json', 'csv', 'pdf'], { error: 'Format must be json, csv or pdf.' }).default('json').openapi({ description: 'json (default), csv or pdf: the same statement as a download' })
+export const Format = z.enum(['json', 'csv', 'pdf'], { error: 'Format must be json, csv or pdf.' }).default('json').openapi({ description: 'json (default), csv or pdf: the same statement as a download' })
 const Basis = z.enum(REPORT_BASES.map((b) => b.value) as [ReportBasis, ...ReportBasis[]], { error: 'Basis must be accrual or cash.' }).default('accrual').openapi({ description: 'accrual (default): entries for both bases and accrual-only ones; cash: both and cash-only' })
-const PropertyId = z.uuid({ error: 'Choose a property.' }).optional().openapi({ description: 'Only the journal lines tagged with this property' })
+export const PropertyId = z.uuid({ error: 'Choose a property.' }).optional().openapi({ description: 'Only the journal lines tagged with this property' })
 
 const Common = z.object({ format: Format, basis: Basis, property_group_id: PropertyId })
 const AsOfQuery = Common.extend({ as_of: dateInput('As of').optional().openapi({ description: 'Balances at the end of this day; today by default' }) })
@@ -112,7 +112,7 @@ const RangeQuery = Common.extend({
   date_to: dateInput('Date to').optional().openapi({ description: 'Last day, inclusive; today by default' }),
 })
 
-const Money = z.string().openapi({ example: '1250.00' })
+export const Money = z.string().openapi({ example: '1250.00' })
 const Filters = z.object({ basis: z.string(), property_group_id: z.string().nullable(), property_group_label: z.string().nullable() })
 const Figure = z.object({ amount: Money, previous: Money.nullable(), change: Money.nullable() })
 const Line = z.object({ account_id: z.string().nullable(), number: z.string(), name: z.string(), amount: Money, computed: z.enum(['PRIOR_YEARS_EARNINGS', 'CURRENT_YEAR_EARNINGS']).optional() })
@@ -305,7 +305,7 @@ export const ChartOfAccounts = z
   .openapi('ChartOfAccounts')
 
 /** JSON, or the statement as a CSV or PDF download. */
-const statementResponse = (schema: z.ZodType, description: string) => ({
+export const statementResponse = (schema: z.ZodType, description: string) => ({
   200: {
     description: `${description}. \`?format=csv\` answers text/csv and \`?format=pdf\` application/pdf, as an attachment.`,
     content: { 'application/json': { schema }, 'text/csv': { schema: z.string() }, 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
@@ -315,15 +315,18 @@ const statementResponse = (schema: z.ZodType, description: string) => ({
 
 export const router = createRouter()
 
+/** The property a report is limited to, checked: its id and name (none: every property). */
+export async function propertyFilter(c: Context<AppEnv>, propertyGroupId: string | undefined) {
+  if (!propertyGroupId) return { id: null, label: null }
+  const t = tenant(c)
+  const [property] = await t.db.select({ name: propertyGroups.name }).from(propertyGroups).where(t.where(propertyGroups, eq(propertyGroups.id, propertyGroupId)))
+  if (!property) throw badRequest('No such property.', { property_group_id: ['No such property.'] })
+  return { id: propertyGroupId, label: property.name }
+}
+
 /** The property and basis a statement reads, checked; and how they read on a download's subtitle. */
 async function filtersOf(c: Context<AppEnv>, query: { basis: ReportBasis; property_group_id?: string }) {
-  const t = tenant(c)
-  let label: string | null = null
-  if (query.property_group_id) {
-    const [property] = await t.db.select({ name: propertyGroups.name }).from(propertyGroups).where(t.where(propertyGroups, eq(propertyGroups.id, query.property_group_id)))
-    if (!property) throw badRequest('No such property.', { property_group_id: ['No such property.'] })
-    label = property.name
-  }
+  const { label } = await propertyFilter(c, query.property_group_id)
   const filter: LineFilter = { basis: query.basis, propertyGroupId: query.property_group_id ?? null }
   const json = { basis: query.basis, property_group_id: query.property_group_id ?? null, property_group_label: label }
   const subtitle = [`${query.basis === 'cash' ? 'Cash' : 'Accrual'} basis`, label ? `Property: ${label}` : 'All properties']
@@ -333,7 +336,7 @@ async function filtersOf(c: Context<AppEnv>, query: { basis: ReportBasis; proper
 const calendars = new WeakMap<Context<AppEnv>, ReturnType<typeof booksCalendar>>()
 
 /** The company's calendar for its books (today, its fiscal year), read once per request. */
-function calendarOf(c: Context<AppEnv>) {
+export function calendarOf(c: Context<AppEnv>) {
   let calendar = calendars.get(c)
   if (!calendar) {
     const t = tenant(c)
@@ -343,7 +346,7 @@ function calendarOf(c: Context<AppEnv>) {
 }
 
 /** The asked range; by default from the start of the fiscal year to today. */
-async function rangeOf(c: Context<AppEnv>, query: { date_from?: string; date_to?: string }) {
+export async function rangeOf(c: Context<AppEnv>, query: { date_from?: string; date_to?: string }) {
   const calendar = await calendarOf(c)
   const to = query.date_to ?? calendar.today
   const from = query.date_from ?? calendar.fiscalYearStart(to)
@@ -352,7 +355,7 @@ async function rangeOf(c: Context<AppEnv>, query: { date_from?: string; date_to?
 }
 
 /** Answers the statement in the asked format: JSON as is, or its table as CSV or PDF. */
-async function respond<T extends object>(c: Context<AppEnv>, format: 'json' | 'csv' | 'pdf', name: string, report: T, table: () => ReportTable) {
+export async function respond<T extends object>(c: Context<AppEnv>, format: 'json' | 'csv' | 'pdf', name: string, report: T, table: () => ReportTable) {
   if (format === 'json') return c.json(report, 200)
   const filename = `${name}-${(await calendarOf(c)).today}`
   if (format === 'csv') return c.body(tableCsv(table()), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}.csv"` })

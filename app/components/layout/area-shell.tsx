@@ -32,7 +32,8 @@ export function AreaShell({ home, menu, companyName, children }: { home: string;
   )
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
-      <header className="relative border-b bg-background">
+      {/* A receipt prints as the page, without the menu. */}
+      <header className="relative border-b bg-background print:hidden">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2">
           <Link to={home} aria-label={`${companyName} home`} className="flex min-h-11 items-center gap-3">
             <Logo />
@@ -89,14 +90,15 @@ function Tile({ title, links }: { title: string; links: { label: string; href: s
   )
 }
 
-/** The resident and technician dashboards: a greeting and one tile per menu group. */
-export function AreaDashboard({ title, firstName, menu }: { title: string; firstName?: string; menu: AreaMenuGroup[] }) {
+/** The resident and technician dashboards: a greeting, what the area puts first (a resident's balance), and one tile per menu group. */
+export function AreaDashboard({ title, firstName, menu, children }: { title: string; firstName?: string; menu: AreaMenuGroup[]; children?: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="text-muted-foreground">Welcome, {firstName}.</p>
       </div>
+      {children}
       <div className="grid gap-4 sm:grid-cols-2">
         {menu.map((group) => (
           <Tile key={group.label} title={group.label} links={group.links} />

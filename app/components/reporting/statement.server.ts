@@ -1,9 +1,13 @@
 import { data } from 'react-router'
+import type * as LeasingSchemas from '~/api/reporting/leasing'
+import type * as RentSchemas from '~/api/reporting/rent'
 import type * as Schemas from '~/api/reporting/statements'
 import type { Page } from '~/components/list'
 import { CASH_SUBTYPES, type AccountSubtype } from '~/domain/ledger/chart'
+import { resourceNamed } from '~/resources'
+import { choicesOf } from '~/resources/engine/pages.server'
 import { requireSession, type Answer, type PageArgs } from '~/utils/api-client.server'
-import type { ErrorBody, Option, ReportName } from './statement'
+import type { ErrorBody, Option, ReportName, SearchChoices } from './statement'
 
 /** What the reporting API answers for each statement. */
 type Statements = {
@@ -14,6 +18,14 @@ type Statements = {
   'transaction-register': typeof Schemas.TransactionRegister
   'journal-transactions': typeof Schemas.JournalTransactions
   'chart-of-accounts': typeof Schemas.ChartOfAccounts
+  'rent-roll': typeof RentSchemas.RentRoll
+  'aged-receivables': typeof RentSchemas.AgedReceivables
+  'rent-delinquency': typeof RentSchemas.RentDelinquency
+  'rent-ledger': typeof LeasingSchemas.RentLedger
+  'rent-outstanding': typeof LeasingSchemas.RentOutstanding
+  'rent-receipt': typeof LeasingSchemas.RentReceipts
+  'loss-to-lease': typeof LeasingSchemas.LossToLease
+  'move-in-move-out': typeof LeasingSchemas.MoveInMoveOut
 }
 export type Statement<R extends ReportName> = Answer<Statements[R]>
 
@@ -21,7 +33,7 @@ export type Statement<R extends ReportName> = Answer<Statements[R]>
  * A statement page's data: the statement for the filters in the page's URL (or the API's
  * complaint about them, shown beside the form), and the choices its filter form offers.
  */
-export async function loadStatement<R extends ReportName>(page: PageArgs, report: R, keys: string[], options: { accounts?: 'all' | 'cash' } = {}) {
+export async function loadStatement<R extends ReportName>(page: PageArgs, report: R, keys: string[], options: { accounts?: 'all' | 'cash'; records?: Record<string, string> } = {}) {
   const { api } = await requireSession(page)
   const { url } = page
   const params = new URLSearchParams()
@@ -29,11 +41,14 @@ export async function loadStatement<R extends ReportName>(page: PageArgs, report
     const value = url.searchParams.get(key)
     if (value) params.set(key, value)
   }
-  const [result, properties, accounts] = await Promise.all([
+  // A filter picking one of many records (`lease_id` of `leases`) offers those matching its search box, and the one it is set to.
+  const records = Object.entries(options.records ?? {})
+  const [result, properties, accounts, ...picked] = await Promise.all([
     api.send<Statement<R>>('GET', `reporting/${report}/?${params}`),
     api.get<Page<{ id: string; name: string }>>('property-groups/?page_size=1000'),
     // The chart comes from the reporting API, so reporting without the accounting permission still offers every account.
     options.accounts ? api.get<Statement<'chart-of-accounts'>>('reporting/chart-of-accounts/') : null,
+    ...records.map(([key, resource]) => choicesOf(api, resourceNamed(resource)!, { search: url.searchParams.get(`${key}__search`)?.trim() || undefined, selected: url.searchParams.get(key) })),
   ])
   // Not allowed or not signed in is the error page's business; a bad filter is the form's.
   if (!result.ok && result.status !== 400) throw data(result.error, { status: typeof result.status === 'number' ? result.status : 500 })
@@ -47,5 +62,6 @@ export async function loadStatement<R extends ReportName>(page: PageArgs, report
     values: Object.fromEntries(keys.map((k) => [k, url.searchParams.get(k)])) as Record<string, string | null>,
     properties: properties.results.map((p) => ({ value: p.id, label: p.name })),
     accounts: accountOptions,
+    choices: Object.fromEntries(records.map(([key], i) => [key, picked[i]])) as Record<string, SearchChoices>,
   }
 }

@@ -7,6 +7,10 @@ import { FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
 import { COMPARISONS, REPORT_BASES, type JournalPage, type LedgerPage } from '~/domain/ledger/reports'
 import { SOURCE_TYPES } from '~/domain/ledger/entries'
+import { MOVE_TYPES } from '~/domain/leasing/leasing-reports'
+import { CHARGE_TYPES } from '~/domain/leasing/rent'
+import { LEASE_STATUS_FILTERS, RENT_ROLL_STATUSES } from '~/domain/leasing/reports'
+import { UNIT_TYPES } from '~/domain/reference-data'
 import { cn } from '~/utils/misc'
 
 /*
@@ -23,11 +27,40 @@ export const REPORTS = {
   'transaction-register': 'Transaction Register',
   'journal-transactions': 'Journal Transactions',
   'chart-of-accounts': 'Chart of Accounts',
+  'rent-roll': 'Rent Roll',
+  'aged-receivables': 'Aged Receivables',
+  'rent-delinquency': 'Rent Delinquency',
+  'rent-ledger': 'Rent Ledger',
+  'rent-outstanding': 'Rent Outstanding',
+  'rent-receipt': 'Rent Receipt',
+  'loss-to-lease': 'Loss to Lease',
+  'move-in-move-out': 'Move-in / Move-out',
 } as const
 export type ReportName = keyof typeof REPORTS
 
 export type Option = { value: string; label: string }
-export type Field = 'as_of' | 'range' | 'property' | 'basis' | 'compare' | 'account' | 'cash_account' | 'source' | 'is_active'
+export type Field =
+  | 'as_of'
+  | 'range'
+  | 'property'
+  | 'basis'
+  | 'compare'
+  | 'account'
+  | 'cash_account'
+  | 'source'
+  | 'is_active'
+  | 'lease_status'
+  | 'unit_status'
+  | 'include_past'
+  | 'min_balance'
+  | 'lease'
+  | 'resident'
+  | 'month'
+  | 'unit_type'
+  | 'move_type'
+  | 'charge_type'
+/** A filter's records to pick from (a lease, a resident): the first ones matching what was searched, and whether more do. */
+export type SearchChoices = { options: Option[]; more: boolean; search?: string }
 export type ErrorBody = { detail: string; errors?: Record<string, string[]> }
 
 /** A link to the general ledger with these filters (empty ones left out). */
@@ -124,6 +157,8 @@ export function StatementPage(props: {
   values: Record<string, string | null | undefined>
   properties: Option[]
   accounts?: Option[]
+  /** The records the lease and resident filters pick from, by their query key (`lease_id`). */
+  choices?: Record<string, SearchChoices>
   search: string
   error: ErrorBody | null
   extraDownloads?: React.ReactNode
@@ -151,6 +186,10 @@ export function StatementPage(props: {
         {props.extraDownloads}
       </PageHeader>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border bg-background p-4" aria-label={`${title} filters`}>
+        {/* The record or the month a report is about comes before its other dates. */}
+        {props.fields.includes('lease') ? <SearchSelectField name="lease_id" label="Lease" value={props.values.lease_id} choices={props.choices?.lease_id} blank="Choose a lease" errors={errors.lease_id} /> : null}
+        {props.fields.includes('resident') ? <SearchSelectField name="resident_id" label="Resident" value={props.values.resident_id} choices={props.choices?.resident_id} blank="Choose a resident" errors={errors.resident_id} /> : null}
+        {props.fields.includes('month') ? <DateField type="month" name="month" label="Month" value={props.values.month} errors={errors.month} /> : null}
         {props.fields.includes('as_of') ? <DateField name="as_of" label="As of" value={props.values.as_of} errors={errors.as_of} /> : null}
         {props.fields.includes('range') ? (
           <>
@@ -177,6 +216,24 @@ export function StatementPage(props: {
             errors={errors.is_active}
           />
         ) : null}
+        {props.fields.includes('unit_status') ? <SelectField name="status" label="Unit status" value={props.values.status} options={[...RENT_ROLL_STATUSES]} blank="Every unit" errors={errors.status} /> : null}
+        {props.fields.includes('lease_status') ? <SelectField name="lease_status" label="Leases" value={props.values.lease_status ?? 'all'} options={[...LEASE_STATUS_FILTERS]} errors={errors.lease_status} /> : null}
+        {props.fields.includes('include_past') ? (
+          <SelectField
+            name="include_past"
+            label="Leases"
+            value={props.values.include_past ?? 'false'}
+            options={[
+              { value: 'false', label: 'Current leases' },
+              { value: 'true', label: 'Current and past leases' },
+            ]}
+            errors={errors.include_past}
+          />
+        ) : null}
+        {props.fields.includes('min_balance') ? <TextField name="min_balance" label="Owing at least" value={props.values.min_balance} placeholder="0.00" errors={errors.min_balance} /> : null}
+        {props.fields.includes('unit_type') ? <SelectField name="unit_type" label="Unit type" value={props.values.unit_type} options={[...UNIT_TYPES]} blank="Every type" errors={errors.unit_type} /> : null}
+        {props.fields.includes('move_type') ? <SelectField name="type" label="Moves" value={props.values.type} options={[...MOVE_TYPES]} blank="Moves in and out" errors={errors.type} /> : null}
+        {props.fields.includes('charge_type') ? <SelectField name="charge_type" label="Charges" value={props.values.charge_type} options={CHARGE_TYPES.map(({ value, label }) => ({ value, label }))} blank="Every kind" errors={errors.charge_type} /> : null}
         {Object.entries(props.hidden ?? {}).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
         <Button type="submit" variant="secondary">
           Apply
@@ -187,14 +244,15 @@ export function StatementPage(props: {
   )
 }
 
-function DateField({ name, label, value, errors }: { name: string; label: string; value?: string | null; errors?: string[] }) {
+/** A day, or a month (typed YYYY-MM where the browser offers no month picker). */
+export function DateField({ name, label, value, errors, type = 'date' }: { name: string; label: string; value?: string | null; errors?: string[]; type?: 'date' | 'month' }) {
   const id = `filter-${name}`
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <Input id={id} type="date" name={name} defaultValue={value ?? ''} aria-invalid={errors ? true : undefined} aria-describedby={errors ? `${id}-error` : undefined} className="w-40" />
+      <Input id={id} type={type} name={name} defaultValue={value ?? ''} placeholder={type === 'month' ? 'YYYY-MM' : undefined} aria-invalid={errors ? true : undefined} aria-describedby={errors ? `${id}-error` : undefined} className={type === 'month' ? 'w-44' : 'w-40'} />
       {errors ? (
         <p id={`${id}-error`} className="text-sm text-destructive">
           {errors[0]}
@@ -204,7 +262,24 @@ function DateField({ name, label, value, errors }: { name: string; label: string
   )
 }
 
-function SelectField({ name, label, value, options, blank, errors }: { name: string; label: string; value?: string | null; options: Option[]; blank?: string; errors?: string[] }) {
+function TextField({ name, label, value, placeholder, errors }: { name: string; label: string; value?: string | null; placeholder?: string; errors?: string[] }) {
+  const id = `filter-${name}`
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <Input id={id} name={name} inputMode="decimal" defaultValue={value ?? ''} placeholder={placeholder} aria-invalid={errors ? true : undefined} aria-describedby={errors ? `${id}-error` : undefined} className="w-32" />
+      {errors ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function SelectField({ name, label, value, options, blank, errors }: { name: string; label: string; value?: string | null; options: Option[]; blank?: string; errors?: string[] }) {
   const id = `filter-${name}`
   return (
     <div className="flex flex-col gap-1">
@@ -219,6 +294,38 @@ function SelectField({ name, label, value, options, blank, errors }: { name: str
           </option>
         ))}
       </Select>
+      {errors ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A record to pick among many (a lease, a resident): a select of the first ones, and where there
+ * are more, a search box that narrows them on Apply, with or without JavaScript.
+ */
+function SearchSelectField({ name, label, value, choices, blank, errors }: { name: string; label: string; value?: string | null; choices?: SearchChoices; blank: string; errors?: string[] }) {
+  const id = `filter-${name}`
+  const searchable = !!choices && (choices.more || !!choices.search)
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        {searchable ? <Input type="search" name={`${name}__search`} aria-label={`Search ${label.toLowerCase()}s`} defaultValue={choices.search ?? ''} placeholder="Find…" className="w-36" /> : null}
+        <Select id={id} name={name} defaultValue={value ?? ''} aria-invalid={errors ? true : undefined} aria-describedby={errors ? `${id}-error` : undefined} className="max-w-80">
+          <option value="">{blank}</option>
+          {(choices?.options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </div>
       {errors ? (
         <p id={`${id}-error`} className="text-sm text-destructive">
           {errors[0]}

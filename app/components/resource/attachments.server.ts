@@ -5,6 +5,7 @@ import { NewDocument } from '~/api/attachments/documents'
 import { NewNote } from '~/api/attachments/notes'
 import { NewPhoto } from '~/api/attachments/photos'
 import type { Page } from '~/api/pagination'
+import { SHARED_WITH_RESIDENTS } from '~/domain/leasing/resident-center'
 import { resourceNamed } from '~/resources'
 import { pagePathOf } from '~/resources/engine/view'
 import type { Api } from '~/utils/api-client.server'
@@ -44,7 +45,7 @@ export async function loadAttachments(api: Api, recordType: string, recordId: st
     list<DocumentItem>('documents/', '-created_at'),
     list<PhotoItem>('photos/', 'sort_order,created_at'),
   ])
-  return { notes, documents, photos }
+  return { notes, documents, photos, sharedWithResidents: (SHARED_WITH_RESIDENTS as readonly string[]).includes(recordType) }
 }
 
 type Options = { /** Where to go after a success; the record's page by default. */ redirectTo?: string }

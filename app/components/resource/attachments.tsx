@@ -28,7 +28,13 @@ export type DocumentItem = Answer<typeof Document>
 export type PhotoItem = Answer<typeof Photo>
 type Listed<T> = { count: number; results: T[] } | null
 
-export type AttachmentsData = { notes: Listed<NoteItem>; documents: Listed<DocumentItem>; photos: Listed<PhotoItem> }
+export type AttachmentsData = {
+  notes: Listed<NoteItem>
+  documents: Listed<DocumentItem>
+  photos: Listed<PhotoItem>
+  /** The record's residents read its documents in the resident center (a resident's own record, a lease). */
+  sharedWithResidents: boolean
+}
 
 /** Where the browser fetches a file: the staff area's session-authenticated routes in front of the API. */
 export const documentDownloadPath = (id: string) => `/app/documents/${id}/download/`
@@ -92,7 +98,7 @@ export function Attachments({ data, actionData, part }: { data: AttachmentsData;
   if (part === 'notes') return <Notes notes={data.notes} lastResult={replyFor(actionData, 'add-note')} />
   return (
     <div className="flex flex-col gap-8">
-      <Documents documents={data.documents} lastResult={replyFor(actionData, 'upload-document')} />
+      <Documents documents={data.documents} sharedWithResidents={data.sharedWithResidents} lastResult={replyFor(actionData, 'upload-document')} />
       <Photos photos={data.photos} lastResult={replyFor(actionData, 'upload-photo')} />
     </div>
   )
@@ -180,11 +186,12 @@ function TextInput({ meta, label, help, maxLength }: { meta: FieldMetadata<unkno
   return <InputField meta={meta} label={label} help={help} maxLength={maxLength} defaultValue={typeof meta.initialValue === 'string' ? meta.initialValue : ''} />
 }
 
-function Documents({ documents, lastResult }: { documents: Listed<DocumentItem>; lastResult?: SubmissionResult<string[]> }) {
+function Documents({ documents, sharedWithResidents, lastResult }: { documents: Listed<DocumentItem>; sharedWithResidents: boolean; lastResult?: SubmissionResult<string[]> }) {
   const sending = useSending('upload-document')
   const [form, fields] = useForm({ id: 'upload-document', lastResult, shouldValidate: 'onSubmit' })
   return (
     <Section id="attachments-documents" title="Documents" count={documents?.count}>
+      {sharedWithResidents ? <p className="text-sm text-muted-foreground">The residents concerned see these documents in the resident center.</p> : null}
       {!documents ? (
         <NoAccess what="documents" />
       ) : (

@@ -154,7 +154,7 @@ export function RelatedSection({ list, recordId, onNavigate }: { list: RelatedLi
 /** What the detail page's action answers when an action's input is refused: that form's field errors (other refusals are the page's `error`). */
 export type ActionReply = { action?: string; result?: SubmissionResult<string[]> } | undefined
 
-const yes = (label: string) => `Yes, ${label.charAt(0).toLowerCase()}${label.slice(1)}`
+export const yes = (label: string) => `Yes, ${label.charAt(0).toLowerCase()}${label.slice(1)}`
 
 /** The small form of an action: its inputs and a note, sent as the action's intent; on the confirmation step it says "Yes, …". */
 function ActionForm({

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp } from 'lucide-react'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, Link, useLocation, useSearchParams } from 'react-router'
 import type { ReferenceChoices } from '~/resources/engine/pages.server'
 import { PICKER_LIMIT, type FieldView, type ResourceView } from '~/resources/engine/view'
 import { Button } from '../ui/button'
@@ -15,8 +15,10 @@ import { searchable, useReferenceSearch } from './reference-search'
 const PAGE_SIZES = [25, 50, 100]
 
 /** A column header that sorts by its field; a second click reverses the order. */
-export function SortHeader({ view, name, label }: { view: ResourceView; name: string; label: string }) {
+export function SortHeader({ name, label }: { name: string; label: string }) {
   const [params] = useSearchParams()
+  // The page's own address: a preset list sorts in place, not on its resource's whole list.
+  const { pathname } = useLocation()
   const current = params.get('ordering') ?? ''
   const next = new URLSearchParams(params)
   next.set('ordering', current === name ? `-${name}` : name)
@@ -24,7 +26,7 @@ export function SortHeader({ view, name, label }: { view: ResourceView; name: st
   const direction = current === name ? 'ascending' : current === `-${name}` ? 'descending' : undefined
   return (
     <th className="border-b bg-muted/60 px-4 py-2 font-semibold" aria-sort={direction ?? 'none'} scope="col">
-      <Link to={`${view.path}?${next}`} className="inline-flex items-center gap-1 hover:underline">
+      <Link to={`${pathname}?${next}`} className="inline-flex items-center gap-1 hover:underline">
         {label}
         {direction === 'ascending' ? <ArrowUp aria-hidden className="size-3.5" /> : direction === 'descending' ? <ArrowDown aria-hidden className="size-3.5" /> : null}
         <span className="sr-only">{direction ? `, sorted ${direction}` : ', sort'}</span>

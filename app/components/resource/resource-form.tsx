@@ -122,11 +122,14 @@ function SelectInput({ field, meta }: { field: FieldView & { kind: 'select' }; m
     <Frame field={field} meta={meta}>
       <Select {...common(field, meta)} defaultValue={initial(meta)}>
         <option value="">{field.required ? 'Choose…' : '—'}</option>
-        {field.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {field.options.map((o) =>
+          // A value Lintel set itself stays shown on its record's form, never offered for another.
+          o.system && o.value !== initial(meta) ? null : (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ),
+        )}
       </Select>
     </Frame>
   )
@@ -369,7 +372,8 @@ export function ResourceForm({
           .filter((f) => !f.readOnly && !f.hiddenInForm && f.kind !== 'file')
           .map((field) =>
             field.kind === 'lines' && field.picks ? (
-              <PicksInput key={field.name} field={field} meta={metaOf(field.picks.input)} candidates={candidates ?? []} />
+              // Lines are picked as a record is made, from what can be picked then; its edit form keeps them.
+              record?.id ? null : <PicksInput key={field.name} field={field} meta={metaOf(field.picks.input)} candidates={candidates ?? []} />
             ) : (
               <FieldInput key={field.name} field={field} meta={metaOf(field.name)} choices={allChoices[field.name]} allChoices={allChoices} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} form={form} />
             ),

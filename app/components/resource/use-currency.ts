@@ -2,9 +2,14 @@ import { useMemo } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import { displayMoney, type NumberFormat } from '~/domain/money'
 import type { loader as staffLayoutLoader } from '~/routes/app/layout'
+import type { loader as residentLayoutLoader } from '~/routes/rc/layout'
 
-// The company's settings come from the staff layout's data (no extra request).
-const useCompany = () => useRouteLoaderData<typeof staffLayoutLoader>('routes/app/layout')?.me.company
+// The company's settings come from the area layout's data (no extra request): the staff area's, or the resident center's.
+function useCompany() {
+  const staff = useRouteLoaderData<typeof staffLayoutLoader>('routes/app/layout')
+  const resident = useRouteLoaderData<typeof residentLayoutLoader>('routes/rc/layout')
+  return (staff ?? resident)?.me.company
+}
 
 /** The company's currency. */
 export function useCurrency() {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
-import { accounts } from './ledger'
+import { accounts, bankAccounts } from './ledger'
 import { propertyGroups, rentalUnits, residents } from './properties'
 
 /**
@@ -98,6 +98,14 @@ export const rentPaymentSchedules = pgTable(
     /** Why the rent run could not charge a period (a locked date, an inactive account); null once it charges cleanly. */
     lastError: text(),
     lastErrorAt: timestamp({ withTimezone: true }),
+    /** Pre-authorized debit: the account the rent is debited from (its number encrypted at rest, only its last four digits ever shown), and the agreement's terms. */
+    padAccountHolder: text(),
+    padInstitutionNumber: text(),
+    padTransitNumber: text(),
+    padAccountNumber: text(),
+    /** FIXED (the schedule's charges each period) or VARIABLE (what the lease owes on each due date). */
+    padAmountType: text(),
+    padWaivesPreNotification: boolean().notNull().default(false),
     searchText: searchColumn('label'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -229,6 +237,8 @@ export const rentPayments = pgTable(
     index('rent_payments_company_lease_date_idx').on(t.companyId, t.leaseId, t.date),
     index('rent_payments_company_date_idx').on(t.companyId, t.date),
     index('rent_payments_company_credit_idx').on(t.companyId, t.leaseId).where(sql`${t.holdsCredit}`),
+    // The few payments the bank returned, by when: whether anything happened after a report's day.
+    index('rent_payments_company_returned_idx').on(t.companyId, t.returnedDate).where(sql`${t.returnedDate} is not null`),
     check('rent_payments_amount_positive', sql`${t.amount} > 0`),
     searchIndex('rent_payments', t.searchText),
   ],
@@ -290,4 +300,108 @@ export const lateFeePolicies = pgTable(
     check('late_fee_policies_grace_days', sql`${t.graceDays} between 0 and 60`),
     searchIndex('late_fee_policies', t.searchText),
   ],
+)
+
+/**
+ * A deposit a lease's residents paid the landlord to hold (SPEC.md §7 security-deposits/): a
+ * damage or pet damage deposit where the province allows one, Ontario's last month's rent deposit,
+ * a key deposit. Received, it posts Dr undeposited funds / Cr security deposits held, and stays
+ * held until its lease's disposition settles it (~/domain/leasing/deposits has each province's rules).
+ */
+export const securityDeposits = pgTable(
+  'security_deposits',
+  {
+    id: id(),
+    companyId: companyId(),
+    leaseId: uuid()
+      .notNull()
+      .references(() => leases.id),
+    /** "Last month’s rent deposit · 102 · Bronson Court from 2026-07-01", kept by the database (migration 0031). */
+    label: text().notNull().default(''),
+    depositType: text().notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    /** Cents. */
+    amount: cents().notNull(),
+    method: text().notNull(),
+    reference: text(),
+    memo: text(),
+    /** HELD, then SETTLED by the lease's disposition. */
+    status: text().notNull(),
+    dispositionId: uuid().references((): AnyPgColumn => depositDispositions.id),
+    /** The lease's unit and property, kept by the database from the lease (migration 0031). */
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    propertyGroupId: uuid().references(() => propertyGroups.id),
+    searchText: searchColumn('reference', 'memo'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('security_deposits_company_lease_idx').on(t.companyId, t.leaseId),
+    check('security_deposits_amount_positive', sql`${t.amount} > 0`),
+    searchIndex('security_deposits', t.searchText),
+  ],
+)
+
+/**
+ * What happens to a lease's deposits when its residents move out (SPEC.md §7, issue 14 item 5): each
+ * deduction (against a charge still owing, or for damage where the province allows it), the interest
+ * the deposits earned, and the refund paid from a bank account; due within the province's deadline.
+ */
+export const depositDispositions = pgTable(
+  'deposit_dispositions',
+  {
+    id: id(),
+    companyId: companyId(),
+    leaseId: uuid()
+      .notNull()
+      .references(() => leases.id),
+    label: text().notNull().default(''),
+    date: date({ mode: 'string' }).notNull(),
+    /** Cents the deposits earned while held, refunded with them. */
+    interest: cents().notNull().default(0),
+    /** The expense account the interest is charged to. */
+    interestAccountId: uuid().references(() => accounts.id),
+    /** The bank account the refund is paid from. */
+    bankAccountId: uuid().references(() => bankAccounts.id),
+    forwardingAddress: text(),
+    memo: text(),
+    /** DRAFT, then COMPLETED. */
+    status: text().notNull(),
+    /** The payment that applied the deductions to the lease's charges, once completed. */
+    paymentId: uuid().references(() => rentPayments.id),
+    /** Its figures as they stood when it was completed, in cents: the deposits it settled and what it deducted from them. */
+    heldAmount: cents(),
+    deductedAmount: cents(),
+    /** The bank's ledger account the refund was paid from, once completed. */
+    refundAccountId: uuid().references(() => accounts.id),
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    propertyGroupId: uuid().references(() => propertyGroups.id),
+    searchText: searchColumn('memo'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('deposit_dispositions_company_lease_idx').on(t.companyId, t.leaseId),
+    check('deposit_dispositions_interest_not_negative', sql`${t.interest} >= 0`),
+    searchIndex('deposit_dispositions', t.searchText),
+  ],
+)
+
+/** A disposition's deductions (its lines): a charge still owing, paid from the deposits, or damage charged and paid from them. */
+export const depositDispositionLines = pgTable(
+  'deposit_disposition_lines',
+  {
+    id: id(),
+    companyId: companyId(),
+    dispositionId: uuid()
+      .notNull()
+      .references(() => depositDispositions.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    /** The charge it pays; none: damage, charged to the lease when the disposition is completed. */
+    chargeId: uuid().references(() => rentCharges.id),
+    description: text(),
+    /** Cents. */
+    amount: cents().notNull(),
+  },
+  (t) => [index('deposit_disposition_lines_disposition_idx').on(t.dispositionId), check('deposit_disposition_lines_amount_positive', sql`${t.amount} > 0`)],
 )

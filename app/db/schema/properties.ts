@@ -201,6 +201,8 @@ export const residents = pgTable(
     index('residents_company_name_idx').on(t.companyId, t.lastName, t.firstName),
     index('residents_company_type_idx').on(t.companyId, t.residentType),
     index('residents_company_unit_idx').on(t.companyId, t.rentalUnitId),
+    // A signed-in resident is found by their account on every page of the resident center.
+    index('residents_company_user_idx').on(t.companyId, t.userId).where(sql`${t.userId} is not null`),
     searchIndex('residents', t.searchText),
   ],
 )

@@ -15,7 +15,11 @@ export const PAYMENT_METHODS = [
   { value: 'EFT', label: 'EFT' },
   { value: 'PAD', label: 'Pre-authorized debit' },
   { value: 'CARD', label: 'Card' },
+  // Set by a deposit disposition when it pays charges from the lease's deposits, never chosen.
+  { value: 'DEPOSIT', label: 'From the deposit', system: true },
 ] as const
+/** The method of a payment made from the lease's deposits: it draws on the deposits held, not on money received. */
+export const FROM_DEPOSIT = 'DEPOSIT'
 
 export const PAYMENT_STATUSES = [
   { value: 'RECEIVED', label: 'Received' },
@@ -61,8 +65,11 @@ export const RENT_PAYMENT_SOURCE = 'RENT_PAYMENT'
 /** The purpose a returned payment posts under: its receipt no longer waits in undeposited funds. */
 export const RETURN_PURPOSE = 'RETURN'
 
-/** A payment received: Dr undeposited funds, Cr receivables for the lease. */
-export function paymentDraft(payment: PaymentDocument, undepositedFundsAccountId: string, receivableAccountId: string): JournalDraft {
+/**
+ * A payment received: Dr undeposited funds, Cr receivables for the lease. One made from the lease's
+ * deposits (`fromDeposits`) debits the deposits held instead, tagged with the lease whose they are.
+ */
+export function paymentDraft(payment: PaymentDocument, debitAccountId: string, receivableAccountId: string, { fromDeposits = false } = {}): JournalDraft {
   const tags = leaseTags(payment)
   return {
     date: payment.date,
@@ -70,7 +77,7 @@ export function paymentDraft(payment: PaymentDocument, undepositedFundsAccountId
     basis: 'BOTH',
     source: { type: RENT_PAYMENT_SOURCE, id: payment.id, purpose: 'RECEIPT' },
     lines: [
-      { accountId: undepositedFundsAccountId, amount: payment.amount, propertyGroupId: payment.propertyGroupId },
+      { accountId: debitAccountId, amount: payment.amount, ...(fromDeposits ? tags : { propertyGroupId: payment.propertyGroupId }) },
       { accountId: receivableAccountId, amount: -payment.amount, ...tags },
     ],
   }

@@ -1,7 +1,8 @@
 /*
  * What each province's residential tenancy law allows a landlord to charge beyond the rent, in
  * one table (issue: leases and rent, items 3 and 5): whether a late fee may be charged and up to
- * how much, and the most an NSF charge may be. A province not in the table leaves it to the
+ * how much, the most an NSF charge may be, and which deposits a landlord may hold, how large, and
+ * how soon they are settled after a move-out. A province not in the table leaves it to the
  * company's policy and the lease. Amounts are cents.
  */
 
@@ -11,7 +12,21 @@ export type ProvinceRules = {
   lateFee: { allowed: boolean; max?: number; law: string }
   /** The most an administration charge for a returned (NSF) payment may be, beyond the bank's own charges. */
   nsfFeeMax?: number
+  /**
+   * The deposits the law allows, each with its most as a fraction of one month's rent (none: no
+   * cap beyond the deposit's purpose); whether damage may be deducted from them at move-out; the
+   * days after move-out by which what is left must be returned, with its statement; and why.
+   */
+  deposits: { allowed: Partial<Record<DepositType, { maxMonths?: number }>>; damageDeductions: boolean; returnDays?: number; law: string }
 }
+
+export const DEPOSIT_TYPES = [
+  { value: 'DAMAGE', label: 'Damage (security) deposit' },
+  { value: 'PET_DAMAGE', label: 'Pet damage deposit' },
+  { value: 'LAST_MONTH_RENT', label: 'Last month’s rent deposit' },
+  { value: 'KEY', label: 'Key deposit' },
+] as const
+export type DepositType = (typeof DEPOSIT_TYPES)[number]['value']
 
 export const PROVINCE_RULES: Record<string, ProvinceRules> = {
   ON: {
@@ -19,25 +34,56 @@ export const PROVINCE_RULES: Record<string, ProvinceRules> = {
     lateFee: { allowed: false, law: 'Ontario’s Residential Tenancies Act (s. 134) allows no charge beyond the rent and its lawful deposits: no late fee.' },
     // O. Reg. 516/06 s. 17: $20 for a returned cheque, plus what the bank charged.
     nsfFeeMax: 2000,
+    // RTA ss. 105-106: a rent deposit of at most one period's rent, applied to the last period, earning interest at the
+    // year's rent-increase guideline; a refundable key deposit of at most the keys' replacement cost; no damage deposit.
+    deposits: {
+      allowed: { LAST_MONTH_RENT: { maxMonths: 1 }, KEY: {} },
+      damageDeductions: false,
+      law: 'Ontario allows only a last month’s rent deposit (at most one month’s rent, applied to the last month, earning interest at the rent-increase guideline) and a refundable key deposit; no damage deposit, and no deduction for damage (claim it at the Landlord and Tenant Board).',
+    },
   },
   QC: {
     name: 'Québec',
     lateFee: { allowed: false, law: 'Québec allows no late fee: only interest on the rent owed, at the legal rate.' },
+    // Civil Code art. 1904: the landlord may not exact any amount but the first period's rent.
+    deposits: { allowed: {}, damageDeductions: false, law: 'Québec allows no deposit of any kind, only the first month’s rent in advance.' },
   },
   BC: {
     name: 'British Columbia',
     // Residential Tenancy Regulation s. 7(1)(d) and (2): at most $25, and only if the tenancy agreement provides for it.
     lateFee: { allowed: true, max: 2500, law: 'British Columbia allows a late fee of at most $25, when the tenancy agreement provides for it.' },
     nsfFeeMax: 2500,
+    // RTA ss. 19 and 38: a security deposit and a pet damage deposit of at most half a month's rent each, returned with interest
+    // within 15 days of the later of the move-out and the forwarding address.
+    deposits: {
+      allowed: { DAMAGE: { maxMonths: 0.5 }, PET_DAMAGE: { maxMonths: 0.5 } },
+      damageDeductions: true,
+      returnDays: 15,
+      law: 'British Columbia allows a security deposit and a pet damage deposit of at most half a month’s rent each, returned with interest within 15 days of the move-out and forwarding address.',
+    },
   },
   AB: {
     name: 'Alberta',
     lateFee: { allowed: true, law: 'Alberta allows a reasonable late fee set out in the lease.' },
+    // RTA ss. 43-47: a security deposit of at most one month's rent, with interest; the deposit or a statement of account within 10 days.
+    deposits: {
+      allowed: { DAMAGE: { maxMonths: 1 }, PET_DAMAGE: {} },
+      damageDeductions: true,
+      returnDays: 10,
+      law: 'Alberta allows a security deposit of at most one month’s rent, returned with interest (or a statement of account) within 10 days of the move-out.',
+    },
   },
   MB: {
     name: 'Manitoba',
     // The Residential Tenancies Act: $30 for the first day and $5 a day after, at most $100.
     lateFee: { allowed: true, max: 10_000, law: 'Manitoba allows a late fee of at most $100.' },
+    // RTA ss. 29 and 29.1: a security deposit of at most half a month's rent, a pet damage deposit of at most another half; returned with interest within 14 days.
+    deposits: {
+      allowed: { DAMAGE: { maxMonths: 0.5 }, PET_DAMAGE: { maxMonths: 0.5 } },
+      damageDeductions: true,
+      returnDays: 14,
+      law: 'Manitoba allows a security deposit and a pet damage deposit of at most half a month’s rent each, returned with interest within 14 days of the move-out.',
+    },
   },
 }
 
@@ -71,4 +117,73 @@ export function lateFeeFor(policy: LateFeePolicy, open: number, province: string
 /** The day a late fee is charged for a charge due on `due`: the day after its grace days. */
 export function lateOn(due: string, graceDays: number) {
   return new Date(Date.parse(`${due}T00:00:00Z`) + (graceDays + 1) * 86_400_000).toISOString().slice(0, 10)
+}
+
+/*
+ * Raising the rent, province by province (issue: leases and rent, item 7): the most rent may rise
+ * in a year without the board's approval (a guideline per calendar year, where the province sets
+ * one), and the written notice the tenant must get first. Every province here also allows one
+ * increase per twelve months, counted from the last one or the move-in.
+ */
+
+export type RentIncreaseRules = {
+  /** The guideline in hundredths of a percent, by the calendar year the increase takes effect in; none: no fixed cap. */
+  guideline?: Readonly<Record<number, number>>
+  /** Written notice before the increase takes effect: at least `days`, or at least `months` (and, where the law bounds it, at most `maxMonths`). */
+  notice: { days?: number; months?: number; maxMonths?: number }
+  /** The form the notice follows, where the province has one. */
+  form?: string
+  /** What the law says, in the words the refusals quote. */
+  law: string
+}
+
+export const MONTHS_BETWEEN_INCREASES = 12
+
+export const RENT_INCREASE_RULES: Readonly<Record<string, RentIncreaseRules>> = {
+  ON: {
+    // RTA ss. 116, 119-120: 90 days' notice on form N1, 12 months apart, at most the year's guideline (never above 2.5% since 2013)
+    // unless the unit was first occupied after November 15, 2018 (s. 6.1) or the Board approved more.
+    guideline: { 2022: 120, 2023: 250, 2024: 250, 2025: 250, 2026: 250 },
+    notice: { days: 90 },
+    form: 'N1',
+    law: 'Ontario needs 90 days’ written notice (form N1), twelve months after the last increase or the move-in, and at most the year’s guideline unless the unit is exempt (first occupied after November 15, 2018) or the Landlord and Tenant Board approved more.',
+  },
+  BC: {
+    // RTA ss. 41-43 and Regulation s. 22: three whole months' notice on form RTB-7, once in 12 months, at most the annual maximum.
+    guideline: { 2023: 200, 2024: 350, 2025: 300, 2026: 230 },
+    notice: { months: 3 },
+    form: 'RTB-7',
+    law: 'British Columbia needs three months’ written notice (form RTB-7), twelve months after the last increase or the move-in, and at most the year’s maximum allowable increase.',
+  },
+  AB: {
+    // RTA s. 14: no cap; once in 12 months, three full months' notice for a periodic tenancy.
+    notice: { months: 3 },
+    law: 'Alberta sets no cap: three months’ written notice for a periodic tenancy, twelve months after the last increase or the move-in.',
+  },
+  MB: {
+    // The Residential Tenancies Act s. 22 and the annual guideline regulation.
+    guideline: { 2023: 0, 2024: 170, 2025: 170, 2026: 180 },
+    notice: { months: 3 },
+    law: 'Manitoba needs three months’ written notice, twelve months after the last increase or the move-in, and at most the year’s guideline unless the unit is exempt.',
+  },
+  QC: {
+    // Civil Code art. 1942: for a lease of 12 months or more, notice 3 to 6 months before it ends; no fixed cap (the Tribunal fixes disputed increases).
+    notice: { months: 3, maxMonths: 6 },
+    law: 'Québec sets no fixed cap: for a 12-month lease, written notice three to six months before its term ends, once a year.',
+  },
+}
+
+export const rentIncreaseRulesOf = (province: string | null | undefined): RentIncreaseRules | undefined => (province ? RENT_INCREASE_RULES[province.toUpperCase()] : undefined)
+
+/**
+ * The guideline an increase taking effect in `year` is held to, in hundredths of a percent, and
+ * the year whose figure it is: a year the table does not know yet (the figure is announced in the
+ * year before) is held to the latest the table knows, and says so. None where the province sets no cap.
+ */
+export function guidelineFor(province: string | null | undefined, year: number): { percent: number; year: number; assumed: boolean } | null {
+  const table = rentIncreaseRulesOf(province)?.guideline
+  if (!table) return null
+  const years = Object.keys(table).map(Number).sort((a, b) => a - b)
+  const known = years.filter((y) => y <= year).at(-1) ?? years[0]
+  return { percent: table[known], year: known, assumed: known !== year }
 }

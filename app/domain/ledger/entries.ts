@@ -21,6 +21,8 @@ export const SOURCE_TYPES = [
   { value: 'BANK_DEPOSIT', label: 'Bank deposit' },
   { value: 'RENT_CHARGE', label: 'Rent charge' },
   { value: 'RENT_PAYMENT', label: 'Rent payment' },
+  { value: 'SECURITY_DEPOSIT', label: 'Security deposit' },
+  { value: 'DEPOSIT_DISPOSITION', label: 'Deposit disposition' },
   { value: 'OPENING_BALANCE', label: 'Opening balance' },
 ] as const
 export type SourceType = (typeof SOURCE_TYPES)[number]['value']

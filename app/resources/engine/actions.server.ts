@@ -7,6 +7,7 @@ import { stateChanges, users } from '~/db/schema'
 import { ACTION_NOTE, type Action, type AnyResource } from './define'
 import { apiName, optionLabel } from './fields'
 import { unknownReferences } from './references.server'
+import { runActionPostings } from './postings.server'
 import { fieldsSchema } from './validation'
 
 /*
@@ -59,7 +60,7 @@ export async function recordStateChange(
 /** Why an action cannot start from the record's state, naming that state and the ones it needs. */
 function wrongState(resource: AnyResource, action: Action, current: string) {
   const singular = resource.singular.toLowerCase()
-  const needed = action.from.map((s) => stateLabel(resource, s)).join(' or ')
+  const needed = (action.from ?? []).map((s) => stateLabel(resource, s)).join(' or ')
   const message = `This ${singular} is ${stateLabel(resource, current)}; ${action.label} needs it to be ${needed}.`
   return conflict(message, { [apiName(resource.states!.field)]: [message] })
 }
@@ -67,11 +68,22 @@ function wrongState(resource: AnyResource, action: Action, current: string) {
 /**
  * Runs an action on one record in the caller's transaction: locks the row, checks the state it
  * starts from and the input (its references must name this company's records), runs the action's
- * code, moves the state and records the move. Answers the record as it was before.
+ * code, moves the state and records the move, then posts what the action posts (and corrects what
+ * the record's create and update posted). Answers the record as it was before. Whoever runs an
+ * action (the API, a job, the demo) runs it here, so none can change a document and skip its postings.
  */
-export async function runAction(tx: Executor, companyId: string, userId: string, resource: AnyResource, id: string, name: string, body: unknown) {
+export async function runAction(
+  tx: Executor,
+  companyId: string,
+  userId: string,
+  resource: AnyResource,
+  id: string,
+  name: string,
+  body: unknown,
+  options: { origin?: string } = {},
+) {
   const action = resource.actions?.[name]
-  if (!action || !resource.states) throw notFound(`No such action: ${name}.`)
+  if (!action) throw notFound(`No such action: ${name}.`)
   const lower = resource.singular.toLowerCase()
   if (!z.uuid().safeParse(id).success) throw notFound(`No such ${lower}.`)
   const table = resource.table
@@ -81,9 +93,10 @@ export async function runAction(tx: Executor, companyId: string, userId: string,
     .where(and(eq(table.companyId, companyId), eq(table.id, id)))
     .for('update')) as Row[]
   if (!record) throw notFound(`No such ${lower}.`)
-  const stateKey = resource.states.field
-  const current = String(record[stateKey])
-  if (!action.from.includes(current)) throw wrongState(resource, action, current)
+  // A resource without states runs its actions on any record.
+  const stateKey = resource.states?.field
+  const current = stateKey ? String(record[stateKey]) : null
+  if (current !== null && !(action.from ?? []).includes(current)) throw wrongState(resource, action, current)
   const parsed = actionInputSchema(action).safeParse(body ?? {})
   if (!parsed.success) {
     const errors = fieldErrorsFrom(parsed.error)
@@ -93,8 +106,11 @@ export async function runAction(tx: Executor, companyId: string, userId: string,
   const references = Object.entries(action.input ?? {}).flatMap(([key, field]) => (field.kind === 'reference' ? [{ name: apiName(key), field, id: input[apiName(key)] }] : []))
   const unknown = await unknownReferences(tx, companyId, references)
   if (Object.keys(unknown).length) throw invalid(`Please correct the highlighted fields: ${Object.keys(unknown).join(', ')}.`, unknown)
-  await action.run?.({ tx, companyId, userId, record, input })
-  if (action.to === undefined) return record
+  await action.run?.({ tx, companyId, userId, record, input, origin: options.origin })
+  if (action.to === undefined || !stateKey || current === null) {
+    await runActionPostings(tx, companyId, userId, resource, id, name, record)
+    return record
+  }
   // A definition whose action names a move its transitions do not allow is wrong: refuse it loudly.
   if (!canMove(resource, current, action.to)) throw new Error(`${resource.name}: ${name} moves ${current} to ${action.to}, which its transitions do not allow`)
   await tx
@@ -103,6 +119,7 @@ export async function runAction(tx: Executor, companyId: string, userId: string,
     .where(and(eq(table.companyId, companyId), eq(table.id, id)))
   await recordStateChange(tx, { companyId, resource, recordId: id, action: name, from: current, to: action.to, note: (input.note as string | null) ?? null, userId })
   await resource.rules?.moved?.({ tx, companyId, userId, id, from: current, to: action.to, record })
+  await runActionPostings(tx, companyId, userId, resource, id, name, record)
   return record
 }
 

@@ -6,6 +6,7 @@ import type { AppEnv } from '~/api/context'
 import { createRouter } from '~/api/create-app'
 import { badRequest, conflict, fieldErrorsFrom, notFound } from '~/api/errors'
 import { requireStaff } from '~/api/middleware/auth'
+import { publicOrigin } from '~/api/origin'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
 import { containsPattern, ListQuery, orderBy, page, pageOf, searchTextContains, type Page } from '~/api/pagination'
 import { tenant } from '~/api/tenant'
@@ -24,8 +25,9 @@ import { kindOf } from './kinds'
 import { resourceNamed } from '../index'
 import { titleOf, titleSql } from './titles'
 import { addCandidatesRoute } from './candidates.server'
+import { DocumentInput, makeDocument } from './documents.server'
 import { givenLines, linesJson, linesTotal, writeLines } from './lines.server'
-import { postingDocument, runActionPostings, runPostings } from './postings.server'
+import { postingDocument, runPostings } from './postings.server'
 import { unknownReferences } from './references.server'
 import { inputSchema, outputSchema, writableFields } from './validation'
 import { dateRuleErrors, needsToday } from './date-rules'
@@ -449,7 +451,7 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
   if (resource.lines && lines) await writeLines(tx, companyId, resource.lines, String(row.id), lines)
   await runPostings(tx, companyId, options.userId ?? null, resource, 'create', row)
   await indexForSearch(tx, resource, companyId, row)
-  await resource.rules?.created?.({ companyId, id: String(row.id), values, tx, record: row })
+  await resource.rules?.created?.({ companyId, id: String(row.id), values, tx, record: row, userId: options.userId ?? null })
   if (resource.states) {
     await recordStateChange(tx, { companyId, resource, recordId: String(row.id), action: null, from: null, to: resource.states.initial, userId: options.userId ?? null })
   }
@@ -712,14 +714,15 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
     )
   }
   for (const [name, action] of Object.entries(resource.actions ?? {})) {
-    const from = action.from.map((s) => stateLabel(resource, s)).join(' or ')
+    // Where a document's action starts and leaves it; an action of a resource without states moves nothing.
+    const moves = action.from ? ` (from ${action.from.map((s) => stateLabel(resource, s)).join(' or ')}${action.to ? `; leaves the ${lower} ${stateLabel(resource, action.to)}` : ''})` : ''
     router.openapi(
       createRoute({
         hide,
         method: 'post',
         path: `${path}/{id}/${name}`,
         tags,
-        summary: `${action.label} (from ${from}${action.to ? `; leaves the ${lower} ${stateLabel(resource, action.to)}` : ''})`,
+        summary: `${action.label}${moves}`,
         ...signedIn(requireStaff(resource.permission), ...(action.permission && action.permission !== resource.permission ? [requireStaff(action.permission)] : [])),
         request: { params: IdParam, ...jsonBody(actionInputSchema(action), `What ${action.label.toLowerCase()} needs`, { required: false }) },
         responses: { 200: jsonResponse(Item, `The ${lower} after the action`), ...errorResponses(400, 401, 403, 404, 409) },
@@ -729,10 +732,29 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
         const id = c.req.valid('param').id
         await t.db.transaction(async (tx) => {
           // The body as sent: runAction checks it against the action's input itself (amounts in cents after).
-          const before = await runAction(tx, t.companyId, t.principal.userId, resource, id, name, await c.req.json().catch(() => ({})))
-          await runActionPostings(tx, t.companyId, t.principal.userId, resource, id, name, before)
+          await runAction(tx, t.companyId, t.principal.userId, resource, id, name, await c.req.json().catch(() => ({})), { origin: publicOrigin(c) })
         })
         return c.json(await recordOutput(t.db, t.companyId, resource, id), 200)
+      },
+    )
+  }
+  for (const [name, document] of Object.entries(resource.documents ?? {})) {
+    const from = document.from ? ` (from ${document.from.map((s) => stateLabel(resource, s)).join(' or ')})` : ''
+    router.openapi(
+      createRoute({
+        hide,
+        method: 'post',
+        path: `${path}/{id}/${name}`,
+        tags,
+        summary: `${document.label}: the ${lower} made into a file to download${from}`,
+        ...guard(resource),
+        request: { params: IdParam, ...jsonBody(DocumentInput, 'Nothing: the file is made from the record as stored', { required: false }) },
+        responses: { 200: { description: document.label, content: { [document.contentType]: { schema: z.string().openapi({ format: 'binary' }) } } }, ...errorResponses(400, 401, 403, 404, 409) },
+      }),
+      async (c) => {
+        const t = tenant(c)
+        const file = await makeDocument(t.db, t.companyId, resource, c.req.valid('param').id, name)
+        return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${file.filename}"` })
       },
     )
   }

@@ -34,8 +34,8 @@ export type Rules = {
    * it will be stored. Returns field errors (by API name) to refuse the write.
    */
   validate?: (context: RuleContext) => Promise<Record<string, string[]> | undefined>
-  /** Runs in the create's transaction right after the row is stored (Frappe's `after_insert`): what creating one also does. */
-  created?: (context: RuleContext & { record: Record<string, unknown> }) => Promise<void>
+  /** Runs in the create's transaction right after the row is stored (Frappe's `after_insert`): what creating one also does, as `userId` (none for an import or the seed without one). */
+  created?: (context: RuleContext & { record: Record<string, unknown>; userId: string | null }) => Promise<void>
   /**
    * Runs in the update's transaction once the row, its lines and its postings are stored (Frappe's
    * `on_update`): what changing one also does, such as posting the periods a schedule now has due.
@@ -97,6 +97,8 @@ export type ActionContext = {
   record: Record<string, unknown>
   /** The action's input, by API name, validated against its fields (a note is always allowed). */
   input: Record<string, unknown>
+  /** Where links in what it mails point (APP_URL, else the address the request came to); absent outside a request (the demo seed). */
+  origin?: string
 }
 
 /** Every action takes a note for the history, whatever else it asks for. */
@@ -104,12 +106,13 @@ export const ACTION_NOTE: Field = text('Note', { max: 1000, help: 'Kept in the h
 
 /**
  * Something people do to a record, by name: `POST {resource}/{id}/{name}/` and a button (or a
- * small form, when it takes input) on the record's page.
+ * small form, when it takes input) on the record's page. A resource without states may have
+ * actions too (inviting a resident): they run on any of its records and move nothing.
  */
 export type Action = {
   label: string
-  /** The states it may start from; from any other the API answers 409 naming the current one. */
-  from: readonly string[]
+  /** The states it may start from; from any other the API answers 409 naming the current one. Left out on a resource without states. */
+  from?: readonly string[]
   /** The state it leaves the record in (one of the declared transitions); none keeps the state. */
   to?: string
   /** What it asks for, as fields; every action also takes an optional note for the history. */
@@ -122,6 +125,35 @@ export type Action = {
   permission?: PermissionGroup
   /** Its behaviour, in the record's transaction, before the state moves; throw to refuse. */
   run?: (context: ActionContext) => Promise<void>
+}
+
+/**
+ * Something done to a list's records together, by an API operation of its own (`invite-all-residents`,
+ * answering `{ detail }`): a button above the list, or for one that asks to confirm, a link to its
+ * confirmation step (`?confirm={path}`) with the sentence and a "Yes, {label}" button. The
+ * operation's own gate decides who may; its `detail` is the page's message.
+ */
+export type ListAction = {
+  label: string
+  /** The API path it posts to, without slashes. */
+  path: string
+  /** Shown before it runs: what it will do. */
+  confirm?: string
+}
+
+/**
+ * A file a record makes of itself, by name (ADR 019): `POST {resource}/{id}/{name}/` answers it (a
+ * PDF agreement, a notice's letters) and the record's page offers a button that downloads it, with
+ * or without JavaScript. Making it changes nothing: it is read from the record as stored.
+ */
+export type DocumentOutput = {
+  label: string
+  /** What it answers: `application/pdf`. */
+  contentType: string
+  /** The states it can be made in; in any other the API answers 409 naming the current one. Any, where left out. */
+  from?: readonly string[]
+  /** The file's name (people's words; the engine keeps it to what a download's header carries) and bytes. Server code: views leave it out. */
+  make: (context: { tx: unknown; companyId: string; record: Record<string, unknown> }) => Promise<{ filename: string; body: Uint8Array }>
 }
 
 /**
@@ -228,6 +260,8 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   deactivates?: boolean | Deactivation
   /** The pages it shares a sidebar link with (Banking), one tab each across the top of its pages. */
   tabs?: PageTabs
+  /** Its list again at other addresses, each with filters fixed (future residents are residents of that type): the generic list, titled as itself. */
+  presets?: readonly ListPreset[]
   /** Pages that belong with this list and are not resources of their own (a bank account's deposits, register and reconciliations): links in its header. */
   links?: readonly { label: string; href: string }[]
   /** Lists of other resources shown on a record's detail page. */
@@ -241,6 +275,10 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   states?: States<keyof F & string>
   /** Its actions, by name (the path segment: `mark-as-final`). */
   actions?: Record<string, Action>
+  /** What is done to its records together (invite all residents): a button above its list, posting to an API path of its own. */
+  listActions?: readonly ListAction[]
+  /** Files its records make of themselves (a PAD agreement), by name (the path segment: `generate-pad-agreement`). */
+  documents?: Record<string, DocumentOutput>
   /** A document's lines: a child table, sent and answered as `lines`. */
   lines?: LinesField
   /** What its create, update and actions post. */
@@ -261,6 +299,17 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   }
   /** Figures its API output carries beside its fields: `summary` in lists and on one record, `detail` on one record only. */
   outputs?: { summary?: Outputs<O>; detail?: Outputs<O> }
+}
+
+/** A list of a resource's records at an address of its own, narrowed by filters the page does not offer to change. */
+export type ListPreset = {
+  /** Its page: `/app/future-residents/`. */
+  path: string
+  /** Its title, and what it shows, as a list's plural and description. */
+  plural: string
+  description: string
+  /** The list's filters it fixes, by API name. */
+  filters: Record<string, string>
 }
 
 /** What the pages call deactivating a record and undoing it, where those words are not the people's: a schedule is stopped and restarted. */

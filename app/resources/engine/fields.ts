@@ -5,7 +5,10 @@
  * also travels to the browser inside a resource's view.
  */
 
-export type Option = { readonly value: string; readonly label: string }
+/** A choice of a select; a `system` one is set by Lintel itself (shown, filtered on, never accepted as input). */
+export type Option = { readonly value: string; readonly label: string; readonly system?: boolean }
+/** The choices a select accepts from a person or an API client. */
+export const choosable = (options: readonly Option[]) => options.filter((o) => !o.system)
 
 type Base = {
   label: string

@@ -3,7 +3,7 @@ import { dateInput, moneyInput } from '~/api/values'
 import { COUNTRIES, DIVISIONS, isDivisionOf, isPostalCodeOf } from '~/domain/geo'
 import { formatDecimal, parseDecimal, toApiDecimal, type NumberFormat } from '~/domain/money'
 import { hasControlCharacters } from '~/domain/text'
-import { apiName, optionLabel, type Address, type Field, type FieldKind } from './fields'
+import { apiName, choosable, optionLabel, type Address, type Field, type FieldKind } from './fields'
 import { fieldsSchema, outputShape } from './validation'
 
 /**
@@ -175,12 +175,12 @@ export const FIELD_KINDS: { [K in FieldKind]: FieldKindSpec<FieldOfKind<K>> } = 
     sample: () => '2026-03-01',
   },
   select: {
-    input: (field) => z.enum(field.options.map((o) => o.value) as [string, ...string[]], { error: `${field.label} must be one of: ${field.options.map((o) => o.label).join(', ')}.` }),
+    input: (field) => z.enum(choosable(field.options).map((o) => o.value) as [string, ...string[]], { error: `${field.label} must be one of: ${choosable(field.options).map((o) => o.label).join(', ')}.` }),
     output: (field) => z.enum(field.options.map((o) => o.value) as [string, ...string[]]),
     fromForm: textFromForm,
     csv: (value, field) => (value == null ? '' : optionLabel(field.options, value)),
     numeric: false,
-    sample: (field) => field.options[0].value,
+    sample: (field) => choosable(field.options)[0].value,
   },
   boolean: {
     input: (field) => z.boolean({ error: `${field.label} must be true or false.` }),

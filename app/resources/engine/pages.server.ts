@@ -11,7 +11,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { RESOURCES, resourceNamed } from '../index'
 import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
-import type { AnyResource } from './define'
+import type { AnyResource, ListPreset } from './define'
 import { apiName } from './fields'
 import { kindOf } from './kinds'
 import { fill, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
@@ -36,19 +36,50 @@ function pageViewOf(resource: AnyResource) {
   return view
 }
 
-/** The resource at /app/{name}/, or the honest "coming later" page of one SPEC.md lists but not built yet, or a 404. */
+/** The resource at /app/{name}/ (or the list preset at that address), or the honest "coming later" page of one SPEC.md lists but not built yet, or a 404. */
 export function lookupResource(name: string | undefined, url: URL): Lookup {
   const resource = name ? resourceNamed(name) : undefined
   // Each resource answers at its own path only (/app/accounting/accounts/, not /app/accounts/),
   // with or without the trailing slash (an address typed or linked without it).
   if (resource && url.pathname.startsWith(pagePathOf(resource).slice(0, -1))) return { resource, view: pageViewOf(resource) }
+  const preset = presetAt(url.pathname)
+  if (preset) return { resource: preset.resource, view: presetViewOf(preset.resource, preset.preset) }
   return { comingLater: laterPageTitle(STAFF_LATER, url) }
 }
 
-/** The list's API query from the page's own query string, starting from the resource's default filters. */
+/** The list preset at exactly this address (its list only: its records are the resource's), with its resource. */
+function presetAt(pathname: string) {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`
+  for (const resource of RESOURCES) {
+    const preset = resource.presets?.find((p) => p.path === path)
+    if (preset) return { resource, preset }
+  }
+  return undefined
+}
+
+const presetViews = new WeakMap<ListPreset, ResourceView>()
+/** A preset's page: the resource's list titled as the preset, its fixed filters applied and not offered, and none of the list's own actions (they are the whole list's). */
+function presetViewOf(resource: AnyResource, preset: ListPreset) {
+  let view = presetViews.get(preset)
+  if (!view) {
+    const list = pageViewOf(resource)
+    view = {
+      ...list,
+      plural: preset.plural,
+      description: preset.description,
+      filters: list.filters.filter((f) => !(f in preset.filters)),
+      defaultFilters: { ...list.defaultFilters, ...preset.filters },
+      listActions: [],
+    }
+    presetViews.set(preset, view)
+  }
+  return view
+}
+
+/** The list's API query from the page's own query string, starting from the resource's default filters (and a preset's fixed ones, which it offers no field for). */
 export function listParams(view: ResourceView, url: URL) {
   const params = new URLSearchParams()
-  for (const key of ['page', 'page_size', 'search', 'ordering', 'is_active', ...view.filters]) {
+  for (const key of new Set(['page', 'page_size', 'search', 'ordering', 'is_active', ...view.filters, ...Object.keys(view.defaultFilters)])) {
     const value = url.searchParams.get(key) ?? (key in view.defaultFilters ? view.defaultFilters[key] : null)
     if (value) params.set(key, value)
   }
@@ -115,6 +146,22 @@ function listKeys(view: ResourceView) {
     listKeysOf.set(view, (keys = [...new Set([...view.title, ...columns.flatMap((f) => (f.labelKey ? [f.name, f.labelKey] : [f.name]))])]))
   }
   return keys
+}
+
+/** The list action whose confirmation step the page's `?confirm=` asks for, or null. */
+export function confirmingListAction(view: ResourceView, url: URL) {
+  const asked = url.searchParams.get('confirm')
+  return view.listActions.find((a) => a.confirm && a.path === asked)?.path ?? null
+}
+
+/** Runs one of a list's actions (the intent `list:{path}`) through its API operation: its answer's detail is the toast, a refusal the page's message. */
+export async function runListAction(api: Api, formData: FormData, view: ResourceView) {
+  const intent = formData.get('intent')
+  const action = typeof intent === 'string' && intent.startsWith('list:') ? view.listActions.find((a) => a.path === intent.slice('list:'.length)) : undefined
+  if (!action) throw data({ detail: 'Unknown action.' }, { status: 400 })
+  const result = await api.send<{ detail: string }>('POST', `${action.path}/`, {}, { idempotencyKey: idempotencyKeyOf(formData) })
+  if (!result.ok) return data({ error: result.error.detail }, { status: typeof result.status === 'number' ? result.status : 500 })
+  throw await redirectWithToast(view.path, { type: 'success', description: result.data.detail })
 }
 
 /** A resource's records for a picker: the first PICKER_LIMIT matching `search` and the `selected` one, by name. */
@@ -287,10 +334,10 @@ export function sourcePageOf(entry: { source_type: string; source_id: string }) 
   return resource ? `${pagePathOf(resource)}${entry.source_id}/` : null
 }
 
-/** The actions this person can take from the record's state: its state must be one they start from, and the person needs their permission. */
+/** The actions this person can take from the record's state: its state must be one they start from (where it has states), and the person needs their permission. */
 async function availableActions(api: Api, view: ResourceView, record: Record_): Promise<ActionView[]> {
-  if (!view.state || !hasSection(view, 'actions')) return []
-  const startable = view.actions.filter((a) => a.from.includes(String(record[view.state!])))
+  if (!hasSection(view, 'actions')) return []
+  const startable = view.actions.filter((a) => !view.state || (a.from ?? []).includes(String(record[view.state])))
   // Answered from the API's per-login principal cache; asked only when an action needs more than the page does.
   const permissions = startable.some((a) => a.permission) ? await api.get<UserPermissions>('user-permissions/') : null
   return startable.filter((a) => !a.permission || permissions?.[flagOf(a.permission)])

@@ -1,4 +1,4 @@
-import { ACTION_NOTE, type AnyResource, type Deactivation, type ChecklistSection, type FiguresSection, type Method, type Related, type Template } from './define'
+import { ACTION_NOTE, type AnyResource, type Deactivation, type ChecklistSection, type FiguresSection, type ListAction, type Method, type Related, type Template } from './define'
 import { apiName, labelKey, linesName, type Field } from './fields'
 import type { PageTabs } from '~/domain/navigation'
 import type { Gate, PermissionGroup } from '~/domain/permissions'
@@ -21,12 +21,21 @@ export type FieldView = Field & {
 export type ActionView = {
   name: string
   label: string
-  from: string[]
+  /** The states it starts from; null where the resource has none (it runs on any record). */
+  from: string[] | null
   confirm?: string
   done?: string
   permission?: PermissionGroup
   /** Its input fields, then the note every action takes; none for an action that asks nothing. */
   input: FieldView[]
+}
+
+/** A file the record's page offers to download (ADR 019): a button posting to its document route. */
+export type DocumentView = {
+  name: string
+  label: string
+  /** The states it can be made in; null: any. */
+  from: string[] | null
 }
 
 export type RelatedView = {
@@ -68,6 +77,8 @@ export type ResourceView = {
   filters: string[]
   defaultFilters: Record<string, string>
   links: { label: string; href: string }[]
+  /** What is done to its records together: buttons above its list. */
+  listActions: ListAction[]
   /** The pages it shares a sidebar link with, as tabs; null for a resource with a link of its own. */
   tabs: PageTabs | null
   related: RelatedView[]
@@ -76,6 +87,8 @@ export type ResourceView = {
   /** The states a record may be deleted in; null: any. */
   deletable: string[] | null
   actions: ActionView[]
+  /** Files a record makes of itself: buttons in its page's header. */
+  documents: DocumentView[]
   sections: SectionView[]
   /** The record page's heading, when its name alone says too little. */
   heading: Template | null
@@ -154,10 +167,11 @@ function sectionsOf(resource: AnyResource, fields: FieldView[], lookup: Lookup):
     })
   }
   const document = !!resource.states
+  const hasActions = Object.keys(resource.actions ?? {}).length > 0
   return [
     { kind: 'fields', fields: fields.filter((f) => f.kind !== 'lines').map((f) => f.name) },
     ...(resource.lines ? [{ kind: 'lines' } as const] : []),
-    ...(document ? [{ kind: 'actions' } as const] : []),
+    ...(hasActions ? [{ kind: 'actions' } as const] : []),
     ...(resource.related ?? []).flatMap((r) => relatedViewOf(r, lookup).map((related) => ({ kind: 'related', related }) as const)),
     ...(document ? [{ kind: 'journal' } as const, { kind: 'history' } as const] : []),
     { kind: 'attachments' },
@@ -203,14 +217,16 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
     filters: (resource.filters ?? []).map(apiName),
     defaultFilters: resource.defaultFilters ?? {},
     links: [...(resource.links ?? [])],
+    listActions: [...(resource.listActions ?? [])],
     tabs: resource.tabs ?? null,
     related: (resource.related ?? []).flatMap((r) => relatedViewOf(r, lookup)),
     state: resource.states ? apiName(resource.states.field) : null,
     deletable: resource.states?.deletable ? [...resource.states.deletable] : null,
+    documents: Object.entries(resource.documents ?? {}).map(([name, document]) => ({ name, label: document.label, from: document.from ? [...document.from] : null })),
     actions: Object.entries(resource.actions ?? {}).map(([name, action]) => ({
       name,
       label: action.label,
-      from: [...action.from],
+      from: action.from ? [...action.from] : null,
       confirm: action.confirm,
       done: action.done,
       permission: action.permission,

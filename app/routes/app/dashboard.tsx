@@ -2,6 +2,7 @@ import { Circle, CircleCheck } from 'lucide-react'
 import type { Dashboard as DashboardSchema } from '~/api/platform/dashboard'
 import { Form, Link, useRouteLoaderData } from 'react-router'
 import { WarningsList, type WorkspaceWarning } from '~/components/layout/workspace-warnings'
+import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requireSession, type Answer } from '~/utils/api-client.server'
@@ -11,7 +12,6 @@ import type { loader as layoutLoader } from './layout'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: title('Property Manager Dashboard') }]
-
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { api } = await requireSession({ request, url })
@@ -69,11 +69,55 @@ function GettingStarted({ items }: { items: NonNullable<Answer<typeof DashboardS
   )
 }
 
+/** One figure on the dashboard, linked to the report or list it comes from. */
+function Figure({ title, value, detail, href, label }: { title: string; value: string; detail: string; href: string; label: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription>{title}</CardDescription>
+        <CardTitle className="text-2xl tabular-nums">{value}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 text-sm">
+        <p className="text-muted-foreground">{detail}</p>
+        <Link className="text-primary underline" to={href}>
+          {label}
+        </Link>
+      </CardContent>
+    </Card>
+  )
+}
+
+function RentCards({ rent }: { rent: NonNullable<Answer<typeof DashboardSchema>['rent']> }) {
+  const money = useDisplayMoney()
+  const month = new Date(`${rent.month_start}T00:00:00Z`).toLocaleDateString('en-CA', { month: 'long', timeZone: 'UTC' })
+  return (
+    <>
+      <Figure title="Occupancy" value={`${rent.occupancy_percent}%`} detail={`${rent.occupied} of ${rent.units} units let.`} href="/app/reporting/rent-roll/" label="Rent roll" />
+      <Figure
+        title={`Rent charged in ${month}`}
+        value={money(rent.charged_this_month)}
+        detail={`Rent and other charges dated from ${rent.month_start} to today.`}
+        href="/app/rent-receivables/?owing="
+        label="Charges"
+      />
+      <Figure title={`Collected in ${month}`} value={money(rent.collected_this_month)} detail="Payments received and not returned." href="/app/rent-payments/" label="Rent payments" />
+      <Figure
+        title="Delinquent"
+        value={money(rent.delinquent_balance)}
+        detail={`${rent.delinquent_leases} current ${rent.delinquent_leases === 1 ? 'lease owes' : 'leases owe'} rent.`}
+        href="/app/reporting/rent-delinquency/"
+        label="Rent delinquency"
+      />
+      <Figure title="Notices" value={String(rent.on_notice)} detail={`${rent.on_notice === 1 ? 'Lease' : 'Leases'} with notice given to move out.`} href="/app/leases/?status=NOTICE" label="Leases on notice" />
+    </>
+  )
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>('routes/app/layout')
   const me = layout?.me
   const warnings: WorkspaceWarning[] = layout?.warnings ?? []
-  const { team, getting_started: gettingStarted } = loaderData
+  const { team, getting_started: gettingStarted, rent } = loaderData
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div>
@@ -84,6 +128,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         {gettingStarted ? <GettingStarted items={gettingStarted} /> : null}
+        {rent ? <RentCards rent={rent} /> : null}
         {team ? (
           <Card>
             <CardHeader>

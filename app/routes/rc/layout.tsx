@@ -1,5 +1,6 @@
-import { Outlet } from 'react-router'
+import { Outlet, useRouteLoaderData } from 'react-router'
 import { AreaShell, type AreaMenuGroup } from '~/components/layout/area-shell'
+import { ErrorScreen } from '~/components/layout/error-screen'
 import { requireArea } from '~/utils/auth.server'
 import type { Route } from './+types/layout'
 
@@ -27,6 +28,23 @@ export default function ResidentLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AreaShell home="/rc/" menu={MENU} companyName={loaderData.me.company.name}>
       <Outlet />
+    </AreaShell>
+  )
+}
+
+/** A page that failed or is not theirs (another resident's lease: 404) says so inside the menu, so the way back stays at hand. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const loaderData = useRouteLoaderData<typeof loader>('routes/rc/layout')
+  if (!loaderData) {
+    return (
+      <main id="main" className="flex min-h-screen flex-col justify-center p-8">
+        <ErrorScreen error={error} />
+      </main>
+    )
+  }
+  return (
+    <AreaShell home="/rc/" menu={MENU} companyName={loaderData.me.company.name}>
+      <ErrorScreen error={error} />
     </AreaShell>
   )
 }

@@ -1,4 +1,4 @@
-import { Pencil } from 'lucide-react'
+import { FileDown, Pencil } from 'lucide-react'
 import { Form, Link, useNavigation } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
 import { PageTabsNav } from '~/components/layout/page-tabs'
@@ -64,6 +64,16 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
             {link.label}
           </a>
         ))}
+        {view.documents
+          .filter((d) => !d.from || d.from.includes(String(record[view.state!])))
+          .map((d) => (
+            // A plain form: the browser posts it and saves the file it answers, with or without JavaScript.
+            <form key={d.name} method="post" action={`${view.path}${record.id}/documents/${d.name}/`}>
+              <Button type="submit" variant="secondary">
+                <FileDown aria-hidden /> {d.label}
+              </Button>
+            </form>
+          ))}
         {view.methods.includes('update') ? (
           <Link to={`${view.path}${record.id}/edit/`} className={buttonVariants({ variant: 'outline' })}>
             <Pencil aria-hidden /> Edit

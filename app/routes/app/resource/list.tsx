@@ -1,14 +1,16 @@
 import { Download, Plus, Upload } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
 import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td } from '~/components/list'
 import { FieldValue } from '~/components/resource/field-value'
+import { ListActionButtons, ListActionConfirmation } from '~/components/resource/list-actions'
 import { ListToolbar, SortHeader } from '~/components/resource/list-toolbar'
 import { buttonVariants } from '~/components/ui/button'
+import { FormErrors } from '~/components/ui/field'
 import { useLinkNavigation } from '~/components/use-link-navigation'
 import { optionLabel } from '~/resources/engine/fields'
-import { loadList, lookupResource } from '~/resources/engine/pages.server'
+import { confirmingListAction, loadList, lookupResource, runListAction } from '~/resources/engine/pages.server'
 import { recordTitle } from '~/resources/engine/view'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
@@ -25,11 +27,20 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   }
   const { api, session } = await requireSession({ request, url })
   const list = await loadList(api, session.userId, found.resource, found.view, url)
-  return { kind: 'list' as const, view: found.view, ...list }
+  return { kind: 'list' as const, view: found.view, ...list, confirming: confirmingListAction(found.view, url) }
 }
 
-export default function ResourceList({ loaderData }: Route.ComponentProps) {
+/** The list's own actions (invite all residents); everything else on the page is a link or a GET form. */
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const found = lookupResource(params.resource, url)
+  if ('comingLater' in found) throw new Response('Not found', { status: 404 })
+  const { api } = await requireSession({ request, url })
+  return runListAction(api, await request.formData(), found.view)
+}
+
+export default function ResourceList({ loaderData, actionData }: Route.ComponentProps) {
   const onNavigate = useLinkNavigation()
+  const { pathname } = useLocation()
   if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
   const { view, page, applied, filterChoices } = loaderData
   const canCreate = view.methods.includes('create')
@@ -44,6 +55,7 @@ export default function ResourceList({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[view.tabs ? { label: view.tabs.label, href: view.tabs.pages[0].href } : { label: 'Dashboard', href: '/app/' }, { label: view.plural }]} />
       {view.tabs ? <PageTabsNav tabs={view.tabs} /> : null}
       <PageHeader title={view.plural}>
+        <ListActionButtons view={view} />
         {view.links.map((link) => (
           <Link key={link.href} to={link.href} className={buttonVariants({ variant: 'outline' })}>
             {link.label}
@@ -64,11 +76,13 @@ export default function ResourceList({ loaderData }: Route.ComponentProps) {
         ) : null}
       </PageHeader>
       <p className="text-sm text-muted-foreground">{view.description}</p>
+      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      <ListActionConfirmation view={view} confirming={loaderData.confirming} />
       <ListToolbar view={view} applied={applied} filterChoices={filterChoices} />
       {page.results.length === 0 ? (
         <EmptyState title={narrowed ? `No ${view.plural.toLowerCase()} match` : `No ${view.plural.toLowerCase()} yet`}>
           {narrowed ? (
-            <Link to={view.path} className="text-sm text-primary underline">
+            <Link to={pathname} className="text-sm text-primary underline">
               Clear the search and filters
             </Link>
           ) : canCreate ? (
@@ -83,7 +97,7 @@ export default function ResourceList({ loaderData }: Route.ComponentProps) {
           <thead>
             <tr>
               {columns.map((field) => (
-                <SortHeader key={field.name} view={view} name={field.name} label={field.label} />
+                <SortHeader key={field.name} name={field.name} label={field.label} />
               ))}
             </tr>
           </thead>

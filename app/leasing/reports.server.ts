@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '~/db/client.server'
+import type { LeaseCredit, OpenItem, RentRollLease, RentRollUnit } from '~/domain/leasing/reports'
+
+/*
+ * What the rent reports read, as of any date, in a fixed number of statements however many leases
+ * there are. History is read from the documents as the journal holds them: a charge counts from its
+ * date (a voided one never, its reversal is dated with it), a payment from its date until the day
+ * the bank returned it, and a payment pays a charge as of a date when both are dated by then. So a
+ * lease's open charges less its credits equal its receivable lines through that date.
+ */
+
+export type ReportScope = { asOf: string; propertyGroupId?: string | null }
+
+export const propertyIs = (column: string, scope: ReportScope) => (scope.propertyGroupId ? sql`and ${sql.raw(column)} = ${scope.propertyGroupId}` : sql``)
+/** A payment still paying on the day: received by then, and not yet returned. */
+export const receivedOn = (asOf: string) => sql`p.date <= ${asOf} and (p.returned_date is null or p.returned_date > ${asOf})`
+
+/**
+ * Whether nothing is dated after `asOf`: no charge, payment or return. Then what each charge has
+ * been paid and what each payment has applied, as kept on them now, are what they were that day,
+ * and the reports read the owing charges and the payments holding a credit by their indexes
+ * (today's reports, the dashboard) instead of working the allocations out.
+ */
+async function settledBy(db: Executor, companyId: string, asOf: string) {
+  const [row] = await db.execute<{ later: boolean }>(sql`
+    select exists (select from rent_charges where company_id = ${companyId} and date > ${asOf})
+        or exists (select from rent_payments where company_id = ${companyId} and date > ${asOf})
+        or exists (select from rent_payments where company_id = ${companyId} and returned_date is not null and returned_date > ${asOf}) as later`)
+  return !row.later
+}
+
+/** Each charge still owing something at the end of `asOf`, with what it owes then. */
+export async function openItemsAsOf(db: Executor, companyId: string, scope: ReportScope): Promise<OpenItem[]> {
+  const rows = (await settledBy(db, companyId, scope.asOf))
+    ? await db.execute<{ lease_id: string; id: string; date: string; charge_type: string; open: string }>(sql`
+        select c.lease_id, c.id, c.date::text as date, c.charge_type, c.amount - c.paid_amount as open
+        from rent_charges c
+        where c.company_id = ${companyId} and c.owing ${propertyIs('c.property_group_id', scope)}
+        order by c.date, c.created_at`)
+    : await db.execute<{ lease_id: string; id: string; date: string; charge_type: string; open: string }>(sql`
+        select c.lease_id, c.id, c.date::text as date, c.charge_type, c.amount - coalesce(paid.amount, 0) as open
+        from rent_charges c
+        left join (
+          select a.charge_id, sum(a.amount) as amount
+          from rent_payment_allocations a join rent_payments p on p.id = a.payment_id
+          where a.company_id = ${companyId} and ${receivedOn(scope.asOf)}
+          group by a.charge_id
+        ) paid on paid.charge_id = c.id
+        where c.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${scope.asOf} ${propertyIs('c.property_group_id', scope)}
+          and c.amount <> coalesce(paid.amount, 0)
+        order by c.date, c.created_at`)
+  return rows.map((r) => ({ leaseId: r.lease_id, chargeId: r.id, date: r.date, chargeType: r.charge_type, open: Number(r.open) }))
+}
+
+/** What each lease holds as a credit at the end of `asOf`: its payments' amounts not yet paying a charge dated by then. */
+export async function creditsAsOf(db: Executor, companyId: string, scope: ReportScope): Promise<LeaseCredit[]> {
+  const rows = (await settledBy(db, companyId, scope.asOf))
+    ? await db.execute<{ lease_id: string; credit: string }>(sql`
+        select p.lease_id, sum(p.amount - p.applied_amount) as credit
+        from rent_payments p
+        where p.company_id = ${companyId} and p.holds_credit ${propertyIs('p.property_group_id', scope)}
+        group by p.lease_id`)
+    : await db.execute<{ lease_id: string; credit: string }>(sql`
+        select p.lease_id, sum(p.amount - coalesce(applied.amount, 0)) as credit
+        from rent_payments p
+        left join (
+          select a.payment_id, sum(a.amount) as amount
+          from rent_payment_allocations a join rent_charges c on c.id = a.charge_id
+          where a.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${scope.asOf}
+          group by a.payment_id
+        ) applied on applied.payment_id = p.id
+        where p.company_id = ${companyId} and ${receivedOn(scope.asOf)} ${propertyIs('p.property_group_id', scope)}
+          and p.amount <> coalesce(applied.amount, 0)
+        group by p.lease_id`)
+  return rows.map((r) => ({ leaseId: r.lease_id, credit: Number(r.credit) }))
+}
+
+/** The balance of the receivable accounts at the end of `asOf`: the control figure the rent reports tie to. */
+export async function receivablesBalance(db: Executor, companyId: string, scope: ReportScope): Promise<number> {
+  const rows = await db.execute<{ balance: string | null }>(sql`
+    select sum(jl.amount) as balance
+    from journal_lines jl join accounts a on a.id = jl.account_id and a.subtype = 'ACCOUNTS_RECEIVABLE'
+    where jl.company_id = ${companyId} and jl.date <= ${scope.asOf} ${propertyIs('jl.property_group_id', scope)}`)
+  return Number(rows[0]?.balance ?? 0)
+}
+
+/** Every lease's deposits held at the end of `asOf`: its lines on the security-deposit liability accounts. */
+export async function depositsHeldAsOf(db: Executor, companyId: string, scope: ReportScope): Promise<Map<string, number>> {
+  const rows = await db.execute<{ lease_id: string; held: string }>(sql`
+    select jl.lease_id, -sum(jl.amount) as held
+    from journal_lines jl join accounts a on a.id = jl.account_id and a.subtype = 'SECURITY_DEPOSITS'
+    where jl.company_id = ${companyId} and jl.lease_id is not null and jl.date <= ${scope.asOf} ${propertyIs('jl.property_group_id', scope)}
+    group by jl.lease_id`)
+  return new Map(rows.map((r) => [r.lease_id, Number(r.held)]))
+}
+
+/**
+ * The leases the reports name, by id: label, unit, property, status and terms, and who is on each
+ * (the guarantor aside: they do not live there), primary first.
+ */
+export async function leasesByIds(db: Executor, companyId: string, ids: string[]): Promise<Map<string, RentRollLease>> {
+  if (!ids.length) return new Map()
+  const rows = await db.execute<LeaseRow>(sql`
+    select ${leaseColumns}
+    from leases l
+    join rental_units u on u.id = l.rental_unit_id
+    join buildings b on b.id = u.building_id
+    join property_groups g on g.id = b.property_group_id
+    where l.company_id = ${companyId} and l.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as x)`)
+  return new Map(rows.map((r) => [r.id, leaseOfRow(r)]))
+}
+
+export type LeaseRow = {
+  id: string
+  label: string
+  status: string
+  lease_type: string
+  start_date: string
+  end_date: string | null
+  move_in_date: string | null
+  notice_date: string | null
+  move_out_date: string | null
+  rent: string
+  rent_frequency: string
+  rental_unit_id: string
+  unit_label: string
+  property_group_id: string
+  property_label: string
+  residents: string | null
+}
+
+export const leaseColumns = sql`
+  l.id, l.label, l.status, l.lease_type, l.start_date::text as start_date, l.end_date::text as end_date, l.move_in_date::text as move_in_date,
+  l.notice_date::text as notice_date, l.move_out_date::text as move_out_date, l.rent, l.rent_frequency,
+  u.id as rental_unit_id, u.label as unit_label, g.id as property_group_id, g.name as property_label,
+  (select string_agg(r.first_name || ' ' || r.last_name, ', ' order by lr.position)
+     from lease_residents lr join residents r on r.id = lr.resident_id
+     where lr.lease_id = l.id and lr.role <> 'GUARANTOR') as residents`
+
+export const leaseOfRow = (r: LeaseRow): RentRollLease => ({
+  id: r.id,
+  label: r.label,
+  status: r.status,
+  leaseType: r.lease_type,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  moveInDate: r.move_in_date,
+  noticeDate: r.notice_date,
+  moveOutDate: r.move_out_date,
+  rent: Number(r.rent),
+  rentFrequency: r.rent_frequency,
+  rentalUnitId: r.rental_unit_id,
+  unitLabel: r.unit_label,
+  propertyGroupId: r.property_group_id,
+  propertyLabel: r.property_label,
+  residents: r.residents ?? '',
+})
+
+/**
+ * Every unit, with the lease that held it at the end of `asOf` (its term begun, and not yet moved
+ * out of: an ended lease held it through its move-out, else its end; one in force holds it on past
+ * its end, month to month), and the recurring charges of that lease's schedule in effect that day.
+ */
+export async function unitsAsOf(db: Executor, companyId: string, scope: ReportScope): Promise<RentRollUnit[]> {
+  const rows = await db.execute<
+    LeaseRow & {
+      unit_id: string
+      unit_number: string
+      u_label: string
+      unit_type: string
+      bedrooms: number | null
+      area_sq_ft: number | null
+      market_rent: string | null
+      unit_status: string
+      g_id: string
+      g_name: string
+      recurring: { charge_type: string; amount: string; frequency: string }[] | null
+    }
+  >(sql`
+    select u.id as unit_id, u.unit_number, u.label as u_label, u.unit_type, u.bedrooms, u.area_sq_ft, u.market_rent, u.status as unit_status,
+      g.id as g_id, g.name as g_name, held.*,
+      (select json_agg(json_build_object('charge_type', sl.charge_type, 'amount', sl.amount, 'frequency', s.frequency))
+         from rent_payment_schedules s join rent_payment_schedule_lines sl on sl.schedule_id = s.id
+         where s.company_id = ${companyId} and s.lease_id = held.id and s.start_date <= ${scope.asOf} and (s.end_date is null or s.end_date >= ${scope.asOf})
+           and (sl.effective_from is null or sl.effective_from <= ${scope.asOf}) and (sl.effective_to is null or sl.effective_to >= ${scope.asOf})) as recurring
+    from rental_units u
+    join buildings b on b.id = u.building_id
+    join property_groups g on g.id = b.property_group_id
+    left join lateral (
+      select ${leaseColumns}
+      from leases l
+      where l.company_id = ${companyId} and l.rental_unit_id = u.id and l.start_date <= ${scope.asOf}
+        and (l.status in ('ACTIVE', 'NOTICE') and (l.move_out_date is null or l.move_out_date >= ${scope.asOf})
+          or l.status = 'ENDED' and coalesce(l.move_out_date, l.end_date) >= ${scope.asOf})
+      order by l.start_date desc
+      limit 1
+    ) held on true
+    where u.company_id = ${companyId} ${propertyIs('g.id', scope)}
+    order by g.name, u.label`)
+  return rows.map((r) => ({
+    id: r.unit_id,
+    label: r.u_label,
+    unitType: r.unit_type,
+    bedrooms: r.bedrooms,
+    areaSqFt: r.area_sq_ft,
+    marketRent: r.market_rent === null ? null : Number(r.market_rent),
+    status: r.unit_status,
+    propertyGroupId: r.g_id,
+    propertyLabel: r.g_name,
+    lease: r.id ? leaseOfRow(r) : null,
+    recurring: (r.recurring ?? []).map((x) => ({ chargeType: x.charge_type, amount: Number(x.amount), frequency: x.frequency })),
+  }))
+}
+
+/** Each lease's last payment received by `asOf` (and not returned by then): its date and amount. */
+export async function lastPaymentsAsOf(db: Executor, companyId: string, scope: ReportScope, leaseIds: string[]) {
+  if (!leaseIds.length) return new Map<string, { date: string; amount: number }>()
+  const rows = await db.execute<{ lease_id: string; date: string; amount: string }>(sql`
+    select distinct on (p.lease_id) p.lease_id, p.date::text as date, p.amount
+    from rent_payments p
+    where p.company_id = ${companyId} and ${receivedOn(scope.asOf)}
+      and p.lease_id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(leaseIds)}::jsonb) as x)
+    order by p.lease_id, p.date desc, p.created_at desc`)
+  return new Map(rows.map((r) => [r.lease_id, { date: r.date, amount: Number(r.amount) }]))
+}
+
+/** The staff dashboard's rent figures on `today`: occupancy, this month's charges and receipts, who owes, and the notices given. */
+export async function rentFigures(db: Executor, companyId: string, today: string) {
+  const monthStart = `${today.slice(0, 8)}01`
+  const [counts] = await db.execute<{ units: number; occupied: number; on_notice: number; charged: string; collected: string }>(sql`
+    select (select count(*)::int from rental_units where company_id = ${companyId}) as units,
+           (select count(*)::int from rental_units where company_id = ${companyId} and status in ('OCCUPIED', 'NOTICE')) as occupied,
+           (select count(*)::int from leases where company_id = ${companyId} and status = 'NOTICE') as on_notice,
+           (select coalesce(sum(amount), 0)::text from rent_charges where company_id = ${companyId} and status = 'POSTED' and date between ${monthStart} and ${today}) as charged,
+           (select coalesce(sum(amount), 0)::text from rent_payments where company_id = ${companyId} and status = 'RECEIVED' and date between ${monthStart} and ${today}) as collected`)
+  const scope = { asOf: today }
+  const [items, credits] = await Promise.all([openItemsAsOf(db, companyId, scope), creditsAsOf(db, companyId, scope)])
+  return { monthStart, counts, items, credits }
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "rent_payments_company_returned_idx" ON "rent_payments" USING btree ("company_id","returned_date") WHERE "rent_payments"."returned_date" is not null;

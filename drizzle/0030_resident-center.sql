@@ -1,0 +1,1 @@
+CREATE INDEX "residents_company_user_idx" ON "residents" USING btree ("company_id","user_id") WHERE "residents"."user_id" is not null;
