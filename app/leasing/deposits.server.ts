@@ -80,27 +80,33 @@ export async function checkDisposition(tx: Executor, companyId: string, values: 
   return Object.keys(errors).length ? errors : undefined
 }
 
-/** What a page of dispositions shows: the deposits they settle (or settled), the deductions, the refund, and the day each is due by the province's law. */
+/**
+ * What a page of dispositions shows, in one statement for the page: the deposits they settle (or
+ * settled), the deductions, the refund, and the day each is due by its province's law (the
+ * property's province, else the company's, as the law is read everywhere).
+ */
 export async function dispositionSummaries(tx: Executor, companyId: string, ids: string[]) {
-  const rows = await tx.execute<{ id: string; lease_id: string; status: string; interest: string; held_amount: string | null; deducted_amount: string | null; lines_total: string }>(sql`
-    select d.id, d.lease_id, d.status, d.interest, d.held_amount, d.deducted_amount,
-      (select coalesce(sum(l.amount), 0) from deposit_disposition_lines l where l.disposition_id = d.id) as lines_total
+  const rows = await tx.execute<{ id: string; status: string; interest: string; held_amount: string | null; deducted_amount: string | null; lines_total: string; held_now: string; move_out: string | null; province: string | null }>(sql`
+    select d.id, d.status, d.interest, d.held_amount, d.deducted_amount,
+      (select coalesce(sum(l.amount), 0) from deposit_disposition_lines l where l.disposition_id = d.id) as lines_total,
+      (select coalesce(sum(s.amount), 0) from security_deposits s where s.company_id = d.company_id and s.lease_id = d.lease_id and s.status = 'HELD') as held_now,
+      coalesce(le.move_out_date, le.end_date)::text as move_out,
+      coalesce(nullif(g.address ->> 'province', ''), c.province) as province
     from deposit_dispositions d
+    join leases le on le.id = d.lease_id
+    join rental_units u on u.id = le.rental_unit_id
+    join buildings b on b.id = u.building_id
+    join property_groups g on g.id = b.property_group_id
+    join companies c on c.id = d.company_id
     where d.company_id = ${companyId} and d.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as x)`)
-  const out = new Map<string, { held: string; deducted: string; refund: string; due_date: string | null }>()
-  for (const r of rows) {
-    const completed = r.status === 'COMPLETED'
-    const held = completed ? Number(r.held_amount) : await heldFor(tx, companyId, r.lease_id)
-    const deducted = completed ? Number(r.deducted_amount) : Number(r.lines_total)
-    const lease = await leaseFacts(tx, companyId, r.lease_id)
-    out.set(r.id, {
-      held: formatDecimal(held),
-      deducted: formatDecimal(deducted),
-      refund: formatDecimal(held + Number(r.interest) - deducted),
-      due_date: dispositionDueDate(lease.moveOutDate ?? lease.endDate, lease.province),
-    })
-  }
-  return out
+  return new Map(
+    rows.map((r) => {
+      const completed = r.status === 'COMPLETED'
+      const held = Number(completed ? r.held_amount : r.held_now)
+      const deducted = Number(completed ? r.deducted_amount : r.lines_total)
+      return [r.id, { held: formatDecimal(held), deducted: formatDecimal(deducted), refund: formatDecimal(held + Number(r.interest) - deducted), due_date: dispositionDueDate(r.move_out, r.province) }]
+    }),
+  )
 }
 
 /**

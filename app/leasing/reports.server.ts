@@ -10,9 +10,11 @@ import type { LeaseCredit, OpenItem, RentRollLease, RentRollUnit } from '~/domai
  * lease's open charges less its credits equal its receivable lines through that date.
  */
 
-export type ReportScope = { asOf: string; propertyGroupId?: string | null }
+/** The day a report reads, and what it is limited to: a property, or one lease (a rent ledger's header). */
+export type ReportScope = { asOf: string; propertyGroupId?: string | null; leaseId?: string }
 
 export const propertyIs = (column: string, scope: ReportScope) => (scope.propertyGroupId ? sql`and ${sql.raw(column)} = ${scope.propertyGroupId}` : sql``)
+const leaseIs = (column: string, scope: ReportScope) => (scope.leaseId ? sql`and ${sql.raw(column)} = ${scope.leaseId}` : sql``)
 /** A payment still paying on the day: received by then, and not yet returned. */
 export const receivedOn = (asOf: string) => sql`p.date <= ${asOf} and (p.returned_date is null or p.returned_date > ${asOf})`
 
@@ -30,13 +32,24 @@ async function settledBy(db: Executor, companyId: string, asOf: string) {
   return !row.later
 }
 
+/**
+ * Every lease's open charges (each with what it owes at the end of `asOf`) and the credits it holds
+ * then: what a lease owes on a day, as the rent reports and the dashboard read it. Whether anything
+ * is dated later is asked once for both.
+ */
+export async function openItemsAndCredits(db: Executor, companyId: string, scope: ReportScope) {
+  const settled = await settledBy(db, companyId, scope.asOf)
+  const [items, credits] = await Promise.all([openItemsAsOf(db, companyId, scope, settled), creditsAsOf(db, companyId, scope, settled)])
+  return { items, credits }
+}
+
 /** Each charge still owing something at the end of `asOf`, with what it owes then. */
-export async function openItemsAsOf(db: Executor, companyId: string, scope: ReportScope): Promise<OpenItem[]> {
-  const rows = (await settledBy(db, companyId, scope.asOf))
+async function openItemsAsOf(db: Executor, companyId: string, scope: ReportScope, settled: boolean): Promise<OpenItem[]> {
+  const rows = settled
     ? await db.execute<{ lease_id: string; id: string; date: string; charge_type: string; open: string }>(sql`
         select c.lease_id, c.id, c.date::text as date, c.charge_type, c.amount - c.paid_amount as open
         from rent_charges c
-        where c.company_id = ${companyId} and c.owing ${propertyIs('c.property_group_id', scope)}
+        where c.company_id = ${companyId} and c.owing ${propertyIs('c.property_group_id', scope)} ${leaseIs('c.lease_id', scope)}
         order by c.date, c.created_at`)
     : await db.execute<{ lease_id: string; id: string; date: string; charge_type: string; open: string }>(sql`
         select c.lease_id, c.id, c.date::text as date, c.charge_type, c.amount - coalesce(paid.amount, 0) as open
@@ -47,19 +60,19 @@ export async function openItemsAsOf(db: Executor, companyId: string, scope: Repo
           where a.company_id = ${companyId} and ${receivedOn(scope.asOf)}
           group by a.charge_id
         ) paid on paid.charge_id = c.id
-        where c.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${scope.asOf} ${propertyIs('c.property_group_id', scope)}
+        where c.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${scope.asOf} ${propertyIs('c.property_group_id', scope)} ${leaseIs('c.lease_id', scope)}
           and c.amount <> coalesce(paid.amount, 0)
         order by c.date, c.created_at`)
   return rows.map((r) => ({ leaseId: r.lease_id, chargeId: r.id, date: r.date, chargeType: r.charge_type, open: Number(r.open) }))
 }
 
 /** What each lease holds as a credit at the end of `asOf`: its payments' amounts not yet paying a charge dated by then. */
-export async function creditsAsOf(db: Executor, companyId: string, scope: ReportScope): Promise<LeaseCredit[]> {
-  const rows = (await settledBy(db, companyId, scope.asOf))
+async function creditsAsOf(db: Executor, companyId: string, scope: ReportScope, settled: boolean): Promise<LeaseCredit[]> {
+  const rows = settled
     ? await db.execute<{ lease_id: string; credit: string }>(sql`
         select p.lease_id, sum(p.amount - p.applied_amount) as credit
         from rent_payments p
-        where p.company_id = ${companyId} and p.holds_credit ${propertyIs('p.property_group_id', scope)}
+        where p.company_id = ${companyId} and p.holds_credit ${propertyIs('p.property_group_id', scope)} ${leaseIs('p.lease_id', scope)}
         group by p.lease_id`)
     : await db.execute<{ lease_id: string; credit: string }>(sql`
         select p.lease_id, sum(p.amount - coalesce(applied.amount, 0)) as credit
@@ -70,7 +83,7 @@ export async function creditsAsOf(db: Executor, companyId: string, scope: Report
           where a.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${scope.asOf}
           group by a.payment_id
         ) applied on applied.payment_id = p.id
-        where p.company_id = ${companyId} and ${receivedOn(scope.asOf)} ${propertyIs('p.property_group_id', scope)}
+        where p.company_id = ${companyId} and ${receivedOn(scope.asOf)} ${propertyIs('p.property_group_id', scope)} ${leaseIs('p.lease_id', scope)}
           and p.amount <> coalesce(applied.amount, 0)
         group by p.lease_id`)
   return rows.map((r) => ({ leaseId: r.lease_id, credit: Number(r.credit) }))
@@ -90,7 +103,7 @@ export async function depositsHeldAsOf(db: Executor, companyId: string, scope: R
   const rows = await db.execute<{ lease_id: string; held: string }>(sql`
     select jl.lease_id, -sum(jl.amount) as held
     from journal_lines jl join accounts a on a.id = jl.account_id and a.subtype = 'SECURITY_DEPOSITS'
-    where jl.company_id = ${companyId} and jl.lease_id is not null and jl.date <= ${scope.asOf} ${propertyIs('jl.property_group_id', scope)}
+    where jl.company_id = ${companyId} and jl.lease_id is not null and jl.date <= ${scope.asOf} ${propertyIs('jl.property_group_id', scope)} ${leaseIs('jl.lease_id', scope)}
     group by jl.lease_id`)
   return new Map(rows.map((r) => [r.lease_id, Number(r.held)]))
 }
@@ -234,7 +247,5 @@ export async function rentFigures(db: Executor, companyId: string, today: string
            (select count(*)::int from leases where company_id = ${companyId} and status = 'NOTICE') as on_notice,
            (select coalesce(sum(amount), 0)::text from rent_charges where company_id = ${companyId} and status = 'POSTED' and date between ${monthStart} and ${today}) as charged,
            (select coalesce(sum(amount), 0)::text from rent_payments where company_id = ${companyId} and status = 'RECEIVED' and date between ${monthStart} and ${today}) as collected`)
-  const scope = { asOf: today }
-  const [items, credits] = await Promise.all([openItemsAsOf(db, companyId, scope), creditsAsOf(db, companyId, scope)])
-  return { monthStart, counts, items, credits }
+  return { monthStart, counts, ...(await openItemsAndCredits(db, companyId, { asOf: today })) }
 }

@@ -6,7 +6,7 @@ import { seedDemoCompany } from '~/db/seed.server'
 import { checkLedger } from '~/ledger/integrity.server'
 import { todayIn } from '~/domain/dates'
 import { ageLeases } from '~/domain/leasing/reports'
-import { creditsAsOf, openItemsAsOf } from '~/leasing/reports.server'
+import { openItemsAndCredits } from '~/leasing/reports.server'
 import { postDueRecurringEntries } from '~/ledger/recurring.server'
 
 const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases'] as const
@@ -103,7 +103,8 @@ describe('the demo company', () => {
       // And the documents say the same as the journal: the leases' open charges less their credits
       // (what the rent reports read) are the receivables account's balance, the NSF return included.
       const scope = { asOf: todayIn(company.timeZone) }
-      const agings = ageLeases(await openItemsAsOf(db, company.id, scope), await creditsAsOf(db, company.id, scope), scope.asOf)
+      const { items, credits } = await openItemsAndCredits(db, company.id, scope)
+      const agings = ageLeases(items, credits, scope.asOf)
       expect([...agings.values()].reduce((sum, a) => sum + a.total, 0)).toBe(Number(rent.control))
       // The deposits held are the deposits liability, lease by lease.
       const [deposits] = await db.execute<{ held: string; liability: string }>(sql`

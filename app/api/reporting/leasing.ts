@@ -20,7 +20,7 @@ import { isIsoDate } from '~/domain/ledger/entries'
 import { displayMoney } from '~/domain/money'
 import { UNIT_TYPES, type UnitType } from '~/domain/reference-data'
 import { ledgerLines, monthCharges, moves, receiptFacts, receiptPayments, residentName, type ReceiptsFor } from '~/leasing/leasing-reports.server'
-import { creditsAsOf, depositsHeldAsOf, leasesByIds, openItemsAsOf, unitsAsOf, type ReportScope } from '~/leasing/reports.server'
+import { depositsHeldAsOf, leasesByIds, openItemsAndCredits, unitsAsOf, type ReportScope } from '~/leasing/reports.server'
 import { lettersPdf } from '~/utils/letter-pdf.server'
 import { createRouter } from '../create-app'
 import { badRequest } from '../errors'
@@ -211,12 +211,11 @@ router.openapi(
     const lease = (await leasesByIds(t.db, t.companyId, [query.lease_id])).get(query.lease_id)
     if (!lease) throw badRequest('No such lease.', { lease_id: ['No such lease.'] })
     const range = await rangeOf(c, query)
-    // The header's figures are the aging's own (what is open, what is held as a credit, the deposits), read for the lease's property.
-    const scope: ReportScope = { asOf: range.to, propertyGroupId: lease.propertyGroupId }
-    const [lines, items, credits, deposits] = await Promise.all([
+    // The header's figures are the aging's own (what is open, what is held as a credit, the deposits), read for this lease alone.
+    const scope: ReportScope = { asOf: range.to, propertyGroupId: lease.propertyGroupId, leaseId: lease.id }
+    const [lines, { items, credits }, deposits] = await Promise.all([
       ledgerLines(t.db, t.companyId, lease.id, range.to),
-      openItemsAsOf(t.db, t.companyId, scope),
-      creditsAsOf(t.db, t.companyId, scope),
+      openItemsAndCredits(t.db, t.companyId, scope),
       depositsHeldAsOf(t.db, t.companyId, scope),
     ])
     const report = rentLedger(lease, lines, { items, credits, deposits }, range)

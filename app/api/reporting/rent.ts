@@ -12,7 +12,7 @@ import {
   rentRollTable,
   type LeaseStatusFilter,
 } from '~/domain/leasing/reports'
-import { creditsAsOf, depositsHeldAsOf, lastPaymentsAsOf, leasesByIds, openItemsAsOf, receivablesBalance, unitsAsOf, type ReportScope } from '~/leasing/reports.server'
+import { depositsHeldAsOf, lastPaymentsAsOf, leasesByIds, openItemsAndCredits, receivablesBalance, unitsAsOf, type ReportScope } from '~/leasing/reports.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { tenant } from '../tenant'
@@ -149,7 +149,7 @@ export async function scopeOf(c: Context<AppEnv>, query: { as_of?: string; prope
 /** Every lease's open charges by age and its credits on the day. */
 async function agingsOf(c: Context<AppEnv>, scope: ReportScope) {
   const t = tenant(c)
-  const [items, credits] = await Promise.all([openItemsAsOf(t.db, t.companyId, scope), creditsAsOf(t.db, t.companyId, scope)])
+  const { items, credits } = await openItemsAndCredits(t.db, t.companyId, scope)
   return ageLeases(items, credits, scope.asOf)
 }
 
