@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router'
-import { formatDateTime } from '~/utils/misc'
+import { formatInstant } from '~/domain/dates'
 
 type WithCompany = { me?: { company?: { time_zone?: string } } }
 
@@ -20,5 +20,5 @@ export function useCompanyTimeZone() {
 export function Instant({ at }: { at: string | null | undefined }) {
   const timeZone = useCompanyTimeZone()
   if (!at) return <span className="text-muted-foreground">—</span>
-  return <time dateTime={at}>{formatDateTime(at, timeZone)}</time>
+  return <time dateTime={at}>{formatInstant(at, timeZone)}</time>
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import type { LeaseCredit, OpenItem, RentRollLease, RentRollUnit } from '~/domain/leasing/reports'
 
@@ -18,74 +18,82 @@ const leaseIs = (column: string, scope: ReportScope) => (scope.leaseId ? sql`and
 /** A payment still paying on the day: received by then, and not yet returned. */
 export const receivedOn = (asOf: string) => sql`p.date <= ${asOf} and (p.returned_date is null or p.returned_date > ${asOf})`
 
-/**
- * Whether nothing is dated after `asOf`: no charge, payment or return. Then what each charge has
- * been paid and what each payment has applied, as kept on them now, are what they were that day,
- * and the reports read the owing charges and the payments holding a credit by their indexes
- * (today's reports, the dashboard) instead of working the allocations out.
+/*
+ * What a charge has been paid and what a payment has applied are kept on them as they stand now
+ * (`paid_amount`: the allocations of payments still received; `applied_amount`: all its
+ * allocations). As of a day, they differ from now only by the allocations of what is dated after
+ * it: a payment received later (counted now, not then), one returned later (counted then, not
+ * now), a charge made later (applied now, not then). So the reports read today's figures, by the
+ * indexes of the charges owing and the payments holding a credit, and correct them by those few
+ * allocations, instead of working every allocation of the company's history out again. With
+ * nothing dated later the corrections are empty.
  */
-async function settledBy(db: Executor, companyId: string, asOf: string) {
-  const [row] = await db.execute<{ later: boolean }>(sql`
-    select exists (select from rent_charges where company_id = ${companyId} and date > ${asOf})
-        or exists (select from rent_payments where company_id = ${companyId} and date > ${asOf})
-        or exists (select from rent_payments where company_id = ${companyId} and returned_date is not null and returned_date > ${asOf}) as later`)
-  return !row.later
-}
 
 /**
  * Every lease's open charges (each with what it owes at the end of `asOf`) and the credits it holds
- * then: what a lease owes on a day, as the rent reports and the dashboard read it. Whether anything
- * is dated later is asked once for both.
+ * then: what a lease owes on a day, as the rent reports and the dashboard read it.
  */
 export async function openItemsAndCredits(db: Executor, companyId: string, scope: ReportScope) {
-  const settled = await settledBy(db, companyId, scope.asOf)
-  const [items, credits] = await Promise.all([openItemsAsOf(db, companyId, scope, settled), creditsAsOf(db, companyId, scope, settled)])
+  const [items, credits] = await Promise.all([openItemsAsOf(db, companyId, scope), creditsAsOf(db, companyId, scope)])
   return { items, credits }
 }
 
 /** Each charge still owing something at the end of `asOf`, with what it owes then. */
-async function openItemsAsOf(db: Executor, companyId: string, scope: ReportScope, settled: boolean): Promise<OpenItem[]> {
-  const rows = settled
-    ? await db.execute<{ lease_id: string; id: string; date: string; charge_type: string; open: string }>(sql`
-        select c.lease_id, c.id, c.date::text as date, c.charge_type, c.amount - c.paid_amount as open
-        from rent_charges c
-        where c.company_id = ${companyId} and c.owing ${propertyIs('c.property_group_id', scope)} ${leaseIs('c.lease_id', scope)}
-        order by c.date, c.created_at`)
-    : await db.execute<{ lease_id: string; id: string; date: string; charge_type: string; open: string }>(sql`
-        select c.lease_id, c.id, c.date::text as date, c.charge_type, c.amount - coalesce(paid.amount, 0) as open
-        from rent_charges c
-        left join (
-          select a.charge_id, sum(a.amount) as amount
-          from rent_payment_allocations a join rent_payments p on p.id = a.payment_id
-          where a.company_id = ${companyId} and ${receivedOn(scope.asOf)}
-          group by a.charge_id
-        ) paid on paid.charge_id = c.id
-        where c.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${scope.asOf} ${propertyIs('c.property_group_id', scope)} ${leaseIs('c.lease_id', scope)}
-          and c.amount <> coalesce(paid.amount, 0)
-        order by c.date, c.created_at`)
+async function openItemsAsOf(db: Executor, companyId: string, scope: ReportScope): Promise<OpenItem[]> {
+  const rows = await db.execute<{ lease_id: string; id: string; date: string; charge_type: string; open: string }>(sql`
+    with moved as (
+      -- Payments that paid on the day and do not now (returned since), or pay now and did not then (received since).
+      select id, returned_date is null as paying_now
+      from rent_payments
+      where company_id = ${companyId} and (date > ${scope.asOf} and returned_date is null or date <= ${scope.asOf} and returned_date > ${scope.asOf})
+    ), correction as materialized (
+      select a.charge_id, sum(case when m.paying_now then a.amount else -a.amount end) as amount
+      from rent_payment_allocations a join moved m on m.id = a.payment_id
+      group by a.charge_id
+    )
+    select lease_id, id, date::text as date, charge_type, open from (
+      select c.lease_id, c.id, c.date, c.created_at, c.charge_type, c.amount - c.paid_amount + coalesce(k.amount, 0) as open
+      from rent_charges c left join correction k on k.charge_id = c.id
+      where c.company_id = ${companyId} and c.owing and c.date <= ${scope.asOf} ${propertyIs('c.property_group_id', scope)} ${leaseIs('c.lease_id', scope)}
+      union all
+      select c.lease_id, c.id, c.date, c.created_at, c.charge_type, c.amount - c.paid_amount + k.amount
+      from correction k join rent_charges c on c.id = k.charge_id
+      where c.company_id = ${companyId} and not c.owing and c.status = 'POSTED' and c.date <= ${scope.asOf} ${propertyIs('c.property_group_id', scope)} ${leaseIs('c.lease_id', scope)}
+    ) charge
+    where open <> 0
+    order by date, created_at`)
   return rows.map((r) => ({ leaseId: r.lease_id, chargeId: r.id, date: r.date, chargeType: r.charge_type, open: Number(r.open) }))
 }
 
-/** What each lease holds as a credit at the end of `asOf`: its payments' amounts not yet paying a charge dated by then. */
-async function creditsAsOf(db: Executor, companyId: string, scope: ReportScope, settled: boolean): Promise<LeaseCredit[]> {
-  const rows = settled
-    ? await db.execute<{ lease_id: string; credit: string }>(sql`
-        select p.lease_id, sum(p.amount - p.applied_amount) as credit
-        from rent_payments p
-        where p.company_id = ${companyId} and p.holds_credit ${propertyIs('p.property_group_id', scope)} ${leaseIs('p.lease_id', scope)}
-        group by p.lease_id`)
-    : await db.execute<{ lease_id: string; credit: string }>(sql`
-        select p.lease_id, sum(p.amount - coalesce(applied.amount, 0)) as credit
-        from rent_payments p
-        left join (
-          select a.payment_id, sum(a.amount) as amount
-          from rent_payment_allocations a join rent_charges c on c.id = a.charge_id
-          where a.company_id = ${companyId} and c.status = 'POSTED' and c.date <= ${scope.asOf}
-          group by a.payment_id
-        ) applied on applied.payment_id = p.id
-        where p.company_id = ${companyId} and ${receivedOn(scope.asOf)} ${propertyIs('p.property_group_id', scope)} ${leaseIs('p.lease_id', scope)}
-          and p.amount <> coalesce(applied.amount, 0)
-        group by p.lease_id`)
+/**
+ * What each lease holds as a credit at the end of `asOf`: its payments' amounts not yet paying a
+ * charge dated by then. A payment still received has applied to posted charges only (a charge is
+ * voided only while nothing received pays it), so what it applies to charges dated later is its
+ * whole correction; a payment returned since is read from its allocations (they are few).
+ */
+async function creditsAsOf(db: Executor, companyId: string, scope: ReportScope): Promise<LeaseCredit[]> {
+  const rows = await db.execute<{ lease_id: string; credit: string }>(sql`
+    with later as materialized (
+      select a.payment_id, sum(a.amount) as amount
+      from rent_charges c join rent_payment_allocations a on a.company_id = c.company_id and a.charge_id = c.id
+      where c.company_id = ${companyId} and c.date > ${scope.asOf}
+      group by a.payment_id
+    ), credit as (
+      select p.lease_id, p.amount - p.applied_amount + coalesce(l.amount, 0) as credit
+      from rent_payments p left join later l on l.payment_id = p.id
+      where p.company_id = ${companyId} and p.holds_credit and p.date <= ${scope.asOf} ${propertyIs('p.property_group_id', scope)} ${leaseIs('p.lease_id', scope)}
+      union all
+      select p.lease_id, p.amount - p.applied_amount + l.amount
+      from later l join rent_payments p on p.id = l.payment_id
+      where p.company_id = ${companyId} and not p.holds_credit and p.returned_date is null and p.date <= ${scope.asOf} ${propertyIs('p.property_group_id', scope)} ${leaseIs('p.lease_id', scope)}
+      union all
+      select p.lease_id, p.amount - coalesce((
+        select sum(a.amount) from rent_payment_allocations a join rent_charges c on c.id = a.charge_id
+        where a.payment_id = p.id and c.status = 'POSTED' and c.date <= ${scope.asOf}), 0)
+      from rent_payments p
+      where p.company_id = ${companyId} and p.date <= ${scope.asOf} and p.returned_date > ${scope.asOf} ${propertyIs('p.property_group_id', scope)} ${leaseIs('p.lease_id', scope)}
+    )
+    select lease_id, sum(credit) as credit from credit where credit <> 0 group by lease_id`)
   return rows.map((r) => ({ leaseId: r.lease_id, credit: Number(r.credit) }))
 }
 
@@ -115,14 +123,29 @@ export async function depositsHeldAsOf(db: Executor, companyId: string, scope: R
 export async function leasesByIds(db: Executor, companyId: string, ids: string[]): Promise<Map<string, RentRollLease>> {
   if (!ids.length) return new Map()
   const rows = await db.execute<LeaseRow>(sql`
-    select ${leaseColumns}
+    with wanted as materialized (select x::uuid as id from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as x),
+    people as (${peopleOf(companyId, sql`select id from wanted`)})
+    select l.id, l.label, l.status, l.lease_type, l.start_date::text as start_date, l.end_date::text as end_date, l.move_in_date::text as move_in_date,
+      l.notice_date::text as notice_date, l.move_out_date::text as move_out_date, l.rent, l.rent_frequency,
+      u.id as rental_unit_id, u.label as unit_label, g.id as property_group_id, g.name as property_label, people.residents
     from leases l
     join rental_units u on u.id = l.rental_unit_id
     join buildings b on b.id = u.building_id
     join property_groups g on g.id = b.property_group_id
-    where l.company_id = ${companyId} and l.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as x)`)
+    left join people on people.lease_id = l.id
+    where l.company_id = ${companyId} and l.id in (select id from wanted)`)
   return new Map(rows.map((r) => [r.id, leaseOfRow(r)]))
 }
+
+/** Who lives under a lease, named in order, primary first (the guarantor aside: they do not live there). */
+const residentNames = sql`string_agg(r.first_name || ' ' || r.last_name, ', ' order by lr.position)`
+
+/** The names on each of some leases (`leases`: a query of their ids), in one pass joined by lease rather than looked up lease by lease. */
+const peopleOf = (companyId: string, leases: SQL) => sql`
+  select lr.lease_id, ${residentNames} as residents
+  from lease_residents lr join residents r on r.id = lr.resident_id
+  where lr.company_id = ${companyId} and lr.role <> 'GUARANTOR' and lr.lease_id in (${leases})
+  group by lr.lease_id`
 
 export type LeaseRow = {
   id: string
@@ -147,7 +170,7 @@ export const leaseColumns = sql`
   l.id, l.label, l.status, l.lease_type, l.start_date::text as start_date, l.end_date::text as end_date, l.move_in_date::text as move_in_date,
   l.notice_date::text as notice_date, l.move_out_date::text as move_out_date, l.rent, l.rent_frequency,
   u.id as rental_unit_id, u.label as unit_label, g.id as property_group_id, g.name as property_label,
-  (select string_agg(r.first_name || ' ' || r.last_name, ', ' order by lr.position)
+  (select ${residentNames}
      from lease_residents lr join residents r on r.id = lr.resident_id
      where lr.lease_id = l.id and lr.role <> 'GUARANTOR') as residents`
 
@@ -174,6 +197,8 @@ export const leaseOfRow = (r: LeaseRow): RentRollLease => ({
  * Every unit, with the lease that held it at the end of `asOf` (its term begun, and not yet moved
  * out of: an ended lease held it through its move-out, else its end; one in force holds it on past
  * its end, month to month), and the recurring charges of that lease's schedule in effect that day.
+ * The leases, their residents and their charges are each read in one pass and joined to the units,
+ * not looked up unit by unit.
  */
 export async function unitsAsOf(db: Executor, companyId: string, scope: ReportScope): Promise<RentRollUnit[]> {
   const rows = await db.execute<
@@ -191,24 +216,33 @@ export async function unitsAsOf(db: Executor, companyId: string, scope: ReportSc
       recurring: { charge_type: string; amount: string; frequency: string }[] | null
     }
   >(sql`
+    with held as materialized (
+      select distinct on (l.rental_unit_id) l.id, l.label, l.status, l.lease_type, l.start_date, l.end_date, l.move_in_date, l.notice_date, l.move_out_date,
+        l.rent, l.rent_frequency, l.rental_unit_id
+      from leases l
+      where l.company_id = ${companyId} and l.start_date <= ${scope.asOf}
+        and (l.status in ('ACTIVE', 'NOTICE') and (l.move_out_date is null or l.move_out_date >= ${scope.asOf})
+          or l.status = 'ENDED' and coalesce(l.move_out_date, l.end_date) >= ${scope.asOf})
+      order by l.rental_unit_id, l.start_date desc
+    ), people as (${peopleOf(companyId, sql`select id from held`)}
+    ), recurring as (
+      select s.lease_id, json_agg(json_build_object('charge_type', sl.charge_type, 'amount', sl.amount, 'frequency', s.frequency)) as recurring
+      from rent_payment_schedules s join rent_payment_schedule_lines sl on sl.schedule_id = s.id
+      where s.company_id = ${companyId} and s.lease_id in (select id from held) and s.start_date <= ${scope.asOf} and (s.end_date is null or s.end_date >= ${scope.asOf})
+        and (sl.effective_from is null or sl.effective_from <= ${scope.asOf}) and (sl.effective_to is null or sl.effective_to >= ${scope.asOf})
+      group by s.lease_id
+    )
     select u.id as unit_id, u.unit_number, u.label as u_label, u.unit_type, u.bedrooms, u.area_sq_ft, u.market_rent, u.status as unit_status,
-      g.id as g_id, g.name as g_name, held.*,
-      (select json_agg(json_build_object('charge_type', sl.charge_type, 'amount', sl.amount, 'frequency', s.frequency))
-         from rent_payment_schedules s join rent_payment_schedule_lines sl on sl.schedule_id = s.id
-         where s.company_id = ${companyId} and s.lease_id = held.id and s.start_date <= ${scope.asOf} and (s.end_date is null or s.end_date >= ${scope.asOf})
-           and (sl.effective_from is null or sl.effective_from <= ${scope.asOf}) and (sl.effective_to is null or sl.effective_to >= ${scope.asOf})) as recurring
+      g.id as g_id, g.name as g_name,
+      h.id, h.label, h.status, h.lease_type, h.start_date::text as start_date, h.end_date::text as end_date, h.move_in_date::text as move_in_date,
+      h.notice_date::text as notice_date, h.move_out_date::text as move_out_date, h.rent, h.rent_frequency,
+      u.id as rental_unit_id, u.label as unit_label, g.id as property_group_id, g.name as property_label, people.residents, recurring.recurring
     from rental_units u
     join buildings b on b.id = u.building_id
     join property_groups g on g.id = b.property_group_id
-    left join lateral (
-      select ${leaseColumns}
-      from leases l
-      where l.company_id = ${companyId} and l.rental_unit_id = u.id and l.start_date <= ${scope.asOf}
-        and (l.status in ('ACTIVE', 'NOTICE') and (l.move_out_date is null or l.move_out_date >= ${scope.asOf})
-          or l.status = 'ENDED' and coalesce(l.move_out_date, l.end_date) >= ${scope.asOf})
-      order by l.start_date desc
-      limit 1
-    ) held on true
+    left join held h on h.rental_unit_id = u.id
+    left join people on people.lease_id = h.id
+    left join recurring on recurring.lease_id = h.id
     where u.company_id = ${companyId} ${propertyIs('g.id', scope)}
     order by g.name, u.label`)
   return rows.map((r) => ({

@@ -14,7 +14,3 @@ export function fullName(person: { first_name: string; last_name: string }) {
   return `${person.first_name} ${person.last_name}`.trim()
 }
 
-/** An instant in a time zone; components show one through <Instant>, in the company's zone. */
-export function formatDateTime(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))
-}

@@ -134,6 +134,13 @@ describe('rent reports', () => {
       expect.objectContaining({ lease_id: late.id, total: '3000.00', rent: '1000.00', last_payment_date: '2031-04-10', last_payment_amount: '1000.00', days_late: 88, residents: 'Ada Tenant' }),
     ])
 
+    // The bank returns the March payment on April 20: each day before reads it as it stood then.
+    const march = ((await get(token, `rent-payments/?lease_id=${early.id}`)).results as Body[])[0]
+    expect((await api('POST', `rent-payments/${march.id}/record-return/`, { token, body: { returned_date: '2031-04-20' } })).status).toBe(200)
+    expect(row(early.id, await get(token, 'reporting/aged-receivables/?as_of=2031-03-31'))).toMatchObject({ credits: '-1000.00', total: '-1000.00' })
+    expect(row(early.id, await get(token, 'reporting/aged-receivables/?as_of=2031-04-05'))).toMatchObject({ days_0_30: '0.00', credits: '-200.00', total: '-200.00' })
+    expect(row(early.id, await get(token, 'reporting/aged-receivables/?as_of=2031-04-25'))).toMatchObject({ days_0_30: '800.00', credits: '0.00', total: '800.00' })
+
     // Bad filters name their field and answer 400.
     for (const [query, field] of [
       ['as_of=2031-02-30', 'as_of'],

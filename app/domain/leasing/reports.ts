@@ -2,6 +2,7 @@ import type { ReportTable, TableRow } from '../ledger/report-tables'
 import { formatMoney } from '../money'
 import { LEASE_STATUSES } from './leases'
 import { AGING_BUCKETS, agingOf } from './payments'
+import { compareNumbered, compareText } from '../text'
 
 /*
  * The rent reports as ../shared/domain/reports.md defines them, computed from what the services
@@ -85,7 +86,7 @@ const leaseStatusLabel = (status: string) => LEASE_STATUSES.find((s) => s.value 
 
 const money = formatMoney
 export const byUnit = (a: { property_label: string; unit_label: string }, b: { property_label: string; unit_label: string }) =>
-  a.property_label.localeCompare(b.property_label) || a.unit_label.localeCompare(b.unit_label, 'en', { numeric: true })
+  compareText(a.property_label, b.property_label) || compareNumbered(a.unit_label, b.unit_label)
 
 export const leaseFacts = (lease: RentRollLease) => ({
   lease_id: lease.id,

@@ -1,6 +1,7 @@
 import { formatMoney } from '../money'
 import { CASH_SUBTYPES, subtypeOf, type AccountSubtype, type AccountType } from './chart'
 import { addDays } from './reports'
+import { compareNumbered } from '../text'
 
 /*
  * The ledger as an hledger journal (https://hledger.org/hledger.html#journal), so an
@@ -46,7 +47,7 @@ export function hledgerJournal(input: {
   const nameOf = (id: string) => hledgerAccountName(byId.get(id)!)
   const amount = (cents: number) => `${input.currency} ${formatMoney(cents)}`
   const out: string[] = [...input.heading.split('\n').map((l) => `; ${clean(l)}`), '', `commodity ${input.currency} 1000.00`, '']
-  for (const a of [...input.accounts].sort((x, y) => x.number.localeCompare(y.number, 'en', { numeric: true }))) {
+  for (const a of [...input.accounts].sort((x, y) => compareNumbered(x.number, y.number))) {
     const code = a.accountType === 'ASSET' && CASH_SUBTYPES.includes(a.subtype as AccountSubtype) ? 'C' : TYPE_CODE[a.accountType]
     out.push(`account ${nameOf(a.id)}  ; type:${code}`)
   }

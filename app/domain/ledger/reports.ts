@@ -1,6 +1,7 @@
 import { formatMoney } from '../money'
 import { normalSign, subtypeOf, ACCOUNT_SUBTYPES, ACCOUNT_TYPES, isBalanceSheet, type AccountType } from './chart'
 import { isIsoDate, SOURCE_TYPES } from './entries'
+import { compareNumbered } from '../text'
 
 /*
  * The financial statements, shaped from rows the database has already summed
@@ -43,7 +44,7 @@ export type ReportAccount = {
 export type AccountSums = { accountId: string; total: number; yearToDate: number }
 
 const money = formatMoney
-const byNumber = (a: { number: string }, b: { number: string }) => a.number.localeCompare(b.number, 'en', { numeric: true })
+const byNumber = (a: { number: string }, b: { number: string }) => compareNumbered(a.number, b.number)
 
 // Dates ------------------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requireSession, type Answer } from '~/utils/api-client.server'
+import { monthName } from '~/domain/dates'
 import { title } from '~/utils/misc'
 import { redirectWithToast } from '~/utils/toast.server'
 import type { loader as layoutLoader } from './layout'
@@ -89,7 +90,7 @@ function Figure({ title, value, detail, href, label }: { title: string; value: s
 
 function RentCards({ rent }: { rent: NonNullable<Answer<typeof DashboardSchema>['rent']> }) {
   const money = useDisplayMoney()
-  const month = new Date(`${rent.month_start}T00:00:00Z`).toLocaleDateString('en-CA', { month: 'long', timeZone: 'UTC' })
+  const month = monthName(rent.month_start)
   return (
     <>
       <Figure title="Occupancy" value={`${rent.occupancy_percent}%`} detail={`${rent.occupied} of ${rent.units} units let.`} href="/app/reporting/rent-roll/" label="Rent roll" />
