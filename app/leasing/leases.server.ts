@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
-import { accounts, journalEntries, journalLines, leaseResidents, leases, rentalUnits, residents } from '~/db/schema'
+import { accounts, journalLines, leaseResidents, leases, rentalUnits, residents } from '~/db/schema'
 import { conflict, invalid, notFound } from '~/domain/errors'
 import { HOLDS_UNIT, LEASE_STATUSES, lastDayOf, residentTypeFor, termsOverlap, unitStatusFor, type Term } from '~/domain/leasing/leases'
 import { formatMoney } from '~/domain/money'
@@ -211,38 +211,50 @@ export async function leaseSummaries(tx: Executor, companyId: string, ids: strin
   )
 }
 
-/** A lease's rent account: its receivable lines oldest first, each with the balance after it. */
+/**
+ * A lease's rent account: its receivable lines oldest first, each with the balance after it. The
+ * lease and its lines are read in one statement: a tenant's every read already waits on setting its
+ * company, and a lease's page asks for this on each visit.
+ */
 export async function rentAccount(tx: Executor, companyId: string, leaseId: string) {
-  const lease = await leaseOf(tx, companyId, leaseId)
-  const lines = await tx
-    .select({
-      id: journalLines.id,
-      entryId: journalLines.entryId,
-      number: journalEntries.number,
-      date: journalLines.date,
-      memo: sql<string | null>`coalesce(${journalLines.memo}, ${journalEntries.memo})`,
-      sourceType: journalEntries.sourceType,
-      amount: journalLines.amount,
-    })
-    .from(journalLines)
-    .innerJoin(accounts, receivable)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-    .where(and(eq(journalLines.companyId, companyId), eq(journalLines.leaseId, leaseId)))
-    .orderBy(asc(journalLines.date), asc(journalEntries.number), asc(journalLines.lineNumber))
+  if (!isUuid(leaseId)) throw notFound('No such lease.')
+  const found = await tx.execute<{
+    lease_id: string
+    lease_label: string
+    id: string | null
+    entry_id: string
+    number: number
+    date: string
+    memo: string | null
+    source_type: string
+    amount: string
+  }>(sql`
+    select l.id as lease_id, l.label as lease_label, jl.id, jl.entry_id, e.number, jl.date::text as date, coalesce(jl.memo, e.memo) as memo, e.source_type, jl.amount
+    from leases l
+    left join (journal_lines jl
+      join accounts a on a.id = jl.account_id and a.subtype = 'ACCOUNTS_RECEIVABLE'
+      join journal_entries e on e.id = jl.entry_id) on jl.company_id = l.company_id and jl.lease_id = l.id
+    where l.company_id = ${companyId} and l.id = ${leaseId}
+    order by jl.date, e.number, jl.line_number`)
+  const [lease] = found
+  if (!lease) throw notFound('No such lease.')
   let balance = 0
-  const rows = lines.map((line) => {
-    balance += line.amount
-    return {
-      journal_line_id: line.id,
-      journal_entry_id: line.entryId,
-      entry_number: line.number,
-      date: line.date,
-      memo: line.memo,
-      source_type: line.sourceType,
-      charge: line.amount > 0 ? formatMoney(line.amount) : null,
-      payment: line.amount < 0 ? formatMoney(-line.amount) : null,
-      balance: formatMoney(balance),
-    }
-  })
-  return { lease_id: lease.id, lease_label: lease.label, balance: formatMoney(balance), lines: rows }
+  const rows = found
+    .filter((line) => line.id !== null)
+    .map((line) => {
+      const amount = Number(line.amount)
+      balance += amount
+      return {
+        journal_line_id: line.id!,
+        journal_entry_id: line.entry_id,
+        entry_number: Number(line.number),
+        date: line.date,
+        memo: line.memo,
+        source_type: line.source_type,
+        charge: amount > 0 ? formatMoney(amount) : null,
+        payment: amount < 0 ? formatMoney(-amount) : null,
+        balance: formatMoney(balance),
+      }
+    })
+  return { lease_id: lease.lease_id, lease_label: lease.lease_label, balance: formatMoney(balance), lines: rows }
 }
