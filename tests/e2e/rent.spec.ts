@@ -1,12 +1,15 @@
 import { expect, test } from './support/fixtures'
-import { registerCompany, type Company } from './support/api'
+import { linkIn, mailTo, registerCompany, unique, type Company } from './support/api'
 import { logIn } from './support/auth'
 
 /**
  * Rent through the pages, with JavaScript on and off: activating a lease that began on the 15th
  * of last month charges that month's rest (prorated by its days) and this month's rent; the lease
  * shows its schedule, its charges and its balance; a line added to the schedule charges nothing
- * twice; a one-off charge is refused at its field when it is nothing, made, then voided.
+ * twice; a one-off charge is refused at its field when it is nothing, made, then voided. And the
+ * whole of a month's rent: a unit leased to two residents, charged, paid in part and then in full,
+ * the cheque returned NSF with its fee, the rent roll, aged receivables and trial balance agreeing,
+ * and the resident, signed in, seeing what the office sees.
  */
 
 const bearer = (company: Company) => ({ authorization: `Bearer ${company.token}` })
@@ -99,7 +102,7 @@ test('activating a lease charges its rent, prorated from the move-in, and a one-
   await expect(page.locator('dd', { hasText: money(prorated + 155_000) })).toBeVisible()
 })
 
-test('records a partial payment, marks the rest paid in bulk, and a returned payment owes the rent again with its fee', async ({ page, request }) => {
+test('staff lease a unit to two residents; rent is charged, paid in part then in full, returned NSF with its fee; reports, books and the resident agree', async ({ page, request }) => {
   const company = await registerCompany(request)
   const post = async (path: string, data: Record<string, unknown>) => {
     const response = await request.post(`/api/${path}`, { headers: bearer(company), data })
@@ -110,15 +113,33 @@ test('records a partial payment, marks the rest paid in bulk, and a returned pay
   const thisMonth = new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10)
   const property = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
   const building = await post('buildings/', { name: 'Bronson Court', property_group_id: property.id })
-  const unit = await post('rental-units/', { unit_number: '102', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
-  const ada = await post('residents/', { first_name: 'Ada', last_name: 'Lovelace', resident_type: 'APPLICANT' })
-  // From the 1st of this month: activating charges this month's $1,550.00.
-  const lease = await post('leases/', { rental_unit_id: unit.id, lease_type: 'MONTH_TO_MONTH', start_date: thisMonth, rent: '1550.00', rent_frequency: 'MONTHLY', lines: [{ resident_id: ada.id, role: 'PRIMARY' }] })
-  const activated = await request.post(`/api/leases/${lease.id}/activate/`, { headers: bearer(company), data: {} })
-  expect(activated.status()).toBe(200)
+  await post('rental-units/', { unit_number: '102', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
+  const adaEmail = `${unique('ada')}@example.test`
+  const ada = await post('residents/', { first_name: 'Ada', last_name: 'Lovelace', resident_type: 'APPLICANT', email: adaEmail })
+  await post('residents/', { first_name: 'Ben', last_name: 'Franklin', resident_type: 'APPLICANT' })
   const leaseName = `102 · Bronson Court from ${thisMonth}`
 
+  // Staff lease the vacant unit to Ada and Ben from the 1st of this month; activating it runs the rent: this month's $1,550.00.
   await logIn(page, company.email, company.password)
+  await page.goto('/app/leases/new/')
+  await page.getByLabel(/^Rental unit/).selectOption({ label: '102 · Bronson Court' })
+  await page.getByLabel(/^Lease type/).selectOption('MONTH_TO_MONTH')
+  await page.getByLabel(/^Start date/).fill(thisMonth)
+  await page.getByRole('textbox', { name: 'Rent', exact: true }).fill('1550.00')
+  await page.getByLabel(/^Rent frequency/).selectOption('MONTHLY')
+  await page.getByLabel('Line 1: Resident').selectOption({ label: 'Ada Lovelace' })
+  await page.getByLabel('Line 1: Role').selectOption('PRIMARY')
+  await page.getByRole('button', { name: 'Add line' }).click()
+  await page.getByLabel('Line 2: Resident').selectOption({ label: 'Ben Franklin' })
+  await page.getByLabel('Line 2: Role').selectOption('CO_TENANT')
+  await page.getByRole('button', { name: 'Add Lease' }).click()
+  await expect(page).toHaveTitle(`${leaseName} | Lintel`)
+  const lease = { id: new URL(page.url()).pathname.split('/')[3] }
+  await page.getByRole('link', { name: 'Activate' }).click()
+  await page.getByRole('button', { name: 'Yes, activate' }).click()
+  await expect(page.getByText('Lease activated: the unit is occupied.')).toBeVisible()
+  await expect(page.getByRole('region', { name: /^Charges/ }).getByRole('row', { name: new RegExp(thisMonth) })).toContainText('$1,550.00')
+
   // A partial payment, applied to the rent.
   await page.goto('/app/rent-payments/')
   await expect(page).toHaveTitle('Rent Payments | Lintel')
@@ -181,4 +202,13 @@ test('records a partial payment, marks the rest paid in bulk, and a returned pay
   // The books still balance: $1,000.00 waiting to be deposited and $595.00 owed, against $1,595.00 of rent and fee income.
   await page.goto('/app/reporting/trial-balance/')
   await expect(page.getByRole('row', { name: 'Total $1,595.00 $1,595.00' })).toBeVisible()
+
+  // Ada, invited to the resident center, signs in and sees the same $595.00 owing.
+  expect((await request.post(`/api/residents/${ada.id}/invite-to-resident-center/`, { headers: bearer(company), data: {} })).status()).toBeLessThan(300)
+  await page.context().clearCookies()
+  await page.goto(linkIn(await mailTo(adaEmail, /invited you/), '/accept-invitation/').pathname)
+  await page.getByLabel('Password').fill('correct horse battery')
+  await page.getByRole('button', { name: 'Accept and sign in' }).click()
+  await expect(page).toHaveURL('/rc/')
+  await expect(page.getByTestId('balance')).toHaveText('$595.00')
 })
