@@ -104,14 +104,20 @@ router.openapi(
   },
 )
 
-/** The team and the getting-started steps, with the Management Company permission. */
+/**
+ * The team and the getting-started steps, with the Management Company permission: kept as the
+ * shell's answers are (any write drops them), per person, since "invite a colleague" is theirs.
+ */
 async function managementCards(principal: AppEnv['Variables']['principal']) {
   if (!principal.permissions.hasManagementCompanyPermissions) return { team: null, getting_started: null }
-  const [facts] = await dashboardFacts().execute({ companyId: principal.companyId, userId: principal.userId })
-  return {
-    team: { property_managers: facts.managers, maintenance_technicians: facts.technicians, invited: facts.invited },
-    getting_started: facts.dismissedAt ? null : gettingStarted({ ...facts, companyDetails: companyDetailsComplete(facts) }),
-  }
+  const cards = await keptAnswer(principal.companyId, `dashboard-team:${principal.userId}`, async () => {
+    const [facts] = await dashboardFacts().execute({ companyId: principal.companyId, userId: principal.userId })
+    return {
+      team: { property_managers: facts.managers, maintenance_technicians: facts.technicians, invited: facts.invited },
+      getting_started: facts.dismissedAt ? null : gettingStarted({ ...facts, companyDetails: companyDetailsComplete(facts) }),
+    }
+  })
+  return cards!
 }
 
 /**
