@@ -8,11 +8,11 @@ import { tenantsOf, unitAddressOf, type PostalAddress } from '~/domain/leasing/r
  * company with its address and contacts, and each lease's unit address and tenants.
  */
 
-/** The company as its letters are headed: its name, address on one line, phone, e-mail, and its currency. */
+/** The company as its letters are headed: its name, address on one line, phone, e-mail, and its currency and way of writing numbers. */
 export async function letterhead(tx: Executor, companyId: string) {
   const [company] = await tx.select().from(companies).where(eq(companies.id, companyId))
   const address = [company.streetAddress, company.city, [company.province, company.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  return { name: company.name, address: address || null, phone: company.phone, email: company.email, currency: company.currency }
+  return { name: company.name, address: address || null, phone: company.phone, email: company.email, currency: company.currency, numbers: company.numberFormat }
 }
 
 export type Addressee = { label: string; unitAddress: string; tenants: string[]; recipients: { name: string; email: string }[] }

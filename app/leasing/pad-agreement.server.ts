@@ -30,6 +30,7 @@ export async function padAgreementPdf(tx: Executor, companyId: string, schedule:
     amountType: schedule.padAmountType === 'VARIABLE' ? 'VARIABLE' : 'FIXED',
     amount: parseMoney(summary?.period_total ?? '0') ?? 0,
     currency: company.currency,
+    numbers: company.numbers,
     frequency: schedule.frequency,
     frequencyLabel: SCHEDULE_FREQUENCIES.find((f) => f.value === schedule.frequency)?.label ?? schedule.frequency,
     dueWords: dueWordsOf(schedule),

@@ -502,6 +502,7 @@ async function noticeLetters(tx: Executor, companyId: string, which: { bulkNotic
       exempt: increase.exempt,
       exemptionReason: increase.exemptionReason,
       currency: company.currency,
+      numbers: company.numbers,
     })
     return { letter, unitAddress: addressee.unitAddress, recipients: addressee.recipients }
   })

@@ -1,5 +1,5 @@
 import type { Letter } from '~/domain/letter'
-import { displayMoney, formatMoney } from '~/domain/money'
+import { displayMoney, formatMoney, type NumberFormat } from '~/domain/money'
 import { perPeriod } from './rent-increases'
 
 /*
@@ -37,6 +37,8 @@ export type PadAgreementInput = {
   /** Cents per period, the schedule's charges in effect: what a fixed debit is. */
   amount: number
   currency: string
+  /** How the company writes amounts (1,250.00 or 1 250,00). */
+  numbers: NumberFormat
   frequency: string
   frequencyLabel: string
   /** When each period falls due, in words: "on the 1st of each month". */
@@ -51,7 +53,7 @@ const BLANK = '____________________'
 
 /** The agreement, with blanks to fill in by hand where the schedule holds no account details yet. */
 export function padAgreement(input: PadAgreementInput): Letter {
-  const money = displayMoney(formatMoney(input.amount), input.currency)
+  const money = displayMoney(formatMoney(input.amount), input.currency, input.numbers)
   const per = perPeriod(input.frequency)
   const payee = [input.payee.name, input.payee.address].filter(Boolean).join(', ')
   const contact = [input.payee.phone, input.payee.email].filter(Boolean).join(' or ') || input.payee.address || input.payee.name

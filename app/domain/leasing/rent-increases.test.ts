@@ -130,6 +130,7 @@ describe('the letters', () => {
         exempt: false,
         exemptionReason: null,
         currency: 'CAD',
+        numbers: 'en',
       }),
     )
     for (const fact of [
@@ -155,6 +156,7 @@ describe('the letters', () => {
       amountType: 'FIXED',
       amount: 155_000,
       currency: 'CAD',
+      numbers: 'en',
       frequency: 'MONTHLY',
       frequencyLabel: 'Monthly',
       dueWords: 'on the 1st of each month',
@@ -176,6 +178,16 @@ describe('the letters', () => {
     expect(waived).toContain('You waive your right to receive pre-notification')
     expect(waived).toContain('Variable: on each due date, what the lease 102 then owes')
   })
+
+  it('write amounts and percents as the company writes them', () => {
+    const notice = letterText(
+      noticeLetter({ company, tenants: ['Ada Tenant'], unitAddress: 'Unit 102', province: 'ON', rentFrequency: 'MONTHLY', currentRent: 150_000, newRent: 153_750, effectiveDate: '2026-03-01', noticeDate: '2025-12-01', exempt: false, exemptionReason: null, currency: 'CAD', numbers: 'fr' }),
+    )
+    // Grouped and spaced as French is written (the spaces do not break): 1 500,00 $ and 2,5 %.
+    expect(notice).toMatch(/Current rent: 1\s500,00\s\$ per month/)
+    expect(notice).toMatch(/Increase: 37,50\s\$ \(2,5\s%\)/)
+    expect(letterText(padAgreement({ ...agreementInput(), amountType: 'FIXED' as const, numbers: 'fr' as const }))).toMatch(/1\s550,00\s\$ per month/)
+  })
 })
 
 function agreementInput() {
@@ -187,6 +199,7 @@ function agreementInput() {
     amountType: 'VARIABLE' as const,
     amount: 155_000,
     currency: 'CAD',
+    numbers: 'en' as const,
     frequency: 'MONTHLY',
     frequencyLabel: 'Monthly',
     dueWords: 'on the 1st of each month',

@@ -1,6 +1,6 @@
 import type { FieldErrors } from '~/domain/errors'
 import type { Letter } from '~/domain/letter'
-import { displayMoney, displayPercent, formatMoney, formatPercent } from '~/domain/money'
+import { displayMoney, displayPercent, formatMoney, formatPercent, type NumberFormat } from '~/domain/money'
 import { guidelineFor, MONTHS_BETWEEN_INCREASES, rentIncreaseRulesOf, rulesOf, type RentIncreaseRules } from './provinces'
 import { addDays, chargesDue, type Schedule, type ScheduleLine } from './rent'
 
@@ -57,12 +57,12 @@ export function earliestEffective(rules: RentIncreaseRules, noticeDate: string) 
 const noticeWords = (rules: RentIncreaseRules) => (rules.notice.days !== undefined ? `${rules.notice.days} days’` : `${rules.notice.months} months’`)
 
 /** The guideline an increase taking effect on `effective` is held to, in words: "Ontario’s guideline for 2026, 2.5%". */
-function guidelineWords(province: string | null, effective: string) {
+function guidelineWords(province: string | null, effective: string, numbers: NumberFormat = 'en') {
   const year = Number(effective.slice(0, 4))
   const guideline = guidelineFor(province, year)
   if (!guideline) return null
   const name = rulesOf(province)?.name ?? province
-  const percent = displayPercent(formatPercent(guideline.percent))
+  const percent = displayPercent(formatPercent(guideline.percent), numbers)
   const words = guideline.assumed ? `${name}’s guideline for ${guideline.year}, ${percent} (the one for ${year} is not in Lintel yet)` : `${name}’s guideline for ${year}, ${percent}`
   return { ...guideline, words }
 }
@@ -188,6 +188,8 @@ export type NoticeLetterInput = {
   exempt: boolean
   exemptionReason: string | null
   currency: string
+  /** How the company writes amounts and percents (1,250.00 or 1 250,00). */
+  numbers: NumberFormat
 }
 
 /**
@@ -198,10 +200,10 @@ export type NoticeLetterInput = {
  */
 export function noticeLetter(input: NoticeLetterInput): Letter {
   const rules = rentIncreaseRulesOf(input.province)
-  const money = (cents: number) => displayMoney(formatMoney(cents), input.currency)
+  const money = (cents: number) => displayMoney(formatMoney(cents), input.currency, input.numbers)
   const per = perPeriod(input.rentFrequency)
-  const percent = displayPercent(formatPercent(increasePercent(input.currentRent, input.newRent)))
-  const guideline = guidelineWords(input.province, input.effectiveDate)
+  const percent = displayPercent(formatPercent(increasePercent(input.currentRent, input.newRent)), input.numbers)
+  const guideline = guidelineWords(input.province, input.effectiveDate, input.numbers)
   const within = input.exempt
     ? `The unit is exempt from the rent increase guideline: ${input.exemptionReason ?? ''}`.trim()
     : guideline
