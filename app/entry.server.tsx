@@ -7,17 +7,12 @@ import { NonceContext } from './utils/nonce'
 
 export const streamTimeout = 5_000
 
-const utf8 = new TextEncoder()
-
 /**
  * Renders the whole document as one string, then sends it in one piece. No
  * loader defers data: once the loader data is read, nothing can suspend, so
  * React's synchronous renderer gives the very markup its streaming one would,
  * without encoding thousands of small chunks into bytes and piping them
- * through a stream only to join them again. The page leaves as bytes, encoded
- * once: a string body would be measured for its length and then encoded again
- * as it is written (a page with one character beyond Latin-1 is a two-byte
- * string, and both passes walk all of it).
+ * through a stream only to join them again.
  */
 export default async function handleRequest(
   request: Request,
@@ -36,5 +31,5 @@ export default async function handleRequest(
     </NonceContext.Provider>,
   )
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-  return new Response(utf8.encode(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode })
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode })
 }
