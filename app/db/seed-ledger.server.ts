@@ -1,16 +1,20 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm'
-import { dueDates, manualDraft, recurringDraft, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
+import { LINE_DIMENSIONS } from '~/domain/ledger/dimensions'
+import { dueDates, recurringDraft, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
 import { postEntry } from '~/ledger/posting.server'
 import { todayIn } from '~/domain/dates'
 import { bankAccountsResource } from '~/resources/accounting'
 import { bankDepositsResource } from '~/resources/bank-deposits'
+import { journalEntriesResource } from '~/resources/journal-entries'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import { leasesResource } from '~/resources/leases'
-import { securityDepositsResource } from '~/resources/deposits'
+import { depositDispositionsResource, securityDepositsResource } from '~/resources/deposits'
+import { rentIncreasesResource } from '~/resources/rent-increases'
+import { allowedRent } from '~/domain/leasing/rent-increases'
 import { rentPaymentSchedulesResource, rentPaymentsResource } from '~/resources/rent'
 import type { Transaction } from './client.server'
-import { accounts, buildings, journalEntries, journalLines, propertyGroups, propertyOwnerships, recurringJournalEntries, recurringJournalEntryLines, rentalUnits, residents, users } from './schema'
+import { accounts, buildings, journalEntries, journalLines, propertyGroups, propertyOwnerships, recurringJournalEntries, recurringJournalEntryLines, rentalUnits, rentCharges, residents, users } from './schema'
 import { generator } from './seed-portfolio.server'
 
 /*
@@ -55,7 +59,25 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
   const chart = new Map((await tx.select({ id: accounts.id, number: accounts.number }).from(accounts).where(eq(accounts.companyId, companyId))).map((a) => [a.number, a.id]))
   const account = (number: string) => chart.get(number)!
   const post = async (draft: JournalDraft) => (await postEntry(tx, companyId, draft)).entry
-  const manual = (date: string, memo: string, lines: DraftLine[]) => post(manualDraft({ chainId: crypto.randomUUID(), date, memo, lines }))
+  /** A manual journal entry, written through its definition as the API writes one; answers the entry it posted. */
+  const manual = async (date: string, memo: string, lines: DraftLine[]) => {
+    const body = {
+      date,
+      memo,
+      lines: lines.map((l) => ({
+        account_id: l.accountId,
+        ...(l.amount > 0 ? { debit: dollars(l.amount) } : { credit: dollars(-l.amount) }),
+        memo: l.memo ?? null,
+        ...Object.fromEntries(LINE_DIMENSIONS.filter((d) => l[d.key]).map((d) => [d.name, l[d.key]])),
+      })),
+    }
+    const created = await createRecord(tx, companyId, journalEntriesResource, parseInput(journalEntriesResource, body, 'create'))
+    const [entry] = await tx
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'JOURNAL_ENTRY'), eq(journalEntries.sourceId, String(created.id))))
+    return entry
+  }
 
   const properties = await portfolio(tx, companyId)
 
@@ -124,13 +146,15 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
         for (const u of paying) {
           const lease = leaseOf.get(u.id)
           if (!lease) continue
+          // Nothing before a lease this year began; the month of a move-out is paid by the last month's rent deposit.
+          if (on(1) < lease.start.slice(0, 8) + '01' || (lease.moveOut && on(1) >= lease.moveOut.slice(0, 8) + '01')) continue
           const behind = lease.habit === 'BEHIND' && index >= months.length - 2
           const day = lease.habit === 'LATE' ? 12 : 2
           if (behind || !due(day)) continue
           const method = lease.habit === 'CHEQUE' ? 'CHEQUE' : random.chance(0.7) ? 'PAD' : 'E_TRANSFER'
           const payment = await createRecord(tx, companyId, rentPaymentsResource, parseInput(rentPaymentsResource, { lease_id: lease.id, date: on(day), amount: dollars(lease.rent), method, reference: method === 'CHEQUE' ? String(100 + index) : null }, 'create'))
           ;(day === 2 ? payments : late).push(String(payment.id))
-          collected += cents(u.rent)
+          collected += lease.rent
           // One cheque comes back from the bank four months ago, after it was deposited, with Ontario's $20 NSF charge, and is paid again.
           if (lease.habit === 'CHEQUE' && index === months.length - 5 && due(20)) bounced.push({ paymentId: String(payment.id), leaseId: lease.id, rent: lease.rent })
         }
@@ -204,7 +228,7 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
     // Two residents' last month's rent deposits (Ontario allows no damage deposit), held in the trust account.
     if (index === 3 || index === 8) {
       const p = properties[index === 3 ? 0 : 1]
-      const u = p.units.find((x, i) => x.residentId && i >= index && leaseOf.has(x.id))
+      const u = p.units.find((x, i) => x.residentId && i >= index && leaseOf.has(x.id) && leaseOf.get(x.id)!.start <= on(1) && !leaseOf.get(x.id)!.moveOut)
       if (u && due(1)) {
         const held = await createRecord(
           tx,
@@ -220,6 +244,8 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
       }
     }
   }
+
+  await seedMoves(tx, companyId, userId, [...leaseOf.values()], { today, first: dateOf(first.year, first.month, 1), interestAccount: account('6000'), trust, deposit })
 
   // Depreciation, monthly, as a recurring entry: the scheduler carries it on from here.
   const lines = properties
@@ -237,6 +263,78 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
     .returning()
   await tx.insert(recurringJournalEntryLines).values(lines.map((line, position) => ({ ...line, companyId, recurringJournalEntryId: schedule.id, position })))
   for (const date of dueDates({ startDate: schedule.startDate, frequency: 'MONTHLY' }, today)) await post(recurringDraft({ id: schedule.id, name: schedule.name, memo: schedule.memo, lines }, date))
+}
+
+/**
+ * What the leases did beside paying: the lease that ended two months ago held a last month's rent
+ * deposit from the start of the books, which its disposition applies to its last month with
+ * Ontario's interest, refunding the interest from the trust account; and three long-standing
+ * leases have a rent increase on its way at the guideline, two with their notice given today.
+ * Through the definitions' own create and actions, as the API makes them.
+ */
+async function seedMoves(
+  tx: Transaction,
+  companyId: string,
+  userId: string,
+  leases: DemoLease[],
+  options: { today: string; first: string; interestAccount: string; trust: { id: string }; deposit: (bank: { id: string }, date: string, memo: string, entryIds: string[]) => Promise<void> },
+) {
+  const { today } = options
+  const leaving = leases.find((l) => l.moveOut && l.moveOut < today)
+  if (leaving) {
+    const held = await createRecord(
+      tx,
+      companyId,
+      securityDepositsResource,
+      parseInput(securityDepositsResource, { lease_id: leaving.id, deposit_type: 'LAST_MONTH_RENT', date: options.first, amount: dollars(leaving.rent), method: 'CHEQUE', reference: 'LMR' }, 'create'),
+    )
+    const [receipt] = await tx
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'SECURITY_DEPOSIT'), eq(journalEntries.sourceId, String(held.id))))
+    await options.deposit(options.trust, options.first, 'Last month’s rent deposit', [receipt.id])
+    // The last month's rent, still owed: the deposit pays it.
+    const [last] = await tx
+      .select({ id: rentCharges.id, amount: rentCharges.amount })
+      .from(rentCharges)
+      .where(and(eq(rentCharges.companyId, companyId), eq(rentCharges.leaseId, leaving.id), eq(rentCharges.chargeType, 'RENT'), eq(rentCharges.date, `${leaving.moveOut!.slice(0, 8)}01`)))
+    const settled = new Date(Date.parse(`${leaving.moveOut}T00:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10)
+    if (last && settled <= today) {
+      const disposition = await createRecord(
+        tx,
+        companyId,
+        depositDispositionsResource,
+        parseInput(
+          depositDispositionsResource,
+          {
+            lease_id: leaving.id,
+            date: settled,
+            interest_account_id: options.interestAccount,
+            bank_account_id: options.trust.id,
+            forwarding_address: '88 Fifth Avenue, Ottawa, ON K1S 2M9',
+            lines: [{ charge_id: last.id, description: 'Last month’s rent', amount: dollars(last.amount) }],
+          },
+          'create',
+        ),
+      )
+      await runAction(tx, companyId, userId, depositDispositionsResource, String(disposition.id), 'complete', { note: 'Deposit applied to the last month; interest refunded' })
+    }
+  }
+
+  // Notice 90 days ahead at least, on the first of a month; the rent may rise a year after the move-in.
+  const after = new Date(Date.parse(`${today}T00:00:00Z`) + 91 * 86_400_000)
+  const effective = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth() + 1, 1)).toISOString().slice(0, 10)
+  const raising = leases.filter((l) => !l.moveOut && !l.onNotice && l.habit === 'ON_TIME' && l.start < options.first).slice(0, 3)
+  for (const [i, lease] of raising.entries()) {
+    const most = allowedRent('ON', lease.rent, effective)?.maximum ?? lease.rent
+    const increase = await createRecord(
+      tx,
+      companyId,
+      rentIncreasesResource,
+      parseInput(rentIncreasesResource, { lease_id: lease.id, new_rent: dollars(Math.floor(most / 100) * 100), effective_date: effective, notice_date: i < 2 ? today : null }, 'create'),
+    )
+    if (i < 2) await runAction(tx, companyId, userId, rentIncreasesResource, String(increase.id), 'give-notice', { notice_date: today, note: 'N1 delivered by hand' })
+  }
 }
 
 /** The demo portfolio as the books need it: each property's units with their rent and current resident, and its owners' shares. */
@@ -264,13 +362,16 @@ async function portfolio(tx: Transaction, companyId: string): Promise<Property[]
   }))
 }
 
-type DemoLease = { id: string; rent: number; habit: 'ON_TIME' | 'LATE' | 'BEHIND' | 'CHEQUE' }
+type DemoLease = { id: string; rent: number; habit: 'ON_TIME' | 'LATE' | 'BEHIND' | 'CHEQUE'; start: string; moveOut: string | null; onNotice: boolean }
 
 /**
  * A lease for every let unit, through the lease's own definition and actions: its current residents
  * on it, a month-to-month tenancy (a fixed year for the recent ones), a rent schedule charging from
  * the first month of the books' history, activated (the rent run charges every month since), and
  * notice given where the unit is on notice. Each gets a paying habit the months' payments follow.
+ * Residents of long standing pay less than today's market rent (loss to lease); two leases began
+ * in the last months (moves in), and one ended two months ago (a move out, its deposit settled by
+ * the ledger's end).
  */
 async function seedLeases(tx: Transaction, companyId: string, userId: string, properties: Property[], from: string, today: string, random: ReturnType<typeof generator>) {
   const living = await tx
@@ -280,14 +381,25 @@ async function seedLeases(tx: Transaction, companyId: string, userId: string, pr
     .orderBy(asc(residents.lastName), asc(residents.firstName), asc(residents.id))
   const leaseOf = new Map<string, DemoLease>()
   let n = 0
+  let arrivals = 0
+  let departures = 0
+  const [thisYear, thisMonth] = today.split('-').map(Number)
   for (const p of properties) {
     for (const u of p.units) {
       const people = living.filter((r) => r.unitId === u.id)
       if (!people.length || u.rent <= 0) continue
-      const start = people[0].moveIn ?? from
+      const longStanding = (people[0].moveIn ?? from) < from
+      // Two moves in this year (or the last months, early in January), and one move out at the end of the month two months ago.
+      const arriving = u.status === 'OCCUPIED' && arrivals < 2 && n % 9 === 4
+      const leaving = u.status === 'OCCUPIED' && !arriving && departures < 1 && longStanding && n >= 12
+      const start = arriving ? dateOf(thisYear, Math.max(1, thisMonth - 2 - arrivals++), 1) : (people[0].moveIn ?? from)
+      if (arriving) await tx.update(residents).set({ moveInDate: start }).where(and(eq(residents.companyId, companyId), inArray(residents.id, people.map((r) => r.id))))
+      const moveOut = leaving ? (departures++, new Date(Date.UTC(thisYear, thisMonth - 2, 0)).toISOString().slice(0, 10)) : null
       const recent = start > dateOf(Number(today.slice(0, 4)) - 1, Number(today.slice(5, 7)), 1)
       const end = new Date(Date.UTC(Number(start.slice(0, 4)) + 1, Number(start.slice(5, 7)) - 1, Number(start.slice(8, 10)) - 1)).toISOString().slice(0, 10)
-      const rent = cents(u.rent)
+      // Today's market rent for those who came lately; 2 to 8 percent less for those here before the books began.
+      const below = longStanding ? [0, 2, 5, 8][n % 4] : 0
+      const rent = cents(Math.round((u.rent * (100 - below)) / 100 / 5) * 5)
       const lease = await createRecord(
         tx,
         companyId,
@@ -308,16 +420,26 @@ async function seedLeases(tx: Transaction, companyId: string, userId: string, pr
         ),
       )
       const id = String(lease.id)
-      await createRecord(tx, companyId, rentPaymentSchedulesResource, parseInput(rentPaymentSchedulesResource, { lease_id: id, frequency: 'MONTHLY', start_date: start > from ? start : from, lines: [{ charge_type: 'RENT', amount: dollars(rent) }] }, 'create'))
+      await createRecord(
+        tx,
+        companyId,
+        rentPaymentSchedulesResource,
+        parseInput(rentPaymentSchedulesResource, { lease_id: id, frequency: 'MONTHLY', start_date: start > from ? start : from, end_date: moveOut, lines: [{ charge_type: 'RENT', amount: dollars(rent) }] }, 'create'),
+      )
       await runAction(tx, companyId, userId, leasesResource, id, 'activate', { note: 'Lease signed' })
+      if (moveOut) {
+        const noticeDate = new Date(Date.UTC(thisYear, thisMonth - 6, 1)).toISOString().slice(0, 10)
+        await runAction(tx, companyId, userId, leasesResource, id, 'give-notice', { notice_date: noticeDate, move_out_date: moveOut, note: 'Bought a house' })
+        await runAction(tx, companyId, userId, leasesResource, id, 'end', { move_out_date: moveOut, note: 'Keys returned' })
+      }
       if (u.status === 'NOTICE') {
         const [y, m] = today.split('-').map(Number)
         const endOfNextMonth = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10)
         await runAction(tx, companyId, userId, leasesResource, id, 'give-notice', { notice_date: dateOf(y, m, 1), move_out_date: endOfNextMonth, note: 'Moving out of town' })
       }
       n++
-      const habit = n % 23 === 7 ? 'BEHIND' : n % 11 === 3 ? 'LATE' : n % 17 === 5 ? 'CHEQUE' : random.chance(0.1) ? 'LATE' : 'ON_TIME'
-      leaseOf.set(u.id, { id, rent, habit })
+      const habit = moveOut ? 'ON_TIME' : n % 23 === 7 ? 'BEHIND' : n % 11 === 3 ? 'LATE' : n % 17 === 5 ? 'CHEQUE' : random.chance(0.1) ? 'LATE' : 'ON_TIME'
+      leaseOf.set(u.id, { id, rent, habit, start, moveOut, onNotice: u.status === 'NOTICE' })
     }
   }
   return leaseOf

@@ -201,6 +201,15 @@ export const RENT_TABS: PageTabs = {
   ],
 }
 
+/** Journal Entries: those written by hand (documents), and the journal every document posts into. */
+export const JOURNAL_TABS: PageTabs = {
+  label: 'Journal Entries',
+  pages: [
+    { label: 'Written by hand', href: '/app/accounting/journal-entries/' },
+    { label: 'Journal', href: '/app/accounting/journal/' },
+  ],
+}
+
 /** Banking: the bank accounts, the deposits, the register and the reconciliations. */
 export const BANKING_TABS: PageTabs = {
   label: 'Banking',

@@ -33,6 +33,7 @@ export const REPORT_CATALOG: CatalogGroup[] = [
       { slug: 'rent-outstanding', label: 'Rent Outstanding', description: 'A month’s charges per lease, what of them is collected, and the collection rate.', ready: true },
       { slug: 'rent-receipt', label: 'Rent Receipt', description: 'Receipts for a payment or a resident’s payments, with what Ontario requires, to print and sign.', ready: true },
       { slug: 'move-in-move-out', label: 'Move-in / Move-out', description: 'Who moved in and out over a period; net absorption and turnover.', ready: true },
+      { slug: 'upcoming-rent-increase', label: 'Upcoming Rent Increases', description: 'The rent increases taking effect over a period: the rent before and after, the change, the notice and what to check.', ready: true },
       { slug: 'loss-to-lease', label: 'Loss to Lease', description: 'Market rent against the rent in place on any date, with the vacancy loss.', ready: true },
     ],
   },

@@ -3,7 +3,8 @@ import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
 import { bankAccounts, companies, depositDispositionLines, depositDispositions, leases, rentCharges, securityDeposits } from '~/db/schema'
 import { conflict, invalid, notFound } from '~/domain/errors'
-import { depositErrors, dispositionDueDate, dispositionErrors, dispositionFigures, monthlyRentOf, type StatementFacts } from '~/domain/leasing/deposits'
+import { depositErrors, depositInterest, dispositionDueDate, dispositionErrors, dispositionFigures, interestOwed, monthlyRentOf, type StatementFacts } from '~/domain/leasing/deposits'
+import { todayIn } from '~/domain/dates'
 import { rulesOf } from '~/domain/leasing/provinces'
 import { FROM_DEPOSIT } from '~/domain/leasing/payments'
 import { formatDecimal } from '~/domain/money'
@@ -55,6 +56,42 @@ async function heldFor(tx: Executor, companyId: string, leaseId: string) {
     .from(securityDeposits)
     .where(and(eq(securityDeposits.companyId, companyId), eq(securityDeposits.leaseId, leaseId), eq(securityDeposits.status, 'HELD')))
   return row.held
+}
+
+/**
+ * The interest a lease's deposits still held have earned by its province's law by the disposition's
+ * date (or the move-out, when earlier: the last month's rent deposit then pays the last month), in
+ * cents; null where Lintel does not compute it (outside Ontario), for the interest to be entered.
+ */
+export async function dispositionInterest(tx: Executor, companyId: string, leaseId: string, date: string) {
+  const lease = await leaseFacts(tx, companyId, leaseId)
+  const held = await tx
+    .select({ depositType: securityDeposits.depositType, amount: securityDeposits.amount, date: securityDeposits.date })
+    .from(securityDeposits)
+    .where(and(eq(securityDeposits.companyId, companyId), eq(securityDeposits.leaseId, leaseId), eq(securityDeposits.status, 'HELD')))
+  const until = lease.moveOutDate && lease.moveOutDate < date ? lease.moveOutDate : date
+  return interestOwed(held, until, lease.province)
+}
+
+/**
+ * What each of these deposits has earned to the company's today while held (in the province's
+ * law: Ontario's last month's rent deposit), in one statement: "12.34", or null where Lintel does
+ * not compute it or the deposit is settled (its disposition says what was paid).
+ */
+export async function depositInterestSummaries(tx: Executor, companyId: string, ids: string[]) {
+  const rows = await tx.execute<{ id: string; deposit_type: string; amount: string; date: string; status: string; province: string | null; time_zone: string | null }>(sql`
+    select s.id, s.deposit_type, s.amount, s.date::text as date, s.status, coalesce(nullif(g.address ->> 'province', ''), c.province) as province, c.time_zone
+    from security_deposits s
+    join companies c on c.id = s.company_id
+    left join property_groups g on g.id = s.property_group_id
+    where s.company_id = ${companyId} and s.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as x)`)
+  const today = todayIn(rows[0]?.time_zone ?? 'UTC')
+  return new Map(
+    rows.map((r) => {
+      const interest = r.status === 'HELD' ? depositInterest({ depositType: r.deposit_type, amount: Number(r.amount), date: r.date }, today, r.province) : null
+      return [r.id, { interest_owed: interest ? formatDecimal(interest.total) : null }]
+    }),
+  )
 }
 
 type Deduction = { chargeId: string | null; description: string | null; amount: number }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import type { LedgerLine, MonthCharges, MoveLease, ReceiptPayment } from '~/domain/leasing/leasing-reports'
+import type { IncreaseLease, LedgerLine, MonthCharges, MoveLease, ReceiptPayment } from '~/domain/leasing/leasing-reports'
 import type { PaidCharge } from '~/domain/leasing/resident-center'
 import { addressees, letterhead } from './letters.server'
 import { leaseColumns, leaseOfRow, propertyIs, receivedOn, type LeaseRow, type ReportScope } from './reports.server'
@@ -184,4 +184,52 @@ export async function moves(db: Executor, companyId: string, scope: ReportScope,
     leases: rows.map((r) => ({ ...leaseOfRow(r), movedIn: r.moved_in, movedOut: r.moved_out, deposit: Number(r.deposit) })),
     units: count.units,
   }
+}
+
+/**
+ * The rent increases (canceled ones aside) taking effect from `from` to `to`, with their leases,
+ * the province each unit is under and each lease's last increase applied before the one listed.
+ */
+export async function increasesTakingEffect(db: Executor, companyId: string, scope: ReportScope, range: { from: string; to: string }): Promise<IncreaseLease[]> {
+  const rows = await db.execute<
+    LeaseRow & {
+      increase_id: string
+      increase_status: string
+      current_rent: string
+      new_rent: string
+      increase_notice_date: string | null
+      effective_date: string
+      exempt: boolean
+      exemption_reason: string | null
+      province: string | null
+      moved_in: string
+      last_increase_date: string | null
+    }
+  >(sql`
+    select ${leaseColumns}, i.id as increase_id, i.status as increase_status, i.current_rent, i.new_rent,
+      i.notice_date::text as increase_notice_date, i.effective_date::text as effective_date, i.exempt, i.exemption_reason,
+      coalesce(g.address ->> 'province', c.province) as province, coalesce(l.move_in_date, l.start_date)::text as moved_in,
+      (select max(r.effective_date) from rent_increases r
+       where r.company_id = i.company_id and r.lease_id = i.lease_id and r.status = 'APPLIED' and r.id <> i.id and r.effective_date < i.effective_date)::text as last_increase_date
+    from rent_increases i
+    join leases l on l.id = i.lease_id
+    join companies c on c.id = i.company_id
+    join rental_units u on u.id = l.rental_unit_id
+    join buildings b on b.id = u.building_id
+    join property_groups g on g.id = b.property_group_id
+    where i.company_id = ${companyId} and i.status <> 'CANCELED' and i.effective_date between ${range.from} and ${range.to} ${propertyIs('g.id', scope)}`)
+  return rows.map((r) => ({
+    ...leaseOfRow(r),
+    increaseId: r.increase_id,
+    increaseStatus: r.increase_status,
+    currentRent: Number(r.current_rent),
+    newRent: Number(r.new_rent),
+    noticeDate: r.increase_notice_date,
+    effectiveDate: r.effective_date,
+    exempt: r.exempt,
+    exemptionReason: r.exemption_reason,
+    province: r.province,
+    movedIn: r.moved_in,
+    lastIncreaseDate: r.last_increase_date,
+  }))
 }

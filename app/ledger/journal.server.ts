@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
+import { isUuid } from '~/db/ids'
+import { notFound } from '~/domain/errors'
 import { accounts, bankReconciliationItems, bankReconciliations, journalEntries, journalLines, users } from '~/db/schema'
 import { DIMENSIONS, type DimensionLabelName, type DimensionName, type Dimensions } from '~/domain/ledger/dimensions'
 import { debitCreditOf, SOURCE_TYPES, type Basis, type DraftLine } from '~/domain/ledger/entries'
@@ -143,6 +145,15 @@ export function entryJson(row: SelectedEntry) {
   }
 }
 
+export type EntryDetail = NonNullable<Awaited<ReturnType<typeof entryDetail>>>
+
+/** The entry with its lines and history, or not found. */
+export async function journalEntryOf(db: Executor, companyId: string, id: string): Promise<EntryDetail> {
+  const detail = isUuid(id) ? await entryDetail(db, companyId, id) : undefined
+  if (!detail) throw notFound('No such journal entry.')
+  return detail
+}
+
 /** One entry with its lines and history, or undefined. */
 export async function entryDetail(db: Executor, companyId: string, id: string) {
   const [row] = await selectEntries(db).where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.id, id)))
@@ -156,24 +167,6 @@ export async function entryDetail(db: Executor, companyId: string, id: string) {
     reconciledLineCount(db, companyId, [e.id]),
   ])
   return detailJson(row, chain, lines, locked)
-}
-
-/**
- * The detail of an entry just posted for a document nothing else was posted for (a new
- * manual entry), from what posting it returned: nothing reversed or replaced it, no
- * reconciliation holds it, and its history is itself.
- */
-export function firstEntryDetail(entry: EntryRow, posting: { lines: LineRow[]; createdByName: string | null }) {
-  const row: SelectedEntry = {
-    entry,
-    createdByName: posting.createdByName,
-    reversedById: null,
-    reversedByNumber: null,
-    replacedById: null,
-    replacedByNumber: null,
-    total: posting.lines.reduce((sum, line) => (line.amount > 0 ? sum + line.amount : sum), 0),
-  }
-  return detailJson(row, [row], posting.lines, 0)
 }
 
 function detailJson(row: SelectedEntry, chain: SelectedEntry[], lines: LineRow[], locked: number) {

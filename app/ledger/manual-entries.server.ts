@@ -1,77 +1,85 @@
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { isUuid } from '~/db/ids'
-import { conflict, invalidFields, notFound } from '~/domain/errors'
-import { linesFromInput, manualDraft, reversalDraft, type LineInput } from '~/domain/ledger/entries'
-import { draftLinesOf, entryDetail, firstEntryDetail, linesOf, reconciledLineCount } from './journal.server'
-import { postEntry } from './posting.server'
+import { journalEntries, manualJournalEntries, manualJournalEntryLines } from '~/db/schema'
+import { DIMENSIONS, type Dimensions } from '~/domain/ledger/dimensions'
+import { checkDraft } from '~/domain/ledger/entries'
+import { conflict, DomainError } from '~/domain/errors'
+import { formatMoney } from '~/domain/money'
+import { reconciledLineCount } from './journal.server'
+import { checkLines } from './posting.server'
 
 /*
- * Manual journal entries. A posted entry is never changed in place: correcting one
- * posts a reversal and a replacement, voiding it a reversal, and the entry's
- * history shows them. Only a manual entry that is still current can be changed,
- * and none whose lines a final bank reconciliation cleared.
+ * A manual journal entry's rules, called by its definition (~/resources/journal-entries): its
+ * lines are checked as any journal entry's (each a debit or a credit, balanced, active accounts
+ * and this company's dimensions); an entry a final bank reconciliation cleared cannot be corrected
+ * or voided. What it posts, and correcting that, is the engine's.
  */
 
-export type ManualEntryInput = { date: string; memo?: string | null; lines: LineInput[] }
+/** A journal line as a definition gives it: debit or credit in cents, the signed amount they make, its account and dimensions. */
+export type EntryLine = Dimensions & { accountId?: unknown; amount: number; debit?: number | null; credit?: number | null; memo?: unknown }
 
-export type EntryDetail = NonNullable<Awaited<ReturnType<typeof entryDetail>>>
-
-
-/** The entry with its lines and history, or not found. */
-export async function journalEntryOf(db: Executor, companyId: string, id: string): Promise<EntryDetail> {
-  const detail = isUuid(id) ? await entryDetail(db, companyId, id) : undefined
-  if (!detail) throw notFound('No such journal entry.')
-  return detail
-}
-
-/** Posts a new manual entry; answers with it as the journal shows it. */
-export async function postManualEntry(db: Executor, companyId: string, userId: string | null, input: ManualEntryInput): Promise<EntryDetail> {
-  const lines = draftLines(input.lines)
-  // A new entry is its own document: posting it is one statement, and it answers with what it posted.
-  const { entry, posting } = await postEntry(db, companyId, manualDraft({ chainId: crypto.randomUUID(), date: input.date, memo: input.memo, lines }), { userId })
-  return posting ? firstEntryDetail(entry, posting) : journalEntryOf(db, companyId, entry.id)
-}
-
-/** Corrects a manual entry: posts its reversal (on its own date, or `reversalDate`) and a replacement; answers with the replacement. */
-export async function correctManualEntry(db: Executor, companyId: string, userId: string | null, id: string, input: ManualEntryInput & { reversalDate?: string }): Promise<EntryDetail> {
-  const current = await journalEntryOf(db, companyId, id)
-  const lines = draftLines(input.lines)
-  const replacementId = await db.transaction(async (tx) => {
-    const original = await reverse(tx, companyId, userId, current, input.reversalDate)
-    const { entry } = await postEntry(tx, companyId, manualDraft({ chainId: current.source_id, date: input.date, memo: input.memo, lines, replaces: original }), { userId })
-    return entry.id
+/** The field errors of a journal entry's lines, or none: each a debit or a credit, balanced, naming active accounts and this company's dimensions. */
+export async function checkEntryLines(db: Executor, companyId: string, date: string, lines: EntryLine[]): Promise<Record<string, string[]> | undefined> {
+  const errors: Record<string, string[]> = {}
+  lines.forEach((line, i) => {
+    if (line.debit && line.credit) errors[`lines[${i}].debit`] = [`Line ${i + 1} has both a debit and a credit; split it into two lines.`]
+    else if (!line.debit && !line.credit) errors[`lines[${i}].debit`] = [`Line ${i + 1} needs a debit or a credit.`]
   })
-  return journalEntryOf(db, companyId, replacementId)
+  if (Object.keys(errors).length) return errors
+  const draft = { date, lines: lines.map((l) => ({ ...Object.fromEntries(DIMENSIONS.map((d) => [d, l[d] ?? null])), accountId: String(l.accountId), amount: l.amount })) }
+  const draftErrors = checkDraft(draft)
+  if (Object.keys(draftErrors).length) return draftErrors
+  try {
+    await checkLines(db, companyId, draft)
+  } catch (error) {
+    // Said beside the document's other field errors, not instead of them.
+    if (error instanceof DomainError && error.kind === 'invalid' && error.errors) return error.errors
+    throw error
+  }
+  return undefined
 }
 
-/** Voids a manual entry: posts its reversal (on its own date, or `reversalDate`); answers with the entry, now reversed. */
-export async function voidManualEntry(db: Executor, companyId: string, userId: string | null, id: string, reversalDate?: string): Promise<EntryDetail> {
-  const current = await journalEntryOf(db, companyId, id)
-  await db.transaction((tx) => reverse(tx, companyId, userId, current, reversalDate))
-  return journalEntryOf(db, companyId, current.id)
+/** The entry a manual entry stands at now (its latest version), by document id. */
+async function currentEntries(db: Executor, companyId: string, ids: string[]) {
+  const rows = await db
+    .select({ id: journalEntries.id, sourceId: journalEntries.sourceId, number: journalEntries.number })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'JOURNAL_ENTRY'), inArray(journalEntries.sourceId, ids), isNull(journalEntries.reversesEntryId)))
+    .orderBy(desc(journalEntries.number))
+  const current = new Map<string, { id: string; number: number }>()
+  for (const row of rows) if (!current.has(row.sourceId)) current.set(row.sourceId, { id: row.id, number: row.number })
+  return current
 }
 
-function draftLines(input: LineInput[]) {
-  const { lines, errors } = linesFromInput(input)
-  if (Object.keys(errors).length) throw invalidFields(errors, 'This journal entry cannot be posted.')
-  return lines
+/** Refuses to correct or void an entry whose current version a final bank reconciliation cleared. */
+export async function refuseIfReconciled(db: Executor, companyId: string, id: string) {
+  const current = (await currentEntries(db, companyId, [id])).get(id)
+  if (current && (await reconciledLineCount(db, companyId, [current.id])) > 0) throw conflict(`Entry #${current.number} is on a final bank reconciliation; it cannot be changed.`)
 }
 
-/** Posts the reversal of a manual entry that is still current; refuses anything else with the reason. */
-async function reverse(tx: Executor, companyId: string, userId: string | null, current: EntryDetail, date: string | undefined) {
-  if (current.source_type !== 'JOURNAL_ENTRY') throw conflict(`Entry #${current.number} was posted by a ${current.source_label.toLowerCase()}; change or void that instead.`)
-  if (current.kind === 'REVERSAL') throw conflict(`Entry #${current.number} is itself a reversal; it cannot be changed.`)
-  if (current.reversed_by_entry_id) throw conflict(`Entry #${current.number} was already reversed by entry #${current.reversed_by_number}${current.replaced_by_number ? ` and replaced by entry #${current.replaced_by_number}; change that one` : ''}.`)
-  if ((await reconciledLineCount(tx, companyId, [current.id])) > 0) throw conflict(`Entry #${current.number} is on a final bank reconciliation; it cannot be changed.`)
-  // A posted entry never changes, so what `current` says of it still holds; only its lines are read as drafts.
-  const lines = await linesOf(tx, companyId, [current.id])
-  const draft = reversalDraft(
-    { id: current.id, number: current.number, date: current.date, memo: current.memo, basis: current.basis, sourceType: 'JOURNAL_ENTRY', sourceId: current.source_id },
-    draftLinesOf(lines),
-    date ?? current.date,
+/** Sets the day the next reversal posts on (a void's), or clears it once a correction used it, so the next takes its own entry's date again. */
+export async function setReversalDate(db: Executor, companyId: string, id: string, day: string | null) {
+  await db
+    .update(manualJournalEntries)
+    .set({ reversalDate: day })
+    .where(and(eq(manualJournalEntries.companyId, companyId), eq(manualJournalEntries.id, id)))
+}
+
+/** What a page of manual entries shows beside their fields: the number and id of the entry each stands at, and its total. */
+export async function manualEntrySummaries(db: Executor, companyId: string, ids: string[]) {
+  const [current, lines] = await Promise.all([
+    currentEntries(db, companyId, ids),
+    db
+      .select({ id: manualJournalEntryLines.manualJournalEntryId, amount: manualJournalEntryLines.amount })
+      .from(manualJournalEntryLines)
+      .where(and(eq(manualJournalEntryLines.companyId, companyId), inArray(manualJournalEntryLines.manualJournalEntryId, ids))),
+  ])
+  const totals = new Map<string, number>()
+  for (const line of lines) if (line.amount > 0) totals.set(line.id, (totals.get(line.id) ?? 0) + line.amount)
+  return new Map(
+    ids.map((id) => [
+      id,
+      { journal_entry_id: current.get(id)?.id ?? null, number: current.get(id)?.number ?? null, total: formatMoney(totals.get(id) ?? 0) },
+    ]),
   )
-  const { created } = await postEntry(tx, companyId, draft, { userId })
-  // Someone else reversed it between our read and our write: theirs stands, ours changes nothing.
-  if (!created) throw conflict(`Entry #${current.number} was just changed by someone else; reload it.`)
-  return { id: current.id }
 }

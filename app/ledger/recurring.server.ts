@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { companies, journalEntries, ledgerSettings, recurringJournalEntries, recurringJournalEntryLines, type RecurringLine } from '~/db/schema'
-import { checkDraft, dueDates, nthDate, recurringDraft, type Frequency } from '~/domain/ledger/entries'
+import { dueDates, nthDate, recurringDraft, type Frequency } from '~/domain/ledger/entries'
 import { formatDecimal } from '~/domain/money'
 import { todayIn } from '~/domain/dates'
 import { DomainError } from '~/domain/errors'
-import { checkLines, postEntry } from './posting.server'
+import { postEntry } from './posting.server'
 
 /*
  * The recurring journal entries' scheduler body: every active schedule posts each
@@ -160,34 +160,10 @@ async function lockDateOf(db: Executor, companyId: string) {
 
 /*
  * A schedule's own rules, called by its definition (~/resources/recurring-journal-entries): its
- * lines are checked as a journal entry's are (balanced, active accounts and dimensions of this
- * company); saving or restarting it posts the periods already due at once, and the scheduler posts
- * the later ones. Stopping it posts nothing more; what it posted stays in the journal.
+ * lines are checked as a journal entry's are (~/ledger/manual-entries); saving or restarting it
+ * posts the periods already due at once, and the scheduler posts the later ones. Stopping it posts
+ * nothing more; what it posted stays in the journal.
  */
-
-/** A schedule's line as its definition gives it: debit or credit in cents, and the signed amount they make. */
-export type ScheduleLine = Partial<Omit<RecurringLine, 'amount'>> & { amount: number; debit?: number | null; credit?: number | null }
-
-/** The field errors of a schedule's lines, or none: each a debit or a credit, balanced, naming active accounts and this company's property and unit. */
-export async function checkScheduleLines(db: Executor, companyId: string, startDate: string, lines: ScheduleLine[]): Promise<Record<string, string[]> | undefined> {
-  const errors: Record<string, string[]> = {}
-  lines.forEach((line, i) => {
-    if (line.debit && line.credit) errors[`lines[${i}].debit`] = [`Line ${i + 1} has both a debit and a credit; split it into two lines.`]
-    else if (!line.debit && !line.credit) errors[`lines[${i}].debit`] = [`Line ${i + 1} needs a debit or a credit.`]
-  })
-  if (Object.keys(errors).length) return errors
-  const draft = { date: startDate, lines: lines.map((l) => ({ accountId: String(l.accountId), amount: l.amount, propertyGroupId: l.propertyGroupId ?? null, rentalUnitId: l.rentalUnitId ?? null })) }
-  const draftErrors = checkDraft(draft)
-  if (Object.keys(draftErrors).length) return draftErrors
-  try {
-    await checkLines(db, companyId, draft)
-  } catch (error) {
-    // Said beside the schedule's other field errors, not instead of them.
-    if (error instanceof DomainError && error.kind === 'invalid' && error.errors) return error.errors
-    throw error
-  }
-  return undefined
-}
 
 /** After a save or a restart: the last run's error no longer stands, and the periods now due post. */
 export async function postDueAfterChange(db: Executor, companyId: string, id: string) {

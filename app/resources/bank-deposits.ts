@@ -62,7 +62,7 @@ export const bankDepositsResource = defineResource({
     fields: {
       date: date('Date'),
       journalEntryId: text('Journal entry'),
-      entryNumber: number('Entry', { link: { text: '#{entry_number}', href: '/app/accounting/journal-entries/{journal_entry_id}/' } }),
+      entryNumber: number('Entry', { link: { text: '#{entry_number}', href: '/app/accounting/journal/{journal_entry_id}/' } }),
       memo: text('Memo'),
       propertyGroupId: reference('Property', 'property-groups'),
       amount: money('Amount'),

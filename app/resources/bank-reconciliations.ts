@@ -152,7 +152,7 @@ export const bankReconciliationsResource = defineResource({
         describe: 'Cleared: entry #{entry_number}, {memo} {amount}',
         columns: [
           { key: 'date', label: 'Date' },
-          { key: 'entry_number', label: 'Entry', text: '#{entry_number}', href: '/app/accounting/journal-entries/{journal_entry_id}/' },
+          { key: 'entry_number', label: 'Entry', text: '#{entry_number}', href: '/app/accounting/journal/{journal_entry_id}/' },
           { key: 'memo', label: 'Memo' },
           { key: 'amount', label: 'Amount', money: true },
         ],

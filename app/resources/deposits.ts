@@ -5,7 +5,7 @@ import { DEPOSIT_DISPOSITION_SOURCE, DEPOSIT_STATUSES, depositDraft, disposition
 import { PAYMENT_METHODS } from '~/domain/leasing/payments'
 import { DEPOSIT_TYPES } from '~/domain/leasing/provinces'
 import type { Executor } from '~/db/client.server'
-import { checkDeposit, checkDisposition, completeDisposition, dispositionSummaries, statementFacts } from '~/leasing/deposits.server'
+import { checkDeposit, checkDisposition, completeDisposition, depositInterestSummaries, dispositionInterest, dispositionSummaries, statementFacts } from '~/leasing/deposits.server'
 import { lettersPdf } from '~/utils/letter-pdf.server'
 import { RENT_TABS } from '~/domain/navigation'
 import { defineResource, type PostingBuilder, type PostingDocument } from './engine/define'
@@ -83,9 +83,26 @@ export const securityDepositsResource = defineResource({
   },
   postings: { create: depositPosting },
   sourceType: SECURITY_DEPOSIT_SOURCE,
+  outputs: {
+    detail: {
+      schema: {
+        interest_owed: z
+          .string()
+          .nullable()
+          .openapi({ description: 'What the deposit has earned to today while held (Ontario: the rent-increase guideline each year on a last month’s rent deposit); null once settled, or where Lintel does not compute it' }),
+      },
+      fields: { interest_owed: money('Interest owed to date', { help: 'Ontario’s guideline for each year held on a last month’s rent deposit; not computed in other provinces' }) },
+      load: ({ tx, companyId, records }) =>
+        depositInterestSummaries(
+          tx as Executor,
+          companyId,
+          records.map((r) => String(r.id)),
+        ),
+    },
+  },
   page: {
     sections: [
-      { kind: 'fields', fields: ['leaseId', 'depositType', 'date', 'amount', 'method', 'reference', 'memo', 'status', 'dispositionId'] },
+      { kind: 'fields', fields: ['leaseId', 'depositType', 'date', 'amount', 'interest_owed', 'method', 'reference', 'memo', 'status', 'dispositionId'] },
       { kind: 'journal' },
       { kind: 'history' },
       { kind: 'attachments' },
@@ -124,7 +141,9 @@ export const depositDispositionsResource = defineResource({
     leaseId: reference('Lease', 'leases', { required: true }),
     label: text('Name', { readOnly: true }),
     date: date('Date', { required: true, startsToday: true, help: 'The day the deductions and the refund are made' }),
-    interest: money('Interest', { help: 'What the deposits earned while held (Ontario: the rent-increase guideline each year on a last month’s rent deposit)' }),
+    interest: money('Interest', {
+      help: 'What the deposits earned while held. Left empty, Ontario’s is worked out: the rent-increase guideline each year on a last month’s rent deposit, to the move-out or this date; elsewhere enter it',
+    }),
     interestAccountId: reference('Interest expense account', 'accounts', { help: 'Where the interest is charged, when there is interest' }),
     bankAccountId: reference('Refund from', 'bank-accounts', { help: 'The bank account the refund is paid from' }),
     forwardingAddress: longText('Forwarding address', { max: 500, help: 'Where the statement and the refund are sent' }),
@@ -182,6 +201,9 @@ export const depositDispositionsResource = defineResource({
         const current = await (tx as Executor).query.depositDispositions.findFirst({ where: (d, { and, eq }) => and(eq(d.companyId, companyId), eq(d.id, id)) })
         if (current?.status === 'COMPLETED') throw conflict('A completed disposition cannot change.')
       }
+      // A new disposition without its interest gets what the province's law owes (Ontario's guideline), still to be changed.
+      if (!id && (values.interest === undefined || values.interest === null) && values.leaseId && values.date)
+        values.interest = (await dispositionInterest(tx as Executor, companyId, String(values.leaseId), String(values.date))) ?? 0
       const deductions = (given ?? []).map((l) => ({ chargeId: (l.chargeId as string | null) ?? null, description: (l.description as string | null) ?? null, amount: Number(l.amount) }))
       return checkDisposition(tx as Executor, companyId, values, deductions)
     },

@@ -4,6 +4,7 @@ import { bankReconciliationsResource } from './bank-reconciliations'
 import { depositDispositionsResource, securityDepositsResource } from './deposits'
 import type { AnyResource } from './engine/define'
 import { leasesResource } from './leases'
+import { journalEntriesResource } from './journal-entries'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
 import { lateFeePoliciesResource, rentChargesResource, rentPaymentSchedulesResource, rentPaymentsResource } from './rent'
@@ -53,6 +54,7 @@ export const RESOURCES: readonly AnyResource[] = [
   markupTypesResource,
   bankReconciliationsResource,
   bankDepositsResource,
+  journalEntriesResource,
   recurringJournalEntriesResource,
 ]
 

@@ -55,6 +55,7 @@ export const leasesResource = defineResource({
   columns: ['label', 'resident_names', 'leaseType', 'startDate', 'endDate', 'rent', 'balance', 'status'],
   search: ['label'],
   filters: ['status', 'leaseType', 'rentalUnitId', 'renewsLeaseId'],
+  lineFilters: ['residentId'],
   ordering: '-start_date',
   methods: ['list', 'create', 'get', 'update', 'delete'],
   states: {

@@ -326,6 +326,8 @@ export const residentsResource = defineResource({
   ordering: 'last_name,first_name',
   methods: ['list', 'create', 'get', 'update'],
   related: [
+    // Through the lease's lines: every lease the resident is on, with its status, dates, rent and balance.
+    { resource: 'leases', field: 'residentId', label: 'Leases' },
     { resource: 'resident-pets', field: 'residentId', label: 'Pets' },
     { resource: 'resident-vehicles', field: 'residentId', label: 'Vehicles' },
   ],

@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi'
 import type { Executor } from '~/db/client.server'
 import { recurringJournalEntries, recurringJournalEntryLines } from '~/db/schema'
 import { FREQUENCIES } from '~/domain/ledger/entries'
-import { checkScheduleLines, postDueAfterChange, scheduleSummaries, type ScheduleLine } from '~/ledger/recurring.server'
+import { checkEntryLines, type EntryLine } from '~/ledger/manual-entries.server'
+import { postDueAfterChange, scheduleSummaries } from '~/ledger/recurring.server'
 import { defineResource } from './engine/define'
 import { date, lines, money, number, reference, select, text } from './engine/fields'
 
@@ -56,6 +57,7 @@ export const recurringJournalEntriesResource = defineResource({
       propertyGroupId: reference('Property', 'property-groups'),
       rentalUnitId: reference('Unit', 'rental-units'),
     },
+    balance: { debit: 'debit', credit: 'credit' },
     // Kept as the ledger keeps an amount: a debit positive, a credit negative.
     shape: {
       store: (line) => ({ amount: Number(line.debit ?? 0) - Number(line.credit ?? 0) }),
@@ -64,7 +66,7 @@ export const recurringJournalEntriesResource = defineResource({
   }),
   rules: {
     async validate({ tx, companyId, values, lines: given }) {
-      return given ? checkScheduleLines(tx as Executor, companyId, String(values.startDate), given as ScheduleLine[]) : undefined
+      return given ? checkEntryLines(tx as Executor, companyId, String(values.startDate), given as EntryLine[]) : undefined
     },
     created: ({ tx, companyId, record }) => postDueAfterChange(tx as Executor, companyId, String(record.id)),
     async updated({ tx, companyId, id, record }) {

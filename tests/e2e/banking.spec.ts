@@ -63,7 +63,7 @@ test('deposits the receipts waiting in undeposited funds as one deposit', async 
   await expect(page.locator('dl > div', { has: page.getByText('Amount', { exact: true }) }).locator('dd')).toHaveText('$1,700.00')
   await expect(page.getByRole('cell', { name: 'Rent unit 102' })).toBeVisible()
   const entryLink = page.getByRole('link', { name: '#4', exact: true })
-  await expect(entryLink).toHaveAttribute('href', /^\/app\/accounting\/journal-entries\/[0-9a-f-]{36}\/$/)
+  await expect(entryLink).toHaveAttribute('href', /^\/app\/accounting\/journal\/[0-9a-f-]{36}\/$/)
   // The entry links back to the deposit that posted it.
   await entryLink.click()
   await expect(page).toHaveTitle('Journal Entry #4 | Lintel')
@@ -75,7 +75,7 @@ test('deposits the receipts waiting in undeposited funds as one deposit', async 
   await expect(page.getByLabel(/Deposit entry #3, Parking March/)).toBeVisible()
   await expect(page.getByLabel(/Deposit entry #1/)).toHaveCount(0)
   // Each receipt links to the entry it came from.
-  await expect(page.getByRole('group', { name: 'Receipts waiting in undeposited funds' }).getByRole('link', { name: '#3', exact: true })).toHaveAttribute('href', /^\/app\/accounting\/journal-entries\/[0-9a-f-]{36}\/$/)
+  await expect(page.getByRole('group', { name: 'Receipts waiting in undeposited funds' }).getByRole('link', { name: '#3', exact: true })).toHaveAttribute('href', /^\/app\/accounting\/journal\/[0-9a-f-]{36}\/$/)
   await page.getByRole('link', { name: 'Register' }).click()
   await expect(page).toHaveTitle('Bank Register | Lintel')
   await expect(page.getByRole('row', { name: /2026-03-03.*#4.*Deposit slip 0412.*\$1,700\.00.*\$1,700\.00/ })).toBeVisible()

@@ -41,6 +41,6 @@ test('the journal entry form calls lines balanced only once it has added them up
   }
   await hydrated(page)
   await expect(totals).toContainText('Balanced')
-  await page.getByLabel('Line 1 debit').fill('100.00')
+  await page.getByLabel('Line 1: Debit').fill('100.00')
   await expect(totals).toContainText('Out of balance by 100.00')
 })

@@ -49,8 +49,8 @@ test('staff see the leases whose rent may rise, make their notices in bulk, and 
   // The leases whose rent may rise, each with its rent and the most Ontario's guideline allows.
   const offered = page.getByRole('group', { name: 'Leases whose rent may rise within four months' })
   await expect(offered.getByRole('row', { name: new RegExp(ada.name) })).toContainText('$1,550.00')
-  await expect(offered.getByRole('row', { name: new RegExp(ada.name) })).toContainText('$1,588.75')
-  await expect(offered.getByRole('row', { name: new RegExp(ben.name) })).toContainText('$1,230.00')
+  await expect(offered.getByRole('row', { name: new RegExp(ada.name) })).toContainText('$1,582.55')
+  await expect(offered.getByRole('row', { name: new RegExp(ben.name) })).toContainText('$1,225.20')
 
   // Nothing picked: refused at its field, the dates kept.
   await page.getByLabel(/^Takes effect on/).fill(effective)
@@ -72,7 +72,7 @@ test('staff see the leases whose rent may rise, make their notices in bulk, and 
   expect(letters.suggestedFilename()).toBe(`notices-of-rent-increase-${today}.pdf`)
   expect((await PDFDocument.load(await readFile((await letters.path())!))).getPageCount()).toBe(2)
   const mail = await mailTo(`ada-${tag}@example.test`, /^Notice of Rent Increase/)
-  expect(mail.text).toContain('New rent: $1,588.75 per month')
+  expect(mail.text).toContain('New rent: $1,582.55 per month')
 
   // Ada's increase, applied through its confirmation: the schedule charges the new rent from its date.
   await increases.getByRole('link', { name: ada.name }).click()
@@ -86,7 +86,7 @@ test('staff see the leases whose rent may rise, make their notices in bulk, and 
   await page.getByRole('region', { name: /^Rent schedules/ }).getByRole('link', { name: ada.name }).click()
   const lines = page.getByRole('region', { name: /^Charges \(2\)/ })
   await expect(lines.getByRole('row', { name: /\$1,550\.00/ })).toContainText(addDays(effective, -1))
-  await expect(lines.getByRole('row', { name: /\$1,588\.75/ })).toContainText(effective)
+  await expect(lines.getByRole('row', { name: /\$1,582\.55/ })).toContainText(effective)
 
   // The schedule's PAD agreement, to sign.
   const [agreement] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PAD agreement (PDF)' }).click()])

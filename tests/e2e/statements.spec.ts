@@ -77,7 +77,7 @@ test('the trial balance and balance sheet show the books, filter by property, do
   await expect(page.getByRole('row', { name: /^Net operating income \$1,429\.50/ })).toBeVisible()
   await page.getByRole('link', { name: '$420.50: Repairs and Maintenance' }).click()
   await expect(page).toHaveTitle('General Ledger | Lintel')
-  await expect(page.getByRole('link', { name: '#3' })).toHaveAttribute('href', /\/app\/accounting\/journal-entries\/[0-9a-f-]+\/$/)
+  await expect(page.getByRole('link', { name: '#3' })).toHaveAttribute('href', /\/app\/accounting\/journal\/[0-9a-f-]+\/$/)
 })
 
 test('a bad filter is named beside the form, with the values kept', async ({ page, request }) => {

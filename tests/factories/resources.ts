@@ -25,7 +25,13 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
       token,
       body: { date: '2026-02-27', memo: 'Rent', lines: [{ account_id: account('1100'), debit: '100.00' }, { account_id: account('4000'), credit: '100.00' }] },
     })
-    return { journal_line_ids: [receipt.body.lines[0].id] }
+    const entry = await api('GET', `accounting/journal/${receipt.body.journal_entry_id}/`, { token })
+    return { journal_line_ids: [entry.body.lines[0].id] }
+  },
+  // A manual journal entry's lines balance, each a debit or a credit.
+  'journal-entries': async (token) => {
+    const account = await chartOf(token)
+    return { date: '2026-03-02', lines: [{ account_id: account('5000'), debit: '10.00' }, { account_id: account('1010'), credit: '10.00' }] }
   },
   // A schedule's lines balance, each a debit or a credit; it starts later, so saving it posts nothing.
   'recurring-journal-entries': async (token) => {

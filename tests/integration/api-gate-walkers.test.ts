@@ -54,8 +54,6 @@ const ID_SOURCES: Record<string, (company: { bankId: string }) => string> = {
   '/api/accounting/bank-accounts/{id}': () => 'bank-accounts/',
   '/api/bank-reconciliations/{id}': () => 'accounting/bank-reconciliations/',
   '/api/accounting/bank-statement-lines/{id}': (company) => `accounting/bank-accounts/${company.bankId}/statement-lines/`,
-  // An entry made by hand: the journal's newest may be a document's (a deposit, a rent payment), which only its document changes.
-  '/api/accounting/journal-entries/{id}': () => 'accounting/journal-entries/?source_type=JOURNAL_ENTRY',
   // The resident center reads a resident's own leases, receipts (by payment), records and documents.
   '/api/resident-center/leases/{id}': () => 'leases/',
   '/api/resident-center/receipts/{id}': () => 'rent-payments/',

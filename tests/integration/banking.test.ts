@@ -25,14 +25,15 @@ async function books() {
 
 type Books = Awaited<ReturnType<typeof books>>
 
-/** A manual entry of two lines: Dr `debit` / Cr `credit`; returns the entry with its lines. */
+/** A manual entry of two lines: Dr `debit` / Cr `credit`; returns the manual entry's id and the journal entry it posted, with its lines. */
 async function post(b: Books, date: string, debit: string, credit: string, amount: string, extra: { memo?: string; property_group_id?: string } = {}) {
   const entry = await api('POST', 'accounting/journal-entries/', {
     token: b.token,
     body: { date, memo: extra.memo ?? null, lines: [{ account_id: b.account(debit), debit: amount, property_group_id: extra.property_group_id }, { account_id: b.account(credit), credit: amount, property_group_id: extra.property_group_id }] },
   })
   expect(entry.status, JSON.stringify(entry.body)).toBe(201)
-  return entry.body as { id: string; number: number; lines: { id: string }[] }
+  const posted = await api('GET', `accounting/journal/${entry.body.journal_entry_id}/`, { token: b.token })
+  return { ...(posted.body as { number: number; lines: { id: string }[] }), id: entry.body.id as string, entryId: posted.body.id as string }
 }
 
 /** A receipt waiting in undeposited funds (Dr 1100 / Cr rent income): its undeposited-funds line id. */
@@ -84,7 +85,7 @@ describe('bank deposits', () => {
     expect(deposit.body).toMatchObject({ bank_account_name: 'Operating at Maple Bank', date: '2026-03-05', amount: '2150.50', item_count: 2, memo: 'Branch deposit' })
     expect(deposit.body.items.map((i: { journal_line_id: string }) => i.journal_line_id)).toEqual([first, second])
 
-    const entry = await api('GET', `accounting/journal-entries/${deposit.body.journal_entry_id}/`, { token: b.token })
+    const entry = await api('GET', `accounting/journal/${deposit.body.journal_entry_id}/`, { token: b.token })
     expect(entry.body).toMatchObject({ source_type: 'BANK_DEPOSIT', source_id: deposit.body.id, total: '2150.50', date: '2026-03-05' })
     expect(entry.body.lines.map((l: { account_label: string; debit: string | null; credit: string | null; property_group_id: string | null }) => [l.account_label, l.debit, l.credit, l.property_group_id])).toEqual([
       ['1010 · Operating Bank Account', '2150.50', null, b.propertyId],
@@ -116,7 +117,7 @@ describe('bank deposits', () => {
     const results = await Promise.all([api('POST', 'accounting/bank-deposits/', body('A')), api('POST', 'accounting/bank-deposits/', body('B'))])
     expect(results.map((r) => r.status).sort()).toEqual([201, 409])
     expect((await api('GET', 'accounting/bank-deposits/', { token: b.token })).body.count).toBe(1)
-    const posted = await api('GET', 'accounting/journal-entries/?source_type=BANK_DEPOSIT', { token: b.token })
+    const posted = await api('GET', 'accounting/journal/?source_type=BANK_DEPOSIT', { token: b.token })
     expect(posted.body.count).toBe(1)
   })
 
@@ -212,7 +213,7 @@ describe('transaction register', () => {
     expect((await api('PUT', `accounting/transactions/${lineId}/`, { token: other.token, body: { memo: 'mine now' } })).status).toBe(404)
 
     // The entry still balances: the journal shows the same amounts.
-    const journal = await api('GET', `accounting/journal-entries/${entry.id}/`, { token: b.token })
+    const journal = await api('GET', `accounting/journal/${entry.entryId}/`, { token: b.token })
     expect(journal.body.lines.map((l: { debit: string | null; credit: string | null }) => l.debit ?? l.credit)).toEqual(['80.00', '80.00'])
 
     await api('PUT', 'accounting/ledger-settings/', { token: b.token, body: { lock_date: '2026-02-28' } })
@@ -277,10 +278,10 @@ describe('bank reconciliations', () => {
     })
     expect(edit.status).toBe(409)
     expect(edit.body.detail).toMatch(/on a final bank reconciliation/)
-    expect((await api('DELETE', `accounting/journal-entries/${cheque.id}/`, { token: b.token })).status).toBe(409)
-    expect((await api('GET', `accounting/journal-entries/${cheque.id}/`, { token: b.token })).body).toMatchObject({ status: 'POSTED', editable: false, reconciled: true })
+    expect((await api('POST', `accounting/journal-entries/${cheque.id}/void/`, { token: b.token, body: {} })).status).toBe(409)
+    expect((await api('GET', `accounting/journal/${cheque.entryId}/`, { token: b.token })).body).toMatchObject({ status: 'POSTED', editable: false, reconciled: true })
     // An entry that is only outstanding can still be changed.
-    expect((await api('DELETE', `accounting/journal-entries/${february.id}/`, { token: b.token })).status).toBe(200)
+    expect((await api('POST', `accounting/journal-entries/${february.id}/void/`, { token: b.token, body: {} })).status).toBe(200)
 
     // The next statement: dated after the last final one, opening at its ending balance.
     const before = await api('POST', 'accounting/bank-reconciliations/', { token: b.token, body: { bank_account_id: b.bankId, statement_date: '2026-01-31', statement_ending_balance: '0' } })

@@ -110,6 +110,18 @@ describe('security deposits', () => {
     expect(charges).toContainEqual(['Broken blind, bedroom', '120.00', '0.00'])
     const payment = await get(token, `rent-payments/${completed.body.payment_id}/`)
     expect(payment).toMatchObject({ method: 'DEPOSIT', amount: '620.00', applied: '620.00' })
+    // Its memo and reference change as any payment's do, the method it was made by sent back as it was or not at all.
+    const { lease_id, date, amount, method } = payment
+    for (const body of [{ memo: 'Applied at move-out', reference: 'DISP-1' }, { lease_id, date, amount, method, memo: 'Applied at move-out, again' }]) {
+      const edited = await api('PUT', `rent-payments/${payment.id}/`, { token, body })
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    }
+    expect(await get(token, `rent-payments/${payment.id}/`)).toMatchObject({ method: 'DEPOSIT', memo: 'Applied at move-out, again', reference: 'DISP-1' })
+    // Another payment is not made from deposits by an API client.
+    const cheque = (await get(token, `rent-payments/?lease_id=${vancouver.id}&method=CHEQUE`)).results[0] ?? (await get(token, `rent-payments/?lease_id=${vancouver.id}`)).results.find((p: Body) => p.method !== 'DEPOSIT')
+    const toDeposit = await api('PUT', `rent-payments/${cheque.id}/`, { token, body: { method: 'DEPOSIT' } })
+    expect(toDeposit.status).toBe(400)
+    expect(Object.keys(toDeposit.body.errors)).toEqual(['method'])
     // The deposit is settled and the liability is empty; the bank paid the refund of 385.00 and 6000 bore the interest.
     expect((await get(token, `security-deposits/?lease_id=${vancouver.id}`)).results[0]).toMatchObject({ status: 'SETTLED', disposition_id: disposition.id })
     expect(await depositsLiability(token)).toBe(0)
@@ -141,5 +153,29 @@ describe('security deposits', () => {
     const chosen = await api('POST', 'rent-payments/', { token, body: { lease_id: ottawa.id, date: '2031-05-10', amount: '10.00', method: 'DEPOSIT' } })
     expect(chosen.status).toBe(400)
     expect(Object.keys(chosen.body.errors)).toEqual(['method'])
+  })
+
+  it('earn Ontario’s guideline each year on a last month’s rent deposit: owed to date on the deposit, and the disposition’s interest unless given', async () => {
+    const { token, post, lease, ontario, bc, account, bank } = await setUp()
+    const ottawa = await lease({ start_date: '2024-03-01', rent: '1500.00' }, ontario)
+    const lmr = await post('security-deposits/', { lease_id: ottawa.id, deposit_type: 'LAST_MONTH_RENT', date: '2024-03-01', amount: '1500.00', method: 'CHEQUE' })
+    const key = await post('security-deposits/', { lease_id: ottawa.id, deposit_type: 'KEY', date: '2024-03-01', amount: '50.00', method: 'CASH' })
+    const vancouver = await lease({ start_date: '2024-03-01', rent: '1800.00' }, bc)
+    const damage = await post('security-deposits/', { lease_id: vancouver.id, deposit_type: 'DAMAGE', date: '2024-03-01', amount: '900.00', method: 'CHEQUE' })
+    // 2.5% for each whole year held since 2024-03-01 (two by now), and today's share of the third.
+    const owed = cents((await get(token, `security-deposits/${lmr.id}/`)).interest_owed)
+    expect(owed).toBeGreaterThanOrEqual(7_500)
+    expect(owed).toBeLessThan(11_250)
+    expect((await get(token, `security-deposits/${key.id}/`)).interest_owed).toBe('0.00')
+    // British Columbia's rate is not in Lintel: nothing computed.
+    expect((await get(token, `security-deposits/${damage.id}/`)).interest_owed).toBeNull()
+
+    // Left empty, a disposition's interest is the law's to its date: one year at 2025's 2.5%; given, it is what was given.
+    const terms = { lease_id: ottawa.id, date: '2025-03-01', interest_account_id: account('6000'), bank_account_id: bank.id }
+    const computed = await post('deposit-dispositions/', terms)
+    expect(computed.interest).toBe('37.50')
+    await api('DELETE', `deposit-dispositions/${computed.id}/`, { token })
+    expect((await post('deposit-dispositions/', { ...terms, interest: '10.00' })).interest).toBe('10.00')
+    expect((await post('deposit-dispositions/', { lease_id: vancouver.id, date: '2025-03-01', bank_account_id: bank.id })).interest).toBe('0.00')
   })
 })

@@ -149,7 +149,7 @@ async function call(method: string, path: string, token: string, body?: unknown)
 type Entry = { id: string; source_id: string; kind: string; status: string; total: string; reverses_entry_id: string | null; replaces_entry_id: string | null }
 /** The journal entries posted for one order, oldest first, as the journal lists them. */
 async function entriesOf(token: string, id: string): Promise<Entry[]> {
-  const page = await call('GET', 'accounting/journal-entries/?page_size=100&ordering=number', token)
+  const page = await call('GET', 'accounting/journal/?page_size=100&ordering=number', token)
   expect(page.status).toBe(200)
   return (page.body.results as Entry[]).filter((e) => e.source_id === id)
 }

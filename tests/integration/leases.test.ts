@@ -158,6 +158,35 @@ describe('leases', () => {
     expect((await api('GET', `rental-units/${unit.id}/current-lease/`, { token: other.token })).status).toBe(404)
   })
 
+  it('are listed for each resident on them (a resident’s page), through their lines, with rent and balance', async () => {
+    const { token, post, unit, resident } = await setUp()
+    const ada = await resident('Ada')
+    const ben = await resident('Ben')
+    const carl = await resident('Carl')
+    const terms = { rental_unit_id: unit.id, lease_type: 'FIXED', rent: '1500.00', rent_frequency: 'MONTHLY' }
+    const first = await post('leases/', { ...terms, start_date: '2026-09-01', end_date: '2027-08-31', lines: [{ resident_id: ada.id, role: 'PRIMARY' }] })
+    const second = await post('leases/', {
+      ...terms,
+      start_date: '2027-09-01',
+      end_date: '2028-08-31',
+      lines: [
+        { resident_id: ben.id, role: 'PRIMARY' },
+        { resident_id: ada.id, role: 'CO_TENANT' },
+      ],
+    })
+    const leasesOf = async (id: string) => ((await get(token, `leases/?resident_id=${id}&ordering=start_date`)).results as Record<string, unknown>[]).map((l) => l.id)
+    expect(await leasesOf(ada.id)).toEqual([first.id, second.id])
+    expect(await leasesOf(ben.id)).toEqual([second.id])
+    expect(await leasesOf(carl.id)).toEqual([])
+    const row = (await get(token, `leases/?resident_id=${ben.id}`)).results[0]
+    expect(row).toMatchObject({ status: 'DRAFT', rent: '1500.00', balance: '0.00', start_date: '2027-09-01', resident_names: 'Ben Tenant, Ada Tenant' })
+    // With the other filters, and refused at its name when not an id.
+    expect(await leasesOf(`${ada.id}&status=ACTIVE`)).toEqual([])
+    const bad = await api('GET', 'leases/?resident_id=someone', { token })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.errors)).toEqual(['resident_id'])
+  })
+
   it('renew: activating the renewal ends the lease it renews, and the residents stay current', async () => {
     const { token, post, unit, resident } = await setUp()
     const ada = await resident('Ada')

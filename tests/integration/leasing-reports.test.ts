@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { api } from '../factories/api'
+import { api, signedInMember } from '../factories/api'
 import { get, leasingCompany, runRentAt, type Body } from '../factories/leasing'
 
 /*
@@ -206,6 +206,15 @@ describe('the rent ledger', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     expect(String(pdf.body).startsWith('%PDF')).toBe(true)
 
+    // Its lease picker is the report's: a member with the reporting permission alone picks the lease (the leases' own picker is the leasing permission's).
+    const reporter = await signedInMember({ token }, 'manager', { has_reporting_permissions: true })
+    expect((await api('GET', 'leases/names/', { token: reporter.token })).status).toBe(403)
+    const picker = await api('GET', `reporting/rent-ledger/leases/?search=101&selected=${mine.id}`, { token: reporter.token })
+    expect(picker.status, JSON.stringify(picker.body)).toBe(200)
+    expect(picker.body.results.map((r: Row) => r.id)).toEqual([mine.id])
+    expect(picker.body.selected).toMatchObject({ id: mine.id, name: (await get(token, `leases/${mine.id}/`)).label })
+    expect((await api('GET', 'reporting/rent-ledger/leases/?selected=someone', { token })).status).toBe(400)
+
     const other = await leasingCompany()
     const theirs = await other.lease({ start_date: '2031-01-01' })
     await refuses(token, 'reporting/rent-ledger/', [
@@ -395,6 +404,71 @@ describe('moves in and out', () => {
     await refuses(token, 'reporting/move-in-move-out/', [
       ['type=transfer', 'type'],
       ['date_from=2031-06-30&date_to=2031-01-01', 'date_from'],
+    ])
+  })
+})
+
+describe('upcoming rent increases', () => {
+  it('lists the increases taking effect in a range with the rent before and after, the notice and status; canceled ones never', async () => {
+    const company = await leasingCompany()
+    const { token, post, lease, property } = company
+    const ottawa = await property('Elgin Place', { street: '455 Bronson Avenue', city: 'Ottawa', province: 'ON', postal_code: 'K1R 6J3', country: 'CA' })
+    const first = await lease({}, ottawa)
+    const second = await lease({ rent: '1200.00' }, ottawa)
+    const third = await lease({ rent: '1000.00' }, ottawa)
+    const noticed = await post('rent-increases/', { lease_id: first.id, new_rent: '1588.75', effective_date: '2032-03-01', notice_date: '2031-12-01' })
+    await action(token, `rent-increases/${noticed.id}/give-notice/`, {})
+    const draft = await post('rent-increases/', { lease_id: second.id, new_rent: '1224.00', effective_date: '2032-04-01', notice_date: null })
+    const canceled = await post('rent-increases/', { lease_id: third.id, new_rent: '1020.00', effective_date: '2032-03-01', notice_date: '2031-12-01' })
+    await action(token, `rent-increases/${canceled.id}/cancel/`, {})
+
+    const report = await get(token, 'reporting/upcoming-rent-increase/?date_from=2032-01-01&date_to=2032-06-30')
+    expect((report.rows as Row[]).map((r) => [r.effective_date, r.lease_id, r.status])).toEqual([
+      ['2032-03-01', first.id, 'NOTICE_SENT'],
+      ['2032-04-01', second.id, 'DRAFT'],
+    ])
+    expect((report.rows as Row[])[0]).toMatchObject({
+      rent_increase_id: noticed.id,
+      status_label: 'Notice given',
+      current_rent: '1550.00',
+      new_rent: '1588.75',
+      change: '38.75',
+      change_percent: '2.50',
+      notice_date: '2031-12-01',
+      days_notice: 91,
+      residents: 'Ada Tenant',
+      property_label: 'Elgin Place',
+      flags: [],
+    })
+    expect((report.rows as Row[])[1]).toMatchObject({ rent_increase_id: draft.id, current_rent: '1200.00', new_rent: '1224.00', change: '24.00', change_percent: '2.00', notice_date: null, days_notice: null, flags: [] })
+    expect(report.totals).toEqual({
+      increases: 2,
+      notices_given: 1,
+      drafts: 1,
+      current_rent: '2750.00',
+      new_rent: '2812.75',
+      change: '62.75',
+      change_percent: '2.28',
+      annual_change: '753.00',
+    })
+
+    // One state, one window, one property.
+    expect(((await get(token, 'reporting/upcoming-rent-increase/?date_from=2032-01-01&date_to=2032-06-30&status=DRAFT')).rows as Row[]).map((r) => r.lease_id)).toEqual([second.id])
+    expect(((await get(token, 'reporting/upcoming-rent-increase/?date_from=2032-03-15&date_to=2032-06-30')).rows as Row[]).map((r) => r.lease_id)).toEqual([second.id])
+    expect((await get(token, `reporting/upcoming-rent-increase/?date_from=2032-01-01&date_to=2032-06-30&property_group_id=${company.home.id}`)).rows).toEqual([])
+    // By default, from today for three months.
+    const soon = await get(token, 'reporting/upcoming-rent-increase/')
+    expect(soon.rows).toEqual([])
+    expect(soon.date_to > soon.date_from).toBe(true)
+
+    const csv = String((await api('GET', 'reporting/upcoming-rent-increase/?date_from=2032-01-01&date_to=2032-06-30&format=csv', { token })).body)
+    expect(csv).toMatch(/^Effective,Property,Unit,Residents,Current rent,New rent,Change,Change %,Notice given,Status/)
+    expect(csv).toContain('1588.75')
+    expect((await api('GET', 'reporting/upcoming-rent-increase/?format=pdf', { token })).headers.get('content-type')).toBe('application/pdf')
+    await refuses(token, 'reporting/upcoming-rent-increase/', [
+      ['status=CANCELED', 'status'],
+      ['date_from=2032-13-01', 'date_from'],
+      ['date_from=2032-06-30&date_to=2032-01-01', 'date_from'],
     ])
   })
 })

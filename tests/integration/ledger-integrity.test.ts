@@ -30,8 +30,8 @@ describe('the ledger integrity check', () => {
   it('reports "all entries balance" on healthy books, to administrators and accountants only', async () => {
     const { token, account, companyId } = await books()
     for (const amount of ['10.00', '20.00', '30.00']) await api('POST', 'accounting/journal-entries/', { token, body: entry(account, amount) })
-    const first = (await api('GET', 'accounting/journal-entries/?ordering=number', { token })).body.results[0]
-    await api('PUT', `accounting/journal-entries/${first.id}/`, { token, body: entry(account, '11.00') })
+    const first = (await api('GET', 'accounting/journal/?ordering=number', { token })).body.results[0]
+    await api('PUT', `accounting/journal-entries/${first.source_id}/`, { token, body: entry(account, '11.00') })
     const report = await api('GET', 'accounting/ledger-integrity/', { token })
     expect(report.status).toBe(200)
     expect(report.body).toMatchObject({ ok: true, entries: 5, lines: 10, findings: [] })
@@ -46,8 +46,10 @@ describe('the ledger integrity check', () => {
   it('finds what is broken when the tables are tampered with behind the posting function', async () => {
     const { token, account, companyId } = await books()
     const ids: string[] = []
-    for (const amount of ['10.00', '20.00', '30.00', '40.00']) ids.push((await api('POST', 'accounting/journal-entries/', { token, body: entry(account, amount) })).body.id)
-    const voided = await api('DELETE', `accounting/journal-entries/${ids[3]}/`, { token })
+    for (const amount of ['10.00', '20.00', '30.00', '40.00']) ids.push((await api('POST', 'accounting/journal-entries/', { token, body: entry(account, amount) })).body.journal_entry_id)
+    const fourth = (await api('GET', `accounting/journal/${ids[3]}/`, { token })).body
+    await api('POST', `accounting/journal-entries/${fourth.source_id}/void/`, { token, body: {} })
+    const voided = await api('GET', `accounting/journal/${ids[3]}/`, { token })
     // Tampering behind the API: as the tables' owner, past the company scope too.
     const tamper = (statement: SQL) => crossCompany(() => getDb().execute(statement))
     // Entry #1 loses a cent, #2 a line, #3's line has another date; the reversal of #4 stops negating it; #5 is skipped.

@@ -75,27 +75,31 @@ describe('journal entries', () => {
       },
     })
     expect(posted.status).toBe(201)
-    expect(posted.body).toMatchObject({ number: 1, date: '2026-03-31', total: '450.00', kind: 'ORIGINAL', status: 'POSTED', source_type: 'JOURNAL_ENTRY', editable: true })
-    expect(posted.body.lines[0]).toMatchObject({ debit: '450.00', credit: null, account_label: '5500 · Landscaping and Snow Removal', property_group_label: property.body.name, memo: 'Plowing' })
-    expect(posted.body.lines[1]).toMatchObject({ debit: null, credit: '450.00', account_label: '1010 · Operating Bank Account', property_owner_label: 'Olive Owner' })
-    // The answer to POST is the entry exactly as the journal shows it afterwards.
+    // The answer to POST is the manual entry (a document) and the journal entry it posted.
+    expect(posted.body).toMatchObject({ number: 1, date: '2026-03-31', total: '450.00', status: 'POSTED', memo: 'March snow removal' })
+    expect(posted.body.lines[0]).toMatchObject({ debit: '450.00', credit: null, account_id: account('5500'), property_group_id: property.body.id, memo: 'Plowing' })
+    expect(posted.body.lines[1]).toMatchObject({ debit: null, credit: '450.00', property_owner_id: owner.body.id })
     expect((await api('GET', `accounting/journal-entries/${posted.body.id}/`, { token })).body).toEqual(posted.body)
+    const entry = await api('GET', `accounting/journal/${posted.body.journal_entry_id}/`, { token })
+    expect(entry.body).toMatchObject({ number: 1, date: '2026-03-31', total: '450.00', kind: 'ORIGINAL', status: 'POSTED', source_type: 'JOURNAL_ENTRY', source_id: posted.body.id, editable: true })
+    expect(entry.body.lines[0]).toMatchObject({ debit: '450.00', credit: null, account_label: '5500 · Landscaping and Snow Removal', property_group_label: property.body.name, memo: 'Plowing' })
+    expect(entry.body.lines[1]).toMatchObject({ debit: null, credit: '450.00', account_label: '1010 · Operating Bank Account', property_owner_label: 'Olive Owner' })
 
     const unbalanced = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-03-31', lines: [line(account('5500'), 'debit', '450.00'), line(account('1010'), 'credit', '449.99')] } })
     expect(unbalanced.status).toBe(400)
     expect(unbalanced.body.errors.lines[0]).toMatch(/differ by 0.01/)
     const single = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-03-31', lines: [line(account('5500'), 'debit', '1.00')] } })
     expect(single.status).toBe(400)
-    expect(single.body.errors.lines[0]).toMatch(/at least two lines/)
+    expect(single.body.errors.lines[0]).toMatch(/at least 2 lines/)
     const both = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-03-31', lines: [{ account_id: account('5500'), debit: '1.00', credit: '1.00' }, line(account('1010'), 'credit', '1.00')] } })
     expect(both.status).toBe(400)
-    expect(both.body.errors['lines[0].amount'][0]).toMatch(/both a debit and a credit/)
+    expect(both.body.errors['lines[0].debit'][0]).toMatch(/both a debit and a credit/)
     const badDate = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-02-30', lines: [line(account('5500'), 'debit', '1.00'), line(account('1010'), 'credit', '1.00')] } })
     expect(badDate.status).toBe(400)
     expect(badDate.body.errors.date).toBeDefined()
 
-    const list = await api('GET', 'accounting/journal-entries/', { token })
-    expect(list.body.count).toBe(1)
+    expect((await api('GET', 'accounting/journal-entries/', { token })).body.count).toBe(1)
+    expect((await api('GET', 'accounting/journal/', { token })).body.count).toBe(1)
   })
 
   it("refuses another company's accounts and dimensions, and hides its entries", async () => {
@@ -113,8 +117,10 @@ describe('journal entries', () => {
     expect(mineFirst.body.number).toBe(1)
     const entry = await api('POST', 'accounting/journal-entries/', { token: theirs.token, body: { date: '2026-01-15', lines: [line(theirs.account('5000'), 'debit', '10.00'), line(theirs.account('1010'), 'credit', '10.00')] } })
     expect((await api('GET', `accounting/journal-entries/${entry.body.id}/`, { token: mine.token })).status).toBe(404)
-    expect((await api('DELETE', `accounting/journal-entries/${entry.body.id}/`, { token: mine.token })).status).toBe(404)
+    expect((await api('GET', `accounting/journal/${entry.body.journal_entry_id}/`, { token: mine.token })).status).toBe(404)
+    expect((await api('POST', `accounting/journal-entries/${entry.body.id}/void/`, { token: mine.token, body: {} })).status).toBe(404)
     expect((await api('GET', 'accounting/journal-entries/', { token: mine.token })).body.count).toBe(1)
+    expect((await api('GET', 'accounting/journal/', { token: mine.token })).body.count).toBe(1)
   })
 
   it("lists the entries a document posted by its id (source_id), its own company's only", async () => {
@@ -122,45 +128,49 @@ describe('journal entries', () => {
     const body = (memo: string) => ({ date: '2026-02-01', memo, lines: [line(account('5000'), 'debit', '10.00'), line(account('1010'), 'credit', '10.00')] })
     const first = await api('POST', 'accounting/journal-entries/', { token, body: body('First') })
     await api('POST', 'accounting/journal-entries/', { token, body: body('Second') })
-    const bySource = await api('GET', `accounting/journal-entries/?source_id=${first.body.source_id}`, { token })
+    const bySource = await api('GET', `accounting/journal/?source_id=${first.body.id}`, { token })
     expect(bySource.status).toBe(200)
     expect(bySource.body.results.map((e: { memo: string }) => e.memo)).toEqual(['First'])
     const other = await books()
-    expect((await api('GET', `accounting/journal-entries/?source_id=${first.body.source_id}`, { token: other.token })).body.count).toBe(0)
-    const bad = await api('GET', 'accounting/journal-entries/?source_id=nope', { token })
+    expect((await api('GET', `accounting/journal/?source_id=${first.body.id}`, { token: other.token })).body.count).toBe(0)
+    const bad = await api('GET', 'accounting/journal/?source_id=nope', { token })
     expect(bad.status).toBe(400)
     expect(Object.keys(bad.body.errors)).toEqual(['source_id'])
   })
 
-  it('an edit posts a reversal and a replacement; a delete posts a reversal; the history shows them all', async () => {
+  it('a correction posts a reversal and a replacement; voiding posts a reversal; the history shows them all', async () => {
     const { token, account } = await books()
     const original = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-04-10', memo: 'Insurance', lines: [line(account('5300'), 'debit', '1200.00'), line(account('1010'), 'credit', '1200.00')] } })
     const edited = await api('PUT', `accounting/journal-entries/${original.body.id}/`, { token, body: { date: '2026-04-12', memo: 'Insurance (corrected)', lines: [line(account('5300'), 'debit', '1250.00'), line(account('1010'), 'credit', '1250.00')] } })
     expect(edited.status).toBe(200)
-    expect(edited.body).toMatchObject({ number: 3, kind: 'REPLACEMENT', replaces_entry_id: original.body.id, total: '1250.00', memo: 'Insurance (corrected)' })
-    expect(edited.body.history.map((h: { number: number; kind: string }) => `${h.number} ${h.kind}`)).toEqual(['1 ORIGINAL', '2 REVERSAL', '3 REPLACEMENT'])
+    // PUT answers the document, standing now at its replacement.
+    expect(edited.body).toMatchObject({ id: original.body.id, number: 3, total: '1250.00', memo: 'Insurance (corrected)', date: '2026-04-12' })
+    const replacement = await api('GET', `accounting/journal/${edited.body.journal_entry_id}/`, { token })
+    expect(replacement.body).toMatchObject({ number: 3, kind: 'REPLACEMENT', replaces_entry_id: original.body.journal_entry_id, total: '1250.00', memo: 'Insurance (corrected)' })
+    expect(replacement.body.history.map((h: { number: number; kind: string }) => `${h.number} ${h.kind}`)).toEqual(['1 ORIGINAL', '2 REVERSAL', '3 REPLACEMENT'])
 
-    const before = await api('GET', `accounting/journal-entries/${original.body.id}/`, { token })
+    const before = await api('GET', `accounting/journal/${original.body.journal_entry_id}/`, { token })
     expect(before.body).toMatchObject({ status: 'REVERSED', reversed_by_number: 2, replaced_by_number: 3, editable: false })
-    const reversal = await api('GET', `accounting/journal-entries/${before.body.reversed_by_entry_id}/`, { token })
-    expect(reversal.body).toMatchObject({ kind: 'REVERSAL', date: '2026-04-10', reverses_entry_id: original.body.id })
+    const reversal = await api('GET', `accounting/journal/${before.body.reversed_by_entry_id}/`, { token })
+    expect(reversal.body).toMatchObject({ kind: 'REVERSAL', date: '2026-04-10', reverses_entry_id: original.body.journal_entry_id })
     expect(reversal.body.lines.map((l: { debit: string | null; credit: string | null }) => [l.debit, l.credit])).toEqual([
       [null, '1200.00'],
       ['1200.00', null],
     ])
 
+    const voided = await api('POST', `accounting/journal-entries/${original.body.id}/void/`, { token, body: {} })
+    expect(voided.status).toBe(200)
+    expect(voided.body.status).toBe('VOID')
+    const last = await api('GET', `accounting/journal/${edited.body.journal_entry_id}/`, { token })
+    expect(last.body.status).toBe('REVERSED')
+    expect(last.body.history.map((h: { kind: string }) => h.kind)).toEqual(['ORIGINAL', 'REVERSAL', 'REPLACEMENT', 'REVERSAL'])
+    // A void entry is not changed again.
     const again = await api('PUT', `accounting/journal-entries/${original.body.id}/`, { token, body: { date: '2026-04-12', lines: [line(account('5300'), 'debit', '1.00'), line(account('1010'), 'credit', '1.00')] } })
     expect(again.status).toBe(409)
-    expect(again.body.detail).toMatch(/already reversed by entry #2 and replaced by entry #3/)
-
-    const voided = await api('DELETE', `accounting/journal-entries/${edited.body.id}/`, { token })
-    expect(voided.status).toBe(200)
-    expect(voided.body.status).toBe('REVERSED')
-    expect(voided.body.history.map((h: { kind: string }) => h.kind)).toEqual(['ORIGINAL', 'REVERSAL', 'REPLACEMENT', 'REVERSAL'])
-    const posted = await api('GET', 'accounting/journal-entries/?status=POSTED', { token })
+    const posted = await api('GET', 'accounting/journal/?status=POSTED', { token })
     expect(posted.body.results.map((e: { kind: string }) => e.kind).sort()).toEqual(['REVERSAL', 'REVERSAL'])
-    expect((await api('GET', 'accounting/journal-entries/?search=corrected', { token })).body.count).toBe(2)
-    expect((await api('GET', 'accounting/journal-entries/?search=%233', { token })).body.results.map((e: { number: number }) => e.number)).toEqual([4, 3])
+    expect((await api('GET', 'accounting/journal/?search=corrected', { token })).body.count).toBe(2)
+    expect((await api('GET', 'accounting/journal/?search=%233', { token })).body.results.map((e: { number: number }) => e.number)).toEqual([4, 3])
   })
 
   it('a lock date closes the period: posting, editing and reversing in it answer 409', async () => {
@@ -170,13 +180,22 @@ describe('journal entries', () => {
     const locked = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-01-15', lines: [line(account('5100'), 'debit', '1.00'), line(account('1010'), 'credit', '1.00')] } })
     expect(locked.status).toBe(409)
     expect(locked.body.detail).toMatch(/closed through 2026-01-31/)
+    expect((await api('POST', `accounting/journal-entries/${entry.body.id}/void/`, { token, body: {} })).status).toBe(409)
+    // DELETE is the same void (an entry never leaves the books): refused in the closed period too.
     expect((await api('DELETE', `accounting/journal-entries/${entry.body.id}/`, { token })).status).toBe(409)
     expect((await api('GET', `accounting/journal-entries/${entry.body.id}/`, { token })).body.status).toBe('POSTED')
     // Reversed in the open period instead.
-    const reversed = await api('DELETE', `accounting/journal-entries/${entry.body.id}/?reversal_date=2026-02-01`, { token })
+    const reversed = await api('POST', `accounting/journal-entries/${entry.body.id}/void/`, { token, body: { reversal_date: '2026-02-01' } })
     expect(reversed.status).toBe(200)
-    expect(reversed.body.reversed_by_number).toBe(2)
-    expect((await api('GET', `accounting/journal-entries/${reversed.body.reversed_by_entry_id}/`, { token })).body.date).toBe('2026-02-01')
+    const voidedEntry = await api('GET', `accounting/journal/${entry.body.journal_entry_id}/`, { token })
+    expect(voidedEntry.body.reversed_by_number).toBe(2)
+    expect((await api('GET', `accounting/journal/${voidedEntry.body.reversed_by_entry_id}/`, { token })).body.date).toBe('2026-02-01')
+
+    // In an open period, DELETE voids: the entry stays, void, its reversal posted.
+    const open = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-02-10', lines: [line(account('5100'), 'debit', '5.00'), line(account('1010'), 'credit', '5.00')] } })
+    expect((await api('DELETE', `accounting/journal-entries/${open.body.id}/`, { token })).status).toBe(204)
+    expect((await api('GET', `accounting/journal-entries/${open.body.id}/`, { token })).body.status).toBe('VOID')
+    expect((await api('GET', `accounting/journal/${open.body.journal_entry_id}/`, { token })).body.status).toBe('REVERSED')
   })
 
   it('books opened before their settings existed post from number 1, with the settings made on the way', async () => {
@@ -193,6 +212,7 @@ describe('journal entries', () => {
     const company = await registerCompany()
     const member = await signedInMember(company, 'manager', { has_operations_permissions: true })
     expect((await api('GET', 'accounting/journal-entries/', { token: member.token })).status).toBe(403)
+    expect((await api('GET', 'accounting/journal/', { token: member.token })).status).toBe(403)
     expect((await api('GET', 'accounting/account-roles/', { token: member.token })).status).toBe(403)
     expect((await api('PUT', 'accounting/ledger-settings/', { token: member.token, body: { lock_date: null } })).status).toBe(403)
   })

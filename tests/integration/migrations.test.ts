@@ -84,3 +84,52 @@ describe('0022: recurring entries keep their lines as rows', () => {
     }
   })
 })
+
+describe('0033: a manual journal entry becomes a document', () => {
+  it('makes one per chain of manual entries, with its latest version’s lines, void where that was reversed, and keeps the entries as its postings', async () => {
+    const url = await databaseBefore('0033_manual-journal-entries')
+    const db = postgres(url, { max: 1, onnotice: () => {} })
+    try {
+      const [company] = await db`insert into companies (name, slug) values ('Old Books', ${`old-${randomBytes(3).toString('hex')}`}) returning id`
+      const account = async (number: string, type: string) =>
+        (await db`insert into accounts (company_id, number, name, account_type, subtype) values (${company.id}, ${number}, ${`Account ${number}`}, ${type}, 'OTHER') returning id`)[0].id as string
+      const bank = await account('1010', 'ASSET')
+      const insurance = await account('5300', 'EXPENSE')
+      const entry = async (number: number, chain: string, purpose: string, date: string, amount: number, links: { reverses?: string; replaces?: string } = {}) => {
+        const [row] = await db`insert into journal_entries (company_id, number, date, memo, source_type, source_id, purpose, reverses_entry_id, replaces_entry_id)
+          values (${company.id}, ${number}, ${date}, ${`Entry ${number}`}, 'JOURNAL_ENTRY', ${chain}, ${purpose}, ${links.reverses ?? null}, ${links.replaces ?? null}) returning id`
+        await db`insert into journal_lines (company_id, entry_id, line_number, account_id, date, basis, amount, memo) values
+          (${company.id}, ${row.id}, 1, ${insurance}, ${date}, 'BOTH', ${amount}, 'Premium'), (${company.id}, ${row.id}, 2, ${bank}, ${date}, 'BOTH', ${-amount}, null)`
+        return row.id as string
+      }
+      const corrected = crypto.randomUUID()
+      const first = await entry(1, corrected, 'ORIGINAL', '2026-04-10', 120000)
+      await entry(2, corrected, `REVERSAL:${first}`, '2026-04-10', -120000, { reverses: first })
+      const replacement = await entry(3, corrected, `REPLACEMENT:${first}`, '2026-04-12', 125000, { replaces: first })
+      const voided = crypto.randomUUID()
+      const mistake = await entry(4, voided, 'ORIGINAL', '2026-04-20', 999, {})
+      await entry(5, voided, `REVERSAL:${mistake}`, '2026-04-20', -999, { reverses: mistake })
+
+      await runMigrations(url)
+
+      const documents = await db`select id, date::text, memo, status from manual_journal_entries order by date`
+      expect(documents).toEqual([
+        { id: corrected, date: '2026-04-12', memo: 'Entry 3', status: 'POSTED' },
+        { id: voided, date: '2026-04-20', memo: 'Entry 4', status: 'VOID' },
+      ])
+      const lines = await db`select position, account_id, amount::int, memo from manual_journal_entry_lines where manual_journal_entry_id = ${corrected} order by position`
+      expect(lines).toEqual([
+        { position: 0, account_id: insurance, amount: 125000, memo: 'Premium' },
+        { position: 1, account_id: bank, amount: -125000, memo: null },
+      ])
+      // The replacement is named as the engine names one, so correcting the document again finds it.
+      expect((await db`select purpose from journal_entries where id = ${replacement}`)[0].purpose).toBe(`ORIGINAL:REPLACEMENT:${first}`)
+      const history = await db`select record_id, from_state, to_state from state_changes where resource = 'journal-entries' order by created_at, to_state`
+      expect(history.map((h) => `${h.record_id === voided ? 'voided' : 'corrected'} ${h.from_state ?? '-'}→${h.to_state}`).sort()).toEqual(['corrected -→POSTED', 'voided -→POSTED', 'voided POSTED→VOID'])
+      const [{ policies }] = await db`select count(*)::int as policies from pg_policies where tablename in ('manual_journal_entries', 'manual_journal_entry_lines')`
+      expect(policies).toBe(2)
+    } finally {
+      await db.end()
+    }
+  })
+})

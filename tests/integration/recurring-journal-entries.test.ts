@@ -43,7 +43,7 @@ async function recurringEntries(companyId: string) {
 
 /** The dates of the entries a schedule posted, newest first, as its page lists them. */
 async function postedDates(token: string, id: string) {
-  const journal = await api('GET', `accounting/journal-entries/?source_id=${id}&ordering=-date`, { token })
+  const journal = await api('GET', `accounting/journal/?source_id=${id}&ordering=-date`, { token })
   return (journal.body.results as { date: string }[]).map((e) => e.date)
 }
 
@@ -66,7 +66,7 @@ describe('recurring journal entries', () => {
     expect(created.body.lines[0]).toMatchObject({ account_label: expect.stringMatching(/^6100 Depreciation/), debit: '1000.00', credit: null })
     expect(await postedDates(token, created.body.id)).toEqual([nthDate(start, 'MONTHLY', 2), nthDate(start, 'MONTHLY', 1), start])
 
-    const journal = await api('GET', 'accounting/journal-entries/?source_type=RECURRING_JOURNAL_ENTRY', { token })
+    const journal = await api('GET', 'accounting/journal/?source_type=RECURRING_JOURNAL_ENTRY', { token })
     expect(journal.body.count).toBe(3)
     expect(journal.body.results[0]).toMatchObject({ memo: 'Monthly depreciation', source_label: 'Recurring journal entry', total: '1000.00' })
 
@@ -104,7 +104,7 @@ describe('recurring journal entries', () => {
     const frequency = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account, { frequency: 'DAILY' }) })
     expect(frequency.body.errors.frequency[0]).toMatch(/Weekly, Monthly/)
     expect((await api('GET', 'accounting/recurring-journal-entries/', { token })).body.count).toBe(0)
-    expect((await api('GET', 'accounting/journal-entries/', { token })).body.count).toBe(0)
+    expect((await api('GET', 'accounting/journal/', { token })).body.count).toBe(0)
   })
 
   it('posts each period once when two runs race, numbered without gaps, in the company time zone', async () => {
@@ -169,7 +169,7 @@ describe('recurring journal entries', () => {
     expect(changed.status).toBe(200)
     expect(changed.body).toMatchObject({ name: 'Depreciation (revised)', total: '1200.00', posted_count: 1, next_date: '2031-02-28' })
     await postDue({ now: new Date('2031-02-28T12:00:00Z'), companyId })
-    const journal = await api('GET', 'accounting/journal-entries/?ordering=date', { token })
+    const journal = await api('GET', 'accounting/journal/?ordering=date', { token })
     expect(journal.body.results.map((e: { total: string }) => e.total)).toEqual(['1000.00', '1200.00'])
 
     const stopped = await api('DELETE', `accounting/recurring-journal-entries/${created.body.id}/`, { token })

@@ -30,7 +30,7 @@ const act = async (token: string, id: string, action: string, body: Record<strin
   expect(response.status, JSON.stringify(response.body)).toBe(200)
   return response.body
 }
-const increase = (leaseId: string, body: Record<string, unknown> = {}) => ({ lease_id: leaseId, new_rent: '1588.75', effective_date: '2032-03-01', notice_date: '2031-12-01', ...body })
+const increase = (leaseId: string, body: Record<string, unknown> = {}) => ({ lease_id: leaseId, new_rent: '1582.55', effective_date: '2032-03-01', notice_date: '2031-12-01', ...body })
 
 describe('which leases may have their rent raised', () => {
   it('are those twelve months past their move-in or last increase, with their rent, last increase and the most allowed', async () => {
@@ -50,8 +50,8 @@ describe('which leases may have their rent raised', () => {
       eligible_from: '2032-03-01',
       earliest_effective_date: '2032-03-01',
       province: 'ON',
-      guideline_percent: '2.50',
-      maximum_rent: '1588.75',
+      guideline_percent: '2.10',
+      maximum_rent: '1582.55',
       notice_period: '90 days',
       resident_names: 'Ada Tenant',
     })
@@ -68,7 +68,7 @@ describe('which leases may have their rent raised', () => {
     await act(token, made.id, 'apply')
     await runRentAt(companyId, '2032-03-02T17:00:00Z')
     expect((await eligible(token, 'as_of=2033-02-28')).results.map((r) => r.lease_id)).not.toContain(first.id)
-    expect((await eligible(token, 'as_of=2033-03-01')).results.find((r) => r.lease_id === first.id)).toMatchObject({ last_increase_date: '2032-03-01', current_rent: '1588.75', maximum_rent: '1628.46' })
+    expect((await eligible(token, 'as_of=2033-03-01')).results.find((r) => r.lease_id === first.id)).toMatchObject({ last_increase_date: '2032-03-01', current_rent: '1582.55', maximum_rent: '1615.78' })
 
     // Another company's property narrows nothing: it is refused at its field.
     const other = await registerCompany()
@@ -88,7 +88,7 @@ describe('a rent increase', () => {
       return response.body.errors as Record<string, string[]>
     }
     expect(await refused(increase(ontario.id, { new_rent: '1600.00' }))).toEqual({
-      new_rent: ['At most 1588.75: Ontario’s guideline for 2026, 2.5% (the one for 2032 is not in Lintel yet), allows no more unless the unit is exempt.'],
+      new_rent: ['At most 1582.55: Ontario’s guideline for 2026, 2.1% (the one for 2032 is not in Lintel yet), allows no more unless the unit is exempt.'],
     })
     expect(Object.keys(await refused(increase(ontario.id, { new_rent: '1600.00', exempt: true })))).toEqual(['exemption_reason'])
     // 2032 is a leap year: 90 days before March 1 is December 2.
@@ -98,16 +98,16 @@ describe('a rent increase', () => {
     expect((await get(token, `rent-increases/?lease_id=${ontario.id}`)).count).toBe(0)
     // Exempt, and saying why: any amount.
     const exempt = await post('rent-increases/', increase(ontario.id, { new_rent: '1700.00', exempt: true, exemption_reason: 'First occupied in 2021' }))
-    expect(exempt).toMatchObject({ status: 'DRAFT', current_rent: '1550.00', increase_percent: '9.68', maximum_rent: '1588.75' })
+    expect(exempt).toMatchObject({ status: 'DRAFT', current_rent: '1550.00', increase_percent: '9.68', maximum_rent: '1582.55' })
     // One increase under way per lease.
     expect((await refused(increase(ontario.id))).lease_id[0]).toMatch(/has a rent increase under way already/)
 
     const province = async (code: string, city: string, postal: string) => lease({}, await post('property-groups/', { name: `In ${code}`, property_type: 'RESIDENTIAL', address: address(code, city, postal) }))
     const bc = await province('BC', 'Vancouver', 'V6J 1A1')
     expect((await refused(increase(bc.id, { notice_date: '2031-12-02' }))).notice_date[0]).toMatch(/^On or before 2031-12-01: British Columbia needs 3 months’ written notice/)
-    expect((await refused(increase(bc.id))).new_rent[0]).toMatch(/^At most 1585\.65: British Columbia’s guideline for 2026, 2\.3%/)
+    expect((await refused(increase(bc.id, { new_rent: '1588.75' }))).new_rent[0]).toMatch(/^At most 1585\.65: British Columbia’s guideline for 2026, 2\.3%/)
     const manitoba = await province('MB', 'Winnipeg', 'R3C 0V8')
-    expect((await refused(increase(manitoba.id))).new_rent[0]).toMatch(/^At most 1577\.90: Manitoba’s guideline for 2026, 1\.8%/)
+    expect((await refused(increase(manitoba.id, { new_rent: '1588.75' }))).new_rent[0]).toMatch(/^At most 1577\.90: Manitoba’s guideline for 2026, 1\.8%/)
     const quebec = await province('QC', 'Montréal', 'H2X 1Y4')
     expect((await refused(increase(quebec.id, { notice_date: '2031-08-31' }))).notice_date[0]).toMatch(/^On or after 2031-09-01: Québec allows notice at most 6 months/)
     await post('rent-increases/', increase(quebec.id, { new_rent: '1700.00', notice_date: '2031-10-01' }))
@@ -146,7 +146,7 @@ describe('a rent increase', () => {
     const { lines } = await get(token, `rent-payment-schedules/${schedule.id}/`)
     expect(lines.map((l: Record<string, unknown>) => [l.amount, l.effective_from, l.effective_to])).toEqual([
       ['1550.00', null, '2032-02-29'],
-      ['1588.75', '2032-03-01', null],
+      ['1582.55', '2032-03-01', null],
     ])
 
     await runRentAt(companyId, '2032-02-15T17:00:00Z')
@@ -160,10 +160,10 @@ describe('a rent increase', () => {
     expect(charged).toHaveLength(14)
     expect(charged.slice(-3)).toEqual([
       ['2032-02-01', '1550.00'],
-      ['2032-03-01', '1588.75'],
-      ['2032-04-01', '1588.75'],
+      ['2032-03-01', '1582.55'],
+      ['2032-04-01', '1582.55'],
     ])
-    expect((await get(token, `leases/${ontario.id}/`)).rent).toBe('1588.75')
+    expect((await get(token, `leases/${ontario.id}/`)).rent).toBe('1582.55')
   })
 
   it('applied after its date, charges the difference for the periods already charged at the old rent', async () => {
@@ -176,12 +176,12 @@ describe('a rent increase', () => {
     await runRentAt(companyId, '2032-05-02T17:00:00Z')
     expect((await rentCharges(token, ontario.id)).slice(-5)).toEqual([
       ['2032-03-01', '1550.00'],
-      ['2032-03-01', '38.75'],
+      ['2032-03-01', '32.55'],
       ['2032-04-01', '1550.00'],
-      ['2032-04-01', '38.75'],
-      ['2032-05-01', '1588.75'],
+      ['2032-04-01', '32.55'],
+      ['2032-05-01', '1582.55'],
     ])
-    expect((await get(token, `leases/${ontario.id}/`)).rent).toBe('1588.75')
+    expect((await get(token, `leases/${ontario.id}/`)).rent).toBe('1582.55')
   })
 })
 
@@ -207,8 +207,8 @@ describe('bulk rent increase notices', () => {
     expect(bulk).toMatchObject({ increase_count: 2, applied_count: 0, emailed_on: null })
     const made = (await get(token, `rent-increases/?bulk_notice_id=${bulk.id}&ordering=label`)).results as Record<string, unknown>[]
     expect(made.map((r) => [r.lease_id, r.status, r.current_rent, r.new_rent, r.notice_date, r.effective_date])).toEqual([
-      [first.id, 'NOTICE_SENT', '1550.00', '1588.75', '2031-12-01', '2032-03-01'],
-      [second.id, 'NOTICE_SENT', '1200.00', '1230.00', '2031-12-01', '2032-03-01'],
+      [first.id, 'NOTICE_SENT', '1550.00', '1582.55', '2031-12-01', '2032-03-01'],
+      [second.id, 'NOTICE_SENT', '1200.00', '1225.20', '2031-12-01', '2032-03-01'],
     ])
     // Nothing was mailed: it was not asked.
     expect(receivedMail().filter((m) => /Notice of Rent Increase/.test(m.subject))).toHaveLength(0)
@@ -225,13 +225,13 @@ describe('bulk rent increase notices', () => {
       'Ada Tenant, Ben Tenant',
       `Unit ${first.unit.unit_number}, 455 Bronson Avenue, Ottawa, ON K1R 6J3`,
       '$1,550.00 per month',
-      '$1,588.75 per month',
+      '$1,582.55 per month',
       '2032-03-01',
       'Signature of the landlord or representative',
     ])
       expect(pages[0]).toContain(fact)
     expect(pages[1]).toContain('Cy Tenant, Di Tenant')
-    expect(pages[1]).toContain('$1,230.00 per month')
+    expect(pages[1]).toContain('$1,225.20 per month')
 
     // Another company finds no such notice.
     const other = await registerCompany()
@@ -252,7 +252,7 @@ describe('bulk rent increase notices', () => {
     // Three tenants have an e-mail address; Di has none.
     expect(notices().flatMap((m) => m.to).sort()).toEqual(['ada@example.test', 'ben@example.test', 'cy@example.test'])
     const ada = notices().find((m) => m.to.includes('ada@example.test'))!
-    expect(ada.text).toContain('New rent: $1,588.75 per month')
+    expect(ada.text).toContain('New rent: $1,582.55 per month')
     expect(ada.raw).toMatch(/Content-Type: application\/pdf; name=notice-of-rent-increase\.pdf/)
     expect((await get(token, `bulk-rent-increase-notices/${bulk.id}/`)).emailed_on).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     const sent = (await get(token, 'email-messages/?status=sent&page_size=100')).results as Record<string, string>[]
@@ -284,7 +284,7 @@ describe('bulk rent increase notices', () => {
     }
     const soon = await refused({ lease_ids: [first.id, tooSoon.id] })
     expect(soon).toEqual({ effective_date: [`${String(tooSoon.unit.unit_number)} · Elgin Place from 2031-06-01: On or after 2032-06-01: rent rises at most once in twelve months, counted from the last increase or the move-in.`] })
-    expect((await refused({ lease_ids: [first.id], increase_percent: '3.00' })).increase_percent[0]).toMatch(/: At most 1588\.75/)
+    expect((await refused({ lease_ids: [first.id], increase_percent: '3.00' })).increase_percent[0]).toMatch(/: At most 1582\.55/)
     expect((await refused({ lease_ids: [first.id], notice_date: '2031-12-15' })).notice_date[0]).toMatch(/needs 90 days’ written notice/)
     expect((await refused({ property_group_id: first.property.id, lease_ids: [elsewhere.id] })).lease_ids[0]).toMatch(/is not a lease of the property chosen/)
     expect(Object.keys(await refused({ lease_ids: [] }))).toEqual(['lease_ids'])

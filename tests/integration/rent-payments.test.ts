@@ -121,8 +121,8 @@ describe('rent payments', () => {
     await post('accounting/bank-deposits/', { bank_account_id: bank.id, date: '2031-04-04', journal_line_ids: [receipt.journal_line_id] })
 
     expect((await api('POST', `rent-payments/${payment.id}/record-return/`, { token, body: { returned_date: '2031-04-12' } })).status).toBe(200)
-    const journal = await get(token, `accounting/journal-entries/?source_id=${payment.id}&ordering=date`)
-    const back = await get(token, `accounting/journal-entries/${journal.results.at(-1).id}/`)
+    const journal = await get(token, `accounting/journal/?source_id=${payment.id}&ordering=date`)
+    const back = await get(token, `accounting/journal/${journal.results.at(-1).id}/`)
     expect(back.lines.map((l: Record<string, string>) => [l.account_id, l.debit, l.credit])).toEqual([
       [chart.find((a) => a.number === '1200')!.id, '1550.00', null],
       [chart.find((a) => a.number === '1010')!.id, null, '1550.00'],

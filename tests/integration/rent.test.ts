@@ -216,8 +216,8 @@ describe('rent', () => {
       description: 'Late fee',
       amount: '25.00',
     })
-    const journal = await get(token, `accounting/journal-entries/?source_id=${fee.id}`)
-    const entry = await get(token, `accounting/journal-entries/${journal.results[0].id}/`)
+    const journal = await get(token, `accounting/journal/?source_id=${fee.id}`)
+    const entry = await get(token, `accounting/journal/${journal.results[0].id}/`)
     expect(entry.lines.map((l: Record<string, string>) => [l.account_id, l.debit, l.credit, l.lease_id])).toEqual([
       [account('1200'), '25.00', null, id],
       [account('4200'), null, '25.00', id],

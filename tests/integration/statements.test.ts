@@ -50,7 +50,7 @@ beforeAll(async () => {
   await post(token, '2026-02-20', 'Plumber', [line(account('5000'), 'debit', '300.00', b.id), line(account('1010'), 'credit', '300.00', b.id)])
   await post(token, '2026-03-05', 'Mortgage interest', [line(account('6000'), 'debit', '200.00', a.id), line(account('1010'), 'credit', '200.00', a.id)])
   const mistake = await post(token, '2026-03-10', 'Hydro, posted twice', [line(account('5100'), 'debit', '999.00', a.id), line(account('1010'), 'credit', '999.00', a.id)])
-  expect((await api('DELETE', `accounting/journal-entries/${mistake.id}/`, { token })).status).toBe(200)
+  expect((await api('POST', `accounting/journal-entries/${mistake.id}/void/`, { token, body: {} })).status).toBe(200)
   await post(token, '2026-03-15', 'Bank interest', [line(account('1010'), 'debit', '50.00'), line(account('4900'), 'credit', '50.00')])
   await withCompany(books.companyId, () =>
     getDb().transaction(async (tx) => {

@@ -13,16 +13,23 @@ import {
   rentReceipts,
   rentReceiptTable,
   type MoveType,
+  UPCOMING_INCREASE_STATUSES,
+  upcomingRentIncreases,
+  upcomingRentIncreasesTable,
+  type UpcomingIncreaseStatus,
 } from '~/domain/leasing/leasing-reports'
+import { addMonths } from '~/domain/leasing/rent-increases'
 import { CHARGE_TYPES, type ChargeType } from '~/domain/leasing/rent'
 import { monthEnd } from '~/domain/leasing/vacancies'
 import { isIsoDate } from '~/domain/ledger/entries'
 import { displayMoney } from '~/domain/money'
 import { UNIT_TYPES, type UnitType } from '~/domain/reference-data'
-import { ledgerLines, monthCharges, moves, receiptFacts, receiptPayments, residentName, type ReceiptsFor } from '~/leasing/leasing-reports.server'
+import { increasesTakingEffect, ledgerLines, monthCharges, moves, receiptFacts, receiptPayments, residentName, type ReceiptsFor } from '~/leasing/leasing-reports.server'
 import { depositsHeldAsOf, leasesByIds, openItemsAndCredits, unitsAsOf, type ReportScope } from '~/leasing/reports.server'
 import { lettersPdf } from '~/utils/letter-pdf.server'
 import { createRouter } from '../create-app'
+import { errorResponses, jsonResponse } from '../openapi'
+import { ListQuery } from '../pagination'
 import { badRequest } from '../errors'
 import { tenant } from '../tenant'
 import { dateInput } from '../values'
@@ -33,7 +40,7 @@ import { calendarOf, Format, guard, Money, rangeOf, respond, statementResponse, 
  * reporting/{rent report}/ beside the rent roll (./rent): a lease's rent ledger, rent outstanding
  * for a month, rent receipts, loss to lease and moves in and out; computed at each request from the
  * leases, charges and payments (and, for the ledger, the lease's receivable lines); JSON, or CSV or
- * PDF with the same filters (`?format=`). A receipt's PDF is the receipts themselves, to print and
+ * PDF with the same filters (`?format=`); and the rent increases taking effect over a range. A receipt's PDF is the receipts themselves, to print and
  * sign, one a page.
  */
 
@@ -190,6 +197,44 @@ export const MoveInMoveOut = z
   })
   .openapi('MoveInMoveOut')
 
+export const UpcomingRentIncreases = z
+  .object({
+    filters: Property,
+    date_from: z.string(),
+    date_to: z.string(),
+    status: z.string().nullable(),
+    rows: z.array(
+      z.object({
+        ...LeaseFacts,
+        rent_increase_id: z.string(),
+        status: z.string().openapi({ description: 'DRAFT, NOTICE_SENT (notice given) or APPLIED' }),
+        status_label: z.string(),
+        rent_frequency: z.string(),
+        current_rent: Money.openapi({ description: 'The rent before the increase, per rent period' }),
+        new_rent: Money,
+        change: Money,
+        change_percent: z.string(),
+        notice_date: z.string().nullable(),
+        effective_date: z.string(),
+        days_notice: z.number().int().nullable().openapi({ description: 'Days from the notice to the effective date' }),
+        last_increase_date: z.string().nullable().openapi({ description: 'The effective date of the lease’s last increase applied before this one' }),
+        exempt: z.boolean().openapi({ description: 'Not held to the guideline' }),
+        flags: z.array(z.string()).openapi({ description: 'What the province’s law finds wrong in an increase not yet applied: too little notice, above the guideline, too soon after the last increase or the move-in' }),
+      }),
+    ),
+    totals: z.object({
+      increases: z.number().int(),
+      notices_given: z.number().int(),
+      drafts: z.number().int(),
+      current_rent: Money.openapi({ description: 'Per month' }),
+      new_rent: Money.openapi({ description: 'Per month' }),
+      change: Money.openapi({ description: 'Per month' }),
+      change_percent: z.string(),
+      annual_change: Money,
+    }),
+  })
+  .openapi('UpcomingRentIncreases')
+
 export const router = createRouter()
 
 router.openapi(
@@ -220,6 +265,30 @@ router.openapi(
     ])
     const report = rentLedger(lease, lines, { items, credits, deposits }, range)
     return respond(c, query.format, 'rent-ledger', report, () => rentLedgerTable(report, [`Property: ${lease.propertyLabel}`]))
+  },
+)
+
+const LeaseName = z.object({ id: z.string(), name: z.string() })
+
+// The rent ledger's lease picker is the report's: whoever may read the report may pick its lease, without the leasing permission.
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/reporting/rent-ledger/leases',
+    tags,
+    summary: 'The leases the rent ledger can be asked for, as a picker wants them: id and name, narrowed by a search, with the selected one named whatever the search',
+    ...guard,
+    request: { query: ListQuery.pick({ search: true, page_size: true }).extend({ selected: z.uuid({ error: 'selected must be an id.' }).optional() }) },
+    responses: {
+      200: jsonResponse(z.object({ results: z.array(LeaseName), more: z.boolean(), selected: LeaseName.nullable() }).openapi('RentLedgerLeases'), 'The first page_size matching leases, whether more match, and the selected lease'),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  async (c) => {
+    const t = tenant(c)
+    // Read as the leases' own picker reads them (imported here: the resources import the API's pieces).
+    const [{ listNames }, { leasesResource }] = await Promise.all([import('~/resources/engine/api.server'), import('~/resources/leases')])
+    return c.json(await listNames(t.db, t.companyId, leasesResource, c.req.valid('query')), 200)
   },
 )
 
@@ -386,5 +455,40 @@ router.openapi(
     const { leases, units } = await moves(t.db, t.companyId, scope, range)
     const report = { filters, ...moveInMoveOut(leases, units, { ...range, today, type: query.type ?? null }) }
     return respond(c, query.format, 'move-in-move-out', report, () => moveInMoveOutTable(report, subtitle))
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/reporting/upcoming-rent-increase',
+    tags,
+    summary:
+      'The rent increases taking effect over a range (drafts, those with notice given and those applied; canceled ones never): each lease’s unit, residents, rent before and after, the change in dollars and percent, the notice and effective dates, and what the province’s law finds wrong in one not yet applied; totals per month and over a year. Leases that may rise but have no increase yet are eligible-rent-increases/',
+    ...guard,
+    request: {
+      query: z.object({
+        format: Format,
+        date_from: dateInput('Date from').optional().openapi({ description: 'First effective day, inclusive; today by default' }),
+        date_to: dateInput('Date to').optional().openapi({ description: 'Last effective day, inclusive; four months after date_from by default (notice is 90 days in Ontario)' }),
+        property_group_id: PropertyId,
+        status: z
+          .enum(UPCOMING_INCREASE_STATUSES.map((s) => s.value) as [UpcomingIncreaseStatus, ...UpcomingIncreaseStatus[]], { error: `Status must be one of: ${UPCOMING_INCREASE_STATUSES.map((s) => s.value).join(', ')}.` })
+          .optional()
+          .openapi({ description: 'Only increases in this state; every one but the canceled by default' }),
+      }),
+    },
+    responses: statementResponse(UpcomingRentIncreases, 'Upcoming rent increases'),
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const t = tenant(c)
+    const [{ scope, filters, subtitle }, { today }] = await Promise.all([scopeOf(c, { property_group_id: query.property_group_id }), calendarOf(c)])
+    const from = query.date_from ?? (query.date_to && query.date_to < today ? query.date_to : today)
+    const to = query.date_to ?? addMonths(from, 4)
+    if (from > to) throw badRequest('Date from must be on or before date to.', { date_from: ['Date from must be on or before date to.'] })
+    const increases = await increasesTakingEffect(t.db, t.companyId, scope, { from, to })
+    const report = { filters, ...upcomingRentIncreases(increases, { from, to, today, status: query.status ?? null }) }
+    return respond(c, query.format, 'upcoming-rent-increase', report, () => upcomingRentIncreasesTable(report, subtitle))
   },
 )

@@ -6,6 +6,7 @@ import type { Page } from '~/components/list'
 import { CASH_SUBTYPES, type AccountSubtype } from '~/domain/ledger/chart'
 import { resourceNamed } from '~/resources'
 import { choicesOf } from '~/resources/engine/pages.server'
+import { PICKER_LIMIT } from '~/resources/engine/view'
 import { requireSession, type Answer, type PageArgs } from '~/utils/api-client.server'
 import type { ErrorBody, Option, ReportName, SearchChoices } from './statement'
 
@@ -26,6 +27,7 @@ type Statements = {
   'rent-receipt': typeof LeasingSchemas.RentReceipts
   'loss-to-lease': typeof LeasingSchemas.LossToLease
   'move-in-move-out': typeof LeasingSchemas.MoveInMoveOut
+  'upcoming-rent-increase': typeof LeasingSchemas.UpcomingRentIncreases
 }
 export type Statement<R extends ReportName> = Answer<Statements[R]>
 
@@ -33,7 +35,12 @@ export type Statement<R extends ReportName> = Answer<Statements[R]>
  * A statement page's data: the statement for the filters in the page's URL (or the API's
  * complaint about them, shown beside the form), and the choices its filter form offers.
  */
-export async function loadStatement<R extends ReportName>(page: PageArgs, report: R, keys: string[], options: { accounts?: 'all' | 'cash'; records?: Record<string, string> } = {}) {
+export async function loadStatement<R extends ReportName>(
+  page: PageArgs,
+  report: R,
+  keys: string[],
+  options: { accounts?: 'all' | 'cash'; records?: Record<string, string>; pickers?: Record<string, string> } = {},
+) {
   const { api } = await requireSession(page)
   const { url } = page
   const params = new URLSearchParams()
@@ -50,6 +57,8 @@ export async function loadStatement<R extends ReportName>(page: PageArgs, report
     options.accounts ? api.get<Statement<'chart-of-accounts'>>('reporting/chart-of-accounts/') : null,
     ...records.map(([key, resource]) => choicesOf(api, resourceNamed(resource)!, { search: url.searchParams.get(`${key}__search`)?.trim() || undefined, selected: url.searchParams.get(key) })),
   ])
+  // A filter whose choices the report itself answers (`lease_id` from reporting/rent-ledger/leases/), under the report's permission.
+  const pickers = await Promise.all(Object.entries(options.pickers ?? {}).map(async ([key, path]) => [key, await reportChoices(api, path, url.searchParams.get(`${key}__search`)?.trim(), url.searchParams.get(key))] as const))
   // Not allowed or not signed in is the error page's business; a bad filter is the form's.
   if (!result.ok && result.status !== 400) throw data(result.error, { status: typeof result.status === 'number' ? result.status : 500 })
   const accountOptions: Option[] = (accounts?.accounts ?? [])
@@ -62,6 +71,18 @@ export async function loadStatement<R extends ReportName>(page: PageArgs, report
     values: Object.fromEntries(keys.map((k) => [k, url.searchParams.get(k)])) as Record<string, string | null>,
     properties: properties.results.map((p) => ({ value: p.id, label: p.name })),
     accounts: accountOptions,
-    choices: Object.fromEntries(records.map(([key], i) => [key, picked[i]])) as Record<string, SearchChoices>,
+    choices: { ...Object.fromEntries(records.map(([key], i) => [key, picked[i]])), ...Object.fromEntries(pickers) } as Record<string, SearchChoices>,
   }
+}
+
+/** A picker's choices from a report's own names endpoint: the matches of its search and the one chosen. */
+async function reportChoices(api: Awaited<ReturnType<typeof requireSession>>['api'], path: string, search: string | undefined, selected: string | null): Promise<SearchChoices> {
+  const query = new URLSearchParams({ page_size: String(PICKER_LIMIT) })
+  if (search) query.set('search', search)
+  if (selected) query.set('selected', selected)
+  const result = await api.send<{ results: { id: string; name: string }[]; more: boolean; selected: { id: string; name: string } | null }>('GET', `${path}/?${query}`)
+  if (!result.ok) return { options: [], more: false, search }
+  const { results, more, selected: chosen } = result.data
+  const entries = chosen && !results.some((r) => r.id === chosen.id) ? [chosen, ...results] : results
+  return { options: entries.map((r) => ({ value: r.id, label: r.name })), more, search }
 }

@@ -7,7 +7,7 @@ import { FormErrors } from '~/components/ui/field'
 import { Input, Select } from '~/components/ui/input'
 import { COMPARISONS, REPORT_BASES, type JournalPage, type LedgerPage } from '~/domain/ledger/reports'
 import { SOURCE_TYPES } from '~/domain/ledger/entries'
-import { MOVE_TYPES } from '~/domain/leasing/leasing-reports'
+import { MOVE_TYPES, UPCOMING_INCREASE_STATUSES } from '~/domain/leasing/leasing-reports'
 import { CHARGE_TYPES } from '~/domain/leasing/rent'
 import { LEASE_STATUS_FILTERS, RENT_ROLL_STATUSES } from '~/domain/leasing/reports'
 import { UNIT_TYPES } from '~/domain/reference-data'
@@ -35,6 +35,7 @@ export const REPORTS = {
   'rent-receipt': 'Rent Receipt',
   'loss-to-lease': 'Loss to Lease',
   'move-in-move-out': 'Move-in / Move-out',
+  'upcoming-rent-increase': 'Upcoming Rent Increases',
 } as const
 export type ReportName = keyof typeof REPORTS
 
@@ -58,6 +59,7 @@ export type Field =
   | 'month'
   | 'unit_type'
   | 'move_type'
+  | 'increase_status'
   | 'charge_type'
 /** A filter's records to pick from (a lease, a resident): the first ones matching what was searched, and whether more do. */
 export type SearchChoices = { options: Option[]; more: boolean; search?: string }
@@ -68,7 +70,7 @@ export function ledgerHref(params: Record<string, string | null | undefined>) {
   return `/app/reporting/general-ledger/?${query(params)}`
 }
 export const reportHref = (report: ReportName, params: Record<string, string | null | undefined>) => `/app/reporting/${report}/?${query(params)}`
-export const entryHref = (id: string) => `/app/accounting/journal-entries/${id}/`
+export const entryHref = (id: string) => `/app/accounting/journal/${id}/`
 
 /** A report's link down to one journal entry, by its number. */
 export function EntryLink({ id, number }: { id: string; number: number }) {
@@ -233,6 +235,7 @@ export function StatementPage(props: {
         {props.fields.includes('min_balance') ? <TextField name="min_balance" label="Owing at least" value={props.values.min_balance} placeholder="0.00" errors={errors.min_balance} /> : null}
         {props.fields.includes('unit_type') ? <SelectField name="unit_type" label="Unit type" value={props.values.unit_type} options={[...UNIT_TYPES]} blank="Every type" errors={errors.unit_type} /> : null}
         {props.fields.includes('move_type') ? <SelectField name="type" label="Moves" value={props.values.type} options={[...MOVE_TYPES]} blank="Moves in and out" errors={errors.type} /> : null}
+        {props.fields.includes('increase_status') ? <SelectField name="status" label="Status" value={props.values.status} options={[...UPCOMING_INCREASE_STATUSES]} blank="Every increase" errors={errors.status} /> : null}
         {props.fields.includes('charge_type') ? <SelectField name="charge_type" label="Charges" value={props.values.charge_type} options={CHARGE_TYPES.map(({ value, label }) => ({ value, label }))} blank="Every kind" errors={errors.charge_type} /> : null}
         {Object.entries(props.hidden ?? {}).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
         <Button type="submit" variant="secondary">

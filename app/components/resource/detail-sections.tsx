@@ -289,7 +289,7 @@ export function JournalSection({ journal }: { journal: Page<JournalItem> | null 
             {journal.results.map((entry) => (
               <tr key={entry.id}>
                 <Td>
-                  <Link to={`/app/accounting/journal-entries/${entry.id}/`} className="font-medium text-primary underline">
+                  <Link to={`/app/accounting/journal/${entry.id}/`} className="font-medium text-primary underline">
                     #{entry.number}
                   </Link>
                 </Td>

@@ -1,7 +1,7 @@
 import type { FieldMetadata, FormMetadata } from '@conform-to/react'
 import { Plus, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { formatMoney, parseMoney, showDecimal, type NumberFormat } from '~/domain/money'
+import { formatMoney, parseMoney, readMoney, showDecimal, writeMoney, type NumberFormat } from '~/domain/money'
 import { apiName, labelKey, type Field, type LinesField } from '~/resources/engine/fields'
 import { decimalPlacesOf, fill, type FieldView } from '~/resources/engine/view'
 import { Button } from '../ui/button'
@@ -138,6 +138,7 @@ export function LinesInput({
               )
             })}
           </tbody>
+          {field.balance ? <BalanceFoot field={field} columns={columns} rows={rows.length} numbers={numbers} /> : null}
         </table>
       </div>
       <ErrorList id={meta.errorId} errors={meta.errors} />
@@ -145,6 +146,58 @@ export function LinesInput({
         <Plus className="size-4" aria-hidden /> Add line
       </Button>
     </fieldset>
+  )
+}
+
+/**
+ * The debits and credits of lines that must balance, added up from the form's inputs as they are
+ * typed. Without JavaScript nothing adds them up, so nothing says they balance: the server checks
+ * them when the form is saved.
+ */
+function BalanceFoot({ field, columns, rows, numbers }: { field: FieldView & LinesField; columns: FieldView[]; rows: number; numbers: NumberFormat }) {
+  const ref = useRef<HTMLTableSectionElement>(null)
+  const [totals, setTotals] = useState<{ debit: number; credit: number } | null>(null)
+  const debit = apiName(field.balance!.debit)
+  const credit = apiName(field.balance!.credit)
+  useEffect(() => {
+    const form = ref.current?.closest('form')
+    if (!form) return
+    const sum = () => {
+      const next = { debit: 0, credit: 0 }
+      for (const input of form.querySelectorAll<HTMLInputElement>(`input[name^="${field.name}["]`)) {
+        const side = input.name.endsWith(`.${debit}`) ? 'debit' : input.name.endsWith(`.${credit}`) ? 'credit' : null
+        if (side && input.value.trim()) next[side] += readMoney(input.value, numbers) ?? 0
+      }
+      setTotals(next)
+    }
+    sum()
+    form.addEventListener('input', sum)
+    return () => form.removeEventListener('input', sum)
+  }, [field.name, debit, credit, numbers, rows])
+  const difference = totals ? totals.debit - totals.credit : 0
+  return (
+    <tfoot ref={ref} className="border-t bg-muted/30 font-medium">
+      <tr>
+        <td className="py-2 pr-2">Totals</td>
+        {columns.map((c) => (
+          <td key={c.name} className="py-2 pr-2 text-right tabular-nums" data-testid={c.name === debit ? 'total-debit' : c.name === credit ? 'total-credit' : undefined}>
+            {totals && c.name === debit ? writeMoney(totals.debit, numbers) : totals && c.name === credit ? writeMoney(totals.credit, numbers) : null}
+          </td>
+        ))}
+        <td />
+      </tr>
+      <tr>
+        <td className="pb-2 pr-2" colSpan={columns.length + 2} aria-live="polite">
+          {!totals ? (
+            <span className="text-muted-foreground">Totals are checked when you save.</span>
+          ) : difference === 0 ? (
+            <span className="text-emerald-700">Balanced</span>
+          ) : (
+            <span className="text-red-700">Out of balance by {writeMoney(Math.abs(difference), numbers)}</span>
+          )}
+        </td>
+      </tr>
+    </tfoot>
   )
 }
 

@@ -370,3 +370,54 @@ export const markupTypes = pgTable(
   },
   (t) => [uniqueIndex('markup_types_company_name_key').on(t.companyId, sql`lower(${t.name})`), searchIndex('markup_types', t.searchText)],
 )
+
+/**
+ * A manual journal entry (ADR 013): a document whose lines are a journal entry's and whose
+ * posting is itself. Its id is the chain id its postings carry (`source_type` JOURNAL_ENTRY,
+ * `source_id`), so its original, reversals and replacements are its journal section. POSTED
+ * while its latest version stands; VOID once that was reversed and nothing replaced it.
+ */
+export const manualJournalEntries = pgTable(
+  'manual_journal_entries',
+  {
+    id: id(),
+    companyId: companyId(),
+    date: date({ mode: 'string' }).notNull(),
+    memo: text(),
+    status: text().notNull().default('POSTED'),
+    /** The day its next correction or void posts the reversal on (one in an open period, when its own is locked); cleared once used. */
+    reversalDate: date({ mode: 'string' }),
+    createdById: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** What its list's search reads (see searchColumn). */
+    searchText: searchColumn('memo'),
+  },
+  (t) => [index('manual_journal_entries_company_date_idx').on(t.companyId, t.date), searchIndex('manual_journal_entries', t.searchText)],
+)
+
+/** A manual entry's lines as its current version posts them: a debit positive, a credit negative, with a journal line's dimensions. */
+export const manualJournalEntryLines = pgTable(
+  'manual_journal_entry_lines',
+  {
+    id: id(),
+    companyId: companyId(),
+    manualJournalEntryId: uuid()
+      .notNull()
+      .references(() => manualJournalEntries.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    amount: cents().notNull(),
+    memo: text(),
+    propertyGroupId: uuid().references(() => propertyGroups.id),
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    // As on journal_lines: checked to be the company's by the dimension registry.
+    leaseId: uuid(),
+    residentId: uuid().references(() => residents.id),
+    vendorId: uuid(),
+    propertyOwnerId: uuid().references(() => propertyOwners.id),
+  },
+  (t) => [check('manual_journal_entry_lines_amount_nonzero', sql`${t.amount} <> 0`), index('manual_journal_entry_lines_entry_idx').on(t.manualJournalEntryId, t.position)],
+)

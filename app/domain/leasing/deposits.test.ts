@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { letterText } from '../letter'
-import { depositErrors, dispositionDueDate, dispositionErrors, dispositionFigures, dispositionStatement, monthlyRentOf } from './deposits'
+import { depositErrors, depositInterest, dispositionDueDate, dispositionErrors, dispositionFigures, dispositionStatement, interestOwed, monthlyRentOf } from './deposits'
 
 describe('deposits by province', () => {
   it('allow only what each province allows, up to its cap', () => {
@@ -45,5 +45,31 @@ describe('deposits by province', () => {
     expect(text).toContain('Broken blind: $120.00')
     expect(text).toContain('Refunded to the tenants: $885.00')
     expect(text).toContain('Due by: 2031-05-15')
+  })
+})
+
+describe('interest on deposits', () => {
+  it('is Ontario’s guideline each year on a last month’s rent deposit, a partial year by days, and none elsewhere', () => {
+    const deposit = { depositType: 'LAST_MONTH_RENT', amount: 150_000, date: '2023-03-01' }
+    // The guideline of each anniversary's year: 2.5% in 2024 and 2025 on $1,500 is $37.50 each.
+    expect(depositInterest(deposit, '2025-03-01', 'ON')).toEqual({
+      total: 7_500,
+      periods: [
+        { from: '2023-03-01', to: '2024-03-01', percent: 250, year: 2024, days: 366, amount: 3_750 },
+        { from: '2024-03-01', to: '2025-03-01', percent: 250, year: 2025, days: 365, amount: 3_750 },
+      ],
+    })
+    // A part of a year earns its share by days: 2025-03-01 to 2025-09-01 is 184 of 365 days.
+    const partial = depositInterest(deposit, '2025-09-01', 'on')!
+    expect(partial.periods.at(-1)).toEqual({ from: '2025-03-01', to: '2025-09-01', percent: 250, year: 2025, days: 184, amount: Math.round((150_000 * 250 * 184) / (10_000 * 365)) })
+    expect(partial.total).toBe(7_500 + 1_890)
+    // 1.2% in 2022.
+    expect(depositInterest({ ...deposit, date: '2021-06-15' }, '2022-06-15', 'ON')?.total).toBe(1_800)
+    expect(depositInterest(deposit, '2023-03-01', 'ON')).toEqual({ total: 0, periods: [] })
+    expect(depositInterest({ ...deposit, depositType: 'KEY' }, '2025-03-01', 'ON')).toEqual({ total: 0, periods: [] })
+    // Elsewhere the rates are not in Lintel: entered by hand.
+    expect(depositInterest({ ...deposit, depositType: 'DAMAGE' }, '2025-03-01', 'BC')).toBeNull()
+    expect(interestOwed([deposit, { depositType: 'KEY', amount: 5_000, date: '2023-03-01' }], '2025-03-01', 'ON')).toBe(7_500)
+    expect(interestOwed([deposit], '2025-03-01', 'AB')).toBeNull()
   })
 })

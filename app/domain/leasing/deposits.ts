@@ -1,8 +1,9 @@
 import type { JournalDraft } from '../ledger/entries'
 import type { Letter } from '../letter'
 import { formatMoney } from '../money'
-import { DEPOSIT_TYPES, rulesOf, type DepositType } from './provinces'
+import { DEPOSIT_TYPES, guidelineFor, rulesOf, type DepositType } from './provinces'
 import { leaseTags } from './rent'
+import { addMonths } from './rent-increases'
 
 /*
  * Deposits as pure rules (issue 14 item 5): which deposits a province allows and how large, what
@@ -97,6 +98,46 @@ export function dispositionDueDate(moveOut: string | null, province: string | nu
   const days = rulesOf(province)?.deposits.returnDays
   if (!moveOut || days === undefined) return null
   return new Date(Date.parse(`${moveOut}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** What interest a deposit earned, year by year: each year (or the part of one to the day asked) with the rate applied and what it came to, in cents. */
+export type DepositInterest = { total: number; periods: { from: string; to: string; percent: number; year: number; days: number; amount: number }[] }
+
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000
+
+/**
+ * The interest the law owes on a deposit from the day it was received to `until`, or null where
+ * Lintel does not compute it (it is then entered by hand): Ontario's last month's rent deposit
+ * earns, each year it is held, the rent-increase guideline in force when that year's interest falls
+ * due (RTA s. 106(6), the guideline of the year of each anniversary), on the deposit itself (the
+ * interest is paid or tops the deposit up each year, so it is not compounded here); a year not yet
+ * complete earns its share by days at the guideline of the year `until` falls in. A key deposit
+ * earns none. Other provinces set their own rates, not in Lintel: null.
+ */
+export function depositInterest(deposit: { depositType: string; amount: number; date: string }, until: string, province: string | null | undefined): DepositInterest | null {
+  if (province?.toUpperCase() !== 'ON') return null
+  if (deposit.depositType !== 'LAST_MONTH_RENT' || until <= deposit.date) return { total: 0, periods: [] }
+  const periods: DepositInterest['periods'] = []
+  for (let years = 0; ; years++) {
+    const from = addMonths(deposit.date, 12 * years)
+    if (from >= until) break
+    const anniversary = addMonths(deposit.date, 12 * (years + 1))
+    const whole = anniversary <= until
+    const to = whole ? anniversary : until
+    const rate = guidelineFor('ON', Number(to.slice(0, 4)))
+    const percent = rate?.percent ?? 0
+    const days = dayNumber(to) - dayNumber(from)
+    const yearDays = dayNumber(anniversary) - dayNumber(from)
+    const amount = whole ? Math.round((deposit.amount * percent) / 10_000) : Math.round((deposit.amount * percent * days) / (10_000 * yearDays))
+    periods.push({ from, to, percent, year: rate?.year ?? Number(to.slice(0, 4)), days, amount })
+  }
+  return { total: periods.reduce((sum, p) => sum + p.amount, 0), periods }
+}
+
+/** What a lease's deposits have earned by `until` under its province's law, in cents; null where it is not computed (outside Ontario). */
+export function interestOwed(deposits: readonly { depositType: string; amount: number; date: string }[], until: string, province: string | null | undefined): number | null {
+  if (province?.toUpperCase() !== 'ON') return null
+  return deposits.reduce((sum, d) => sum + (depositInterest(d, until, province)?.total ?? 0), 0)
 }
 
 export type DispositionDocument = { id: string; date: string; leaseId: string; rentalUnitId: string | null; propertyGroupId: string | null; label: string }

@@ -1,17 +1,18 @@
 import type { ReportTable, TableRow } from '../ledger/report-tables'
 import type { Letter } from '../letter'
 import { daysBetween } from '../ledger/reports'
-import { formatMoney } from '../money'
+import { formatMoney, formatPercent } from '../money'
 import { UNIT_TYPES } from '../reference-data'
 import { PAYMENT_METHODS } from './payments'
 import { chargeTypeLabel } from './rent'
+import { eligibleFrom, increaseErrors, increasePercent, RENT_INCREASE_STATUSES } from './rent-increases'
 import { byUnit, leaseFacts, monthlyAmount, percentOf, type LeaseCredit, type OpenItem, type RentRollLease, type RentRollUnit } from './reports'
 import { paidFor, receiptNumberOf, type PaidCharge } from './resident-center'
 
 /*
  * The rent reports beside the rent roll (./reports), as ../shared/domain/reports.md defines them:
  * a lease's rent ledger over a range, rent outstanding for a month, rent receipts, loss to lease as
- * of a date, and moves in and out over a range. Each is computed from what
+ * of a date, moves in and out over a range, and the rent increases taking effect over a range. Each is computed from what
  * ~/leasing/leasing-reports.server reads, and laid out as a table for its CSV and PDF. Amounts are
  * cents until the answer, which carries them as the API's "1250.00".
  */
@@ -432,5 +433,109 @@ export function moveInMoveOutTable(report: ReturnType<typeof moveInMoveOut>, sub
     ],
     columns: [{ label: 'Date' }, { label: 'Move' }, { label: 'Property' }, { label: 'Unit' }, { label: 'Residents' }, { label: 'Lease start' }, { label: 'Lease end' }, { label: 'Notice given' }, right('Rent'), right('Deposits')],
     rows: report.rows.map((r) => ({ cells: [r.date, `${r.type_label}${r.scheduled ? ' (scheduled)' : ''}`, r.property_label, r.unit_label, r.residents, r.start_date, r.end_date, r.notice_date, r.rent, r.deposit] })),
+  }
+}
+
+// Upcoming rent increases -----------------------------------------------------------------------------
+
+/** A rent increase with its lease, as the report reads it (amounts in cents per rent period). */
+export type IncreaseLease = RentRollLease & {
+  increaseId: string
+  increaseStatus: string
+  currentRent: number
+  newRent: number
+  noticeDate: string | null
+  effectiveDate: string
+  exempt: boolean
+  exemptionReason: string | null
+  /** The province whose law the unit is under. */
+  province: string | null
+  /** The lease's move-in (or start), and the effective date of its last increase applied before this one. */
+  movedIn: string
+  lastIncreaseDate: string | null
+}
+
+/** Which increases the report lists: those under way (a draft or with its notice given), or those already applied too. */
+export const UPCOMING_INCREASE_STATUSES = RENT_INCREASE_STATUSES.filter((s) => s.value !== 'CANCELED')
+export type UpcomingIncreaseStatus = (typeof UPCOMING_INCREASE_STATUSES)[number]['value']
+
+/**
+ * The rent increases taking effect from `from` to `to` (a canceled one never): each with its unit,
+ * residents, the rent before and after, the change in dollars and percent, the notice given (and
+ * the days from it to the effective date) and its status, soonest first; with what the province's
+ * law finds wrong in one not yet applied (too little notice, above the guideline without an
+ * exemption, within twelve months of the last increase or the move-in). The totals are per month
+ * (a weekly lease's rent counted as a month's), with the change over a year.
+ */
+export function upcomingRentIncreases(increases: readonly IncreaseLease[], options: { from: string; to: string; today: string; status: UpcomingIncreaseStatus | null }) {
+  const shown = increases.filter((i) => i.increaseStatus !== 'CANCELED' && i.effectiveDate >= options.from && i.effectiveDate <= options.to && (!options.status || i.increaseStatus === options.status))
+  const rows = shown
+    .map((i) => ({
+      ...leaseFacts(i),
+      rent_increase_id: i.increaseId,
+      status: i.increaseStatus,
+      status_label: labelOf(RENT_INCREASE_STATUSES, i.increaseStatus),
+      rent_frequency: i.rentFrequency,
+      current_rent: money(i.currentRent),
+      new_rent: money(i.newRent),
+      change: money(i.newRent - i.currentRent),
+      change_percent: formatPercent(increasePercent(i.currentRent, i.newRent)),
+      notice_date: i.noticeDate,
+      effective_date: i.effectiveDate,
+      days_notice: i.noticeDate ? daysBetween(i.noticeDate, i.effectiveDate) : null,
+      last_increase_date: i.lastIncreaseDate,
+      exempt: i.exempt,
+      flags: i.increaseStatus === 'APPLIED' ? [] : Object.values(increaseErrors({ ...i, eligibleFrom: eligibleFrom({ moveInDate: i.movedIn, lastIncreaseDate: i.lastIncreaseDate }), today: options.today })).flat(),
+    }))
+    .sort((a, b) => a.effective_date.localeCompare(b.effective_date) || byUnit(a, b))
+  const monthly = (pick: (i: IncreaseLease) => number) => shown.reduce((sum, i) => sum + monthlyAmount(pick(i), i.rentFrequency), 0)
+  const current = monthly((i) => i.currentRent)
+  const next = monthly((i) => i.newRent)
+  return {
+    date_from: options.from,
+    date_to: options.to,
+    status: options.status,
+    rows,
+    totals: {
+      increases: rows.length,
+      notices_given: shown.filter((i) => i.increaseStatus !== 'DRAFT').length,
+      drafts: shown.filter((i) => i.increaseStatus === 'DRAFT').length,
+      current_rent: money(current),
+      new_rent: money(next),
+      change: money(next - current),
+      change_percent: formatPercent(increasePercent(current, next)),
+      annual_change: money((next - current) * 12),
+    },
+  }
+}
+
+export function upcomingRentIncreasesTable(report: ReturnType<typeof upcomingRentIncreases>, subtitle: string[]): ReportTable {
+  const t = report.totals
+  return {
+    title: 'Upcoming Rent Increases',
+    subtitle: [
+      `Taking effect from ${report.date_from} to ${report.date_to}`,
+      `${t.increases} increases (${t.notices_given} with notice given, ${t.drafts} drafts): ${t.change} a month more (${t.change_percent}%), ${t.annual_change} a year`,
+      ...subtitle,
+    ],
+    columns: [
+      { label: 'Effective' },
+      { label: 'Property' },
+      { label: 'Unit' },
+      { label: 'Residents' },
+      right('Current rent'),
+      right('New rent'),
+      right('Change'),
+      right('Change %'),
+      { label: 'Notice given' },
+      { label: 'Status' },
+      { label: 'To check' },
+    ],
+    rows: [
+      ...report.rows.map((r) => ({
+        cells: [r.effective_date, r.property_label, r.unit_label, r.residents, r.current_rent, r.new_rent, r.change, `${r.change_percent}%`, r.notice_date, r.status_label, r.flags.join(' ') || null],
+      })),
+      { cells: ['Total per month', null, null, null, t.current_rent, t.new_rent, t.change, `${t.change_percent}%`, null, null, null], kind: 'total' as const },
+    ],
   }
 }

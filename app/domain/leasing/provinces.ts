@@ -143,7 +143,7 @@ export const RENT_INCREASE_RULES: Readonly<Record<string, RentIncreaseRules>> = 
   ON: {
     // RTA ss. 116, 119-120: 90 days' notice on form N1, 12 months apart, at most the year's guideline (never above 2.5% since 2013)
     // unless the unit was first occupied after November 15, 2018 (s. 6.1) or the Board approved more.
-    guideline: { 2022: 120, 2023: 250, 2024: 250, 2025: 250, 2026: 250 },
+    guideline: { 2022: 120, 2023: 250, 2024: 250, 2025: 250, 2026: 210 },
     notice: { days: 90 },
     form: 'N1',
     law: 'Ontario needs 90 days’ written notice (form N1), twelve months after the last increase or the move-in, and at most the year’s guideline unless the unit is exempt (first occupied after November 15, 2018) or the Landlord and Tenant Board approved more.',

@@ -7,7 +7,7 @@ import { addMonths, catchUpCharges, eligibleFrom, increaseErrors, maximumRent, n
 const terms = (over: Partial<IncreaseTerms>): IncreaseTerms => ({
   province: 'ON',
   currentRent: 150_000,
-  newRent: 153_750,
+  newRent: 153_150,
   effectiveDate: '2026-03-01',
   noticeDate: '2025-12-01',
   exempt: false,
@@ -20,12 +20,12 @@ const terms = (over: Partial<IncreaseTerms>): IncreaseTerms => ({
 describe('the provinces’ rent increase guidelines', () => {
   it('are kept per year, and a year not announced yet is held to the latest known', () => {
     expect(guidelineFor('ON', 2025)).toEqual({ percent: 250, year: 2025, assumed: false })
-    expect(guidelineFor('on', 2026)).toEqual({ percent: 250, year: 2026, assumed: false })
+    expect(guidelineFor('on', 2026)).toEqual({ percent: 210, year: 2026, assumed: false })
     expect(guidelineFor('BC', 2025)?.percent).toBe(300)
     expect(guidelineFor('BC', 2026)?.percent).toBe(230)
     expect(guidelineFor('MB', 2025)?.percent).toBe(170)
     expect(guidelineFor('MB', 2026)?.percent).toBe(180)
-    expect(guidelineFor('ON', 2027)).toEqual({ percent: 250, year: 2026, assumed: true })
+    expect(guidelineFor('ON', 2027)).toEqual({ percent: 210, year: 2026, assumed: true })
     expect(guidelineFor('AB', 2026)).toBeNull()
     expect(guidelineFor('QC', 2026)).toBeNull()
     expect(guidelineFor(null, 2026)).toBeNull()
@@ -53,7 +53,7 @@ describe('a rent increase’s lawfulness', () => {
   })
 
   it('names the field of each problem', () => {
-    expect(increaseErrors(terms({ newRent: 153_751 })).new_rent[0]).toBe('At most 1537.50: Ontario’s guideline for 2026, 2.5%, allows no more unless the unit is exempt.')
+    expect(increaseErrors(terms({ newRent: 153_151 })).new_rent[0]).toBe('At most 1531.50: Ontario’s guideline for 2026, 2.1%, allows no more unless the unit is exempt.')
     expect(increaseErrors(terms({ newRent: 150_000 })).new_rent[0]).toMatch(/^More than the current rent, 1500\.00/)
     expect(increaseErrors(terms({ effectiveDate: '2026-02-28', noticeDate: '2025-11-01' })).effective_date[0]).toMatch(/^On or after 2026-03-01: rent rises at most once in twelve months/)
     expect(increaseErrors(terms({ noticeDate: '2025-12-02' })).notice_date[0]).toBe('On or before 2025-12-01: Ontario needs 90 days’ written notice before an increase on 2026-03-01.')
@@ -124,7 +124,7 @@ describe('the letters', () => {
         province: 'ON',
         rentFrequency: 'MONTHLY',
         currentRent: 150_000,
-        newRent: 153_750,
+        newRent: 153_150,
         effectiveDate: '2026-03-01',
         noticeDate: '2025-12-01',
         exempt: false,
@@ -139,10 +139,10 @@ describe('the letters', () => {
       'From (landlord): Maple Property Management',
       'Address of the rental unit: Unit 102, 455 Bronson Avenue, Ottawa, ON K1R 6J7',
       'Current rent: $1,500.00 per month',
-      'New rent: $1,537.50 per month',
-      'Increase: $37.50 (2.5%)',
+      'New rent: $1,531.50 per month',
+      'Increase: $31.50 (2.1%)',
       'Starting on: 2026-03-01',
-      'This increase is within Ontario’s guideline for 2026, 2.5%.',
+      'This increase is within Ontario’s guideline for 2026, 2.1%.',
     ])
       expect(text).toContain(fact)
   })
@@ -181,11 +181,11 @@ describe('the letters', () => {
 
   it('write amounts and percents as the company writes them', () => {
     const notice = letterText(
-      noticeLetter({ company, tenants: ['Ada Tenant'], unitAddress: 'Unit 102', province: 'ON', rentFrequency: 'MONTHLY', currentRent: 150_000, newRent: 153_750, effectiveDate: '2026-03-01', noticeDate: '2025-12-01', exempt: false, exemptionReason: null, currency: 'CAD', numbers: 'fr' }),
+      noticeLetter({ company, tenants: ['Ada Tenant'], unitAddress: 'Unit 102', province: 'ON', rentFrequency: 'MONTHLY', currentRent: 150_000, newRent: 153_150, effectiveDate: '2026-03-01', noticeDate: '2025-12-01', exempt: false, exemptionReason: null, currency: 'CAD', numbers: 'fr' }),
     )
     // Grouped and spaced as French is written (the spaces do not break): 1 500,00 $ and 2,5 %.
     expect(notice).toMatch(/Current rent: 1\s500,00\s\$ per month/)
-    expect(notice).toMatch(/Increase: 37,50\s\$ \(2,5\s%\)/)
+    expect(notice).toMatch(/Increase: 31,50\s\$ \(2,1\s%\)/)
     expect(letterText(padAgreement({ ...agreementInput(), amountType: 'FIXED' as const, numbers: 'fr' as const }))).toMatch(/1\s550,00\s\$ per month/)
   })
 })

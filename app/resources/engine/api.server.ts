@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { alias, getTableConfig, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
+import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
 import { createRouter } from '~/api/create-app'
@@ -29,7 +29,7 @@ import { DocumentInput, makeDocument } from './documents.server'
 import { givenLines, linesJson, linesTotal, writeLines } from './lines.server'
 import { postingDocument, runPostings } from './postings.server'
 import { unknownReferences } from './references.server'
-import { inputSchema, outputSchema, writableFields } from './validation'
+import { inputSchema, outputSchema, systemChoiceErrors, writableFields } from './validation'
 import { dateRuleErrors, needsToday } from './date-rules'
 
 /*
@@ -118,6 +118,11 @@ export function listQuerySchema(resource: AnyResource) {
     else if (field.kind === 'reference') shape[name] = z.uuid({ error: `${field.label} must be an id.` }).optional()
     else throw new Error(`${resource.name}: filter ${key} must be a select, boolean or reference field`)
   }
+  for (const key of resource.lineFilters ?? []) {
+    const field = resource.lines?.fields[key]
+    if (field?.kind !== 'reference') throw new Error(`${resource.name}: line filter ${key} must be a reference field of its lines`)
+    shape[apiName(key)] = z.uuid({ error: `${field.label} must be an id.` }).optional()
+  }
   if (hasIsActive(resource)) shape.is_active = z.enum(['true', 'false'], { error: 'is_active must be true or false.' }).optional()
   return ListQuery.extend(shape)
 }
@@ -160,14 +165,33 @@ function listBindings(resource: AnyResource, companyId: string, query: Pick<List
     if (value === undefined || value === 'ALL') continue
     bindings[key] = resource.fields[key]!.kind === 'boolean' ? value === 'true' : value
   }
+  for (const key of resource.lineFilters ?? []) {
+    const value = query[apiName(key)] as string | undefined
+    if (value !== undefined) bindings[`${LINE}${key}`] = value
+  }
   if (hasIsActive(resource) && query.is_active !== undefined) bindings.isActive = query.is_active === 'true'
   return bindings
+}
+
+/** A binding of a line filter is named for the line field: `line:residentId`. */
+const LINE = 'line:'
+
+/** The records with a line whose field `key` is the placeholder's value. */
+function lineCondition(resource: AnyResource, key: string, name: string) {
+  const lines = resource.lines!
+  const table = lines.table as PgTable
+  const columns = getTableColumns(table) as Columns
+  return sql`exists (select 1 from ${table} where ${columns[lines.parentKey]} = ${columnsOf(resource).id} and ${columns[key]} = ${sql.placeholder(name)})`
 }
 
 /** The WHERE of a list with these bindings, each value a placeholder filled when the statement runs. */
 function listWhere(resource: AnyResource, bindings: Bindings) {
   const columns = columnsOf(resource)
-  return and(...Object.keys(bindings).map((name) => (name === SEARCH ? searchCondition(resource, sql.placeholder(SEARCH)) : eq(columns[name], sql.placeholder(name)))))
+  return and(
+    ...Object.keys(bindings).map((name) =>
+      name === SEARCH ? searchCondition(resource, sql.placeholder(SEARCH)) : name.startsWith(LINE) ? lineCondition(resource, name.slice(LINE.length), name) : eq(columns[name], sql.placeholder(name)),
+    ),
+  )
 }
 
 /*
@@ -634,6 +658,8 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
             const body = c.req.valid('json') as Json
             const before = resource.postings ? await postingDocument(tx, t.companyId, resource, current) : undefined
             const values = await columnValues(resource, body)
+            const refused = systemChoiceErrors(writableFields(resource), values, current)
+            if (Object.keys(refused).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(refused).join(', ')}.`, refused)
             await checkReferences(tx, t.companyId, resource, values)
             const lines = resource.lines ? await givenLines(tx, t.companyId, resource.lines, body) : undefined
             await runRules(resource, tx, t.companyId, id, { ...current, ...values }, lines)
@@ -662,13 +688,22 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
         method: 'delete',
         path: `${path}/{id}`,
         tags,
-        summary: deactivates ? `Deactivate a ${lower} (its history stays; reactivate undoes it)` : `Delete a ${lower}`,
+        summary: resource.deleteRuns
+          ? `${resource.actions?.[resource.deleteRuns]?.label ?? resource.deleteRuns} a ${lower}: as POST ${path}/{id}/${resource.deleteRuns}/ with nothing sent (it stays, with its history)`
+          : deactivates
+            ? `Deactivate a ${lower} (its history stays; reactivate undoes it)`
+            : `Delete a ${lower}`,
         ...guard(resource),
         request: { params: IdParam },
-        responses: { 204: { description: deactivates ? 'Deactivated' : 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
+        responses: { 204: { description: resource.deleteRuns ? 'Done' : deactivates ? 'Deactivated' : 'Deleted' }, ...errorResponses(400, 401, 403, 404, 409) },
       }),
       async (c) => {
-        await setActiveOrDelete(c, resource, c.req.valid('param').id, deactivates ? false : 'delete')
+        const id = c.req.valid('param').id
+        if (resource.deleteRuns) {
+          const t = tenant(c)
+          const action = resource.deleteRuns
+          await t.db.transaction((tx) => runAction(tx, t.companyId, t.principal.userId, resource, id, action, {}, { origin: publicOrigin(c) }))
+        } else await setActiveOrDelete(c, resource, id, deactivates ? false : 'delete')
         return c.body(null, 204)
       },
     )

@@ -250,6 +250,8 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   search: readonly (keyof F & string)[]
   /** Select, boolean and reference fields a list can be narrowed by. */
   filters?: readonly (keyof F & string)[]
+  /** Reference fields of its lines a list can be narrowed by: the records with a line pointing there (the leases a resident is on). */
+  lineFilters?: readonly string[]
   /** Filters the list page starts with, by API name (e.g. residents open on current residents). */
   defaultFilters?: Record<string, string>
   /** Default ordering, e.g. `unit_number` or `-created_at`. */
@@ -258,6 +260,11 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   methods: readonly Method[]
   /** With `delete` allowed and an `isActive` column: DELETE deactivates instead (and `reactivate/` undoes it); the words are the pages' where "deactivate" is not what people say (a schedule is stopped). */
   deactivates?: boolean | Deactivation
+  /**
+   * With `delete` allowed: DELETE runs this action (with no input) instead of removing the row, for
+   * documents that are never deleted, only undone in the books (a journal entry is voided).
+   */
+  deleteRuns?: string
   /** The pages it shares a sidebar link with (Banking), one tab each across the top of its pages. */
   tabs?: PageTabs
   /** Its list again at other addresses, each with filters fixed (future residents are residents of that type): the generic list, titled as itself. */
@@ -283,6 +290,12 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   lines?: LinesField
   /** What its create, update and actions post. */
   postings?: Postings
+  /**
+   * A date field that, when set, dates the reversals its corrections post (a day in an open period
+   * when the posted entry's own is locked); unset, a reversal takes its entry's date. The
+   * definition clears it once used.
+   */
+  reversalDate?: keyof F & string
   /** The `source_type` its journal entries carry where it is not its name: entries it posted before it was a definition keep theirs (`BANK_DEPOSIT`). */
   sourceType?: string
   /**

@@ -18,7 +18,7 @@ type Base = {
   readOnly?: boolean
   /** Left out of the new and edit forms (set by domain code), still in the API and on the detail page. */
   hiddenInForm?: boolean
-  /** Shown as a link made of the record's (or line's) values, by API name: `#{entry_number}` to `/app/accounting/journal-entries/{journal_entry_id}/`. */
+  /** Shown as a link made of the record's (or line's) values, by API name: `#{entry_number}` to `/app/accounting/journal/{journal_entry_id}/`. */
   link?: { text: string; href: string }
 }
 
@@ -66,6 +66,11 @@ export type LinesField = Base & {
   total?: { field: string; line: string }
   picks?: Picks
   shape?: LineShape
+  /**
+   * Lines whose debits and credits must be equal (a journal entry's), by the keys of those two money
+   * fields: the form adds them up as they are typed (with JavaScript) and says whether they balance.
+   */
+  balance?: { debit: string; credit: string }
 }
 
 /**

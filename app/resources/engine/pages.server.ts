@@ -361,7 +361,7 @@ export async function loadDetail(api: Api, resource: AnyResource, view: Resource
         return { ...r, view: pageViewOf(target), page: result.ok ? result.data : null }
       }),
     ),
-    hasSection(view, 'journal') ? api.send<Page<JournalItem>>('GET', `accounting/journal-entries/?source_id=${id}&page_size=${JOURNAL_SHOWN}`).then((r) => (r.ok ? r.data : null)) : undefined,
+    hasSection(view, 'journal') ? api.send<Page<JournalItem>>('GET', `accounting/journal/?source_id=${id}&page_size=${JOURNAL_SHOWN}`).then((r) => (r.ok ? r.data : null)) : undefined,
     view.state && hasSection(view, 'history') ? api.get<HistoryItem[]>(`${base}history/`).then((h) => h.toReversed()) : undefined,
   ])
   const actions = await availableActions(api, view, record)

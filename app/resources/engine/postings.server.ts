@@ -68,7 +68,8 @@ export async function runPostings(tx: Executor, companyId: string, userId: strin
     }
     // The purpose this trigger posts for: from the draft, else from what it built before the change.
     const purpose = draft?.source ?? (before ? build(before, await postingContext(tx, companyId, resource, before))?.source : undefined)
-    if (purpose) await correct(tx, companyId, userId, purpose, draft)
+    const reverseOn = resource.reversalDate ? (document[resource.reversalDate] as string | null | undefined) : undefined
+    if (purpose) await correct(tx, companyId, userId, purpose, draft, reverseOn ?? undefined)
   }
 }
 
@@ -120,8 +121,8 @@ async function currentEntry(tx: Executor, companyId: string, source: JournalDraf
 const sameLines = (a: DraftLine[], b: DraftLine[]) => JSON.stringify(a.map(comparable)) === JSON.stringify(b.map(comparable))
 const comparable = (line: DraftLine) => Object.fromEntries(Object.entries(line).filter(([, v]) => v !== null && v !== undefined))
 
-/** Brings a purpose's posting in line with its draft: unchanged stays, changed is reversed and replaced, null is reversed. */
-async function correct(tx: Executor, companyId: string, userId: string | null, source: JournalDraft['source'], draft: JournalDraft | null) {
+/** Brings a purpose's posting in line with its draft: unchanged stays, changed is reversed (on `reverseOn`, else its own date) and replaced, null is reversed. */
+async function correct(tx: Executor, companyId: string, userId: string | null, source: JournalDraft['source'], draft: JournalDraft | null, reverseOn?: string) {
   const current = await currentEntry(tx, companyId, source)
   if (!current) {
     if (draft) await postEntry(tx, companyId, draft, { userId })
@@ -129,7 +130,7 @@ async function correct(tx: Executor, companyId: string, userId: string | null, s
   }
   const lines = draftLinesOf(await linesOf(tx, companyId, [current.id]))
   if (draft && draft.date === current.date && (draft.memo ?? null) === current.memo && sameLines(draft.lines, lines)) return
-  await postEntry(tx, companyId, reversalDraft({ ...current, basis: current.basis as Basis }, lines, current.date), { userId })
+  await postEntry(tx, companyId, reversalDraft({ ...current, basis: current.basis as Basis }, lines, reverseOn ?? current.date), { userId })
   if (draft) {
     await postEntry(tx, companyId, { ...draft, source: { ...draft.source, purpose: `${source.purpose}:REPLACEMENT:${current.id}` }, replacesEntryId: current.id }, { userId })
   }

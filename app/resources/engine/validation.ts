@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { getTableColumns } from 'drizzle-orm'
 import type { AnyResource } from './define'
-import { apiName, labelKey, linesName, type Field } from './fields'
+import { apiName, choosable, labelKey, linesName, type Field } from './fields'
 import { kindOf } from './kinds'
 
 /*
@@ -52,7 +52,8 @@ function buildInputSchema(resource: AnyResource, mode: 'create' | 'update') {
 export function fieldsSchema(fields: [string, Field][], mode: 'create' | 'update', hasDefault: (key: string) => boolean = () => false) {
   const shape: Record<string, z.ZodType> = {}
   for (const [key, field] of fields) {
-    const base = kindOf(field).input(field)
+    // On update a select may be sent back with the system value it holds (a payment made from deposits): the update refuses a change to one.
+    const base = mode === 'update' && field.kind === 'select' && field.options.some((o) => o.system) ? kindOf(field).input({ ...field, options: field.options.map(({ value, label }) => ({ value, label })) }) : kindOf(field).input(field)
     let schema: z.ZodType
     if (field.required) {
       const present = z.preprocess(blankToNull, base.nullable()).refine((v) => v !== null, required(field))
@@ -87,4 +88,14 @@ export function outputSchema(resource: AnyResource) {
   shape.created_at = z.string()
   shape.updated_at = z.string()
   return z.object(shape)
+}
+
+/** The select fields an update would set to a system value they do not already hold (only Lintel sets those): refused, as on create. */
+export function systemChoiceErrors(fields: [string, Field][], values: Record<string, unknown>, current: Record<string, unknown>) {
+  const errors: Record<string, string[]> = {}
+  for (const [key, field] of fields) {
+    if (field.kind !== 'select' || values[key] === undefined || values[key] === current[key]) continue
+    if (field.options.some((o) => o.system && o.value === values[key])) errors[apiName(key)] = [`${field.label} must be one of: ${choosable(field.options).map((o) => o.label).join(', ')}.`]
+  }
+  return errors
 }

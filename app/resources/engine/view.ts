@@ -206,7 +206,8 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
     plural: resource.plural,
     description: resource.description,
     group: resource.group,
-    methods: [...resource.methods],
+    // A DELETE that runs an action is that action's button on the page, not a Delete button beside it.
+    methods: resource.deleteRuns ? resource.methods.filter((m) => m !== 'delete') : [...resource.methods],
     deactivation: deactivationOf(resource),
     hasIsActive: 'isActive' in resource.table,
     attachments: resource.attachments !== false,

@@ -32,7 +32,7 @@ export default function LedgerIntegrity({ loaderData }: Route.ComponentProps) {
   const kinds = [...new Set(report.findings.map((f) => f.kind_label))]
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <Breadcrumbs items={[{ label: 'Journal Entries', href: '/app/accounting/journal-entries/' }, { label: 'Ledger Integrity' }]} />
+      <Breadcrumbs items={[{ label: 'Journal', href: '/app/accounting/journal/' }, { label: 'Ledger Integrity' }]} />
       <PageHeader title="Ledger Integrity">
         <Link to="/app/accounting/ledger-integrity/" className={buttonVariants({ variant: 'outline' })}>
           Check again
@@ -59,7 +59,7 @@ export default function LedgerIntegrity({ loaderData }: Route.ComponentProps) {
                     <li key={i}>
                       {f.message}{' '}
                       {f.entry_id ? (
-                        <Link className="underline" to={`/app/accounting/journal-entries/${f.entry_id}/`}>
+                        <Link className="underline" to={`/app/accounting/journal/${f.entry_id}/`}>
                           Open entry #{f.entry_number}
                         </Link>
                       ) : null}

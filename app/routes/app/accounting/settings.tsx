@@ -84,7 +84,7 @@ export default function BooksSettings({ loaderData, actionData }: Route.Componen
   const [rolesForm, roleFields] = useForm({ id: 'roles', lastResult: resultFor(actionData, 'roles'), defaultValue: Object.fromEntries(roles.map((role) => [role.value, role.account_id ?? ''])) })
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <Breadcrumbs items={[{ label: 'Journal Entries', href: '/app/accounting/journal-entries/' }, { label: 'Books Settings' }]} />
+      <Breadcrumbs items={[{ label: 'Journal', href: '/app/accounting/journal/' }, { label: 'Books Settings' }]} />
       <PageHeader title="Books Settings" />
       <SettingCard
         title="Lock date"

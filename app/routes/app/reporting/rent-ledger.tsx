@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [{ title: title('Rent Ledger') }]
 
 type RentLedger = Statement<'rent-ledger'>
 
-export const loader = ({ request, url }: Route.LoaderArgs) => loadStatement({ request, url }, 'rent-ledger', ['lease_id', 'date_from', 'date_to'], { records: { lease_id: 'leases' } })
+export const loader = ({ request, url }: Route.LoaderArgs) => loadStatement({ request, url }, 'rent-ledger', ['lease_id', 'date_from', 'date_to'], { pickers: { lease_id: 'reporting/rent-ledger/leases' } })
 
 export default function RentLedgerPage({ loaderData }: Route.ComponentProps) {
   const { report, values, error } = loaderData

@@ -171,7 +171,7 @@ export default function BankStatement({ loaderData, actionData }: Route.Componen
                       <Form method="post" className="flex flex-wrap items-center gap-2">
                         <input type="hidden" name="statement_line_id" value={line.id} />
                         <Badge tone="success">Matched</Badge>
-                        <Link to={`/app/accounting/journal-entries/${line.matched.journal_entry_id}/`} className="text-primary underline">
+                        <Link to={`/app/accounting/journal/${line.matched.journal_entry_id}/`} className="text-primary underline">
                           #{line.matched.entry_number}
                         </Link>
                         <span>

@@ -113,7 +113,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
                 <tr key={t.id}>
                   <Td>{t.date}</Td>
                   <Td>
-                    <Link to={`/app/accounting/journal-entries/${t.journal_entry_id}/`} className="text-primary underline">
+                    <Link to={`/app/accounting/journal/${t.journal_entry_id}/`} className="text-primary underline">
                       #{t.entry_number}
                     </Link>
                   </Td>

@@ -1,16 +1,13 @@
-import { Pencil, Undo2 } from 'lucide-react'
+import { Pencil } from 'lucide-react'
 import { Instant } from '~/components/instant'
-import { Form, Link, useNavigation } from 'react-router'
+import { Link } from 'react-router'
 import { Breadcrumbs, PageHeader, Table, Td, Th } from '~/components/list'
 import { useDisplayMoney } from '~/components/resource/use-currency'
-import { Button, buttonVariants } from '~/components/ui/button'
+import { buttonVariants } from '~/components/ui/button'
 import { Badge, Card, CardContent } from '~/components/ui/card'
-import { FormErrors } from '~/components/ui/field'
-import { Input } from '~/components/ui/input'
 import { sourcePageOf } from '~/resources/engine/pages.server'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
-import { redirectWithToast } from '~/utils/toast.server'
 import type { Route } from './+types/detail'
 
 export type JournalLine = {
@@ -58,32 +55,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(load
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { api } = await requireSession({ request, url })
-  const entry = await api.get<JournalEntry>(`accounting/journal-entries/${params.id}/`)
+  const entry = await api.get<JournalEntry>(`accounting/journal/${params.id}/`)
   return { entry, sourceHref: sourcePageOf(entry) }
 }
 
-export async function action({ request, params, url }: Route.ActionArgs) {
-  const { api } = await requireSession({ request, url })
-  const formData = await request.formData()
-  const date = String(formData.get('reversal_date') ?? '').trim()
-  const result = await api.send<JournalEntry>('DELETE', `accounting/journal-entries/${params.id}/${date ? `?reversal_date=${encodeURIComponent(date)}` : ''}`)
-  if (!result.ok) return { error: result.error.detail }
-  throw await redirectWithToast(`/app/accounting/journal-entries/${params.id}/`, { type: 'success', description: `Entry #${result.data.number} voided by reversal #${result.data.reversed_by_number}.` })
-}
-
-export default function JournalEntryDetail({ loaderData, actionData }: Route.ComponentProps) {
+export default function JournalEntryDetail({ loaderData }: Route.ComponentProps) {
   const { entry } = loaderData
   const money = useDisplayMoney()
-  const navigation = useNavigation()
   // A posted entry balances: its debits and its credits are both its total.
   const total = money(entry.total)
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <Breadcrumbs items={[{ label: 'Journal Entries', href: '/app/accounting/journal-entries/' }, { label: `#${entry.number}` }]} />
+      <Breadcrumbs items={[{ label: 'Journal', href: '/app/accounting/journal/' }, { label: `#${entry.number}` }]} />
       <PageHeader title={`Journal Entry #${entry.number}`}>
-        {entry.editable ? (
-          <Link to={`/app/accounting/journal-entries/${entry.id}/edit/`} className={buttonVariants({ variant: 'outline' })}>
-            <Pencil aria-hidden /> Correct
+        {/* A manual entry is corrected or voided on its own page, as any document is. */}
+        {entry.editable && loaderData.sourceHref ? (
+          <Link to={loaderData.sourceHref} className={buttonVariants({ variant: 'outline' })}>
+            <Pencil aria-hidden /> Correct or void
           </Link>
         ) : null}
       </PageHeader>
@@ -106,14 +94,14 @@ export default function JournalEntryDetail({ loaderData, actionData }: Route.Com
       {entry.reversed_by_entry_id ? (
         <p className="rounded-md border bg-muted/40 p-3 text-sm">
           Reversed by{' '}
-          <Link className="text-primary underline" to={`/app/accounting/journal-entries/${entry.reversed_by_entry_id}/`}>
+          <Link className="text-primary underline" to={`/app/accounting/journal/${entry.reversed_by_entry_id}/`}>
             entry #{entry.reversed_by_number}
           </Link>
           {entry.replaced_by_entry_id ? (
             <>
               {' '}
               and replaced by{' '}
-              <Link className="text-primary underline" to={`/app/accounting/journal-entries/${entry.replaced_by_entry_id}/`}>
+              <Link className="text-primary underline" to={`/app/accounting/journal/${entry.replaced_by_entry_id}/`}>
                 entry #{entry.replaced_by_number}
               </Link>
             </>
@@ -185,7 +173,7 @@ export default function JournalEntryDetail({ loaderData, actionData }: Route.Com
                     #{h.number} · {KIND_LABELS[h.kind]} · {h.date} · {money(h.total)} (this entry)
                   </span>
                 ) : (
-                  <Link className="text-primary underline" to={`/app/accounting/journal-entries/${h.id}/`}>
+                  <Link className="text-primary underline" to={`/app/accounting/journal/${h.id}/`}>
                     #{h.number} · {KIND_LABELS[h.kind]} · {h.date} · {money(h.total)}
                   </Link>
                 )}
@@ -194,25 +182,6 @@ export default function JournalEntryDetail({ loaderData, actionData }: Route.Com
             ))}
           </ol>
         </section>
-      ) : null}
-      {entry.editable ? (
-        <Card>
-          <CardContent className="pt-6">
-            <Form method="post" className="flex flex-wrap items-end gap-3">
-              <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
-              <div className="flex flex-col gap-1">
-                <label htmlFor="reversal-date" className="text-sm font-medium">
-                  Void by a reversal dated
-                </label>
-                <Input id="reversal-date" type="date" name="reversal_date" defaultValue={entry.date} />
-              </div>
-              <Button type="submit" variant="outline" disabled={navigation.state === 'submitting'}>
-                <Undo2 aria-hidden /> Void entry
-              </Button>
-              <p className="basis-full text-xs text-muted-foreground">Nothing is erased: a reversing entry is posted, and both stay in the journal.</p>
-            </Form>
-          </CardContent>
-        </Card>
       ) : null}
     </div>
   )

@@ -1,23 +1,25 @@
 import { Plus } from 'lucide-react'
 import { Form, Link, useSearchParams } from 'react-router'
+import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Breadcrumbs, EmptyState, PageHeader, Pagination, Table, Td, Th, listQuery, type Page } from '~/components/list'
 import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge } from '~/components/ui/card'
 import { Input, Select } from '~/components/ui/input'
 import { SOURCE_TYPES } from '~/domain/ledger/entries'
+import { JOURNAL_TABS } from '~/domain/navigation'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/list'
 import { KIND_LABELS, type JournalEntry } from './detail'
 
-export const meta: Route.MetaFunction = () => [{ title: title('Journal Entries') }]
+export const meta: Route.MetaFunction = () => [{ title: title('Journal') }]
 
 const FILTERS = ['date_from', 'date_to', 'source_type', 'status', 'account_id', 'property_group_id']
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { api } = await requireSession({ request, url })
-  return { page: await api.get<Page<Omit<JournalEntry, 'lines' | 'history' | 'editable' | 'reconciled'>>>(`accounting/journal-entries/?${listQuery(url, FILTERS)}`) }
+  return { page: await api.get<Page<Omit<JournalEntry, 'lines' | 'history' | 'editable' | 'reconciled'>>>(`accounting/journal/?${listQuery(url, FILTERS)}`) }
 }
 
 function Filters() {
@@ -31,7 +33,7 @@ function Filters() {
     </div>
   )
   return (
-    <Form method="get" role="search" aria-label="Search journal entries" className="flex flex-wrap items-end gap-2">
+    <Form method="get" role="search" aria-label="Search the journal" className="flex flex-wrap items-end gap-2">
       <div className="flex min-w-56 flex-1 flex-col gap-1">
         <label htmlFor="list-search" className="text-sm font-medium">
           Search
@@ -73,8 +75,9 @@ export default function JournalEntries({ loaderData }: Route.ComponentProps) {
   const money = useDisplayMoney()
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
-      <Breadcrumbs items={[{ label: 'Accounting', href: '/app/accounting/accounts/' }, { label: 'Journal Entries' }]} />
-      <PageHeader title="Journal Entries">
+      <Breadcrumbs items={[{ label: 'Accounting', href: '/app/accounting/accounts/' }, { label: 'Journal' }]} />
+      <PageTabsNav tabs={JOURNAL_TABS} />
+      <PageHeader title="Journal">
         <Link to="/app/accounting/settings/" className={buttonVariants({ variant: 'outline' })}>
           Books settings and lock date
         </Link>
@@ -109,7 +112,7 @@ export default function JournalEntries({ loaderData }: Route.ComponentProps) {
             {page.results.map((e) => (
               <tr key={e.id}>
                 <Td>
-                  <Link to={`/app/accounting/journal-entries/${e.id}/`} className="font-medium text-primary underline">
+                  <Link to={`/app/accounting/journal/${e.id}/`} className="font-medium text-primary underline">
                     #{e.number}
                   </Link>
                 </Td>

@@ -2,33 +2,20 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { and, desc, eq, exists, gte, lte, sql, type SQL } from 'drizzle-orm'
 import { journalEntries, journalLines } from '~/db/schema'
 import { SOURCE_TYPES } from '~/domain/ledger/entries'
-import { countEntries, entryJson, entryMatches, reversedIs, selectEntries } from '~/ledger/journal.server'
-import { correctManualEntry, journalEntryOf, postManualEntry, voidManualEntry } from '~/ledger/manual-entries.server'
+import { countEntries, entryJson, entryMatches, journalEntryOf, reversedIs, selectEntries } from '~/ledger/journal.server'
 import { createRouter } from '../create-app'
 import { requireStaff } from '../middleware/auth'
-import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
+import { errorResponses, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { tenant } from '../tenant'
 import { IdParam } from '../platform/schemas'
-import { Id, IsoDate, JournalLine, LineBody, lineInputOf } from './schemas'
+import { Id, IsoDate, JournalLine } from './schemas'
 
 /*
- * accounting/journal-entries/: the journal. Every posted entry is listed here, whatever
- * posted it; POST writes a manual entry, PUT corrects one and DELETE voids one (the
- * rules live in ~/ledger/manual-entries).
+ * accounting/journal/: the journal, the ledger's read side. Every posted entry is listed here,
+ * whatever posted it, and each is read with its lines and history. Nothing is written here:
+ * documents post (a manual entry is the document accounting/journal-entries/, ADR 013).
  */
-
-const EntryBody = z
-  .object({
-    date: IsoDate,
-    memo: z.string().trim().max(1000, 'Memo must be at most 1000 characters.').nullish(),
-    lines: z.array(LineBody, { error: 'Add the lines of the entry.' }).min(2, 'A journal entry needs at least two lines.').max(500, 'A journal entry can have at most 500 lines.'),
-  })
-  .openapi('JournalEntryInput')
-
-const UpdateBody = EntryBody.extend({
-  reversal_date: IsoDate.optional().openapi({ description: 'When to post the reversal of the current version; its own date by default. Use a date in an open period when that one is locked.' }),
-}).openapi('JournalEntryUpdate')
 
 const Entry = z
   .object({
@@ -37,7 +24,7 @@ const Entry = z
     date: z.string(),
     memo: z.string().nullable(),
     basis: z.enum(['BOTH', 'ACCRUAL', 'CASH']),
-    source_type: z.string().openapi({ description: 'What posted it: JOURNAL_ENTRY (manual), BANK_DEPOSIT, RECURRING_JOURNAL_ENTRY …' }),
+    source_type: z.string().openapi({ description: 'What posted it: JOURNAL_ENTRY (a manual entry, accounting/journal-entries/{source_id}/), BANK_DEPOSIT, RECURRING_JOURNAL_ENTRY …' }),
     source_label: z.string(),
     source_id: z.string(),
     kind: z.enum(['ORIGINAL', 'REVERSAL', 'REPLACEMENT']),
@@ -55,7 +42,7 @@ const Entry = z
   .openapi('JournalEntrySummary')
 
 const EntryWithLines = Entry.extend({
-  editable: z.boolean().openapi({ description: 'A manual entry, not reversed, none of its lines on a final reconciliation' }),
+  editable: z.boolean().openapi({ description: 'A manual entry, not reversed, none of its lines on a final reconciliation: its document (accounting/journal-entries/{source_id}/) can correct or void it' }),
   reconciled: z.boolean(),
   lines: z.array(JournalLine),
   history: z.array(z.object({ id: z.string(), number: z.number().int(), date: z.string(), kind: z.enum(['ORIGINAL', 'REVERSAL', 'REPLACEMENT']), memo: z.string().nullable(), total: z.string(), created_at: z.string() })),
@@ -79,7 +66,7 @@ export const router = createRouter()
 router.openapi(
   createRoute({
     method: 'get',
-    path: '/accounting/journal-entries',
+    path: '/accounting/journal',
     tags,
     summary: 'The journal: every posted entry, newest first, with filters by date, source, account and property',
     ...guard,
@@ -116,25 +103,8 @@ router.openapi(
 
 router.openapi(
   createRoute({
-    method: 'post',
-    path: '/accounting/journal-entries',
-    tags,
-    summary: 'Post a manual journal entry: at least two lines, debits equal to credits, in an open period',
-    ...guard,
-    request: jsonBody(EntryBody),
-    responses: { 201: jsonResponse(EntryWithLines, 'The posted entry'), ...errorResponses(400, 401, 403, 409) },
-  }),
-  async (c) => {
-    const body = c.req.valid('json')
-    const t = tenant(c)
-    return c.json(await postManualEntry(t.db, t.companyId, t.principal.userId, { date: body.date, memo: body.memo, lines: body.lines.map(lineInputOf) }), 201)
-  },
-)
-
-router.openapi(
-  createRoute({
     method: 'get',
-    path: '/accounting/journal-entries/{id}',
+    path: '/accounting/journal/{id}',
     tags,
     summary: 'One entry with its lines and history (original, reversals, replacements)',
     ...guard,
@@ -144,39 +114,5 @@ router.openapi(
   async (c) => {
     const t = tenant(c)
     return c.json(await journalEntryOf(t.db, t.companyId, c.req.valid('param').id), 200)
-  },
-)
-
-router.openapi(
-  createRoute({
-    method: 'put',
-    path: '/accounting/journal-entries/{id}',
-    tags,
-    summary: 'Correct a manual entry: posts its reversal and a replacement with the new date, memo and lines; answers with the replacement',
-    ...guard,
-    request: { params: IdParam, ...jsonBody(UpdateBody) },
-    responses: { 200: jsonResponse(EntryWithLines, 'The replacement entry'), ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  async (c) => {
-    const body = c.req.valid('json')
-    const t = tenant(c)
-    const input = { date: body.date, memo: body.memo, lines: body.lines.map(lineInputOf), reversalDate: body.reversal_date }
-    return c.json(await correctManualEntry(t.db, t.companyId, t.principal.userId, c.req.valid('param').id, input), 200)
-  },
-)
-
-router.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/accounting/journal-entries/{id}',
-    tags,
-    summary: 'Void a manual entry: posts its reversal (on its own date, or `reversal_date`); both stay in the journal',
-    ...guard,
-    request: { params: IdParam, query: z.object({ reversal_date: IsoDate.optional() }) },
-    responses: { 200: jsonResponse(EntryWithLines, 'The voided entry, now reversed'), ...errorResponses(401, 403, 404, 409) },
-  }),
-  async (c) => {
-    const t = tenant(c)
-    return c.json(await voidManualEntry(t.db, t.companyId, t.principal.userId, c.req.valid('param').id, c.req.valid('query').reversal_date), 200)
   },
 )
