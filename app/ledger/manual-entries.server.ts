@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { journalEntries, manualJournalEntries, manualJournalEntryLines } from '~/db/schema'
+import { buildings, journalEntries, manualJournalEntries, manualJournalEntryLines, propertyGroups, rentalUnits } from '~/db/schema'
 import { DIMENSIONS, type Dimensions } from '~/domain/ledger/dimensions'
 import { checkDraft } from '~/domain/ledger/entries'
 import { conflict, DomainError } from '~/domain/errors'
@@ -18,7 +18,12 @@ import { checkLines } from './posting.server'
 /** A journal line as a definition gives it: debit or credit in cents, the signed amount they make, its account and dimensions. */
 export type EntryLine = Dimensions & { accountId?: unknown; amount: number; debit?: number | null; credit?: number | null; memo?: unknown }
 
-/** The field errors of a journal entry's lines, or none: each a debit or a credit, balanced, naming active accounts and this company's dimensions. */
+/**
+ * The field errors of a journal entry's lines, or none: each a debit or a credit, balanced, naming
+ * active accounts and this company's dimensions. A line naming a unit counts for the unit's
+ * property: the lines are given it where they leave the property empty (they are stored as
+ * completed here), and a line naming another property is refused at its unit.
+ */
 export async function checkEntryLines(db: Executor, companyId: string, date: string, lines: EntryLine[]): Promise<Record<string, string[]> | undefined> {
   const errors: Record<string, string[]> = {}
   lines.forEach((line, i) => {
@@ -36,7 +41,28 @@ export async function checkEntryLines(db: Executor, companyId: string, date: str
     if (error instanceof DomainError && error.kind === 'invalid' && error.errors) return error.errors
     throw error
   }
-  return undefined
+  return placeAtUnits(db, companyId, lines)
+}
+
+/** Gives each line naming a unit that unit's property, or the error of a line that names another. */
+async function placeAtUnits(db: Executor, companyId: string, lines: EntryLine[]) {
+  const unitIds = [...new Set(lines.map((l) => l.rentalUnitId).filter((id): id is string => !!id))]
+  if (!unitIds.length) return undefined
+  const units = await db
+    .select({ id: rentalUnits.id, label: rentalUnits.label, propertyGroupId: buildings.propertyGroupId, property: propertyGroups.name })
+    .from(rentalUnits)
+    .innerJoin(buildings, eq(buildings.id, rentalUnits.buildingId))
+    .innerJoin(propertyGroups, eq(propertyGroups.id, buildings.propertyGroupId))
+    .where(and(eq(rentalUnits.companyId, companyId), inArray(rentalUnits.id, unitIds)))
+  const byId = new Map(units.map((u) => [u.id, u]))
+  const errors: Record<string, string[]> = {}
+  lines.forEach((line, i) => {
+    const unit = line.rentalUnitId ? byId.get(line.rentalUnitId) : undefined
+    if (!unit) return
+    if (!line.propertyGroupId) line.propertyGroupId = unit.propertyGroupId
+    else if (line.propertyGroupId !== unit.propertyGroupId) errors[`lines[${i}].rental_unit_id`] = [`Line ${i + 1}: ${unit.label} is at ${unit.property}, not the line's property.`]
+  })
+  return Object.keys(errors).length ? errors : undefined
 }
 
 /** The entry a manual entry stands at now (its latest version), by document id. */

@@ -7,7 +7,7 @@ import { conflict } from '~/domain/errors'
 import { JOURNAL_TABS } from '~/domain/navigation'
 import { checkEntryLines, manualEntrySummaries, refuseIfReconciled, setReversalDate, type EntryLine } from '~/ledger/manual-entries.server'
 import { defineResource, type PostingBuilder } from './engine/define'
-import { date, lines, money, number, reference, select, text } from './engine/fields'
+import { date, lines, money, number, reference, select, text, type LinesField } from './engine/fields'
 
 /*
  * A manual journal entry is a document (ADR 013): the lines of a journal entry, posted as they
@@ -33,6 +33,19 @@ export const manualPosting: PostingBuilder = (entry) =>
           ...Object.fromEntries(DIMENSIONS.map((key) => [key, (line[key] as string | null | undefined) ?? null])),
         })),
       })
+
+/**
+ * Journal lines as a person writes them, a debit or a credit, kept as the ledger keeps an amount
+ * (a debit positive, a credit negative), and added up on the form as they are typed: the lines of
+ * a manual entry and of a recurring one.
+ */
+export const DEBITS_AND_CREDITS = {
+  balance: { debit: 'debit', credit: 'credit' },
+  shape: {
+    store: (line: Record<string, unknown>) => ({ amount: Number(line.debit ?? 0) - Number(line.credit ?? 0) }),
+    read: (line: Record<string, unknown>) => (Number(line.amount) >= 0 ? { debit: line.amount, credit: null } : { debit: null, credit: -Number(line.amount) }),
+  },
+} satisfies Pick<LinesField, 'balance' | 'shape'>
 
 export const journalEntriesResource = defineResource({
   name: 'journal-entries',
@@ -100,12 +113,7 @@ export const journalEntriesResource = defineResource({
       propertyOwnerId: reference('Property owner', 'property-owners'),
       // A vendor dimension arrives with vendors (payables).
     },
-    balance: { debit: 'debit', credit: 'credit' },
-    // Kept as the ledger keeps an amount: a debit positive, a credit negative.
-    shape: {
-      store: (line) => ({ amount: Number(line.debit ?? 0) - Number(line.credit ?? 0) }),
-      read: (line) => (Number(line.amount) >= 0 ? { debit: line.amount, credit: null } : { debit: null, credit: -Number(line.amount) }),
-    },
+    ...DEBITS_AND_CREDITS,
   }),
   rules: {
     async validate({ tx, companyId, id, values, lines: given }) {

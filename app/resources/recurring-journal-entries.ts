@@ -6,6 +6,7 @@ import { checkEntryLines, type EntryLine } from '~/ledger/manual-entries.server'
 import { postDueAfterChange, scheduleSummaries } from '~/ledger/recurring.server'
 import { defineResource } from './engine/define'
 import { date, lines, money, number, reference, select, text } from './engine/fields'
+import { DEBITS_AND_CREDITS } from './journal-entries'
 
 /*
  * A recurring journal entry is a document (ADR 013): the lines of a journal entry, posted every
@@ -57,12 +58,7 @@ export const recurringJournalEntriesResource = defineResource({
       propertyGroupId: reference('Property', 'property-groups'),
       rentalUnitId: reference('Unit', 'rental-units'),
     },
-    balance: { debit: 'debit', credit: 'credit' },
-    // Kept as the ledger keeps an amount: a debit positive, a credit negative.
-    shape: {
-      store: (line) => ({ amount: Number(line.debit ?? 0) - Number(line.credit ?? 0) }),
-      read: (line) => (Number(line.amount) >= 0 ? { debit: line.amount, credit: null } : { debit: null, credit: -Number(line.amount) }),
-    },
+    ...DEBITS_AND_CREDITS,
   }),
   rules: {
     async validate({ tx, companyId, values, lines: given }) {

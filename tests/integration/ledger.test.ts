@@ -100,6 +100,24 @@ describe('journal entries', () => {
 
     expect((await api('GET', 'accounting/journal-entries/', { token })).body.count).toBe(1)
     expect((await api('GET', 'accounting/journal/', { token })).body.count).toBe(1)
+
+    // A line naming a unit counts for the unit's property; naming another property is refused at the unit.
+    const building = await api('POST', 'buildings/', { token, body: { name: 'Elm House', property_group_id: property.body.id } })
+    const unit = await api('POST', 'rental-units/', { token, body: { unit_number: '204', building_id: building.body.id, unit_type: 'APARTMENT', status: 'VACANT' } })
+    const placed = await api('POST', 'accounting/journal-entries/', {
+      token,
+      body: { date: '2026-03-31', lines: [line(account('5500'), 'debit', '80.00', { rental_unit_id: unit.body.id }), line(account('1010'), 'credit', '80.00')] },
+    })
+    expect(placed.status).toBe(201)
+    expect(placed.body.lines[0]).toMatchObject({ rental_unit_id: unit.body.id, property_group_id: property.body.id })
+    expect((await api('GET', `accounting/journal/${placed.body.journal_entry_id}/`, { token })).body.lines[0]).toMatchObject({ property_group_id: property.body.id })
+    const elsewhere = await api('POST', 'property-groups/', { token, body: { name: `Oak ${unique()}`, property_type: 'RESIDENTIAL' } })
+    const misplaced = await api('POST', 'accounting/journal-entries/', {
+      token,
+      body: { date: '2026-03-31', lines: [line(account('5500'), 'debit', '80.00', { rental_unit_id: unit.body.id, property_group_id: elsewhere.body.id }), line(account('1010'), 'credit', '80.00')] },
+    })
+    expect(misplaced.status).toBe(400)
+    expect(misplaced.body.errors['lines[0].rental_unit_id'][0]).toMatch(/is at Elm/)
   })
 
   it("refuses another company's accounts and dimensions, and hides its entries", async () => {

@@ -32,6 +32,8 @@ export type Rules = {
   /**
    * Runs inside the write's transaction after field validation, with the row as
    * it will be stored. Returns field errors (by API name) to refuse the write.
+   * It may complete the lines with what they imply (a journal line's property,
+   * from its unit): the lines are stored as it leaves them.
    */
   validate?: (context: RuleContext) => Promise<Record<string, string[]> | undefined>
   /** Runs in the create's transaction right after the row is stored (Frappe's `after_insert`): what creating one also does, as `userId` (none for an import or the seed without one). */
