@@ -132,7 +132,7 @@ test('correcting an entry keeps the owner and resident its lines were tagged wit
   ])
 })
 
-test('a line’s unit is chosen by its name, with the building where the number is used twice', async ({ page, request }) => {
+test('a line’s unit is chosen by its name, with the building where the number is used twice, and gives the line its property', async ({ page, request }) => {
   const company = await registerCompany(request)
   const create = (path: string, data: Record<string, unknown>) => apiCall<{ id: string }>(request, company, 'POST', `${path}/`, data)
   const harbor = await create('property-groups', { name: 'Harbor View', property_type: 'RESIDENTIAL' })
@@ -154,7 +154,7 @@ test('a line’s unit is chosen by its name, with the building where the number 
   await page.getByLabel('Line 1: Unit').selectOption({ label: '204 · Elm House' })
   await page.getByLabel('Line 2: Account').selectOption({ label: '4000 Rent Income' })
   await page.getByLabel('Line 2: Credit').fill('80.00')
-  await page.getByLabel('Line 2: Property', { exact: true }).selectOption({ label: 'Harbor View' })
+  // Line 2 names its unit only: it counts for the unit's property.
   await page.getByLabel('Line 2: Unit').selectOption({ label: '101 · South Tower' })
   await page.getByRole('button', { name: 'Add Journal Entry' }).click()
   await expect(page).toHaveTitle(/Journal Entry #\d+ \| Lintel/)

@@ -416,7 +416,7 @@ describe('upcoming rent increases', () => {
     const first = await lease({}, ottawa)
     const second = await lease({ rent: '1200.00' }, ottawa)
     const third = await lease({ rent: '1000.00' }, ottawa)
-    const noticed = await post('rent-increases/', { lease_id: first.id, new_rent: '1588.75', effective_date: '2032-03-01', notice_date: '2031-12-01' })
+    const noticed = await post('rent-increases/', { lease_id: first.id, new_rent: '1582.55', effective_date: '2032-03-01', notice_date: '2031-12-01' })
     await action(token, `rent-increases/${noticed.id}/give-notice/`, {})
     const draft = await post('rent-increases/', { lease_id: second.id, new_rent: '1224.00', effective_date: '2032-04-01', notice_date: null })
     const canceled = await post('rent-increases/', { lease_id: third.id, new_rent: '1020.00', effective_date: '2032-03-01', notice_date: '2031-12-01' })
@@ -431,9 +431,9 @@ describe('upcoming rent increases', () => {
       rent_increase_id: noticed.id,
       status_label: 'Notice given',
       current_rent: '1550.00',
-      new_rent: '1588.75',
-      change: '38.75',
-      change_percent: '2.50',
+      new_rent: '1582.55',
+      change: '32.55',
+      change_percent: '2.10',
       notice_date: '2031-12-01',
       days_notice: 91,
       residents: 'Ada Tenant',
@@ -446,10 +446,10 @@ describe('upcoming rent increases', () => {
       notices_given: 1,
       drafts: 1,
       current_rent: '2750.00',
-      new_rent: '2812.75',
-      change: '62.75',
-      change_percent: '2.28',
-      annual_change: '753.00',
+      new_rent: '2806.55',
+      change: '56.55',
+      change_percent: '2.06',
+      annual_change: '678.60',
     })
 
     // One state, one window, one property.
@@ -463,7 +463,7 @@ describe('upcoming rent increases', () => {
 
     const csv = String((await api('GET', 'reporting/upcoming-rent-increase/?date_from=2032-01-01&date_to=2032-06-30&format=csv', { token })).body)
     expect(csv).toMatch(/^Effective,Property,Unit,Residents,Current rent,New rent,Change,Change %,Notice given,Status/)
-    expect(csv).toContain('1588.75')
+    expect(csv).toContain('1582.55')
     expect((await api('GET', 'reporting/upcoming-rent-increase/?format=pdf', { token })).headers.get('content-type')).toBe('application/pdf')
     await refuses(token, 'reporting/upcoming-rent-increase/', [
       ['status=CANCELED', 'status'],
