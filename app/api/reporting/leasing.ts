@@ -387,7 +387,7 @@ router.openapi(
     if (query.format !== 'pdf') return respond(c, query.format, 'rent-receipt', report, () => rentReceiptTable(report, []))
     if (!report.receipts.length) throw badRequest('There is no payment to give a receipt for in these dates.', { date_from: ['No payment was received in these dates.'] })
     const pdf = await lettersPdf(
-      receiptLetters(report, (amount) => displayMoney(amount, company.currency)),
+      receiptLetters(report, (amount) => displayMoney(amount, company.currency, company.numbers)),
       `Rent receipts — ${company.name}`,
     )
     const name = report.receipts.length === 1 ? `rent-receipt-${report.receipts[0].receipt_number ?? report.receipts[0].date}` : `rent-receipts-${range?.from}-${range?.to}`
