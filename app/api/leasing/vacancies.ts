@@ -4,7 +4,7 @@ import { rentByMonth, vacancyUnits } from '~/leasing/vacancies.server'
 import { createRouter } from '../create-app'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
-import { AsOf, Property, PropertyId, scopeOf } from '../reporting/rent'
+import { AsOf, Property, PropertyId, scopeOf, UnitOfRow } from '../reporting/rent'
 import { Money } from '../reporting/statements'
 import { tenant } from '../tenant'
 
@@ -46,10 +46,7 @@ const LeaseBrief = z
   .openapi('VacancyLease')
 
 const UnitFacts = {
-  rental_unit_id: z.string(),
-  unit_label: z.string(),
-  property_group_id: z.string(),
-  property_label: z.string(),
+  ...UnitOfRow,
   unit_type: z.string(),
   bedrooms: z.number().int().nullable(),
   market_rent: Money.nullable(),

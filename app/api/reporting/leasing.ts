@@ -33,7 +33,7 @@ import { ListQuery } from '../pagination'
 import { badRequest } from '../errors'
 import { tenant } from '../tenant'
 import { dateInput } from '../values'
-import { AsOf, LeaseFacts, Property, PropertyId, scopeOf } from './rent'
+import { AsOf, LeaseFacts, Property, PropertyId, scopeOf, UnitOfRow } from './rent'
 import { calendarOf, Format, guard, Money, rangeOf, respond, statementResponse, tags } from './statements'
 
 /*
@@ -135,10 +135,7 @@ export const LossToLease = z
     unit_type: z.string().nullable(),
     rows: z.array(
       z.object({
-        rental_unit_id: z.string(),
-        unit_label: z.string(),
-        property_group_id: z.string(),
-        property_label: z.string(),
+        ...UnitOfRow,
         unit_type: z.string(),
         unit_type_label: z.string(),
         lease_id: z.string(),

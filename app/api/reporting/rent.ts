@@ -29,15 +29,20 @@ export const PropertyId = z.uuid({ error: 'Choose a property.' }).optional().ope
 export const AsOf = dateInput('As of').optional().openapi({ description: 'At the end of this day; today by default (an earlier day reads history as it stood)' })
 const MinBalance = moneyInput('Minimum balance').optional().openapi({ description: 'Only leases owing at least this much' })
 
+/** Which unit a report row is about, and its property: every rent and vacancy report names them so. */
+export const UnitOfRow = {
+  rental_unit_id: z.string(),
+  unit_label: z.string(),
+  property_group_id: z.string(),
+  property_label: z.string(),
+}
+
 export const LeaseFacts = {
   lease_id: z.string(),
   lease_label: z.string(),
   lease_status: z.string(),
   lease_status_label: z.string(),
-  rental_unit_id: z.string(),
-  unit_label: z.string(),
-  property_group_id: z.string(),
-  property_label: z.string(),
+  ...UnitOfRow,
   residents: z.string().openapi({ description: 'Who lives there under the lease, primary first (guarantors aside)' }),
 }
 const Aging = z.object({
@@ -72,10 +77,7 @@ export const RentRoll = z
     status: z.string().nullable(),
     rows: z.array(
       z.object({
-        rental_unit_id: z.string(),
-        unit_label: z.string(),
-        property_group_id: z.string(),
-        property_label: z.string(),
+        ...UnitOfRow,
         unit_type: z.string(),
         bedrooms: z.number().int().nullable(),
         area_sq_ft: z.number().int().nullable(),
