@@ -3,9 +3,9 @@ import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
 import { bankAccounts, companies, depositDispositionLines, depositDispositions, leases, rentCharges, securityDeposits } from '~/db/schema'
 import { conflict, invalid, notFound } from '~/domain/errors'
-import { depositErrors, depositInterest, dispositionDueDate, dispositionErrors, dispositionFigures, interestOwed, monthlyRentOf, type StatementFacts } from '~/domain/leasing/deposits'
+import { depositErrors, depositInterest, dispositionDueDate, dispositionErrors, dispositionFigures, interestOwed, interestUntil, monthlyRentOf, type StatementFacts } from '~/domain/leasing/deposits'
 import { todayIn } from '~/domain/dates'
-import { rulesOf } from '~/domain/leasing/provinces'
+import { depositInterestRulesOf, rulesOf } from '~/domain/leasing/provinces'
 import { FROM_DEPOSIT } from '~/domain/leasing/payments'
 import { formatDecimal } from '~/domain/money'
 import { provinceOf } from './late-fees.server'
@@ -60,8 +60,8 @@ async function heldFor(tx: Executor, companyId: string, leaseId: string) {
 
 /**
  * The interest a lease's deposits still held have earned by its province's law by the disposition's
- * date (or the move-out, when earlier: the last month's rent deposit then pays the last month), in
- * cents; null where Lintel does not compute it (outside Ontario), for the interest to be entered.
+ * date (in Ontario the move-out, when earlier: the last month's rent deposit then pays the last
+ * month), in cents; null where Lintel does not compute it, for the interest to be entered.
  */
 export async function dispositionInterest(tx: Executor, companyId: string, leaseId: string, date: string) {
   const lease = await leaseFacts(tx, companyId, leaseId)
@@ -69,14 +69,13 @@ export async function dispositionInterest(tx: Executor, companyId: string, lease
     .select({ depositType: securityDeposits.depositType, amount: securityDeposits.amount, date: securityDeposits.date })
     .from(securityDeposits)
     .where(and(eq(securityDeposits.companyId, companyId), eq(securityDeposits.leaseId, leaseId), eq(securityDeposits.status, 'HELD')))
-  const until = lease.moveOutDate && lease.moveOutDate < date ? lease.moveOutDate : date
-  return interestOwed(held, until, lease.province)
+  return interestOwed(held, interestUntil(lease.province, lease.moveOutDate, date), lease.province)
 }
 
 /**
- * What each of these deposits has earned to the company's today while held (in the province's
- * law: Ontario's last month's rent deposit), in one statement: "12.34", or null where Lintel does
- * not compute it or the deposit is settled (its disposition says what was paid).
+ * What each of these deposits has earned to the company's today while held, by its province's law,
+ * in one statement: "12.34", or null where Lintel does not compute it or the deposit is settled (its
+ * disposition says what was paid).
  */
 export async function depositInterestSummaries(tx: Executor, companyId: string, ids: string[]) {
   const rows = await tx.execute<{ id: string; deposit_type: string; amount: string; date: string; status: string; province: string | null; time_zone: string | null }>(sql`
@@ -242,12 +241,23 @@ export async function statementFacts(tx: Executor, companyId: string, id: string
       .orderBy(asc(depositDispositionLines.position)),
   ])
   const moveOut = lease.moveOutDate ?? lease.endDate
+  const rules = depositInterestRulesOf(lease.province)
+  // The interest as the disposition works it out (to its date, or Ontario's move-out), deposit by deposit.
+  const until = interestUntil(lease.province, lease.moveOutDate, disposition.date)
+  const earned = deposits.map((d) => ({ depositType: d.depositType, interest: depositInterest(d, until, lease.province) }))
   return {
     company: { name: company.name, address: [company.streetAddress, company.city, company.province, company.postalCode].filter(Boolean).join(', ') || null },
     lease: { label: lease.label, unit: lease.unit, residents: people.get(disposition.leaseId)?.resident_names ?? '', moveOutDate: moveOut },
     disposition: { date: disposition.date, status: disposition.status, forwardingAddress: disposition.forwardingAddress, interest: disposition.interest },
     deposits,
     deductions,
+    interest: rules
+      ? {
+          periods: earned.flatMap((d) => (d.interest?.periods ?? []).map((p) => ({ ...p, depositType: d.depositType }))),
+          total: earned.reduce((sum, d) => sum + (d.interest?.total ?? 0), 0),
+          law: rules.law,
+        }
+      : null,
     dueDate: dispositionDueDate(moveOut, lease.province),
     law: rulesOf(lease.province)?.deposits.law ?? null,
   }

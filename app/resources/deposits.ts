@@ -89,9 +89,16 @@ export const securityDepositsResource = defineResource({
         interest_owed: z
           .string()
           .nullable()
-          .openapi({ description: 'What the deposit has earned to today while held (Ontario: the rent-increase guideline each year on a last month’s rent deposit); null once settled, or where Lintel does not compute it' }),
+          .openapi({
+            description:
+              'What the deposit has earned to today while held, by its province’s law (Ontario: the rent-increase guideline each year on a last month’s rent deposit; British Columbia and Alberta: the rate of each calendar year on a security or pet damage deposit); null once settled, or where Lintel does not compute it',
+          }),
       },
-      fields: { interest_owed: money('Interest owed to date', { help: 'Ontario’s guideline for each year held on a last month’s rent deposit; not computed in other provinces' }) },
+      fields: {
+        interest_owed: money('Interest owed to date', {
+          help: 'By the province’s rates: Ontario’s guideline each year on a last month’s rent deposit, British Columbia’s and Alberta’s rate of each calendar year on a security or pet damage deposit; not computed elsewhere (Manitoba included)',
+        }),
+      },
       load: ({ tx, companyId, records }) =>
         depositInterestSummaries(
           tx as Executor,
@@ -142,7 +149,7 @@ export const depositDispositionsResource = defineResource({
     label: text('Name', { readOnly: true }),
     date: date('Date', { required: true, startsToday: true, help: 'The day the deductions and the refund are made' }),
     interest: money('Interest', {
-      help: 'What the deposits earned while held. Left empty, Ontario’s is worked out: the rent-increase guideline each year on a last month’s rent deposit, to the move-out or this date; elsewhere enter it',
+      help: 'What the deposits earned while held. Left empty, it is worked out by the province’s rates (Ontario, British Columbia, Alberta), to this date (Ontario: the move-out, when earlier); elsewhere enter it',
     }),
     interestAccountId: reference('Interest expense account', 'accounts', { help: 'Where the interest is charged, when there is interest' }),
     bankAccountId: reference('Refund from', 'bank-accounts', { help: 'The bank account the refund is paid from' }),
@@ -201,7 +208,7 @@ export const depositDispositionsResource = defineResource({
         const current = await (tx as Executor).query.depositDispositions.findFirst({ where: (d, { and, eq }) => and(eq(d.companyId, companyId), eq(d.id, id)) })
         if (current?.status === 'COMPLETED') throw conflict('A completed disposition cannot change.')
       }
-      // A new disposition without its interest gets what the province's law owes (Ontario's guideline), still to be changed.
+      // A new disposition without its interest gets what the province's law owes, still to be changed.
       if (!id && (values.interest === undefined || values.interest === null) && values.leaseId && values.date)
         values.interest = (await dispositionInterest(tx as Executor, companyId, String(values.leaseId), String(values.date))) ?? 0
       const deductions = (given ?? []).map((l) => ({ chargeId: (l.chargeId as string | null) ?? null, description: (l.description as string | null) ?? null, amount: Number(l.amount) }))

@@ -155,8 +155,8 @@ describe('security deposits', () => {
     expect(Object.keys(chosen.body.errors)).toEqual(['method'])
   })
 
-  it('earn Ontario’s guideline each year on a last month’s rent deposit: owed to date on the deposit, and the disposition’s interest unless given', async () => {
-    const { token, post, lease, ontario, bc, account, bank } = await setUp()
+  it('earn their province’s rates: owed to date on the deposit, and the disposition’s interest unless given, posted and stated', async () => {
+    const { token, post, lease, property, ontario, bc, account, bank } = await setUp()
     const ottawa = await lease({ start_date: '2024-03-01', rent: '1500.00' }, ontario)
     const lmr = await post('security-deposits/', { lease_id: ottawa.id, deposit_type: 'LAST_MONTH_RENT', date: '2024-03-01', amount: '1500.00', method: 'CHEQUE' })
     const key = await post('security-deposits/', { lease_id: ottawa.id, deposit_type: 'KEY', date: '2024-03-01', amount: '50.00', method: 'CASH' })
@@ -167,8 +167,8 @@ describe('security deposits', () => {
     expect(owed).toBeGreaterThanOrEqual(7_500)
     expect(owed).toBeLessThan(11_250)
     expect((await get(token, `security-deposits/${key.id}/`)).interest_owed).toBe('0.00')
-    // British Columbia's rate is not in Lintel: nothing computed.
-    expect((await get(token, `security-deposits/${damage.id}/`)).interest_owed).toBeNull()
+    // British Columbia: each calendar year's rate, compounded; more than the first year's $21.72 by now.
+    expect(cents((await get(token, `security-deposits/${damage.id}/`)).interest_owed)).toBeGreaterThan(2_172)
 
     // Left empty, a disposition's interest is the law's to its date: one year at 2025's 2.5%; given, it is what was given.
     const terms = { lease_id: ottawa.id, date: '2025-03-01', interest_account_id: account('6000'), bank_account_id: bank.id }
@@ -176,6 +176,24 @@ describe('security deposits', () => {
     expect(computed.interest).toBe('37.50')
     await api('DELETE', `deposit-dispositions/${computed.id}/`, { token })
     expect((await post('deposit-dispositions/', { ...terms, interest: '10.00' })).interest).toBe('10.00')
-    expect((await post('deposit-dispositions/', { lease_id: vancouver.id, date: '2025-03-01', bank_account_id: bank.id })).interest).toBe('0.00')
+
+    // British Columbia, to the refund: 306 days of 2024 at 2.7% and 60 of 2025 (the refund day counted) at 0.95% on $900 = $21.72,
+    // charged to the interest account and refunded with the deposit when completed; the statement says so.
+    const settled = await post('deposit-dispositions/', { lease_id: vancouver.id, date: '2025-03-01', interest_account_id: account('6000'), bank_account_id: bank.id })
+    expect(settled).toMatchObject({ interest: '21.72', held: '900.00', refund: '921.72' })
+    const completed = await api('POST', `deposit-dispositions/${settled.id}/complete/`, { token, body: {} })
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200)
+    const trial = await get(token, 'reporting/trial-balance/?as_of=2025-12-31')
+    expect((trial.rows as Record<string, string | null>[]).find((r) => r.number === '6000')).toMatchObject({ debit: '21.72' })
+    expect(trial.balanced).toBe(true)
+    const statement = await api('POST', `deposit-dispositions/${settled.id}/statement/`, { token })
+    expect(statement.status).toBe(200)
+    expect(statement.headers.get('content-type')).toBe('application/pdf')
+
+    // Alberta: 0% in 2023, 1.6% for 2024 and 0.5% for 257 days of 2025 on $1,500, not compounded: $29.28.
+    const alberta = await property('Beltline', address('AB', 'Calgary', 'T2R 0A1'))
+    const calgary = await lease({ start_date: '2023-07-01', rent: '1500.00' }, alberta)
+    await post('security-deposits/', { lease_id: calgary.id, deposit_type: 'DAMAGE', date: '2023-07-01', amount: '1500.00', method: 'CHEQUE' })
+    expect((await post('deposit-dispositions/', { lease_id: calgary.id, date: '2025-09-15', interest_account_id: account('6000'), bank_account_id: bank.id })).interest).toBe('29.28')
   })
 })

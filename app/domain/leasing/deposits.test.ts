@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { letterText } from '../letter'
-import { depositErrors, depositInterest, dispositionDueDate, dispositionErrors, dispositionFigures, dispositionStatement, interestOwed, monthlyRentOf } from './deposits'
+import { depositErrors, depositInterest, dispositionDueDate, dispositionErrors, dispositionFigures, dispositionStatement, interestOwed, interestUntil, monthlyRentOf } from './deposits'
 
 describe('deposits by province', () => {
   it('allow only what each province allows, up to its cap', () => {
@@ -37,6 +37,7 @@ describe('deposits by province', () => {
       disposition: { date: '2031-05-10', status: 'COMPLETED', forwardingAddress: '22 Elm Street', interest: 500 },
       deposits: [{ depositType: 'DAMAGE', date: '2031-03-01', amount: 100_000 }],
       deductions: [{ description: 'Broken blind', amount: 12_000 }],
+      interest: null,
       dueDate: '2031-05-15',
       law: 'British Columbia allows …',
     })
@@ -45,6 +46,26 @@ describe('deposits by province', () => {
     expect(text).toContain('Broken blind: $120.00')
     expect(text).toContain('Refunded to the tenants: $885.00')
     expect(text).toContain('Due by: 2031-05-15')
+  })
+
+  it('say how the interest was worked out: each period’s rate, a rate standing in for one not yet published, or that it was entered', () => {
+    const deposit = { depositType: 'DAMAGE', amount: 100_000, date: '2025-11-01' }
+    const worked = depositInterest(deposit, '2026-03-01', 'BC')!
+    const facts = (interest: number) => ({
+      company: { name: 'Maple Street Properties', address: null },
+      lease: { label: '4 · Kits Point', unit: '4 · Kits Point', residents: 'Ada Tenant', moveOutDate: '2026-02-28' },
+      disposition: { date: '2026-03-01', status: 'DRAFT', forwardingAddress: null, interest },
+      deposits: [deposit],
+      deductions: [],
+      interest: { periods: worked.periods.map((p) => ({ ...p, depositType: 'DAMAGE' })), total: worked.total, law: 'British Columbia: …' },
+      dueDate: '2026-03-15',
+      law: null,
+    })
+    const text = letterText(dispositionStatement(facts(315)))
+    expect(text).toContain('Damage (security) deposit, 2025-11-01 to 2026-01-01 (61 days): $1.59 at 0.95%')
+    expect(text).toContain('Damage (security) deposit, 2026-01-01 to 2026-03-01 (60 days): $1.56 at 0.95%: no rate published yet for this period, 2025’s (the latest) used')
+    expect(text).toContain('Refunded to the tenants: $1,003.15')
+    expect(letterText(dispositionStatement(facts(500)))).toContain('The interest of $5.00 was entered by the landlord; the province’s published rates give $3.15.')
   })
 })
 
@@ -55,21 +76,83 @@ describe('interest on deposits', () => {
     expect(depositInterest(deposit, '2025-03-01', 'ON')).toEqual({
       total: 7_500,
       periods: [
-        { from: '2023-03-01', to: '2024-03-01', percent: 250, year: 2024, days: 366, amount: 3_750 },
-        { from: '2024-03-01', to: '2025-03-01', percent: 250, year: 2025, days: 365, amount: 3_750 },
+        { from: '2023-03-01', to: '2024-03-01', percent: 250, year: 2024, assumed: false, days: 366, amount: 3_750 },
+        { from: '2024-03-01', to: '2025-03-01', percent: 250, year: 2025, assumed: false, days: 365, amount: 3_750 },
       ],
     })
     // A part of a year earns its share by days: 2025-03-01 to 2025-09-01 is 184 of 365 days.
     const partial = depositInterest(deposit, '2025-09-01', 'on')!
-    expect(partial.periods.at(-1)).toEqual({ from: '2025-03-01', to: '2025-09-01', percent: 250, year: 2025, days: 184, amount: Math.round((150_000 * 250 * 184) / (10_000 * 365)) })
+    expect(partial.periods.at(-1)).toEqual({ from: '2025-03-01', to: '2025-09-01', percent: 250, year: 2025, assumed: false, days: 184, amount: 1_890 })
     expect(partial.total).toBe(7_500 + 1_890)
     // 1.2% in 2022.
     expect(depositInterest({ ...deposit, date: '2021-06-15' }, '2022-06-15', 'ON')?.total).toBe(1_800)
     expect(depositInterest(deposit, '2023-03-01', 'ON')).toEqual({ total: 0, periods: [] })
     expect(depositInterest({ ...deposit, depositType: 'KEY' }, '2025-03-01', 'ON')).toEqual({ total: 0, periods: [] })
-    // Elsewhere the rates are not in Lintel: entered by hand.
-    expect(depositInterest({ ...deposit, depositType: 'DAMAGE' }, '2025-03-01', 'BC')).toBeNull()
+    // A year whose guideline is not in Lintel yet earns the latest known, and says so.
+    expect(depositInterest(deposit, '2028-03-01', 'ON')?.periods.at(-1)).toMatchObject({ from: '2027-03-01', percent: 210, year: 2026, assumed: true })
     expect(interestOwed([deposit, { depositType: 'KEY', amount: 5_000, date: '2023-03-01' }], '2025-03-01', 'ON')).toBe(7_500)
-    expect(interestOwed([deposit], '2025-03-01', 'AB')).toBeNull()
+    // The last month's rent deposit pays the last month: its interest stops at the move-out.
+    expect(interestUntil('ON', '2025-02-28', '2025-03-10')).toBe('2025-02-28')
+  })
+
+  it('is British Columbia’s rate of each calendar year, compounded each year held, to the day the deposit is returned', () => {
+    // The Ministry of Housing's own figures (Daily Hive, 2024-02-01): $800 and $1,800 paid 2023-02-01, returned 2024-02-01, earn
+    // $16.16 and $36.37: 334 days of 2023 at 1.95% and 32 days of 2024 (the return day counted) at 2.7%, rounded once.
+    const paid = { depositType: 'DAMAGE', amount: 80_000, date: '2023-02-01' }
+    expect(depositInterest(paid, '2024-02-01', 'BC')).toEqual({
+      total: 1_616,
+      periods: [
+        { from: '2023-02-01', to: '2024-01-01', days: 334, percent: 195, year: 2023, assumed: false, amount: 1_427 },
+        { from: '2024-01-01', to: '2024-02-01', days: 32, percent: 270, year: 2024, assumed: false, amount: 189 },
+      ],
+    })
+    expect(depositInterest({ ...paid, amount: 180_000, depositType: 'PET_DAMAGE' }, '2024-02-01', 'bc')?.total).toBe(3_637)
+    // $1,000 held from 2022-09-01 to 2025-06-30: nothing in 2022 (0%), and from each anniversary the year's interest earns too:
+    // exactly 0 + 1,958.46 + 2,757.40 + 488.91 = 5,204.78 cents, $52.05, its cents shared to the largest fractions.
+    expect(depositInterest({ depositType: 'DAMAGE', amount: 100_000, date: '2022-09-01' }, '2025-06-30', 'BC')).toEqual({
+      total: 5_205,
+      periods: [
+        { from: '2022-09-01', to: '2023-01-01', days: 122, percent: 0, year: 2022, assumed: false, amount: 0 },
+        { from: '2023-01-01', to: '2024-01-01', days: 365, percent: 195, year: 2023, assumed: false, amount: 1_959 },
+        { from: '2024-01-01', to: '2025-01-01', days: 366, percent: 270, year: 2024, assumed: false, amount: 2_757 },
+        { from: '2025-01-01', to: '2025-06-30', days: 181, percent: 95, year: 2025, assumed: false, amount: 489 },
+      ],
+    })
+    // 2026's rate is not in Lintel: 2025's 0.95% stands in, marked.
+    const late = depositInterest({ depositType: 'DAMAGE', amount: 100_000, date: '2025-11-01' }, '2026-03-01', 'BC')!
+    expect(late.periods.map((p) => [p.from.slice(0, 4), p.year, p.assumed, p.amount])).toEqual([
+      ['2025', 2025, false, 159],
+      ['2026', 2025, true, 156],
+    ])
+    expect(late.total).toBe(315)
+    // No interest on what earns none, nor before a day has passed; and it runs to the refund, not the move-out.
+    expect(depositInterest({ ...paid, depositType: 'KEY' }, '2024-02-01', 'BC')).toEqual({ total: 0, periods: [] })
+    expect(interestUntil('BC', '2024-01-31', '2024-02-10')).toBe('2024-02-10')
+  })
+
+  it('is Alberta’s rate of each calendar year on the deposit itself, not compounded', () => {
+    // $1,500 from 2023-07-01 to 2025-09-15: 0% in 2023, 1.6% for all of 2024 ($24.00), 0.5% for 257 days of 2025 ($5.28).
+    expect(depositInterest({ depositType: 'DAMAGE', amount: 150_000, date: '2023-07-01' }, '2025-09-15', 'AB')).toEqual({
+      total: 2_928,
+      periods: [
+        { from: '2023-07-01', to: '2024-01-01', days: 184, percent: 0, year: 2023, assumed: false, amount: 0 },
+        { from: '2024-01-01', to: '2025-01-01', days: 366, percent: 160, year: 2024, assumed: false, amount: 2_400 },
+        { from: '2025-01-01', to: '2025-09-15', days: 257, percent: 50, year: 2025, assumed: false, amount: 528 },
+      ],
+    })
+    // 2026 earns 0%; 2027's rate, not yet set, is taken as 2026's.
+    expect(depositInterest({ depositType: 'DAMAGE', amount: 150_000, date: '2026-01-01' }, '2027-06-01', 'AB')?.periods.map((p) => [p.percent, p.year, p.assumed])).toEqual([
+      [0, 2026, false],
+      [0, 2026, true],
+    ])
+    expect(interestOwed([{ depositType: 'DAMAGE', amount: 150_000, date: '2023-07-01' }, { depositType: 'PET_DAMAGE', amount: 50_000, date: '2024-01-01' }], '2025-01-01', 'AB')).toBe(2_400 + 800)
+  })
+
+  it('is entered by hand where Lintel has no rates: Manitoba, Québec, outside the table', () => {
+    const deposit = { depositType: 'DAMAGE', amount: 60_000, date: '2024-03-01' }
+    for (const province of ['MB', 'QC', 'NS', null]) {
+      expect(depositInterest(deposit, '2025-03-01', province)).toBeNull()
+      expect(interestOwed([deposit], '2025-03-01', province)).toBeNull()
+    }
   })
 })

@@ -1,7 +1,7 @@
 import type { JournalDraft } from '../ledger/entries'
 import type { Letter } from '../letter'
 import { formatMoney } from '../money'
-import { DEPOSIT_TYPES, guidelineFor, rulesOf, type DepositType } from './provinces'
+import { DEPOSIT_TYPES, depositInterestRate, depositInterestRulesOf, rulesOf, type DepositType } from './provinces'
 import { leaseTags } from './rent'
 import { addMonths } from './rent-increases'
 
@@ -100,44 +100,109 @@ export function dispositionDueDate(moveOut: string | null, province: string | nu
   return new Date(Date.parse(`${moveOut}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 }
 
-/** What interest a deposit earned, year by year: each year (or the part of one to the day asked) with the rate applied and what it came to, in cents. */
-export type DepositInterest = { total: number; periods: { from: string; to: string; percent: number; year: number; days: number; amount: number }[] }
+/**
+ * What interest a deposit earned: each period with its own rate (Ontario: each year held; elsewhere
+ * each calendar year held), from `from` to `to`, its `days` held, the rate applied (`percent`, in
+ * hundredths of a percent) and the year whose rate it is (`assumed` when the period's own year has
+ * no rate in Lintel yet and the latest known stands in for it), and what it came to, in cents.
+ */
+export type InterestPeriod = { from: string; to: string; days: number; percent: number; year: number; assumed: boolean; amount: number }
+export type DepositInterest = { total: number; periods: InterestPeriod[] }
 
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+/** An exact amount of cents, n / d (d > 0), so that nothing is rounded before the end. */
+type Exact = { n: bigint; d: bigint }
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b))
+const exact = (n: bigint, d: bigint): Exact => {
+  const g = gcd(n, d) || 1n
+  return { n: n / g, d: d / g }
+}
+const plus = (a: Exact, b: Exact) => exact(a.n * b.d + b.n * a.d, a.d * b.d)
 
 /**
  * The interest the law owes on a deposit from the day it was received to `until`, or null where
- * Lintel does not compute it (it is then entered by hand): Ontario's last month's rent deposit
- * earns, each year it is held, the rent-increase guideline in force when that year's interest falls
- * due (RTA s. 106(6), the guideline of the year of each anniversary), on the deposit itself (the
- * interest is paid or tops the deposit up each year, so it is not compounded here); a year not yet
- * complete earns its share by days at the guideline of the year `until` falls in. A key deposit
- * earns none. Other provinces set their own rates, not in Lintel: null.
+ * Lintel does not compute it (it is then entered by hand): the province's rules and rates are
+ * ~/domain/leasing/provinces (DEPOSIT_INTEREST_RULES). A deposit of a kind that earns none earns 0.
+ * Each period earns deposit × rate × days ÷ the days of its year, on the deposit plus, where the
+ * province compounds, the interest of the years held before its anniversary. Rounded once: the
+ * exact sum of the periods is rounded half up to the cent, and those cents are shared among the
+ * periods (each its whole cents, the cents left to the largest fractions) so the periods add up to it.
  */
 export function depositInterest(deposit: { depositType: string; amount: number; date: string }, until: string, province: string | null | undefined): DepositInterest | null {
-  if (province?.toUpperCase() !== 'ON') return null
-  if (deposit.depositType !== 'LAST_MONTH_RENT' || until <= deposit.date) return { total: 0, periods: [] }
-  const periods: DepositInterest['periods'] = []
-  for (let years = 0; ; years++) {
-    const from = addMonths(deposit.date, 12 * years)
-    if (from >= until) break
-    const anniversary = addMonths(deposit.date, 12 * (years + 1))
-    const whole = anniversary <= until
-    const to = whole ? anniversary : until
-    const rate = guidelineFor('ON', Number(to.slice(0, 4)))
-    const percent = rate?.percent ?? 0
-    const days = dayNumber(to) - dayNumber(from)
-    const yearDays = dayNumber(anniversary) - dayNumber(from)
-    const amount = whole ? Math.round((deposit.amount * percent) / 10_000) : Math.round((deposit.amount * percent * days) / (10_000 * yearDays))
-    periods.push({ from, to, percent, year: rate?.year ?? Number(to.slice(0, 4)), days, amount })
+  const rules = depositInterestRulesOf(province)
+  if (!rules) return null
+  if (!rules.earnedBy.includes(deposit.depositType as DepositType) || until <= deposit.date) return { total: 0, periods: [] }
+  const end = rules.countsLastDay ? addDays(until, 1) : until
+  type Piece = Omit<InterestPeriod, 'amount'> & { exact: Exact }
+  const pieces: Piece[] = []
+  let principal: Exact = { n: BigInt(deposit.amount), d: 1n }
+  for (let held = 0; ; held++) {
+    const start = addMonths(deposit.date, 12 * held)
+    if (start >= end) break
+    const anniversary = addMonths(deposit.date, 12 * (held + 1))
+    const stop = anniversary < end ? anniversary : end
+    // The pieces of this year held, each with its rate and the days of the year the rate is for.
+    const cuts =
+      rules.rateOf === 'ANNIVERSARY'
+        ? [{ from: start, to: stop, rateYear: Number((anniversary <= end ? anniversary : until).slice(0, 4)), yearDays: dayNumber(anniversary) - dayNumber(start) }]
+        : calendarPieces(start, stop)
+    let earned: Exact = { n: 0n, d: 1n }
+    for (const cut of cuts) {
+      const rate = depositInterestRate(province, cut.rateYear)!
+      const days = dayNumber(cut.to) - dayNumber(cut.from)
+      const value = exact(principal.n * BigInt(rate.percent) * BigInt(days), principal.d * 10_000n * BigInt(cut.yearDays))
+      earned = plus(earned, value)
+      const to = cut.to > until ? until : cut.to
+      const last = pieces.at(-1)
+      // A calendar year is one period, whether or not an anniversary falls in it.
+      if (rules.rateOf === 'CALENDAR' && last && last.to === cut.from && last.from.slice(0, 4) === cut.from.slice(0, 4)) {
+        Object.assign(last, { to, days: last.days + days, exact: plus(last.exact, value) })
+      } else pieces.push({ from: cut.from, to, days, percent: rate.percent, year: rate.year, assumed: rate.assumed, exact: value })
+    }
+    if (rules.compounded && anniversary <= end) principal = plus(principal, earned)
   }
-  return { total: periods.reduce((sum, p) => sum + p.amount, 0), periods }
+  const { total, amounts } = roundOnce(pieces.map((p) => p.exact))
+  return { total, periods: pieces.map((p, i) => ({ from: p.from, to: p.to, days: p.days, percent: p.percent, year: p.year, assumed: p.assumed, amount: amounts[i] })) }
 }
 
-/** What a lease's deposits have earned by `until` under its province's law, in cents; null where it is not computed (outside Ontario). */
+/** Exact amounts' sum rounded half up to the cent, once, and its cents shared: each amount its whole cents, the cents left to the largest fractions (the earliest first). */
+function roundOnce(values: readonly Exact[]) {
+  const sum = values.reduce(plus, { n: 0n, d: 1n })
+  const total = Number((2n * sum.n + sum.d) / (2n * sum.d))
+  const whole = values.map((v) => v.n / v.d)
+  const fraction = values.map((v, i) => ({ i, n: v.n - whole[i] * v.d, d: v.d }))
+  const largestFirst = fraction.sort((a, b) => Number(b.n * a.d - a.n * b.d) || a.i - b.i)
+  const left = total - Number(whole.reduce((s, w) => s + w, 0n))
+  const topped = new Set(largestFirst.slice(0, left).map((f) => f.i))
+  return { total, amounts: whole.map((w, i) => Number(w) + (topped.has(i) ? 1 : 0)) }
+}
+
+/** The calendar years' pieces of [from, to): each with its year and that year's days. */
+function calendarPieces(from: string, to: string) {
+  const pieces: { from: string; to: string; rateYear: number; yearDays: number }[] = []
+  for (let at = from; at < to; ) {
+    const year = Number(at.slice(0, 4))
+    const next = `${year + 1}-01-01`
+    pieces.push({ from: at, to: next < to ? next : to, rateYear: year, yearDays: dayNumber(next) - dayNumber(`${year}-01-01`) })
+    at = next
+  }
+  return pieces
+}
+
+/** What a lease's deposits have earned by `until` under its province's law, in cents; null where Lintel does not compute it. */
 export function interestOwed(deposits: readonly { depositType: string; amount: number; date: string }[], until: string, province: string | null | undefined): number | null {
-  if (province?.toUpperCase() !== 'ON') return null
+  if (!depositInterestRulesOf(province)) return null
   return deposits.reduce((sum, d) => sum + (depositInterest(d, until, province)?.total ?? 0), 0)
+}
+
+/**
+ * The day a disposition's interest is worked out to: its date (the day of the refund), or in a
+ * province where the deposit pays the last month's rent (Ontario), the move-out when it is earlier.
+ */
+export function interestUntil(province: string | null | undefined, moveOut: string | null, date: string) {
+  return depositInterestRulesOf(province)?.accruesTo === 'MOVE_OUT' && moveOut && moveOut < date ? moveOut : date
 }
 
 export type DispositionDocument = { id: string; date: string; leaseId: string; rentalUnitId: string | null; propertyGroupId: string | null; label: string }
@@ -167,11 +232,35 @@ export type StatementFacts = {
   disposition: { date: string; status: string; forwardingAddress: string | null; interest: number }
   deposits: readonly { depositType: string; date: string; amount: number }[]
   deductions: readonly { description: string; amount: number }[]
+  /** How the law's interest on each deposit comes out, with the province's rule; none where Lintel does not compute it. */
+  interest: { periods: readonly (InterestPeriod & { depositType: string })[]; total: number; law: string } | null
   dueDate: string | null
   law: string | null
 }
 
 const dollars = (cents: number) => `$${formatMoney(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
+const percentOf = (hundredths: number) => `${(hundredths / 100).toFixed(2).replace(/\.?0+$/, '')}%`
+
+/**
+ * The statement's account of the interest: a line for each deposit's period and its rate, saying
+ * where a year's rate is not yet published and the latest one stood in; where the interest on the
+ * disposition is not what the law's rates give, it says it was entered and what the rates give.
+ */
+function interestSection(interest: NonNullable<StatementFacts['interest']>, entered: number) {
+  if (interest.total !== entered)
+    return { heading: 'Interest', rows: [], paragraphs: [`The interest of ${dollars(entered)} was entered by the landlord; the province’s published rates give ${dollars(interest.total)}.`, interest.law] }
+  return {
+    heading: 'Interest',
+    rows: interest.periods.map(
+      (p) =>
+        [
+          `${depositLabel(p.depositType)}, ${p.from} to ${p.to} (${p.days} days)`,
+          `${dollars(p.amount)} at ${percentOf(p.percent)}${p.assumed ? `: no rate published yet for this period, ${p.year}’s (the latest) used` : ''}`,
+        ] as const,
+    ),
+    paragraphs: [interest.law],
+  }
+}
 
 /**
  * The statement a disposition gives the residents: the deposits held, the interest, each deduction
@@ -196,6 +285,7 @@ export function dispositionStatement(facts: StatementFacts): Letter {
         ],
       },
       { heading: 'Deposits held', rows: [...facts.deposits.map((d) => [`${depositLabel(d.depositType)}, received ${d.date}`, dollars(d.amount)] as const), ['Interest earned', dollars(figures.interest)]] },
+      ...(facts.interest && (facts.interest.periods.length || figures.interest) ? [interestSection(facts.interest, figures.interest)] : []),
       { heading: 'Deductions', rows: facts.deductions.length ? facts.deductions.map((d) => [d.description, dollars(d.amount)] as const) : [['None', dollars(0)]] },
       {
         heading: 'Refund',

@@ -180,10 +180,100 @@ export const rentIncreaseRulesOf = (province: string | null | undefined): RentIn
  * the year whose figure it is: a year the table does not know yet (the figure is announced in the
  * year before) is held to the latest the table knows, and says so. None where the province sets no cap.
  */
-export function guidelineFor(province: string | null | undefined, year: number): { percent: number; year: number; assumed: boolean } | null {
+export function guidelineFor(province: string | null | undefined, year: number): YearRate | null {
   const table = rentIncreaseRulesOf(province)?.guideline
-  if (!table) return null
+  return table ? rateIn(table, year) : null
+}
+
+/** A rate for a year, in hundredths of a percent: the year whose figure it is, and whether it stands in for a year the table does not know. */
+export type YearRate = { percent: number; year: number; assumed: boolean }
+
+/** The figure of `year` in a table by year; a year the table does not know takes the latest known before it (or the first, before the table), and says so. */
+function rateIn(table: Readonly<Record<number, number>>, year: number): YearRate {
   const years = Object.keys(table).map(Number).sort((a, b) => a - b)
   const known = years.filter((y) => y <= year).at(-1) ?? years[0]
   return { percent: table[known], year: known, assumed: known !== year }
+}
+
+/*
+ * Interest on deposits, province by province (issue 14 item 5): which deposits earn it, the rate of
+ * each calendar year in hundredths of a percent (each with its source), how a year's rate applies,
+ * whether the interest earns interest, and to which day. A year not yet in a table earns the latest
+ * rate it knows, and the disposition's statement says so (~/domain/leasing/deposits). Manitoba
+ * also owes interest, at a rate its Residential Tenancies Branch sets each year; those rates are not
+ * in Lintel yet, so there, as outside the table, the interest is entered by hand.
+ */
+
+export type DepositInterestRules = {
+  /** The deposits that earn interest. */
+  earnedBy: readonly DepositType[]
+  /** The rate by calendar year, in hundredths of a percent. */
+  rates: Readonly<Record<number, number>>
+  /**
+   * ANNIVERSARY: each year held earns the rate of the calendar year its anniversary falls in (a part
+   * year, the rate of the year it ends in), over that year's days. CALENDAR: the days held in each
+   * calendar year earn that year's rate, over the days of that calendar year.
+   */
+  rateOf: 'ANNIVERSARY' | 'CALENDAR'
+  /** Whether the interest of each year held (to the deposit's anniversary) earns interest in the years after. */
+  compounded: boolean
+  /** Whether the day the interest is worked out to counts as a day held. */
+  countsLastDay: boolean
+  /** Where a disposition's interest stops: the move-out (the deposit paid the last month's rent) or the day of the refund. */
+  accruesTo: 'MOVE_OUT' | 'REFUND'
+  /** What the law says, in the words the statement quotes. */
+  law: string
+}
+
+export const DEPOSIT_INTEREST_RULES: Readonly<Record<string, DepositInterestRules>> = {
+  ON: {
+    // RTA s. 106(6): the last month's rent deposit earns, each year, the guideline in force when the interest falls due (the
+    // rent-increase guideline above); paid or added to the deposit each year, so not compounded here; the deposit pays the last month.
+    earnedBy: ['LAST_MONTH_RENT'],
+    rates: RENT_INCREASE_RULES.ON.guideline!,
+    rateOf: 'ANNIVERSARY',
+    compounded: false,
+    countsLastDay: false,
+    accruesTo: 'MOVE_OUT',
+    law: 'Ontario: a last month’s rent deposit earns, each year it is held, the rent-increase guideline of the year the interest falls due (Residential Tenancies Act, s. 106).',
+  },
+  BC: {
+    // Residential Tenancy Regulation s. 4: 4.5 points below the prime lending rate of the Province's principal banker on January 1
+    // of each calendar year, never below zero, compounded annually (the Law Students' Legal Advice Program manual, "Security
+    // Deposits in Residential Tenancies", wiki.clicklaw.bc.ca). 0% from 2009 to 2022 (prime below 4.5%: B.C. Ministry of Housing to
+    // CHEK News, January 2023); 2023: 1.95% (prime 6.45%: www2.gov.bc.ca, "Returning deposits"); 2024: 2.7% (prime 7.2%: the
+    // Ministry to Daily Hive, 2024-02-01); 2025: 0.95% (prime 5.45%: wealthgram.ca, "Revised security deposit adjustments in Alberta",
+    // 2025). The Residential Tenancy Branch's calculator counts the day the deposit is returned as a day held: the Ministry's own
+    // figures ($800 paid 2023-02-01, returned 2024-02-01: $16.16; $1,800: $36.37) come out to the cent only so.
+    earnedBy: ['DAMAGE', 'PET_DAMAGE'],
+    rates: { 2009: 0, 2010: 0, 2011: 0, 2012: 0, 2013: 0, 2014: 0, 2015: 0, 2016: 0, 2017: 0, 2018: 0, 2019: 0, 2020: 0, 2021: 0, 2022: 0, 2023: 195, 2024: 270, 2025: 95 },
+    rateOf: 'CALENDAR',
+    compounded: true,
+    countsLastDay: true,
+    accruesTo: 'REFUND',
+    law: 'British Columbia: security and pet damage deposits earn, for each calendar year, 4.5 points below the prime lending rate on January 1 (never below zero), compounded annually, from the day paid to the day returned (Residential Tenancy Act s. 38, Regulation s. 4).',
+  },
+  AB: {
+    // Security Deposit Interest Rate Regulation s. 2: ATB Financial's one-year cashable GIC rate on November 1 of the year before,
+    // less 3 points, never below zero, for January 1 to December 31. 0% from 2009 to 2023 (alberta.ca, "Security deposits and
+    // changes", and "Security deposit interest rate change": 0% since 2009); 2024: 1.6%; 2025: 0.5% and 2026: 0% (alberta.ca,
+    // "Annual security deposit interest rate", 2026; an earlier notice had announced 1.0% for 2025). RTA s. 45: paid each tenancy
+    // year, or compounded yearly and paid at the end where agreed in writing; Lintel records no yearly payment, so it works out all
+    // the interest earned while held, not compounded (an agreement to compound is entered by hand).
+    earnedBy: ['DAMAGE', 'PET_DAMAGE'],
+    rates: { 2009: 0, 2010: 0, 2011: 0, 2012: 0, 2013: 0, 2014: 0, 2015: 0, 2016: 0, 2017: 0, 2018: 0, 2019: 0, 2020: 0, 2021: 0, 2022: 0, 2023: 0, 2024: 160, 2025: 50, 2026: 0 },
+    rateOf: 'CALENDAR',
+    compounded: false,
+    countsLastDay: false,
+    accruesTo: 'REFUND',
+    law: 'Alberta: a security deposit earns, for each calendar year, the rate set by the Security Deposit Interest Rate Regulation, paid each tenancy year or, where agreed in writing, compounded yearly and paid at the end (Residential Tenancies Act, s. 45).',
+  },
+}
+
+export const depositInterestRulesOf = (province: string | null | undefined): DepositInterestRules | undefined => (province ? DEPOSIT_INTEREST_RULES[province.toUpperCase()] : undefined)
+
+/** The rate a deposit earns in `year` in its province, in hundredths of a percent (a year not yet in the table: the latest known, marked assumed); none where Lintel does not compute it. */
+export function depositInterestRate(province: string | null | undefined, year: number): YearRate | null {
+  const rules = depositInterestRulesOf(province)
+  return rules ? rateIn(rules.rates, year) : null
 }
