@@ -243,6 +243,7 @@ export function Documents({ documents }: { documents: Document[] }) {
             <p className="text-muted-foreground">
               {document.document_type_label} · {document.about} · {document.created_at.slice(0, 10)} · {sizeOf(document.size_bytes)}
             </p>
+            {document.description ? <p className="mt-1 whitespace-pre-wrap break-words">{document.description}</p> : null}
           </div>
         </li>
       ))}

@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
-import { buildings, companies, documents, journalEntries, leaseResidents, leases, propertyGroups, rentalUnits, rentCharges, rentPaymentAllocations, rentPayments, residents } from '~/db/schema'
+import { buildings, companies, documents, journalEntries, leaseAttachments, leaseResidents, leases, propertyGroups, rentalUnits, rentCharges, rentPaymentAllocations, rentPayments, residents } from '~/db/schema'
 import { notFound } from '~/domain/errors'
 import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, RESIDENT_ROLES } from '~/domain/leasing/leases'
 import { PAYMENT_METHODS, PAYMENT_STATUSES, RENT_PAYMENT_SOURCE } from '~/domain/leasing/payments'
 import { SCHEDULE_FREQUENCIES } from '~/domain/leasing/rent'
 import { paidFor, receiptNumberOf, SHARED_WITH_RESIDENTS, tenantsOf, unitAddressOf, type PostalAddress } from '~/domain/leasing/resident-center'
 import { formatMoney } from '~/domain/money'
+import { LEASE_ATTACHMENT_CATEGORIES } from '~/domain/leasing/lease-attachments'
 import { DOCUMENT_TYPES } from '~/domain/reference-data'
 import { leaseBalances, rentAccount } from './leases.server'
 import { nextCharges } from './rent.server'
@@ -16,8 +17,9 @@ import { nextCharges } from './rent.server'
  * What a resident reads in the resident center, and only their own: a signed-in resident is the
  * resident records linked to their account (`residents.user_id`), and sees the leases those
  * records are on (drafts aside: a lease not yet signed is not theirs yet), those leases' ledgers
- * and receipts, and the documents kept on their records and leases. Anything else, another
- * resident's or another company's, is not found, so an id tells them nothing.
+ * and receipts, the documents kept on their records and their leases' attachments shared with
+ * them. Anything else, another resident's or another company's, is not found, so an id tells them
+ * nothing.
  */
 
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) => options.find((o) => o.value === value)?.label ?? value ?? ''
@@ -160,12 +162,13 @@ export async function residentDashboard(tx: Executor, companyId: string, userId:
 export async function residentLease(tx: Executor, companyId: string, userId: string, leaseId: string) {
   const scope = await residentScope(tx, companyId, userId)
   checkLease(scope, leaseId)
-  const [[terms], people, account, receipts, next] = await Promise.all([
+  const [[terms], people, account, receipts, next, files] = await Promise.all([
     leaseBalances(tx, companyId, [leaseId]).then((balances) => leaseTerms(tx, companyId, [leaseId], balances)),
     peopleOn(tx, companyId, leaseId),
     rentAccount(tx, companyId, leaseId),
     paymentsOf(tx, companyId, [leaseId]),
     nextChargeOf(tx, companyId, [leaseId]),
+    sharedDocuments(tx, companyId, documentsOn([], [leaseId])),
   ])
   return {
     ...terms,
@@ -173,6 +176,7 @@ export async function residentLease(tx: Executor, companyId: string, userId: str
     next_charge: HOLDS_UNIT.includes(terms.status as never) ? next : null,
     ledger: account.lines.map((line) => ({ date: line.date, description: line.memo ?? '', charge: line.charge, payment: line.payment, balance: line.balance })),
     receipts,
+    documents: files.map((row) => documentItem(row, terms.label)),
   }
 }
 
@@ -249,11 +253,43 @@ export async function residentReceipt(tx: Executor, companyId: string, userId: s
   }
 }
 
-/** Documents kept on these records: the residents' own, and their leases' (SHARED_WITH_RESIDENTS). */
+/** A lease's document its residents read: one whose lease attachment is shared with them (every document on a lease is one). */
+const sharedLeaseDocument = sql`exists (select 1 from ${leaseAttachments} where ${leaseAttachments.fileId} = ${documents.id} and ${leaseAttachments.sharedWithResidents})`
+
+/** Documents kept on these records: the residents' own, and their leases' shared attachments (SHARED_WITH_RESIDENTS). */
 function documentsOn(residentIds: string[], leaseIds: string[]): SQL {
   const ids: Record<(typeof SHARED_WITH_RESIDENTS)[number], string[]> = { residents: residentIds, leases: leaseIds }
-  const on = SHARED_WITH_RESIDENTS.map((type) => (ids[type].length ? and(eq(documents.recordType, type), inArray(documents.recordId, ids[type])) : undefined))
+  const on = SHARED_WITH_RESIDENTS.map((type) =>
+    ids[type].length ? and(eq(documents.recordType, type), inArray(documents.recordId, ids[type]), type === 'leases' ? sharedLeaseDocument : undefined) : undefined,
+  )
   return or(...on) ?? sql`false`
+}
+
+/** The documents these conditions find, newest first, each with what its lease attachment says of it (where it is one). */
+function sharedDocuments(tx: Executor, companyId: string, on: SQL) {
+  return tx
+    .select({ document: documents, category: leaseAttachments.category, description: leaseAttachments.description })
+    .from(documents)
+    .leftJoin(leaseAttachments, eq(leaseAttachments.fileId, documents.id))
+    .where(and(eq(documents.companyId, companyId), on))
+    .orderBy(desc(documents.createdAt), asc(documents.id))
+}
+
+/** A document as the resident center lists it: a lease attachment under its category, with its description. */
+function documentItem(row: Awaited<ReturnType<typeof sharedDocuments>>[number], about: string) {
+  const { document } = row
+  return {
+    id: document.id,
+    name: document.name,
+    document_type: document.documentType,
+    document_type_label: row.category ? labelOf(LEASE_ATTACHMENT_CATEGORIES, row.category) : labelOf(DOCUMENT_TYPES, document.documentType),
+    description: row.description,
+    about,
+    content_type: document.contentType,
+    size_bytes: document.sizeBytes,
+    created_at: document.createdAt.toISOString(),
+    download_url: `/api/resident-center/documents/${document.id}/download/`,
+  }
 }
 
 /**
@@ -266,11 +302,7 @@ export async function residentDocuments(tx: Executor, companyId: string, userId:
   const residentIds = residentId ? [residentId] : scope.residents.map((r) => r.id)
   const leaseIds = residentId ? scope.leasesOf(residentId) : scope.leaseIds
   const [rows, leaseLabels] = await Promise.all([
-    tx
-      .select()
-      .from(documents)
-      .where(and(eq(documents.companyId, companyId), documentsOn(residentIds, leaseIds)))
-      .orderBy(desc(documents.createdAt), asc(documents.id)),
+    sharedDocuments(tx, companyId, documentsOn(residentIds, leaseIds)),
     leaseIds.length
       ? tx
           .select({ id: leases.id, label: leases.label })
@@ -283,17 +315,7 @@ export async function residentDocuments(tx: Executor, companyId: string, userId:
   return {
     residents: scope.residents,
     resident: residentId ? scope.residents.find((r) => r.id === residentId)! : null,
-    results: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      document_type: row.documentType,
-      document_type_label: labelOf(DOCUMENT_TYPES, row.documentType),
-      about: about(row),
-      content_type: row.contentType,
-      size_bytes: row.sizeBytes,
-      created_at: row.createdAt.toISOString(),
-      download_url: `/api/resident-center/documents/${row.id}/download/`,
-    })),
+    results: rows.map((row) => documentItem(row, about(row.document))),
   }
 }
 

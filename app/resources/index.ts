@@ -3,6 +3,7 @@ import { bankDepositsResource } from './bank-deposits'
 import { bankReconciliationsResource } from './bank-reconciliations'
 import { depositDispositionsResource, securityDepositsResource } from './deposits'
 import type { AnyResource } from './engine/define'
+import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
 import { journalEntriesResource } from './journal-entries'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
@@ -40,6 +41,7 @@ export const RESOURCES: readonly AnyResource[] = [
   residentVehiclesResource,
   appliancesResource,
   leasesResource,
+  leaseAttachmentsResource,
   rentPaymentSchedulesResource,
   rentChargesResource,
   rentPaymentsResource,

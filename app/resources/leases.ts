@@ -208,8 +208,9 @@ export const leasesResource = defineResource({
       { kind: 'related', related: { resource: 'security-deposits', field: 'leaseId', label: 'Deposits' } },
       { kind: 'related', related: { resource: 'deposit-dispositions', field: 'leaseId', label: 'Deposit dispositions' } },
       { kind: 'related', related: { resource: 'leases', field: 'renewsLeaseId', label: 'Renewed by' } },
+      // A lease's files are its lease attachments (see lease-attachments.ts), not a Documents drawer beside them.
+      { kind: 'related', related: { resource: 'lease-attachments', field: 'leaseId', label: 'Attachments' } },
       { kind: 'history' },
-      { kind: 'attachments' },
       { kind: 'notes' },
     ],
   },

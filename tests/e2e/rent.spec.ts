@@ -9,7 +9,7 @@ import { logIn } from './support/auth'
  * twice; a one-off charge is refused at its field when it is nothing, made, then voided. And the
  * whole of a month's rent: a unit leased to two residents, charged, paid in part and then in full,
  * the cheque returned NSF with its fee, the rent roll, aged receivables and trial balance agreeing,
- * and the resident, signed in, seeing what the office sees.
+ * and the resident, signed in, seeing what the office sees, and the signed lease the office shared.
  */
 
 const bearer = (company: Company) => ({ authorization: `Bearer ${company.token}` })
@@ -140,6 +140,23 @@ test('staff lease a unit to two residents; rent is charged, paid in part then in
   await expect(page.getByText('Lease activated: the unit is occupied.')).toBeVisible()
   await expect(page.getByRole('region', { name: /^Charges/ }).getByRole('row', { name: new RegExp(thisMonth) })).toContainText('$1,550.00')
 
+  // The signed lease is kept on it, shared with its residents, by a multipart form: a program is refused at the file, which is chosen again.
+  await page.getByRole('region', { name: /^Attachments/ }).getByRole('link', { name: 'Add Lease Attachment' }).click()
+  await expect(page).toHaveTitle('Add Lease Attachment | Lintel')
+  await page.getByLabel(/^Title/).fill('Signed lease')
+  await page.getByLabel(/^Category/).selectOption('SIGNED_LEASE')
+  await page.getByLabel(/^Shared with residents/).check()
+  await page.getByLabel(/^File/).setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]) })
+  await page.getByRole('button', { name: 'Add Lease Attachment' }).click()
+  await expect(page.getByText(/This file is not a kind we accept for a document/).first()).toBeVisible()
+  await expect(page.getByLabel(/^Title/)).toHaveValue('Signed lease')
+  await page.getByLabel(/^File/).setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\nsigned by both\n') })
+  await page.getByRole('button', { name: 'Add Lease Attachment' }).click()
+  await expect(page).toHaveTitle('Signed lease | Lintel')
+  await expect(page.getByText('Lease Attachment Signed lease created.')).toBeVisible()
+  await page.goto(`/app/leases/${lease.id}/`)
+  await expect(page.getByRole('region', { name: /^Attachments/ }).getByRole('row', { name: /Signed lease/ })).toContainText('Signed lease')
+
   // A partial payment, applied to the rent.
   await page.goto('/app/rent-payments/')
   await expect(page).toHaveTitle('Rent Payments | Lintel')
@@ -211,4 +228,10 @@ test('staff lease a unit to two residents; rent is charged, paid in part then in
   await page.getByRole('button', { name: 'Accept and sign in' }).click()
   await expect(page).toHaveURL('/rc/')
   await expect(page.getByTestId('balance')).toHaveText('$595.00')
+  // And reads the signed lease on her lease's page.
+  await page.goto(`/rc/leases/${lease.id}/`)
+  const shared = page.getByRole('region', { name: 'Documents' }).getByRole('link', { name: 'Signed lease' })
+  await expect(shared).toBeVisible()
+  const file = await page.request.get((await shared.getAttribute('href'))!)
+  expect([file.status(), file.headers()['content-type']]).toEqual([200, 'application/pdf'])
 })

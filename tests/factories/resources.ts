@@ -1,9 +1,11 @@
 import { apiPathOf } from '~/resources/engine/api.server'
 import type { AnyResource } from '~/resources/engine/define'
-import { apiName } from '~/resources/engine/fields'
+import { apiName, uploadKey } from '~/resources/engine/fields'
 import { kindOf } from '~/resources/engine/kinds'
 import { resourceNamed } from '~/resources'
 import { api, unique } from './api'
+import { pdfOf } from './files'
+import { upload } from './uploads'
 
 /** The company's accounts by number (the default chart's). */
 async function chartOf(token: string) {
@@ -105,7 +107,14 @@ export async function createSample(resource: AnyResource, token: string, overrid
     } else body[apiName(key)] = kindOf(field).sample(field, key, unique())
   }
   Object.assign(body, await (SAMPLE_RULES[resource.name]?.(token) ?? {}), overrides)
-  const created = await api('POST', `${apiPathOf(resource)}/`, { token, body })
+  // A resource with a file is created by a multipart form: its fields as text, a small PDF as each file.
+  const files = Object.entries(resource.fields).flatMap(([key, field]) => (field?.kind === 'file' ? [uploadKey(key)] : []))
+  const created = files.length
+    ? await upload(`${apiPathOf(resource)}/`, token, {
+        ...Object.fromEntries(Object.entries(body).map(([name, value]) => [name, value === null ? '' : String(value)])),
+        ...Object.fromEntries(files.map((name) => [name, new File([pdfOf()], `${name}.pdf`, { type: 'application/pdf' })])),
+      })
+    : await api('POST', `${apiPathOf(resource)}/`, { token, body })
   if (created.status !== 201) throw new Error(`creating a sample ${resource.name} failed: ${JSON.stringify(created.body)}`)
   return created.body
 }

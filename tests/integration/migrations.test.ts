@@ -133,3 +133,40 @@ describe('0033: a manual journal entry becomes a document', () => {
     }
   })
 })
+
+describe('0034: a lease’s documents become its lease attachments', () => {
+  it('makes one of each document kept on a lease, under its kind, still shared with its residents, and none of other records’ documents', async () => {
+    const url = await databaseBefore('0034_lease-attachments')
+    const db = postgres(url, { max: 1, onnotice: () => {} })
+    try {
+      const [company] = await db`insert into companies (name, slug) values ('Old Leases', ${`old-${randomBytes(3).toString('hex')}`}) returning id`
+      const [user] = await db`insert into users (company_id, email, user_type) values (${company.id}, ${`old-${randomBytes(3).toString('hex')}@example.test`}, 'property_manager') returning id`
+      const [property] = await db`insert into property_groups (company_id, name, property_type) values (${company.id}, 'Maple Court', 'RESIDENTIAL') returning id`
+      const [building] = await db`insert into buildings (company_id, property_group_id, name) values (${company.id}, ${property.id}, 'Maple Court') returning id`
+      const [unit] = await db`insert into rental_units (company_id, building_id, unit_number, unit_type, status) values (${company.id}, ${building.id}, '1', 'APARTMENT', 'VACANT') returning id`
+      const [lease] = await db`insert into leases (company_id, rental_unit_id, lease_type, status, start_date, rent, rent_frequency) values (${company.id}, ${unit.id}, 'MONTH_TO_MONTH', 'ACTIVE', '2026-01-01', 100000, 'MONTHLY') returning id`
+      const document = async (recordType: string, recordId: string, name: string, type: string) =>
+        (
+          await db`insert into documents (company_id, record_type, record_id, name, document_type, content_type, size_bytes, storage_key, sha256, uploaded_by)
+            values (${company.id}, ${recordType}, ${recordId}, ${name}, ${type}, 'application/pdf', 10, ${`${company.id}/${name}`}, 'x', ${user.id}) returning id`
+        )[0].id as string
+      const signed = await document('leases', lease.id, 'Signed lease', 'LEASE')
+      const insurance = await document('leases', lease.id, 'Tenant insurance', 'INSURANCE_CERTIFICATE')
+      const photo = await document('leases', lease.id, 'Kitchen', 'PHOTO')
+      await document('rental-units', unit.id, 'Floor plan', 'FLOOR_PLAN')
+
+      await runMigrations(url)
+
+      const attachments = await db`select file_id, lease_id, title, category, shared_with_residents from lease_attachments order by title`
+      expect(attachments).toEqual([
+        { file_id: photo, lease_id: lease.id, title: 'Kitchen', category: 'OTHER', shared_with_residents: true },
+        { file_id: signed, lease_id: lease.id, title: 'Signed lease', category: 'SIGNED_LEASE', shared_with_residents: true },
+        { file_id: insurance, lease_id: lease.id, title: 'Tenant insurance', category: 'ID_OR_INSURANCE', shared_with_residents: true },
+      ])
+      const [{ policies }] = await db`select count(*)::int as policies from pg_policies where tablename = 'lease_attachments'`
+      expect(policies).toBe(1)
+    } finally {
+      await db.end()
+    }
+  })
+})

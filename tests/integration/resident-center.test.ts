@@ -248,26 +248,44 @@ describe('a resident signed in to the resident center', () => {
     expect((await api('GET', `resident-center/leases/${mineLease.id}/`, { token: company.token })).status).toBe(403)
   })
 
-  it('reads the documents kept on their record and their leases, and no one else’s', async () => {
-    const { company, mineLease, me, them, token } = await twoTenants()
+  it('reads the documents kept on their record and their leases’ attachments shared with them, and no one else’s', async () => {
+    const { company, mineLease, theirLease, me, them, token } = await twoTenants()
     const file = (name: string) => new File([PNG], name, { type: 'image/png' })
     const onRecord = await upload('documents/', company.token, { file: file('insurance.png'), document_type: 'INSURANCE_CERTIFICATE', record_type: 'residents', record_id: me })
-    const onLease = await upload('documents/', company.token, { file: file('lease.png'), document_type: 'LEASE', record_type: 'leases', record_id: mineLease.id })
+    const attach = (leaseId: string, title: string, shared: boolean) =>
+      upload('lease-attachments/', company.token, { lease_id: leaseId, title, category: 'MOVE_IN_INSPECTION', description: 'Walls freshly painted', shared_with_residents: String(shared), file: file(`${title}.png`) })
+    const onLease = await attach(mineLease.id, 'Move-in inspection', true)
+    const officeOnly = await attach(mineLease.id, 'Screening notes', false)
+    const onTheirLease = await attach(theirLease.id, 'Their inspection', true)
     const theirs = await upload('documents/', company.token, { file: file('theirs.png'), document_type: 'NOTICE', record_type: 'residents', record_id: them })
     const unrelated = await upload('documents/', company.token, { file: file('unit.png'), document_type: 'OTHER', record_type: 'rental-units', record_id: mineLease.unit.id })
-    for (const made of [onRecord, onLease, theirs, unrelated]) expect(made.status).toBe(201)
+    for (const made of [onRecord, onLease, officeOnly, onTheirLease, theirs, unrelated]) expect(made.status, JSON.stringify(made.body)).toBe(201)
 
     const all = await get(token, 'resident-center/documents/')
-    expect(all.results.map((d: { id: string }) => d.id).sort()).toEqual([onRecord.body.id, onLease.body.id].sort())
-    expect(all.results.find((d: { id: string }) => d.id === onLease.body.id)).toMatchObject({ document_type_label: 'Lease', about: expect.stringMatching(/^101 · Bronson Court from /) })
+    expect(all.results.map((d: { id: string }) => d.id).sort()).toEqual([onRecord.body.id, onLease.body.file_id].sort())
+    expect(all.results.find((d: { id: string }) => d.id === onLease.body.file_id)).toMatchObject({
+      name: 'Move-in inspection',
+      document_type_label: 'Move-in inspection',
+      description: 'Walls freshly painted',
+      about: expect.stringMatching(/^101 · Bronson Court from /),
+    })
     const own = await get(token, `resident-center/residents/${me}/documents/`)
     expect(own.resident).toEqual({ id: me, name: 'Ada Tenant' })
     expect(own.results).toHaveLength(2)
+    // The lease's own page lists its shared attachments only.
+    expect((await get(token, `resident-center/leases/${mineLease.id}/`)).documents.map((d: { id: string }) => d.id)).toEqual([onLease.body.file_id])
 
-    const fetched = await download(`resident-center/documents/${onLease.body.id}/download/`, token)
+    const fetched = await download(`resident-center/documents/${onLease.body.file_id}/download/`, token)
     expect(fetched.status).toBe(200)
     expect(fetched.bytes).toEqual(PNG)
-    for (const id of [theirs.body.id, unrelated.body.id]) expect((await download(`resident-center/documents/${id}/download/`, token)).status).toBe(404)
+    for (const id of [officeOnly.body.file_id, onTheirLease.body.file_id, theirs.body.id, unrelated.body.id]) expect((await download(`resident-center/documents/${id}/download/`, token)).status).toBe(404)
+
+    // No longer shared, it is gone from the resident center.
+    expect((await api('PUT', `lease-attachments/${onLease.body.id}/`, { token: company.token, body: { shared_with_residents: false } })).status).toBe(200)
+    expect((await get(token, `resident-center/leases/${mineLease.id}/`)).documents).toEqual([])
+    expect((await download(`resident-center/documents/${onLease.body.file_id}/download/`, token)).status).toBe(404)
+    // And the staff API is not theirs.
+    expect((await api('GET', `lease-attachments/${onLease.body.id}/`, { token })).status).toBe(403)
   })
 })
 

@@ -11,7 +11,7 @@ import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { containsPattern, ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { IdParam } from '../platform/schemas'
 import { tenant } from '../tenant'
-import { blankToUndefined, checkReadable, optionalRecordFields, recordConditions, TAGS, userName } from './records'
+import { blankToUndefined, checkChangeable, checkNotKept, checkReadable, optionalRecordFields, recordConditions, TAGS, userName } from './records'
 import { binaryResponse, DOCUMENT_UPLOADS, fileInput, receiveUpload, sendStored, uploadLimit } from './uploads'
 
 const DocumentType = z.enum(valuesOf(DOCUMENT_TYPES), { error: `Document type must be one of: ${DOCUMENT_TYPES.map((t) => t.value).join(', ')}.` }).openapi({
@@ -101,6 +101,7 @@ router.openapi(
   }),
   async (c) => {
     const input = c.req.valid('form')
+    checkNotKept(input.record_type)
     const t = tenant(c)
     const row = await receiveUpload(c, input, DOCUMENT_UPLOADS, async (stored, upload) => {
       const [created] = await t.db
@@ -176,6 +177,7 @@ router.openapi(
   async (c) => {
     const t = tenant(c)
     const { document } = await findDocument(c, c.req.valid('param').id)
+    checkChangeable(document.recordType)
     const change = c.req.valid('json')
     await t.db
       .update(documents)

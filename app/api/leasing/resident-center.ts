@@ -81,6 +81,22 @@ export const ResidentDashboard = z
   })
   .openapi('ResidentDashboard')
 
+/** A document shared with the resident: kept on their record, or an attachment of their lease shared with them. */
+const ResidentDocument = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    document_type: z.string(),
+    document_type_label: z.string().openapi({ description: 'Its kind: a lease attachment’s category, else the document’s type' }),
+    description: z.string().nullable().openapi({ description: 'What the office says of it (a lease attachment’s description)' }),
+    about: z.string().openapi({ description: 'The lease or the resident it is kept on' }),
+    content_type: z.string(),
+    size_bytes: z.number().int(),
+    created_at: z.string(),
+    download_url: z.string(),
+  })
+  .openapi('ResidentDocument')
+
 export const ResidentLease = ResidentLeaseSummary.extend({
   residents: z.array(z.object({ name: z.string(), role: z.string(), role_label: z.string() })).openapi({ description: 'Everyone on the lease, primary tenant first' }),
   next_charge: NextCharge,
@@ -96,6 +112,7 @@ export const ResidentLease = ResidentLeaseSummary.extend({
     )
     .openapi({ description: 'The lease’s charges and payments, oldest first, with the running balance' }),
   receipts: z.array(ResidentPayment).openapi({ description: 'Its payments, newest first' }),
+  documents: z.array(ResidentDocument).openapi({ description: 'Its attachments shared with its residents, newest first' }),
 }).openapi('ResidentLease')
 
 export const RentReceipt = ResidentPayment.extend({
@@ -110,19 +127,7 @@ export const ResidentDocuments = z
   .object({
     residents: z.array(ResidentName),
     resident: ResidentName.nullable().openapi({ description: 'The record the list is narrowed to, if it is' }),
-    results: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        document_type: z.string(),
-        document_type_label: z.string(),
-        about: z.string().openapi({ description: 'The lease or the resident it is kept on' }),
-        content_type: z.string(),
-        size_bytes: z.number().int(),
-        created_at: z.string(),
-        download_url: z.string(),
-      }),
-    ),
+    results: z.array(ResidentDocument),
   })
   .openapi('ResidentDocuments')
 

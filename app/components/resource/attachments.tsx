@@ -40,7 +40,7 @@ export type AttachmentsData = {
 export const documentDownloadPath = (id: string) => `/app/documents/${id}/download/`
 export const photoPath = (id: string) => `/app/photos/${id}/download/`
 
-const DOCUMENT_ACCEPT = [...new Set(Object.values(FILE_TYPES).flatMap((t) => [`.${t.extension}`, t.contentType]))].join(',')
+export const DOCUMENT_ACCEPT = [...new Set(Object.values(FILE_TYPES).flatMap((t) => [`.${t.extension}`, t.contentType]))].join(',')
 const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', '.heic'].join(',')
 export const typeLabel = (value: string) => DOCUMENT_TYPES.find((t) => t.value === value)?.label ?? value
 

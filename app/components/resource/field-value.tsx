@@ -1,6 +1,7 @@
 import { displayPercent, showDecimal } from '~/domain/money'
 import { optionLabel, type Address } from '~/resources/engine/fields'
 import { fill, type FieldView } from '~/resources/engine/view'
+import { documentDownloadPath } from './attachments'
 import { LinesView } from './lines'
 import { useCompanyNumbers } from './use-currency'
 
@@ -68,9 +69,15 @@ export function FieldValue({ field, record }: { field: FieldView; record: Record
       return <span className="tabular-nums">{String(value)}</span>
     case 'longText':
       return <span className="whitespace-pre-wrap">{String(value)}</span>
+    case 'file':
+      // The document holding the file, saved under its name; the store answers it sandboxed.
+      return (
+        <a href={documentDownloadPath(String(value))} download className="text-primary underline">
+          Download
+        </a>
+      )
     case 'text':
     case 'secret':
-    case 'file':
       return <>{String(value)}</>
     case 'lines':
       return <LinesView field={field} lines={value as Record<string, unknown>[]} />

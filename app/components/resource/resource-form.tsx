@@ -4,12 +4,14 @@ import { Form, useNavigation } from 'react-router'
 import { COUNTRIES, DIVISIONS } from '~/domain/geo'
 import { decimalHint, showDecimal, type NumberFormat } from '~/domain/money'
 import type { ReferenceChoices } from '~/resources/engine/pages.server'
+import { uploadKey } from '~/resources/engine/fields'
 import { decimalPlacesOf, type FieldView, type ResourceView } from '~/resources/engine/view'
 import { cn } from '~/utils/misc'
 import { IdempotencyKey } from '../idempotency-key'
 import { Button } from '../ui/button'
 import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
+import { DOCUMENT_ACCEPT } from './attachments'
 import { EmptyPicker, nothingToPick } from './empty-picker'
 import { LinesInput, PicksInput } from './lines'
 import { ReferencePicker } from './reference-picker'
@@ -62,6 +64,15 @@ function TextInput({ field, meta }: { field: FieldView; meta: Meta }) {
   return (
     <Frame field={field} meta={meta}>
       <Input {...common(field, meta)} type={type} defaultValue={initial(meta)} maxLength={max} autoComplete={field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'off'} />
+    </Frame>
+  )
+}
+
+/** A new record's file: chosen again after a refused submit, since a browser cannot put a file back into its input. */
+function FileInput({ field, meta }: { field: FieldView; meta: Meta }) {
+  return (
+    <Frame field={field} meta={meta} className="sm:col-span-2">
+      <Input {...common(field, meta)} type="file" accept={DOCUMENT_ACCEPT} className="h-auto file:mr-3 file:border-0 file:bg-transparent file:text-sm file:font-medium" />
     </Frame>
   )
 }
@@ -321,8 +332,7 @@ export function FieldInput({
     case 'date':
       return <TextInput field={field} meta={meta} />
     case 'file':
-      // Files are uploaded on the record's page, not typed into its form.
-      return null
+      return <FileInput field={field} meta={meta} />
     case 'lines':
       // Lines are typed in a record's own form only (an action's small form has none).
       return form ? <LinesInput field={field} meta={meta} form={form} numbers={numbers} choices={allChoices ?? {}} /> : null
@@ -358,8 +368,10 @@ export function ResourceForm({
   const [form, fields] = useForm<Record<string, unknown>>({ id: formId, lastResult: actionData?.result, defaultValue: shownForEditing(view, record, numbers, today) as never, shouldValidate: 'onSubmit' })
   const metaOf = (name: string) => (fields as unknown as Record<string, Meta>)[name]
   const allChoices = { ...choices, ...actionData?.choices }
+  // A record's file comes with it as it is created (multipart), and stays its file after.
+  const uploads = !record?.id && view.fields.some((f) => f.kind === 'file')
   return (
-    <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+    <Form method="post" encType={uploads ? 'multipart/form-data' : undefined} className="flex flex-col gap-5" {...getFormProps(form)}>
       {/* The form's first submit button is the one Enter presses: saving, not a reference picker's Find. */}
       <button type="submit" hidden />
       <ErrorSummary form={form} />
@@ -369,13 +381,13 @@ export function ResourceForm({
       <input type="hidden" name="number_format" value={numbers} />
       <div className="grid gap-4 sm:grid-cols-2">
         {view.fields
-          .filter((f) => !f.readOnly && !f.hiddenInForm && f.kind !== 'file')
+          .filter((f) => !f.readOnly && !f.hiddenInForm && (f.kind !== 'file' || uploads))
           .map((field) =>
             field.kind === 'lines' && field.picks ? (
               // Lines are picked as a record is made, from what can be picked then; its edit form keeps them.
               record?.id ? null : <PicksInput key={field.name} field={field} meta={metaOf(field.picks.input)} candidates={candidates ?? []} />
             ) : (
-              <FieldInput key={field.name} field={field} meta={metaOf(field.name)} choices={allChoices[field.name]} allChoices={allChoices} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} form={form} />
+              <FieldInput key={field.name} field={field} meta={metaOf(field.kind === 'file' ? uploadKey(field.name) : field.name)} choices={allChoices[field.name]} allChoices={allChoices} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} form={form} />
             ),
           )}
       </div>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { documents } from './attachments'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { accounts, bankAccounts } from './ledger'
 import { propertyGroups, rentalUnits, residents } from './properties'
@@ -404,4 +405,38 @@ export const depositDispositionLines = pgTable(
     amount: cents().notNull(),
   },
   (t) => [index('deposit_disposition_lines_disposition_idx').on(t.dispositionId), check('deposit_disposition_lines_amount_positive', sql`${t.amount} > 0`)],
+)
+
+/**
+ * A file kept on a lease (SPEC.md §7 lease-attachments/): what the lease keeps about one document of
+ * the company's store, the file itself being that document (kept on the lease, its bytes in the file
+ * store): which kind it is, a description, and whether the lease's residents read it in the
+ * resident center. Every document kept on a lease is one (migration 0034).
+ */
+export const leaseAttachments = pgTable(
+  'lease_attachments',
+  {
+    id: id(),
+    companyId: companyId(),
+    leaseId: uuid()
+      .notNull()
+      .references(() => leases.id),
+    /** Sorts naturally (Addendum 2 before Addendum 10): the column's collation is `natural` (migration 0034). */
+    title: text().notNull(),
+    category: text().notNull(),
+    /** The document holding the file; its name and type follow the title and category. */
+    fileId: uuid()
+      .notNull()
+      .references(() => documents.id),
+    description: text(),
+    sharedWithResidents: boolean().notNull().default(false),
+    searchText: searchColumn('title', 'description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('lease_attachments_company_lease_idx').on(t.companyId, t.leaseId),
+    uniqueIndex('lease_attachments_file_idx').on(t.fileId),
+    searchIndex('lease_attachments', t.searchText),
+  ],
 )

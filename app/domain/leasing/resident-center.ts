@@ -70,7 +70,7 @@ export function paidFor(charges: readonly PaidCharge[]) {
  */
 export const receiptNumberOf = (entryNumber: number) => `R-${String(entryNumber).padStart(6, '0')}`
 
-/** The records whose documents a resident reads in the resident center: their own (`residents`) and their leases'. */
+/** The records whose documents a resident reads in the resident center: their own (`residents`) and their leases' (those of the lease attachments shared with them). */
 export const SHARED_WITH_RESIDENTS = ['residents', 'leases'] as const
 
 /** A postal address as the portfolio keeps it (a building's or a property's). */

@@ -6,6 +6,7 @@ import type { AppEnv } from '~/api/context'
 import { createRouter } from '~/api/create-app'
 import { badRequest, conflict, fieldErrorsFrom, notFound } from '~/api/errors'
 import { requireStaff } from '~/api/middleware/auth'
+import { DOCUMENT_UPLOADS, uploadLimit } from '~/api/attachments/uploads'
 import { publicOrigin } from '~/api/origin'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
 import { containsPattern, ListQuery, orderBy, page, pageOf, searchTextContains, type Page } from '~/api/pagination'
@@ -27,6 +28,7 @@ import { titleOf, titleSql } from './titles'
 import { addCandidatesRoute } from './candidates.server'
 import { DocumentInput, makeDocument } from './documents.server'
 import { givenLines, linesJson, linesTotal, writeLines } from './lines.server'
+import { fileFieldsOf, followKeptOn, multipartInputSchema, splitParts, withUploads } from './files.server'
 import { postingDocument, runPostings } from './postings.server'
 import { unknownReferences } from './references.server'
 import { inputSchema, outputSchema, systemChoiceErrors, writableFields } from './validation'
@@ -444,8 +446,8 @@ function uniqueFieldsOf(resource: AnyResource, constraint: string | undefined): 
   return (keys as string[]).filter((k) => k !== 'companyId' && resource.fields[k])
 }
 
-/** A body that passed the resource's input schema (values in storage units: cents, hundredths). */
-export type ParsedInput = { values: Json }
+/** A body that passed the resource's input schema (values in storage units: cents, hundredths), and columns the engine set itself (a file's document), by key. */
+export type ParsedInput = { values: Json; stored?: Row }
 
 /** Validates a client's body as POST (`create`) or PUT (`update`) would; imports and the seed start here. */
 export function parseInput(resource: AnyResource, body: unknown, mode: 'create' | 'update'): ParsedInput {
@@ -470,7 +472,7 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
   await runRules(resource, tx, companyId, undefined, values, lines)
   const [row] = (await tx
     .insert(resource.table)
-    .values({ ...values, ...(resource.lines && lines ? linesTotal(resource.lines, lines) : {}), companyId } as never)
+    .values({ ...values, ...input.stored, ...(resource.lines && lines ? linesTotal(resource.lines, lines) : {}), companyId } as never)
     .returning()) as Row[]
   if (resource.lines && lines) await writeLines(tx, companyId, resource.lines, String(row.id), lines)
   await runPostings(tx, companyId, options.userId ?? null, resource, 'create', row)
@@ -590,21 +592,27 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
 
   if (methods.has('create')) {
     addCandidatesRoute(router, resource, path, hide)
+    // A resource with files is created by a multipart form (files.server.ts).
+    const uploads = fileFieldsOf(resource).length > 0
     router.openapi(
       createRoute({
         hide,
         method: 'post',
         path,
         tags,
-        summary: `Create a ${lower}`,
-        ...guard(resource),
-        request: jsonBody(inputSchema(resource, 'create'), `The new ${lower}`),
+        summary: uploads ? `Create a ${lower} with its file (multipart/form-data)` : `Create a ${lower}`,
+        ...(uploads ? signedIn(requireStaff(resource.permission), uploadLimit(DOCUMENT_UPLOADS)) : guard(resource)),
+        request: uploads
+          ? { body: { required: true, content: { 'multipart/form-data': { schema: multipartInputSchema(resource) } }, description: `The new ${lower} and its file` } }
+          : jsonBody(inputSchema(resource, 'create'), `The new ${lower}`),
         responses: { 201: jsonResponse(Item, `The ${lower} as stored`), ...errorResponses(400, 401, 403) },
       }),
       async (c) => {
         const t = tenant(c)
+        const { values, parts } = uploads ? splitParts(resource, c.req.valid('form' as never)) : { values: c.req.valid('json' as never) as Json, parts: undefined }
+        const create = (tx: Executor, stored?: Row) => createRecord(tx, t.companyId, resource, { values, stored }, { userId: t.principal.userId })
         const created = await t.db
-          .transaction((tx) => createRecord(tx, t.companyId, resource, { values: c.req.valid('json') as Json }, { userId: t.principal.userId }))
+          .transaction((tx) => (parts ? withUploads(c, tx, resource, values, parts, (stored) => create(tx, stored)) : create(tx)))
           .catch((e) => constraintError(resource, e))
         return c.json(await recordOutput(t.db, t.companyId, resource, String(created.id)), 201)
       },
@@ -671,6 +679,7 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
             // Lines sent are all the lines: they replace the stored ones together.
             if (resource.lines && lines) await writeLines(tx, t.companyId, resource.lines, id, lines)
             await runPostings(tx, t.companyId, t.principal.userId, resource, 'update', row, before)
+            await followKeptOn(tx, t.companyId, resource, row)
             await indexForSearch(tx, resource, t.companyId, row)
             await resource.rules?.updated?.({ companyId: t.companyId, id, values, lines, tx, record: row })
           })

@@ -43,8 +43,13 @@ export type AddressField = Base & { kind: 'address' }
 export type ReferenceField = Base & { kind: 'reference'; resource: string }
 /** Stored encrypted; the API and pages only ever show its last four characters. */
 export type SecretField = Base & { kind: 'secret'; max?: number }
-/** An uploaded file (multipart); its bytes go to the file store, the row keeps where. */
-export type FileField = Base & { kind: 'file'; accept: readonly string[]; maxBytes: number }
+/**
+ * An uploaded file: a document of the company's store (its limits, the type read from its bytes,
+ * the sandboxed download), kept on the record `keptOn` names, so that record's documents and
+ * permission are the file's. The column holds the document's id (`file_id`); the file arrives on
+ * create, in a multipart part named without `_id` (`file`), and stays the record's file.
+ */
+export type FileField = Base & { kind: 'file'; /** The key of the required reference field naming the record the file is kept on. */ keptOn: string }
 
 /**
  * A document's lines (ADR 013): rows of a child table, each with `company_id`, the parent's id
@@ -162,6 +167,11 @@ export const lines = (label: string, options: Options<LinesField>): LinesField =
 /** `buildingId` → `building_id`: the API and the forms speak snake_case. */
 export function apiName(key: string) {
   return key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)
+}
+
+/** The multipart part a file field's upload arrives in: `file_id` → `file`. */
+export function uploadKey(key: string) {
+  return apiName(key).replace(/_id$/, '')
 }
 
 /** The extra key a reference's record name travels under: `building_id` → `building_label`. */

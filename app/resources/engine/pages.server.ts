@@ -12,7 +12,7 @@ import { RESOURCES, resourceNamed } from '../index'
 import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource, ListPreset } from './define'
-import { apiName } from './fields'
+import { apiName, uploadKey } from './fields'
 import { kindOf } from './kinds'
 import { fill, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
 
@@ -293,13 +293,26 @@ export async function saveForm(api: Api, request: Request, resource: AnyResource
     return { result: submission.reply(), choices }
   }
   const body = bodyFromForm(view, values, id ? 'update' : 'create', numberFormatOf(formData))
+  const files = id ? [] : view.fields.filter((f) => f.kind === 'file').map((f) => uploadKey(f.name))
   const result = id
     ? await api.send<Record_>('PUT', `${apiPathOf(resource)}/${id}/`, body)
-    : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, body, { idempotencyKey: idempotencyKeyOf(formData) })
-  if (!result.ok) return replyWithApiError(submission as never, result.error, result.status, { hide: view.fields.filter((f) => f.kind === 'secret').map((f) => f.name) })
+    : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, files.length ? multipartOf(body, files, formData) : body, { idempotencyKey: idempotencyKeyOf(formData) })
+  // Neither a secret nor a chosen file is sent back to the browser.
+  if (!result.ok) return replyWithApiError(submission as never, result.error, result.status, { hide: [...view.fields.filter((f) => f.kind === 'secret').map((f) => f.name), ...files] })
   const name = recordTitle(view, result.data)
   const more = view.saved ? ` ${fill(view.saved, result.data)}` : ''
   throw await redirectWithToast(`${pagePathOf(resource)}${result.data.id}/`, { type: 'success', description: `${view.singular} ${name} ${id ? 'saved' : 'created'}.${more}` })
+}
+
+/** A new record with files as the API takes it: its fields as form text (an empty one is none), each file in its part. */
+function multipartOf(body: Record<string, unknown>, files: string[], formData: FormData) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(body)) form.append(name, value === null ? '' : String(value))
+  for (const name of files) {
+    const file = formData.get(name)
+    if (file instanceof File) form.append(name, file)
+  }
+  return form
 }
 
 export const RELATED_PAGE_SIZE = 10

@@ -1,5 +1,5 @@
 import type { ResidentLease } from '~/api/leasing/resident-center'
-import { BackLink, BalanceCard, Ledger, LeaseStatus, Panel, Payments, rentTerms } from '~/components/resident-center'
+import { BackLink, BalanceCard, Documents, Ledger, LeaseStatus, Panel, Payments, rentTerms } from '~/components/resident-center'
 import { useDisplayMoney } from '~/components/resource/use-currency'
 import { requireSession, type Answer } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
@@ -58,6 +58,10 @@ export default function ResidentLeasePage({ loaderData }: Route.ComponentProps) 
             </div>
           ))}
         </dl>
+      </Panel>
+      {/* What the office shared of the lease belongs with its terms, before a ledger that grows every month. */}
+      <Panel id="documents" title="Documents">
+        <Documents documents={lease.documents} />
       </Panel>
       <Panel id="ledger" title="Ledger">
         <p className="text-sm text-muted-foreground">Every charge and payment, oldest first, with the balance after each.</p>
