@@ -39,7 +39,7 @@ class TransactionLevel {
 
   /** Queues a statement on the connection, in order, noting its failure on this level. */
   unsafe(...args: UnsafeArgs) {
-    const query = this.connection.unsafe(...args)
+    const query = this.connection.unsafe(...preparedByDefault(args))
     // Attaching a handler starts the statement on the next microtask: drizzle's `.values()`, called
     // at once on what this returns, still applies.
     query.catch((error: unknown) => {
@@ -48,15 +48,19 @@ class TransactionLevel {
     return query
   }
 
-  /** Runs `fn` in a savepoint: released when it resolves, rolled back to when it throws. */
+  /**
+   * Runs `fn` in a savepoint: released when it resolves, rolled back to when it throws. Neither the
+   * savepoint nor its release is awaited (they cost no round trip of their own): they go out with the
+   * statements around them, and if one fails this level notes it, so the transaction rolls back.
+   */
   async savepoint<T>(fn: (sql: TransactionLevel) => T | Promise<T>): Promise<T> {
     const name = `s${TransactionLevel.savepoints++}`
     const inner = new TransactionLevel(this.connection)
-    await this.unsafe(`savepoint ${name}`)
+    void this.unsafe(`savepoint ${name}`)
     try {
       const result = await fn(inner)
       if (inner.failure !== undefined) throw inner.failure
-      await this.unsafe(`release savepoint ${name}`)
+      void this.unsafe(`release savepoint ${name}`)
       return result
     } catch (error) {
       await this.unsafe(`rollback to savepoint ${name}`)
@@ -176,6 +180,32 @@ let current: Pools | undefined
 
 type UnsafeArgs = Parameters<postgres.Sql['unsafe']>
 
+const sentUnnamed = new AsyncLocalStorage<true>()
+
+/**
+ * Runs `run` with the statements it builds sent unnamed (unprepared): PostgreSQL plans each run for
+ * its own values, and keeps nothing. For a search, whose best plan depends on its pattern (a generic
+ * plan cannot know whether the trigram index narrows it to a few rows or to most), and for texts
+ * of a rare shape, not worth keeping on the connection.
+ */
+export function unprepared<T>(run: () => T): T {
+  return sentUnnamed.run(true, run)
+}
+
+/**
+ * drizzle sends the statements it builds unnamed unless given a name, and PostgreSQL then parses and
+ * plans each one on every run: for a create of a few statements, more time than running them. So
+ * they go named: parsed once per connection and text, and planned generically once PostgreSQL finds
+ * the generic plan as good as the ones it made for the first runs' values (its plan_cache_mode).
+ * Statements keep to the few texts the code writes, and a connection is replaced within the hour
+ * (postgres.js's max_lifetime), with the statements it kept.
+ */
+function preparedByDefault(args: UnsafeArgs): UnsafeArgs {
+  const options = args[2] as { prepare?: boolean } | undefined
+  if (options?.prepare !== false || sentUnnamed.getStore()) return args
+  return [args[0], args[1], { ...options, prepare: true }] as UnsafeArgs
+}
+
 /**
  * A query of a company transaction not yet begun, or of a read: begins it when awaited. drizzle only
  * ever awaits what `unsafe` returns, or asks for `.values()` and awaits that.
@@ -216,7 +246,7 @@ function routedClient(app: postgres.Sql, owner: postgres.Sql, reads: postgres.Sq
   }
   const unsafe = (...args: UnsafeArgs) => {
     const outer = scope.getStore()
-    if (outer?.kind !== 'company') return (outer?.sql ?? app).unsafe(...args)
+    if (outer?.kind !== 'company') return (outer?.sql ?? app).unsafe(...preparedByDefault(args))
     const sql = outer.transaction.current
     return sql ? sql.unsafe(...args) : deferredQuery(outer.transaction, args)
   }

@@ -1,6 +1,6 @@
 import type { Query, SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import { getDb, type Database, type Executor } from './client.server'
+import { getDb, unprepared, type Database, type Executor } from './client.server'
 
 /**
  * A statement that every page or API call runs, built once per database pool
@@ -24,23 +24,27 @@ export const queryOf = (statement: SQL): Query => dialect.sqlToQuery(statement)
 
 /**
  * Runs a query on the executor's connection (the pool's or a transaction's), filling its
- * placeholders from `values`. Prepared, PostgreSQL parses and plans it once per connection and
- * text, where `execute` sends it unnamed and has it planned on every call: for statements run very
- * often whose text takes few shapes.
+ * placeholders from `values`: prepared (parsed and planned once per connection and text), or, for
+ * a text of a rare shape, sent unnamed and planned on every call.
  */
 export function executeQuery<Row>(executor: Executor, query: Query, values: Record<string, unknown>, prepared: boolean): Promise<Row[]> {
-  return executor._.session.prepareQuery(query, undefined, prepared ? 'prepared' : undefined, false).execute(values) as Promise<Row[]>
+  const run = () => executor._.session.prepareQuery(query, undefined, 'prepared', false).execute(values) as Promise<Row[]>
+  return prepared ? run() : unprepared(run)
 }
 
 /**
- * Prepares a built select for reuse: its SQL is built once. By default PostgreSQL prepares it too,
- * and may settle on one generic plan after a few runs; `planEachRun` sends it unnamed instead, so
- * each run is planned for its own values (a search, whose best plan depends on its pattern:
- * a generic plan cannot know whether the trigram index narrows it to a few rows or to most).
+ * Prepares a built select for reuse: its SQL is built once. PostgreSQL prepares it too (as every
+ * statement, see the client), and may settle on one generic plan after a few runs; `planEachRun`
+ * sends it unnamed instead, so each run is planned for its own values (a search, whose best plan
+ * depends on its pattern: a generic plan cannot know whether the trigram index narrows it to a few
+ * rows or to most).
  */
-export function prepareSelect<P>(select: { prepare(name: string): P }, options: { planEachRun: boolean }): P {
-  // drizzle prepares a statement in PostgreSQL only when it has a name.
-  return select.prepare(options.planEachRun ? (undefined as unknown as string) : 'prepared')
+export function prepareSelect<P extends { execute(...args: never[]): Promise<unknown> }>(select: { prepare(name: string): P }, options: { planEachRun: boolean }): P {
+  const prepared = select.prepare('prepared')
+  if (!options.planEachRun) return prepared
+  const planned = Object.create(prepared) as P
+  planned.execute = ((...args: never[]) => unprepared(() => prepared.execute(...args))) as P['execute']
+  return planned
 }
 
 /** A bound, not a tuning knob: the keys in use are the few shapes of statement callers actually ask for. */

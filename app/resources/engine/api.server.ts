@@ -332,10 +332,11 @@ async function getRecord(db: Executor, companyId: string, resource: AnyResource,
   if (!z.uuid().safeParse(id).success) return null
   const columns = columnsOf(resource)
   const query = selectWithLabels(db, resource)
-  const [found] = await query.where(and(eq(columns.companyId, companyId), eq(columns.id, id)))
+  // The record and its lines are read together (an unknown id reads no lines either).
+  const [[found], lines] = await Promise.all([query.where(and(eq(columns.companyId, companyId), eq(columns.id, id))), resource.lines ? linesJson(db, companyId, resource, id) : undefined])
   if (!found) return null
   const json = serialize(resource, found.row as Row, found.labels, await secretFor(resource))
-  if (resource.lines) json[linesName(resource.lines, 'output')] = await linesJson(db, companyId, resource, id)
+  if (resource.lines) json[linesName(resource.lines, 'output')] = lines
   return json
 }
 
@@ -467,20 +468,27 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
   const values = await columnValues(resource, input.values)
   // A document starts in its initial state, whatever the body says (only actions move it).
   if (resource.states) values[resource.states.field] = resource.states.initial
-  await checkReferences(tx, companyId, resource, values)
-  const lines = resource.lines ? ((await givenLines(tx, companyId, resource.lines, input.values)) ?? []) : undefined
+  // Statements that do not wait for each other's answers are made together: on the transaction's one
+  // connection they go out in one write and run in the order made, so a read made after a write sees it.
+  const [, given] = await Promise.all([
+    checkReferences(tx, companyId, resource, values),
+    resource.lines ? givenLines(tx, companyId, resource.lines, input.values) : undefined,
+  ])
+  const lines = resource.lines ? (given ?? []) : undefined
   await runRules(resource, tx, companyId, undefined, values, lines)
   const [row] = (await tx
     .insert(resource.table)
     .values({ ...values, ...input.stored, ...(resource.lines && lines ? linesTotal(resource.lines, lines) : {}), companyId } as never)
     .returning()) as Row[]
-  if (resource.lines && lines) await writeLines(tx, companyId, resource.lines, String(row.id), lines)
-  await runPostings(tx, companyId, options.userId ?? null, resource, 'create', row)
-  await indexForSearch(tx, resource, companyId, row)
-  await resource.rules?.created?.({ companyId, id: String(row.id), values, tx, record: row, userId: options.userId ?? null })
-  if (resource.states) {
-    await recordStateChange(tx, { companyId, resource, recordId: String(row.id), action: null, from: null, to: resource.states.initial, userId: options.userId ?? null })
-  }
+  const id = String(row.id)
+  const userId = options.userId ?? null
+  await Promise.all([
+    resource.lines && lines ? writeLines(tx, companyId, resource.lines, id, lines, { replacing: false }) : undefined,
+    runPostings(tx, companyId, userId, resource, 'create', row),
+    indexForSearch(tx, resource, companyId, row),
+    resource.states ? recordStateChange(tx, { companyId, resource, recordId: id, action: null, from: null, to: resource.states.initial, userId }) : undefined,
+  ])
+  await resource.rules?.created?.({ companyId, id, values, tx, record: row, userId })
   return row
 }
 

@@ -54,11 +54,13 @@ async function withPicked(tx: Executor, companyId: string, lines: LinesField, ro
 /**
  * Replaces a record's lines with these (from givenLines, which checked that their references name
  * this company's records). A line sent with the id of one of this record's lines keeps it, so what
- * points at a line (a charge made for it) still does; any other id is a new line's.
+ * points at a line (a charge made for it) still does; any other id is a new line's. A record just
+ * created (`replacing: false`) has no lines to replace or keep.
  */
-export async function writeLines(tx: Executor, companyId: string, lines: LinesField, parentId: string, given: Row[]) {
+export async function writeLines(tx: Executor, companyId: string, lines: LinesField, parentId: string, given: Row[], options: { replacing: boolean } = { replacing: true }) {
   const table = tableOf(lines)
-  const own = new Set(given.some((line) => typeof line.id === 'string') ? (await tx.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table[lines.parentKey], parentId)))).map((r) => String(r.id)) : [])
+  const keeps = options.replacing && given.some((line) => typeof line.id === 'string')
+  const own = new Set(keeps ? (await tx.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table[lines.parentKey], parentId)))).map((r) => String(r.id)) : [])
   // Only the line table's own columns are stored: what a picked line reads stays with its record.
   const rows = given.map((line, position) => {
     const row: Row = { companyId, [lines.parentKey]: parentId, position }
@@ -66,7 +68,7 @@ export async function writeLines(tx: Executor, companyId: string, lines: LinesFi
     for (const key of Object.keys(line)) if (key in table && !(key in row) && key !== 'id') row[key] = line[key]
     return row
   })
-  await tx.delete(table).where(and(eq(table.companyId, companyId), eq(table[lines.parentKey], parentId)))
+  if (options.replacing) await tx.delete(table).where(and(eq(table.companyId, companyId), eq(table[lines.parentKey], parentId)))
   if (rows.length) await tx.insert(table).values(rows as never)
   return rows
 }

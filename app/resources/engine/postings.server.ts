@@ -25,25 +25,22 @@ export async function postingDocument(tx: Executor, companyId: string, resource:
   return { ...row, id, lines }
 }
 
-/** What a builder may read besides the document: the company's GL roles and the records it refers to. */
-async function postingContext(tx: Executor, companyId: string, resource: AnyResource, document: PostingDocument): Promise<PostingContext> {
-  const roles = await tx.select({ role: defaultGlAccounts.role, accountId: defaultGlAccounts.accountId }).from(defaultGlAccounts).where(eq(defaultGlAccounts.companyId, companyId))
-  const references: PostingContext['references'] = {}
-  for (const [key, field] of Object.entries(resource.fields)) {
-    if (field?.kind !== 'reference') continue
-    const target = resourceNamed(field.resource)
-    const id = document[key]
-    if (!target || typeof id !== 'string') {
-      references[key] = null
-      continue
-    }
-    const table = target.table as AnyResource['table'] & { id: typeof target.table.companyId }
-    const [found] = (await tx
-      .select()
-      .from(target.table)
-      .where(and(eq(target.table.companyId, companyId), eq(table.id, id)))) as Row[]
-    references[key] = found ?? null
-  }
+/** What a builder may read besides the document (its record's fields): the company's GL roles and the records it refers to, read together. */
+async function postingContext(tx: Executor, companyId: string, resource: AnyResource, document: Row): Promise<PostingContext> {
+  const referred = Object.entries(resource.fields).flatMap(([key, field]) => (field?.kind === 'reference' ? [{ key, target: resourceNamed(field.resource), id: document[key] }] : []))
+  const [roles, ...found] = await Promise.all([
+    tx.select({ role: defaultGlAccounts.role, accountId: defaultGlAccounts.accountId }).from(defaultGlAccounts).where(eq(defaultGlAccounts.companyId, companyId)),
+    ...referred.map(async ({ target, id }) => {
+      if (!target || typeof id !== 'string') return null
+      const table = target.table as AnyResource['table'] & { id: typeof target.table.companyId }
+      const [row] = (await tx
+        .select()
+        .from(target.table)
+        .where(and(eq(target.table.companyId, companyId), eq(table.id, id)))) as Row[]
+      return row ?? null
+    }),
+  ])
+  const references: PostingContext['references'] = Object.fromEntries(referred.map(({ key }, i) => [key, (found[i] as Row | null) ?? null]))
   return { companyId, roles: Object.fromEntries(roles.map((r) => [r.role, r.accountId])), references }
 }
 
@@ -56,8 +53,7 @@ async function postingContext(tx: Executor, companyId: string, resource: AnyReso
 export async function runPostings(tx: Executor, companyId: string, userId: string | null, resource: AnyResource, trigger: string, row: Row, before?: PostingDocument) {
   if (!resource.postings) return
   const triggers = trigger === 'update' ? ['create', 'update'] : [trigger]
-  const document = await postingDocument(tx, companyId, resource, row)
-  const context = await postingContext(tx, companyId, resource, document)
+  const [document, context] = await Promise.all([postingDocument(tx, companyId, resource, row), postingContext(tx, companyId, resource, row)])
   for (const name of triggers) {
     const build = resource.postings[name]
     if (!build) continue
