@@ -124,12 +124,9 @@ async function syncApplied(tx: Executor, companyId: string, paymentIds: string[]
     where p.company_id = ${companyId} and p.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(paymentIds)])}::jsonb) as x)`)
 }
 
-/** A payment's amount, date, lease and charges are what was received: once saved only its memo and reference change. */
-export function checkPaymentChange(current: Record<string, unknown>, next: Record<string, unknown>, linesSent: boolean) {
-  const fixed = ['leaseId', 'date', 'amount', 'method'] as const
+/** A payment's amount, date, lease and charges are what was received (written on create only); a returned one does not change at all. */
+export function checkPaymentChange(current: Record<string, unknown>) {
   if (current.status === 'RETURNED') throw conflict('A returned payment cannot change; record the new payment instead.')
-  if (linesSent || fixed.some((key) => String(current[key]) !== String(next[key])))
-    throw conflict('A payment’s lease, date, amount, method and charges are what was received; only its memo and reference change. Record it as returned and enter it again to correct it.')
 }
 
 /**

@@ -10,7 +10,6 @@ import { addDays } from '~/domain/leasing/rent'
 import { allowedRent, catchUpCharges, earliestEffective, eligibleFrom, increaseErrors, increasePercent, maximumRent, noticeLetter, noticePeriodOf, RENT_INCREASE_STATUSES } from '~/domain/leasing/rent-increases'
 import { letterText } from '~/domain/letter'
 import { formatMoney, formatPercent, parseMoney } from '~/domain/money'
-import { apiName } from '~/resources/engine/fields'
 import { lettersPdf } from '~/utils/letter-pdf.server'
 import { sendEmail } from '~/utils/mailer.server'
 import { addressees, letterhead } from './letters.server'
@@ -378,23 +377,14 @@ export async function pickedLeases(tx: Executor, companyId: string, ids: string[
 }
 
 /**
- * A bulk notice's checks (its definition's `validate`): made once, it keeps its leases and dates
- * (only its memo changes); each lease picked is this company's, active, with no increase under
- * way, and the increase (the percent given, else its province's guideline) is lawful on the
- * notice's dates. A lease's problem is named at the field to correct, beginning with the lease.
+ * A bulk notice's checks as it is made (its definition's `validate`): each lease picked is this
+ * company's, active, with no increase under way, and the increase (the percent given, else its
+ * province's guideline) is lawful on the notice's dates. A lease's problem is named at the field to
+ * correct, beginning with the lease. Made once, it keeps its leases and dates (they are written on
+ * create only): a change, its memo's, has nothing to check.
  */
 export async function checkBulkNotice(tx: Executor, companyId: string, id: string | undefined, values: Record<string, unknown>, picked: Record<string, unknown>[] | undefined): Promise<FieldErrors | undefined> {
-  if (id) {
-    const [current] = await tx
-      .select()
-      .from(bulkRentIncreaseNotices)
-      .where(and(eq(bulkRentIncreaseNotices.companyId, companyId), eq(bulkRentIncreaseNotices.id, id)))
-    const fixed = 'Fixed once the notices are made: cancel their rent increases and make new notices instead.'
-    const changed = (['propertyGroupId', 'noticeDate', 'effectiveDate', 'increasePercent', 'emailResidents'] as const).filter((key) => current && (values[key] ?? null) !== (current[key] ?? null))
-    const errors: FieldErrors = Object.fromEntries(changed.map((key) => [apiName(key), [fixed]]))
-    if (picked !== undefined) errors.lease_ids = [fixed]
-    return Object.keys(errors).length ? errors : undefined
-  }
+  if (id) return undefined
   const ids = (picked ?? []).map((line) => String(line.leaseId))
   const { terms } = await leaseTerms(tx, companyId, { leaseIds: ids.filter(isUuid) })
   const byId = new Map(terms.map((t) => [t.id, t]))

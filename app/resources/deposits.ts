@@ -46,12 +46,13 @@ export const securityDepositsResource = defineResource({
   tabs: RENT_TABS,
   table: securityDeposits,
   fields: {
-    leaseId: reference('Lease', 'leases', { required: true }),
+    // What was received stays as received: the lease's disposition settles it.
+    leaseId: reference('Lease', 'leases', { required: true, writableOn: 'create' }),
     label: text('Name', { readOnly: true }),
-    depositType: select('Deposit', DEPOSIT_TYPES, { required: true }),
-    date: date('Date received', { required: true, startsToday: true }),
-    amount: money('Amount', { required: true, min: 1 }),
-    method: select('Method', PAYMENT_METHODS, { required: true }),
+    depositType: select('Deposit', DEPOSIT_TYPES, { required: true, writableOn: 'create' }),
+    date: date('Date received', { required: true, writableOn: 'create', startsToday: true }),
+    amount: money('Amount', { required: true, writableOn: 'create', min: 1 }),
+    method: select('Method', PAYMENT_METHODS, { required: true, writableOn: 'create' }),
     reference: text('Reference', { max: 100, help: 'The cheque number, e-Transfer or EFT reference' }),
     memo: text('Memo', { max: 500 }),
     status: select('Status', DEPOSIT_STATUSES, { readOnly: true }),
@@ -71,11 +72,8 @@ export const securityDepositsResource = defineResource({
   rules: {
     async validate({ tx, companyId, id, values }) {
       if (id) {
-        // What was received stays as received: the lease's disposition settles it.
         const current = (await (tx as Executor).query.securityDeposits.findFirst({ where: (d, { and, eq }) => and(eq(d.companyId, companyId), eq(d.id, id)) }))!
         if (current.status !== 'HELD') throw conflict('A settled deposit cannot change.')
-        const changed = (['leaseId', 'depositType', 'date', 'amount', 'method'] as const).filter((k) => values[k] !== undefined && String(values[k]) !== String(current[k]))
-        if (changed.length) throw conflict('A deposit’s lease, kind, date, amount and method are what was received; only its reference and memo change.')
         return undefined
       }
       return checkDeposit(tx as Executor, companyId, id, values)

@@ -61,7 +61,7 @@ export const journalEntriesResource = defineResource({
   fields: {
     date: date('Date', { required: true, startsToday: true }),
     memo: text('Memo', { max: 1000 }),
-    reversalDate: date('Reversal date', { help: 'When correcting it: the day its reversal posts (its own date when empty; choose one in an open period when that one is locked)' }),
+    reversalDate: date('Reversal date', { writableOn: 'update', help: 'When correcting it: the day its reversal posts (its own date when empty; choose one in an open period when that one is locked)' }),
     status: select(
       'Status',
       [

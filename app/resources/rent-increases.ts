@@ -134,11 +134,11 @@ export const bulkRentIncreaseNoticesResource = defineResource({
   permission: 'leasing',
   table: bulkRentIncreaseNotices,
   fields: {
-    propertyGroupId: reference('Property', 'property-groups', { help: 'Offers that property’s leases; empty: every property’s' }),
-    noticeDate: date('Notice given on', { required: true, startsToday: true }),
-    effectiveDate: date('Takes effect on', { required: true, notBefore: 'noticeDate', help: 'At least the province’s notice after it (90 days in Ontario)' }),
-    increasePercent: percent('Increase', { help: 'Empty: each lease’s province’s guideline for the year' }),
-    emailResidents: boolean('E-mail the letters to the tenants', { help: 'Each lease’s letter to its tenants who have an e-mail address' }),
+    propertyGroupId: reference('Property', 'property-groups', { writableOn: 'create', help: 'Offers that property’s leases; empty: every property’s' }),
+    noticeDate: date('Notice given on', { required: true, writableOn: 'create', startsToday: true }),
+    effectiveDate: date('Takes effect on', { required: true, writableOn: 'create', notBefore: 'noticeDate', help: 'At least the province’s notice after it (90 days in Ontario)' }),
+    increasePercent: percent('Increase', { writableOn: 'create', help: 'Empty: each lease’s province’s guideline for the year' }),
+    emailResidents: boolean('E-mail the letters to the tenants', { writableOn: 'create', help: 'Each lease’s letter to its tenants who have an e-mail address' }),
     status: select('Status', [{ value: 'ISSUED', label: 'Issued' }], { readOnly: true }),
     memo: text('Memo', { max: 500 }),
   },
@@ -150,12 +150,13 @@ export const bulkRentIncreaseNoticesResource = defineResource({
   methods: ['list', 'create', 'get', 'update'],
   palette: false,
   links: [{ label: 'Rent increases', href: '/app/rent-increases/' }],
-  // Made whole in one step; its history says who made it and when.
+  // Made whole in one step, its leases and dates fixed then (only its memo changes); its history says who made it and when.
   states: { field: 'status', initial: 'ISSUED', transitions: [] },
   lines: lines('Leases', {
     table: bulkRentIncreaseNoticeLeases,
     parentKey: 'noticeId',
     max: 1000,
+    writableOn: 'create',
     fields: {
       leaseId: reference('Lease', 'leases'),
       residentNames: text('Tenants'),

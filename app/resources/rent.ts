@@ -283,11 +283,12 @@ export const rentPaymentsResource = defineResource({
   tabs: RENT_TABS,
   table: rentPayments,
   fields: {
-    leaseId: reference('Lease', 'leases', { required: true }),
+    // What was received stays as received: a payment returned and entered again corrects it.
+    leaseId: reference('Lease', 'leases', { required: true, writableOn: 'create' }),
     label: text('Name', { readOnly: true }),
-    date: date('Date received', { required: true, startsToday: true }),
-    amount: money('Amount', { required: true, min: 1 }),
-    method: select('Method', PAYMENT_METHODS, { required: true }),
+    date: date('Date received', { required: true, writableOn: 'create', startsToday: true }),
+    amount: money('Amount', { required: true, writableOn: 'create', min: 1 }),
+    method: select('Method', PAYMENT_METHODS, { required: true, writableOn: 'create' }),
     reference: text('Reference', { max: 100, help: 'The cheque number, e-Transfer or EFT reference' }),
     memo: text('Memo', { max: 500 }),
     status: select('Status', PAYMENT_STATUSES, { readOnly: true }),
@@ -343,6 +344,7 @@ export const rentPaymentsResource = defineResource({
     parentKey: 'paymentId',
     min: 0,
     max: 200,
+    writableOn: 'create',
     fields: {
       chargeId: reference('Charge', 'rent-receivables', { required: true }),
       amount: money('Amount', { required: true, min: 1 }),
@@ -355,7 +357,7 @@ export const rentPaymentsResource = defineResource({
           .select()
           .from(rentPayments)
           .where(and(eq(rentPayments.companyId, companyId), eq(rentPayments.id, id)))
-        checkPaymentChange(current, values, given !== undefined)
+        checkPaymentChange(current)
         return undefined
       }
       return checkChosen(

@@ -1,6 +1,6 @@
 import { apiPathOf } from '~/resources/engine/api.server'
 import type { AnyResource } from '~/resources/engine/define'
-import { apiName, uploadKey } from '~/resources/engine/fields'
+import { apiName, uploadKey, writableIn } from '~/resources/engine/fields'
 import { kindOf } from '~/resources/engine/kinds'
 import { resourceNamed } from '~/resources'
 import { api, unique } from './api'
@@ -98,7 +98,7 @@ function increaseDates() {
 export async function createSample(resource: AnyResource, token: string, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {}
   for (const [key, field] of Object.entries(resource.fields)) {
-    if (!field || field.readOnly || field.kind === 'file') continue
+    if (!field || !writableIn(field, 'create') || field.kind === 'file') continue
     if (field.kind === 'reference') {
       // A record pointing at its own kind (a sub-account's parent) is left without one: the chain would never end.
       if (field.resource === resource.name) continue

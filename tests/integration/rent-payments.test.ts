@@ -98,7 +98,9 @@ describe('rent payments', () => {
     expect(await count()).toBe(1)
 
     // Received is received: only the memo and reference change.
-    expect((await api('PUT', `rent-payments/${chosen.id}/`, { token, body: { amount: '1500.00' } })).status).toBe(409)
+    const changed = await api('PUT', `rent-payments/${chosen.id}/`, { token, body: { amount: '1500.00', lines: [] } })
+    expect(changed.status).toBe(400)
+    expect(Object.keys(changed.body.errors).sort()).toEqual(['amount', 'lines'])
     const memo = await api('PUT', `rent-payments/${chosen.id}/`, { token, body: { memo: 'Paid at the office', reference: 'R-7' } })
     expect(memo.status).toBe(200)
     expect(memo.body).toMatchObject({ memo: 'Paid at the office', reference: 'R-7', amount: '1550.00' })

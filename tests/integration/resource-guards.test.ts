@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { RESOURCES } from '~/resources'
 import { apiPathOf } from '~/resources/engine/api.server'
 import type { AnyResource } from '~/resources/engine/define'
-import { apiName } from '~/resources/engine/fields'
+import { apiName, writableIn } from '~/resources/engine/fields'
 import { api, registerCompany, signedInMember } from '../factories/api'
 import { createSample } from '../factories/resources'
 
@@ -32,7 +32,7 @@ function attempts(resource: AnyResource, id: string, body: Record<string, unknow
 /** A body that would change the record: every text field rewritten. */
 function changeOf(resource: AnyResource) {
   const body: Record<string, unknown> = {}
-  for (const [key, field] of Object.entries(resource.fields)) if (field?.kind === 'text' && !field.readOnly) body[apiName(key)] = 'Changed by someone else'.slice(0, field.max ?? 200)
+  for (const [key, field] of Object.entries(resource.fields)) if (field?.kind === 'text' && writableIn(field, 'update')) body[apiName(key)] = 'Changed by someone else'.slice(0, field.max ?? 200)
   return body
 }
 

@@ -4,7 +4,7 @@ import { Form, useNavigation } from 'react-router'
 import { COUNTRIES, DIVISIONS } from '~/domain/geo'
 import { decimalHint, showDecimal, type NumberFormat } from '~/domain/money'
 import type { ReferenceChoices } from '~/resources/engine/pages.server'
-import { uploadKey } from '~/resources/engine/fields'
+import { uploadKey, writableIn } from '~/resources/engine/fields'
 import { decimalPlacesOf, type FieldView, type ResourceView } from '~/resources/engine/view'
 import { cn } from '~/utils/misc'
 import { IdempotencyKey } from '../idempotency-key'
@@ -13,6 +13,7 @@ import { ErrorList, ErrorSummary } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
 import { DOCUMENT_ACCEPT } from './attachments'
 import { EmptyPicker, nothingToPick } from './empty-picker'
+import { FieldValue } from './field-value'
 import { LinesInput, PicksInput } from './lines'
 import { ReferencePicker } from './reference-picker'
 import { useCompanyToday } from '../use-company-today'
@@ -341,6 +342,26 @@ export function FieldInput({
   return field satisfies never
 }
 
+/** A field fixed once its record is made (a deposit's amount): its edit form shows it as it is, beside the inputs of what can change. */
+function FixedValue({ field, record }: { field: FieldView; record: Record<string, unknown> }) {
+  return (
+    <div className={cn('flex flex-col gap-2', (field.kind === 'address' || field.kind === 'longText' || field.kind === 'lines') && 'sm:col-span-2')}>
+      <span className="text-sm font-medium leading-none">{field.label}</span>
+      <div className="text-sm">
+        <FieldValue field={field} record={record} />
+      </div>
+    </div>
+  )
+}
+
+/** What the form holds for a field: an input where it is written, its value where it was fixed as the record was made, else nothing. */
+function formRole(field: FieldView, mode: 'create' | 'update', uploads: boolean) {
+  if (field.hiddenInForm || (field.kind === 'file' && !uploads)) return null
+  if (writableIn(field, mode)) return 'input'
+  // Picked lines are listed on the record's page; an edit form has no room to list them again.
+  return mode === 'update' && !field.readOnly && field.writableOn === 'create' && !(field.kind === 'lines' && field.picks) ? 'fixed' : null
+}
+
 export type FormActionData = { result?: SubmissionResult<string[]>; choices?: Record<string, ReferenceChoices> } | undefined
 
 /** The new and edit form of any resource, by field kind; server-validated, values kept on error. */
@@ -370,6 +391,7 @@ export function ResourceForm({
   const allChoices = { ...choices, ...actionData?.choices }
   // A record's file comes with it as it is created (multipart), and stays its file after.
   const uploads = !record?.id && view.fields.some((f) => f.kind === 'file')
+  const mode = record?.id ? 'update' : 'create'
   return (
     <Form method="post" encType={uploads ? 'multipart/form-data' : undefined} className="flex flex-col gap-5" {...getFormProps(form)}>
       {/* The form's first submit button is the one Enter presses: saving, not a reference picker's Find. */}
@@ -380,16 +402,17 @@ export function ResourceForm({
       {/* The server reads the amounts in the format they were shown and typed in. */}
       <input type="hidden" name="number_format" value={numbers} />
       <div className="grid gap-4 sm:grid-cols-2">
-        {view.fields
-          .filter((f) => !f.readOnly && !f.hiddenInForm && (f.kind !== 'file' || uploads))
-          .map((field) =>
-            field.kind === 'lines' && field.picks ? (
-              // Lines are picked as a record is made, from what can be picked then; its edit form keeps them.
-              record?.id ? null : <PicksInput key={field.name} field={field} meta={metaOf(field.picks.input)} candidates={candidates ?? []} />
-            ) : (
-              <FieldInput key={field.name} field={field} meta={metaOf(field.kind === 'file' ? uploadKey(field.name) : field.name)} choices={allChoices[field.name]} allChoices={allChoices} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} form={form} />
-            ),
-          )}
+        {view.fields.map((field) => {
+          const role = formRole(field, mode, uploads)
+          if (role === 'fixed') return <FixedValue key={field.name} field={field} record={record ?? {}} />
+          if (!role) return null
+          return field.kind === 'lines' && field.picks ? (
+            // Lines are picked as a record is made, from what can be picked then; its edit form keeps them.
+            record?.id ? null : <PicksInput key={field.name} field={field} meta={metaOf(field.picks.input)} candidates={candidates ?? []} />
+          ) : (
+            <FieldInput key={field.name} field={field} meta={metaOf(field.kind === 'file' ? uploadKey(field.name) : field.name)} choices={allChoices[field.name]} allChoices={allChoices} current={record?.[field.name] as string | null} currency={currency} numbers={numbers} form={form} />
+          )
+        })}
       </div>
       <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
         {submitLabel}

@@ -16,6 +16,12 @@ type Base = {
   help?: string
   /** Shown on the detail page and in the API, never written by a form or a client. */
   readOnly?: boolean
+  /**
+   * Written only as the record is made (`create`: what a deposit received, fixed after) or only as
+   * it is changed (`update`: the day a correction's reversal posts); absent, both. In the other
+   * mode the field is as a read-only one: left out of the form and the API's body, refused when sent.
+   */
+  writableOn?: 'create' | 'update'
   /** Left out of the new and edit forms (set by domain code), still in the API and on the detail page. */
   hiddenInForm?: boolean
   /** Shown as a link made of the record's (or line's) values, by API name: `#{entry_number}` to `/app/accounting/journal/{journal_entry_id}/`. */
@@ -163,6 +169,11 @@ export const reference = (label: string, resource: string, options: Omit<Options
 export const secret = (label: string, options: Options<SecretField> = {}): SecretField => ({ kind: 'secret', label, max: 40, ...options })
 export const file = (label: string, options: Options<FileField>): FileField => ({ kind: 'file', label, ...options })
 export const lines = (label: string, options: Options<LinesField>): LinesField => ({ kind: 'lines', label, min: 1, max: 500, ...options })
+
+/** Whether a form or a client writes the field as a record is made (`create`) or changed (`update`). */
+export function writableIn(field: Pick<Base, 'readOnly' | 'writableOn'>, mode: 'create' | 'update') {
+  return !field.readOnly && (field.writableOn ?? mode) === mode
+}
 
 /** `buildingId` → `building_id`: the API and the forms speak snake_case. */
 export function apiName(key: string) {

@@ -43,7 +43,7 @@ const tickedOf = (raw: unknown) => (raw === 'on' || raw === 'true' ? true : raw 
  */
 export function multipartInputSchema(resource: AnyResource) {
   const json = inputSchema(resource, 'create')
-  const booleans = new Set(writableFields(resource).flatMap(([key, field]) => (field.kind === 'boolean' ? [apiName(key)] : [])))
+  const booleans = new Set(writableFields(resource, 'create').flatMap(([key, field]) => (field.kind === 'boolean' ? [apiName(key)] : [])))
   const shape: Record<string, z.ZodType> = {}
   for (const [name, schema] of Object.entries(json.shape as Record<string, z.ZodType>)) shape[name] = booleans.has(name) ? z.preprocess(tickedOf, schema) : schema
   for (const [key, field] of fileFieldsOf(resource)) {

@@ -191,8 +191,8 @@ function headerIndex(resource: AnyResource) {
     if (!list.some((t) => targetId(t, resource) === targetId(target, resource))) list.push(target)
     index.set(key, list)
   }
-  const addresses = writableFields(resource).filter(([, f]) => f.kind === 'address')
-  for (const [key, field] of writableFields(resource)) {
+  const addresses = writableFields(resource, 'create').filter(([, f]) => f.kind === 'address')
+  for (const [key, field] of writableFields(resource, 'create')) {
     const target: ImportTarget =
       field.kind === 'reference' ? { kind: 'reference', key } : field.kind === 'address' ? { kind: 'address', key, part: 'whole' } : { kind: 'field', key }
     add(apiName(key), target)
@@ -269,7 +269,7 @@ export function planImport(resource: AnyResource, header: string[]): ImportPlan 
     else if (t.kind !== 'qualifier') filled.add(t.key)
   }
   for (const key of spec?.derives ?? []) filled.add(key)
-  const missing = writableFields(resource)
+  const missing = writableFields(resource, 'create')
     .filter(([key, f]) => f.required && !filled.has(key))
     .map(([key, f]) => ({ field: apiName(key), label: f.label }))
   return { resource, columns, targets, unknown: header.filter((h, i) => !targets[i] && h !== ''), missing }
@@ -552,7 +552,7 @@ function completeAddress(parts: Partial<Record<AddressPart, string>>) {
 export function templateHeaders(resource: AnyResource): string[] {
   const spec = specOf(resource)
   const headers: string[] = []
-  for (const [key, field] of writableFields(resource)) {
+  for (const [key, field] of writableFields(resource, 'create')) {
     if (field.kind === 'address') {
       const first = field.label.split(' ')[0]
       for (const part of ADDRESS_PARTS) headers.push(spec?.plainAddress ? ADDRESS_PART_NAMES[part].label : `${first} ${ADDRESS_PART_NAMES[part].label.toLowerCase()}`)

@@ -12,7 +12,7 @@ import { RESOURCES, resourceNamed } from '../index'
 import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource, ListPreset } from './define'
-import { apiName, uploadKey } from './fields'
+import { apiName, uploadKey, writableIn } from './fields'
 import { kindOf } from './kinds'
 import { fill, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
 
@@ -235,7 +235,7 @@ function fieldAt(view: ResourceView, path: string): FieldView | undefined {
 export function bodyFromForm(view: Pick<ResourceView, 'fields'>, value: Record<string, unknown>, mode: 'create' | 'update', numbers: NumberFormat) {
   const body: Record<string, unknown> = {}
   for (const field of view.fields) {
-    if (field.readOnly || field.hiddenInForm) continue
+    if (!writableIn(field, mode) || field.hiddenInForm) continue
     // Picked lines travel as the ids ticked (one ticked box reads as a string, several as a list).
     if (field.kind === 'lines' && field.picks) {
       const ticked = value[field.picks.input]

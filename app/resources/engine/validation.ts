@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { getTableColumns } from 'drizzle-orm'
 import type { AnyResource } from './define'
-import { apiName, choosable, labelKey, linesName, type Field } from './fields'
+import { apiName, choosable, labelKey, linesName, writableIn, type Field } from './fields'
 import { kindOf } from './kinds'
 
 /*
@@ -17,10 +17,14 @@ function required(field: Field) {
   return field.kind === 'lines' && field.picks ? field.picks.none : `${field.label} is required.`
 }
 
-/** The fields a client may write: not read-only, not files (those arrive as uploads). */
-export function writableFields(resource: AnyResource) {
+/**
+ * The fields a client may write as a record is made or changed (`mode`), or else in either: not
+ * read-only, not files (those arrive as uploads).
+ */
+export function writableFields(resource: AnyResource, mode?: 'create' | 'update') {
+  const writable = (field: Field) => (mode ? writableIn(field, mode) : !field.readOnly)
   // A document's state is moved by its actions only.
-  return Object.entries(resource.fields).filter((entry): entry is [string, Field] => !!entry[1] && !entry[1].readOnly && entry[1].kind !== 'file' && entry[0] !== resource.states?.field)
+  return Object.entries(resource.fields).filter((entry): entry is [string, Field] => !!entry[1] && writable(entry[1]) && entry[1].kind !== 'file' && entry[0] !== resource.states?.field)
 }
 
 /**
@@ -40,9 +44,9 @@ const schemas = new WeakMap<AnyResource, Partial<Record<'create' | 'update', Ret
 
 function buildInputSchema(resource: AnyResource, mode: 'create' | 'update') {
   const columns = getTableColumns(resource.table)
-  // A document's lines are sent whole: on create always (unless it may have none), on update when they change (all of them).
-  const lines: [string, Field][] = resource.lines ? [[linesName(resource.lines, 'input'), { ...resource.lines, required: mode === 'create' && (resource.lines.min ?? 1) > 0 }]] : []
-  return fieldsSchema([...writableFields(resource), ...lines], mode, (key) => !!columns[key]?.notNull)
+  // A document's lines are sent whole where they are written: on create always (unless it may have none), on update when they change (all of them).
+  const lines: [string, Field][] = resource.lines && writableIn(resource.lines, mode) ? [[linesName(resource.lines, 'input'), { ...resource.lines, required: mode === 'create' && (resource.lines.min ?? 1) > 0 }]] : []
+  return fieldsSchema([...writableFields(resource, mode), ...lines], mode, (key) => !!columns[key]?.notNull)
 }
 
 /**

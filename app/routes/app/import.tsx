@@ -14,6 +14,7 @@ import { Label } from '~/components/ui/input'
 import { isNumberFormat, type NumberFormat } from '~/domain/money'
 import { NumberFormatSelect } from '~/components/number-format-select'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORTABLE, templateCsv } from '~/resources/engine/import'
+import { writableIn } from '~/resources/engine/fields'
 import { lookupResource } from '~/resources/engine/pages.server'
 import type { FieldView, ResourceView } from '~/resources/engine/view'
 import { requireSession, type Answer } from '~/utils/api-client.server'
@@ -42,7 +43,7 @@ function importable(name: string | undefined, url: URL) {
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { view, resource } = importable(params.resource, url)
   await requireSession({ request, url })
-  const required = view.fields.filter((f) => f.required && !f.readOnly).map((f) => f.label)
+  const required = view.fields.filter((f) => f.required && writableIn(f, 'create')).map((f) => f.label)
   // The limits travel as data: the page's own code never loads the import rules (ADR 004).
   return { view, template: templateCsv(resource), required, limits: { rows: IMPORT_MAX_ROWS.toLocaleString('en-CA'), megabytes: IMPORT_MAX_BYTES / MB } }
 }
