@@ -193,6 +193,12 @@ export function unprepared<T>(run: () => T): T {
 }
 
 /**
+ * A statement of more parameters than this (a list of ids a whole import or page set sends) is a
+ * shape of its own at nearly every size: kept, each would hold its plan on the connection for nothing.
+ */
+const MAX_PREPARED_PARAMETERS = 100
+
+/**
  * drizzle sends the statements it builds unnamed unless given a name, and PostgreSQL then parses and
  * plans each one on every run: for a create of a few statements, more time than running them. So
  * they go named: parsed once per connection and text, and planned generically once PostgreSQL finds
@@ -202,7 +208,7 @@ export function unprepared<T>(run: () => T): T {
  */
 function preparedByDefault(args: UnsafeArgs): UnsafeArgs {
   const options = args[2] as { prepare?: boolean } | undefined
-  if (options?.prepare !== false || sentUnnamed.getStore()) return args
+  if (options?.prepare !== false || sentUnnamed.getStore() || (args[1]?.length ?? 0) > MAX_PREPARED_PARAMETERS) return args
   return [args[0], args[1], { ...options, prepare: true }] as UnsafeArgs
 }
 
