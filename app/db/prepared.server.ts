@@ -1,3 +1,4 @@
+import * as drizzleOrm from 'drizzle-orm'
 import type { Query, SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { getDb, unprepared, type Database, type Executor } from './client.server'
@@ -66,4 +67,32 @@ export function keptStatement<S>(db: Executor, key: string, build: () => S): S {
     statements.set(key, statement)
   }
   return statement
+}
+
+/** What running a kept select needs: its text with placeholders, the fields its rows map to, and which joined tables may be missing. */
+type KeptSelect = { query: Query; fields: unknown[]; joinsNotNullableMap: Record<string, boolean> }
+/** A select as drizzle builds it, seen from here (its text, selected fields and joins). */
+type BuiltSelect = { getSQL(): SQL; config: { fields: Record<string, unknown> }; joinsNotNullableMap: Record<string, boolean> }
+
+const keptSelects = new Map<string, KeptSelect>()
+// drizzle's own flattening of a selection into the paths its rows are mapped by (exported, though not in its types).
+const orderSelectedFields = (drizzleOrm as unknown as { orderSelectedFields(fields: Record<string, unknown>): unknown[] }).orderSelectedFields
+
+/**
+ * Runs a select built once per key, with placeholders, on whichever executor is given (the pool's or
+ * a transaction's: it is not tied to one handle, as keptStatement is), its rows mapped as drizzle
+ * maps them. For the selects every record read or write makes (a record, its lines, the records its
+ * references name), whose building cost more than running them. The key names every choice `build`
+ * makes; its values fill the placeholders.
+ */
+export function runKeptSelect<Row>(executor: Executor, key: string, build: () => unknown, values: Record<string, unknown>): Promise<Row[]> {
+  let kept = keptSelects.get(key)
+  if (!kept) {
+    const select = build() as BuiltSelect
+    kept = { query: dialect.sqlToQuery(select.getSQL()), fields: orderSelectedFields(select.config.fields), joinsNotNullableMap: select.joinsNotNullableMap }
+    keptSelects.set(key, kept)
+  }
+  const prepared = executor._.session.prepareQuery(kept.query, kept.fields as never, 'kept', true) as unknown as { joinsNotNullableMap: Record<string, boolean>; execute(values: Record<string, unknown>): Promise<Row[]> }
+  prepared.joinsNotNullableMap = kept.joinsNotNullableMap
+  return prepared.execute(values)
 }

@@ -12,7 +12,7 @@ import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
 import { containsPattern, ListQuery, orderBy, page, pageOf, searchTextContains, type Page } from '~/api/pagination'
 import { tenant } from '~/api/tenant'
 import type { Executor } from '~/db/client.server'
-import { keptStatement, prepareSelect } from '~/db/prepared.server'
+import { keptStatement, prepareSelect, runKeptSelect } from '~/db/prepared.server'
 import { companies, searchEntries } from '~/db/schema'
 import { writeCsv } from '~/domain/csv'
 import { todayIn } from '~/domain/dates'
@@ -331,9 +331,14 @@ export async function listNames(db: Executor, companyId: string, resource: AnyRe
 async function getRecord(db: Executor, companyId: string, resource: AnyResource, id: string): Promise<Json | null> {
   if (!z.uuid().safeParse(id).success) return null
   const columns = columnsOf(resource)
-  const query = selectWithLabels(db, resource)
+  const record = runKeptSelect<{ row: Row; labels: Json }>(
+    db,
+    `record|${resource.name}`,
+    () => selectWithLabels(db, resource).where(and(eq(columns.companyId, sql.placeholder('companyId')), eq(columns.id, sql.placeholder('id')))),
+    { companyId, id },
+  )
   // The record and its lines are read together (an unknown id reads no lines either).
-  const [[found], lines] = await Promise.all([query.where(and(eq(columns.companyId, companyId), eq(columns.id, id))), resource.lines ? linesJson(db, companyId, resource, id) : undefined])
+  const [[found], lines] = await Promise.all([record, resource.lines ? linesJson(db, companyId, resource, id) : undefined])
   if (!found) return null
   const json = serialize(resource, found.row as Row, found.labels, await secretFor(resource))
   if (resource.lines) json[linesName(resource.lines, 'output')] = lines
@@ -469,7 +474,7 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
   // A document starts in its initial state, whatever the body says (only actions move it).
   if (resource.states) values[resource.states.field] = resource.states.initial
   // Statements that do not wait for each other's answers are made together: on the transaction's one
-  // connection they go out in one write and run in the order made, so a read made after a write sees it.
+  // connection they go out in one write.
   const [, given] = await Promise.all([
     checkReferences(tx, companyId, resource, values),
     resource.lines ? givenLines(tx, companyId, resource.lines, input.values) : undefined,
@@ -482,12 +487,14 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
     .returning()) as Row[]
   const id = String(row.id)
   const userId = options.userId ?? null
+  // What does not depend on another's answer goes out together; the postings read the lines back, so
+  // they wait for them (statements made together are not ordered by when the code made them).
   await Promise.all([
     resource.lines && lines ? writeLines(tx, companyId, resource.lines, id, lines, { replacing: false }) : undefined,
-    runPostings(tx, companyId, userId, resource, 'create', row),
     indexForSearch(tx, resource, companyId, row),
     resource.states ? recordStateChange(tx, { companyId, resource, recordId: id, action: null, from: null, to: resource.states.initial, userId }) : undefined,
   ])
+  await runPostings(tx, companyId, userId, resource, 'create', row)
   await resource.rules?.created?.({ companyId, id, values, tx, record: row, userId })
   return row
 }

@@ -1,12 +1,14 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
+import { runKeptSelect } from '~/db/prepared.server'
 import { invalid } from '~/domain/errors'
 import { fieldKey } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
 import { resourceNamed } from '../index'
 import type { AnyResource } from './define'
 import { apiName, labelKey, linesName, type Field, type LinesField } from './fields'
+import { idsFound } from './references.server'
 import { titleSql } from './titles'
 
 /*
@@ -87,15 +89,7 @@ async function checkLineReferences(tx: Executor, companyId: string, lines: Lines
     if (!target) throw new Error(`lines.${key} refers to unknown resource ${field.resource}`)
     const ids = [...new Set(rows.map((r) => r[key]).filter((v): v is string => typeof v === 'string'))]
     if (!ids.length) continue
-    const columns = getTableColumns(target.table) as Record<string, PgColumn>
-    const found = new Set(
-      (
-        await tx
-          .select({ id: columns.id })
-          .from(target.table)
-          .where(and(eq(columns.companyId, companyId), inArray(columns.id, ids)))
-      ).map((r) => r.id),
-    )
+    const found = new Set((await idsFound(tx, companyId, target, ids)).map((r) => r.id))
     rows.forEach((row, i) => {
       if (typeof row[key] === 'string' && !found.has(row[key]))
         errors[fieldKey(['lines', i, apiName(key)])] = [`Line ${i + 1}: ${field.label}: no such ${target.singular.toLowerCase()} in your company.`]
@@ -104,11 +98,9 @@ async function checkLineReferences(tx: Executor, companyId: string, lines: Lines
   if (Object.keys(errors).length) throw invalid(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
 }
 
-/** The lines of these records, in order, by column key (amounts in cents), with their references' names by label key. */
-export async function readLines(db: Executor, companyId: string, lines: LinesField, parentIds: string[]): Promise<Map<string, Row[]>> {
+/** The names of the records a line's references point to, by label key, as subqueries of the line's row. */
+function labelsOf(lines: LinesField) {
   const table = tableOf(lines)
-  const byParent = new Map<string, Row[]>(parentIds.map((id) => [id, []]))
-  if (!parentIds.length) return byParent
   const labels: Record<string, SQL> = {}
   for (const [key, field] of lineFields(lines)) {
     // A picked line's fields that are not the table's are read from its record, names and all.
@@ -117,11 +109,25 @@ export async function readLines(db: Executor, companyId: string, lines: LinesFie
     const columns = getTableColumns(target.table) as Record<string, PgColumn>
     labels[labelKey(key)] = sql<string | null>`(select ${titleSql(target)} from ${target.table} where ${columns.id} = ${table[key]})`
   }
-  const rows = await db
-    .select({ row: table, labels })
-    .from(table)
-    .where(and(eq(table.companyId, companyId), inArray(table[lines.parentKey], parentIds)))
-    .orderBy(asc(table[lines.parentKey]), asc(table.position))
+  return labels
+}
+
+/** The lines of these records, in order, by column key (amounts in cents), with their references' names by label key. */
+export async function readLines(db: Executor, companyId: string, lines: LinesField, parentIds: string[]): Promise<Map<string, Row[]>> {
+  const table = tableOf(lines)
+  const byParent = new Map<string, Row[]>(parentIds.map((id) => [id, []]))
+  if (!parentIds.length) return byParent
+  const rows = await runKeptSelect(
+    db,
+    `lines|${getTableName(table)}`,
+    () =>
+      db
+        .select({ row: table, labels: labelsOf(lines) })
+        .from(table)
+        .where(and(eq(table.companyId, sql.placeholder('companyId')), sql`${table[lines.parentKey]} = any(${sql.placeholder('parentIds')})`))
+        .orderBy(asc(table[lines.parentKey]), asc(table.position)),
+    { companyId, parentIds },
+  )
   const read = await withPicked(
     db,
     companyId,

@@ -1,5 +1,6 @@
-import { and, eq, inArray, like, or } from 'drizzle-orm'
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
+import { runKeptSelect } from '~/db/prepared.server'
 import { defaultGlAccounts, journalEntries } from '~/db/schema'
 import { reversalDraft, type Basis, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
 import { draftLinesOf, linesOf } from '~/ledger/journal.server'
@@ -29,7 +30,12 @@ export async function postingDocument(tx: Executor, companyId: string, resource:
 async function postingContext(tx: Executor, companyId: string, resource: AnyResource, document: Row): Promise<PostingContext> {
   const referred = Object.entries(resource.fields).flatMap(([key, field]) => (field?.kind === 'reference' ? [{ key, target: resourceNamed(field.resource), id: document[key] }] : []))
   const [roles, ...found] = await Promise.all([
-    tx.select({ role: defaultGlAccounts.role, accountId: defaultGlAccounts.accountId }).from(defaultGlAccounts).where(eq(defaultGlAccounts.companyId, companyId)),
+    runKeptSelect<{ role: string; accountId: string }>(
+      tx,
+      'gl-roles',
+      () => tx.select({ role: defaultGlAccounts.role, accountId: defaultGlAccounts.accountId }).from(defaultGlAccounts).where(eq(defaultGlAccounts.companyId, sql.placeholder('companyId'))),
+      { companyId },
+    ),
     ...referred.map(async ({ target, id }) => {
       if (!target || typeof id !== 'string') return null
       const table = target.table as AnyResource['table'] & { id: typeof target.table.companyId }
