@@ -67,8 +67,8 @@ describe('palette quick actions', () => {
     const later = new Set(STAFF_NAVIGATION.flatMap((g) => g.links.filter((l) => l.later).map((l) => l.href)))
     expect(later.size).toBeGreaterThan(0)
     expect(everything.filter((e) => later.has(e.url))).toEqual([])
-    expect(everything.map((e) => e.name)).toEqual(expect.arrayContaining(['View Journal Entries', 'View Banking', 'View Residents']))
-    expect(everything.map((e) => e.name)).not.toEqual(expect.arrayContaining(['View Work Orders']))
+    expect(everything.map((e) => e.name)).toEqual(expect.arrayContaining(['View Journal Entries', 'View Banking', 'View Residents', 'View Work Orders', 'Add Work Order']))
+    expect(everything.map((e) => e.name)).not.toEqual(expect.arrayContaining(['View Inspection Reports']))
     expect(everything.map((e) => e.name)).not.toContain('Start a chat with Lintel AI')
   })
 

@@ -64,7 +64,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
     permission: 'operations',
     mobile: true,
     links: [
-      { label: 'Work Orders', href: '/app/work-orders/', later: true },
+      { label: 'Work Orders', href: '/app/work-orders/', add: { label: 'Work Order', href: '/app/work-orders/new/' } },
       { label: 'Inspection Reports', href: '/app/inspection-reports/', later: true },
       { label: 'Tasks', href: '/app/tasks/', later: true },
       { label: 'Maintenance Projects', href: '/app/maintenance-projects/', later: true },
@@ -241,5 +241,15 @@ export const RESIDENT_TABS: PageTabs = {
     { label: 'Future residents', href: '/app/future-residents/' },
     { label: 'Former residents', href: '/app/former-residents/' },
     { label: 'Rental applicants', href: '/app/rental-applicants/' },
+  ],
+}
+
+/** Work Orders: the work orders, and the company's own categories and statuses they are sorted by. */
+export const WORK_ORDER_TABS: PageTabs = {
+  label: 'Work Orders',
+  pages: [
+    { label: 'Work orders', href: '/app/work-orders/' },
+    { label: 'Categories', href: '/app/work-order-categories/' },
+    { label: 'Statuses', href: '/app/work-order-statuses/' },
   ],
 }

@@ -72,6 +72,8 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   'deposit-dispositions': async () => ({ interest: '0.00', lines: [] }),
   // A sample property is in Ontario, whose law allows no late fee: the company's default policy instead, a flat fee.
   'late-fee-policies': async () => ({ property_group_id: null, fee_type: 'FLAT', amount: '20.00', maximum: null }),
+  // A sample unit is of a sample property of its own: the work order is for a common area of its property.
+  'work-orders': async () => ({ rental_unit_id: null }),
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),

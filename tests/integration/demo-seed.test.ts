@@ -9,7 +9,7 @@ import { ageLeases } from '~/domain/leasing/reports'
 import { openItemsAndCredits } from '~/leasing/reports.server'
 import { postDueRecurringEntries } from '~/ledger/recurring.server'
 
-const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases'] as const
+const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders'] as const
 
 async function counts() {
   const out: Record<string, number> = {}
@@ -31,7 +31,7 @@ describe('the demo company', () => {
 
       const seeded = await counts()
       expect(seeded).toMatchObject({ fee_schedules: 2, property_owners: 5, property_groups: 3, buildings: 5, rental_units: 62 })
-      for (const table of ['residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances'] as const) expect(seeded[table], table).toBeGreaterThan(5)
+      for (const table of ['residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'work_orders'] as const) expect(seeded[table], table).toBeGreaterThan(5)
 
       const units = await db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from rental_units group by status`)
       const byStatus = Object.fromEntries(units.map((r) => [r.status, r.n]))

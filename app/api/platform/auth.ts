@@ -6,6 +6,7 @@ import { companies, passwordResetTokens, pendingRegistrations, refreshTokens, us
 import { ALL_PERMISSIONS, permissionColumnsFrom, permissionsFromRow } from '~/domain/permissions'
 import { signInDelayMs } from '~/domain/sign-in'
 import { openBooks } from '~/ledger/chart.server'
+import { openMaintenance } from '~/maintenance/work-orders.server'
 import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
 import { createRouter } from '../create-app'
@@ -258,6 +259,7 @@ router.openapi(
       if (emailTaken) throw fieldError('token', 'An account with this e-mail already exists. Sign in or reset your password.')
       const [company] = await tx.insert(companies).values({ name: pending.companyName, slug: pending.companySlug, email: pending.email }).returning()
       await openBooks(tx, company.id)
+      await openMaintenance(tx, company.id)
       const [user] = await tx
         .insert(users)
         .values({

@@ -19,6 +19,8 @@ export const stateChanges = pgTable(
     action: text(),
     fromState: text(),
     toState: text().notNull(),
+    /** What the record's state was called at the move, where the definition names it (a work order's status on its stage, ADR 022); the state's label otherwise. */
+    label: text(),
     note: text(),
     userId: uuid().references(() => users.id),
     createdAt: createdAt(),

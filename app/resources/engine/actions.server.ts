@@ -43,7 +43,7 @@ export function canMove(resource: AnyResource, from: string | null, to: string) 
 /** Writes one move of a record's state into its history. */
 export async function recordStateChange(
   tx: Executor,
-  change: { companyId: string; resource: AnyResource; recordId: string; action: string | null; from: string | null; to: string; note?: string | null; userId: string | null },
+  change: { companyId: string; resource: AnyResource; recordId: string; action: string | null; from: string | null; to: string; label?: string | null; note?: string | null; userId: string | null },
 ) {
   await tx.insert(stateChanges).values({
     companyId: change.companyId,
@@ -52,9 +52,17 @@ export async function recordStateChange(
     action: change.action,
     fromState: change.from,
     toState: change.to,
+    label: change.label ?? null,
     note: change.note ?? null,
     userId: change.userId,
   })
+}
+
+/** Why an action cannot take the record from its state to the one its input chose, naming both. */
+function cannotMove(resource: AnyResource, current: string, to: string, label: string | undefined) {
+  const singular = resource.singular.toLowerCase()
+  const message = `This ${singular} is ${stateLabel(resource, current)}; it cannot move from there to ${label ?? stateLabel(resource, to)}.`
+  return conflict(message, { [apiName(resource.states!.field)]: [message] })
 }
 
 /** Why an action cannot start from the record's state, naming that state and the ones it needs. */
@@ -106,19 +114,31 @@ export async function runAction(
   const references = Object.entries(action.input ?? {}).flatMap(([key, field]) => (field.kind === 'reference' ? [{ name: apiName(key), field, id: input[apiName(key)] }] : []))
   const unknown = await unknownReferences(tx, companyId, references)
   if (Object.keys(unknown).length) throw invalid(`Please correct the highlighted fields: ${Object.keys(unknown).join(', ')}.`, unknown)
-  await action.run?.({ tx, companyId, userId, record, input, origin: options.origin })
-  if (action.to === undefined || !stateKey || current === null) {
+  const outcome = (await action.run?.({ tx, companyId, userId, record, input, origin: options.origin })) || undefined
+  // Where the input decides (a work order's status), the code says where; otherwise the declaration does.
+  const to = outcome?.to ?? action.to
+  if (to === undefined || !stateKey || current === null) {
     await runActionPostings(tx, companyId, userId, resource, id, name, record)
     return record
   }
-  // A definition whose action names a move its transitions do not allow is wrong: refuse it loudly.
-  if (!canMove(resource, current, action.to)) throw new Error(`${resource.name}: ${name} moves ${current} to ${action.to}, which its transitions do not allow`)
+  const note = (input.note as string | null) ?? null
+  if (outcome?.to !== undefined && to === current) {
+    // Another name for the same state (a status on the same stage): kept in the history, nothing moves.
+    await recordStateChange(tx, { companyId, resource, recordId: id, action: name, from: current, to, label: outcome.label, note, userId })
+    await runActionPostings(tx, companyId, userId, resource, id, name, record)
+    return record
+  }
+  if (!canMove(resource, current, to)) {
+    if (outcome?.to !== undefined) throw cannotMove(resource, current, to, outcome.label)
+    // A definition whose action names a move its transitions do not allow is wrong: refuse it loudly.
+    throw new Error(`${resource.name}: ${name} moves ${current} to ${to}, which its transitions do not allow`)
+  }
   await tx
     .update(resource.table)
-    .set({ [stateKey]: action.to, updatedAt: new Date() } as never)
+    .set({ [stateKey]: to, updatedAt: new Date() } as never)
     .where(and(eq(table.companyId, companyId), eq(table.id, id)))
-  await recordStateChange(tx, { companyId, resource, recordId: id, action: name, from: current, to: action.to, note: (input.note as string | null) ?? null, userId })
-  await resource.rules?.moved?.({ tx, companyId, userId, id, from: current, to: action.to, record })
+  await recordStateChange(tx, { companyId, resource, recordId: id, action: name, from: current, to, label: outcome?.label, note, userId })
+  await resource.rules?.moved?.({ tx, companyId, userId, id, from: current, to, record })
   await runActionPostings(tx, companyId, userId, resource, id, name, record)
   return record
 }
@@ -145,6 +165,7 @@ export async function stateHistory(db: Executor, companyId: string, resource: An
       action: stateChanges.action,
       fromState: stateChanges.fromState,
       toState: stateChanges.toState,
+      label: stateChanges.label,
       note: stateChanges.note,
       userId: stateChanges.userId,
       userName: sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
@@ -154,13 +175,14 @@ export async function stateHistory(db: Executor, companyId: string, resource: An
     .leftJoin(users, eq(users.id, stateChanges.userId))
     .where(and(eq(stateChanges.companyId, companyId), eq(stateChanges.resource, resource.name), eq(stateChanges.recordId, id)))
     .orderBy(asc(stateChanges.createdAt), asc(stateChanges.id))
-  return rows.map((r) => ({
+  // A state named at a move (a work order's status) keeps that name where the next move starts from it.
+  return rows.map((r, i) => ({
     action: r.action,
     action_label: r.action ? (resource.actions?.[r.action]?.label ?? r.action) : null,
     from_state: r.fromState,
-    from_label: r.fromState === null ? null : stateLabel(resource, r.fromState),
+    from_label: r.fromState === null ? null : ((i > 0 && rows[i - 1].toState === r.fromState ? rows[i - 1].label : null) ?? stateLabel(resource, r.fromState)),
     to_state: r.toState,
-    to_label: stateLabel(resource, r.toState),
+    to_label: r.label ?? stateLabel(resource, r.toState),
     note: r.note,
     user_id: r.userId,
     user_name: r.userName,

@@ -125,9 +125,21 @@ export type Action = {
   done?: string
   /** When it needs more than the resource's own permission (approving, say). */
   permission?: PermissionGroup
-  /** Its behaviour, in the record's transaction, before the state moves; throw to refuse. */
-  run?: (context: ActionContext) => Promise<void>
+  /**
+   * Its behaviour, in the record's transaction, before the state moves; throw to refuse. It may
+   * answer where the record goes when that depends on the input (ADR 022: a work order moved to a
+   * company's status lands on that status's stage), instead of `to`.
+   */
+  run?: (context: ActionContext) => Promise<void | ActionOutcome>
 }
+
+/**
+ * Where an action's code sends the record: `to`, a state (the engine checks the move against the
+ * transitions and answers 409 naming the current state when it is not one; the current state
+ * itself keeps it there and still writes the history), and `label`, what the history calls the
+ * state reached (the company's status), where the state's own label says too little.
+ */
+export type ActionOutcome = { to?: string; label?: string }
 
 /**
  * Something done to a list's records together, by an API operation of its own (`invite-all-residents`,

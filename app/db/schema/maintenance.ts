@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm'
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
+import { users } from './platform'
+import { propertyGroups, rentalUnits, residents } from './properties'
+
+/** A company's own categories of work (plumbing, electrical…), seeded with defaults (migration 0035). */
+export const workOrderCategories = pgTable(
+  'work_order_categories',
+  {
+    id: id(),
+    companyId: companyId(),
+    /** Sorts naturally: the column's collation is `natural` (migration 0035). */
+    name: text().notNull(),
+    description: text(),
+    searchText: searchColumn('name', 'description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('work_order_categories_company_name_key').on(t.companyId, sql`lower(${t.name})`), searchIndex('work_order_categories', t.searchText)],
+)
+
+/**
+ * A company's own statuses, each on one of the fixed stages (operations.md §0): a work order's
+ * stage is its engine state, its status the company's name for where it is (ADR 022).
+ */
+export const workOrderStatuses = pgTable(
+  'work_order_statuses',
+  {
+    id: id(),
+    companyId: companyId(),
+    /** Sorts naturally: the column's collation is `natural` (migration 0035). */
+    name: text().notNull(),
+    stage: text().notNull(),
+    description: text(),
+    searchText: searchColumn('name', 'description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('work_order_statuses_company_name_key').on(t.companyId, sql`lower(${t.name})`),
+    index('work_order_statuses_company_stage_idx').on(t.companyId, t.stage),
+    searchIndex('work_order_statuses', t.searchText),
+  ],
+)
+
+/** A work order (SPEC.md §7 work-orders/): something to fix at a property, in a unit or a common area. */
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    id: id(),
+    companyId: companyId(),
+    /** Sorts naturally: the column's collation is `natural` (migration 0035). */
+    subject: text().notNull(),
+    description: text(),
+    propertyGroupId: uuid()
+      .notNull()
+      .references(() => propertyGroups.id),
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    /** A common area ("Lobby") or where in the unit ("kitchen sink"). */
+    location: text(),
+    categoryId: uuid().references(() => workOrderCategories.id),
+    priority: text().notNull(),
+    /** The fixed stage: the engine's state. */
+    stage: text().notNull(),
+    /** The company's status on that stage. */
+    statusId: uuid().references(() => workOrderStatuses.id),
+    reportedByResidentId: uuid().references(() => residents.id),
+    permissionToEnter: boolean().notNull().default(false),
+    entryNotes: text(),
+    petsOnPremises: boolean().notNull().default(false),
+    residentConsent: boolean().notNull().default(false),
+    /** The visit, as a day and a quarter hour on the company's clock, and the instant they make. */
+    scheduledDate: date(),
+    scheduledTime: text(),
+    scheduledAt: timestamp({ withTimezone: true }),
+    /** When written notice of entry was given: when the visit was scheduled in a lived-in unit. */
+    entryNoticeAt: timestamp({ withTimezone: true }),
+    dueDate: date(),
+    /** Targets from its priority, set when it is made. */
+    responseDueAt: timestamp({ withTimezone: true }),
+    completionDueAt: timestamp({ withTimezone: true }),
+    /** Who does the work: a maintenance technician (a user). Set by the next increment's assignment; kept here so that needs no migration. */
+    assignedUserId: uuid().references(() => users.id),
+    /** The work order this one was duplicated from. */
+    duplicatedFromId: uuid().references((): AnyPgColumn => workOrders.id),
+    searchText: searchColumn('subject', 'location', 'description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('work_orders_company_stage_idx').on(t.companyId, t.stage),
+    index('work_orders_company_property_idx').on(t.companyId, t.propertyGroupId),
+    index('work_orders_company_unit_idx').on(t.companyId, t.rentalUnitId),
+    index('work_orders_company_created_idx').on(t.companyId, t.createdAt),
+    searchIndex('work_orders', t.searchText),
+  ],
+)

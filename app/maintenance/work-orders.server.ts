@@ -1,0 +1,219 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '~/db/client.server'
+import { buildings, companies, leases, rentalUnits, workOrderCategories, workOrders, workOrderStatuses } from '~/db/schema'
+import { formatInstant } from '~/domain/dates'
+import { conflict } from '~/domain/errors'
+import { HOLDS_UNIT } from '~/domain/leasing/leases'
+import {
+  DEFAULT_CATEGORIES,
+  DEFAULT_STATUSES,
+  dueInstants,
+  entryNoticeRefusal,
+  FINAL_STAGES,
+  WORK_ORDER_STAGES,
+  zonedInstant,
+  type WorkOrderPriority,
+  type WorkOrderStage,
+} from '~/domain/maintenance/work-orders'
+
+/*
+ * Work orders' rules (ADR 022), called by name from app/resources/work-orders.ts: a company's
+ * default categories and statuses, the checks a work order's fields pass (its unit is of its
+ * property; a visit to a lived-in unit keeps the entry-notice rule), the instants it keeps, and
+ * the moves from status to status.
+ */
+
+type Row = Record<string, unknown>
+type Errors = Record<string, string[]>
+
+/** A new company's categories and statuses (migration 0035 gave every existing company the same). */
+export async function openMaintenance(tx: Executor, companyId: string) {
+  await tx.insert(workOrderCategories).values(DEFAULT_CATEGORIES.map((c) => ({ companyId, name: c.name, description: c.description })))
+  await tx.insert(workOrderStatuses).values(DEFAULT_STATUSES.map((s) => ({ companyId, name: s.name, stage: s.stage })))
+}
+
+async function timeZoneOf(tx: Executor, companyId: string) {
+  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
+  return company?.timeZone ?? 'America/Toronto'
+}
+
+/** Whether people live in the unit: a lease in force holds it. */
+async function occupied(tx: Executor, companyId: string, rentalUnitId: string | null) {
+  if (!rentalUnitId) return false
+  const [lease] = await tx
+    .select({ id: leases.id })
+    .from(leases)
+    .where(and(eq(leases.companyId, companyId), eq(leases.rentalUnitId, rentalUnitId), inArray(leases.status, [...HOLDS_UNIT])))
+    .limit(1)
+  return !!lease
+}
+
+const scheduleOf = (values: Row) => ({ date: (values.scheduledDate as string | null) ?? null, time: (values.scheduledTime as string | null) ?? null })
+
+/**
+ * The checks of a work order as it will be stored: its unit is one of its property's; a visit has a
+ * day and a time; a visit newly scheduled in a lived-in unit keeps the entry-notice rule (refused at
+ * `scheduled_date`). A closed or canceled one no longer changes.
+ */
+export async function checkWorkOrder(tx: Executor, companyId: string, id: string | undefined, values: Row, now = new Date()): Promise<Errors | undefined> {
+  const stored = id
+    ? (
+        await tx
+          .select()
+          .from(workOrders)
+          .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, id)))
+      )[0]
+    : undefined
+  if (stored && FINAL_STAGES.includes(stored.stage as WorkOrderStage)) throw conflict(`This work order is ${stageLabel(stored.stage)}; it no longer changes. Duplicate it for follow-up work.`)
+  const errors: Errors = {}
+  const unitId = (values.rentalUnitId as string | null) ?? null
+  if (unitId) {
+    const [unit] = await tx
+      .select({ propertyGroupId: buildings.propertyGroupId })
+      .from(rentalUnits)
+      .innerJoin(buildings, eq(buildings.id, rentalUnits.buildingId))
+      .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, unitId)))
+    if (unit && unit.propertyGroupId !== values.propertyGroupId) errors.rental_unit_id = ['Choose a unit of the work order’s property, or leave it empty for a common area.']
+  }
+  const { date, time } = scheduleOf(values)
+  if (date && !time) errors.scheduled_time = ['Choose the time of the visit.']
+  if (time && !date) errors.scheduled_date = ['Choose the day of the visit.']
+  if (Object.keys(errors).length) return errors
+  const changed = !stored || stored.scheduledDate !== date || stored.scheduledTime !== time || stored.rentalUnitId !== unitId
+  if (date && time && changed) {
+    const timeZone = await timeZoneOf(tx, companyId)
+    const refusal = entryNoticeRefusal({
+      scheduledAt: zonedInstant(date, time, timeZone),
+      noticeAt: now,
+      timeZone,
+      priority: values.priority as WorkOrderPriority,
+      residentConsent: values.residentConsent === true,
+      occupied: await occupied(tx, companyId, unitId),
+    })
+    if (refusal) return { scheduled_date: [refusal] }
+  }
+  return undefined
+}
+
+/**
+ * What a work order keeps beyond its fields, once stored: on create, the company's first status on
+ * the New stage and the response and completion targets of its priority; whenever its visit is
+ * (re)scheduled, the instant of the visit and, where notice is owed, when it was given (now).
+ */
+export async function keepWorkOrder(tx: Executor, companyId: string, record: Row, created: boolean, now = new Date()) {
+  const set: Record<string, unknown> = {}
+  if (created) {
+    const [status] = await tx
+      .select({ id: workOrderStatuses.id })
+      .from(workOrderStatuses)
+      .where(and(eq(workOrderStatuses.companyId, companyId), eq(workOrderStatuses.stage, String(record.stage))))
+      .orderBy(asc(workOrderStatuses.createdAt), asc(workOrderStatuses.name))
+      .limit(1)
+    Object.assign(set, { statusId: status?.id ?? null }, dueInstants(record.priority as WorkOrderPriority, now))
+  }
+  const { date, time } = scheduleOf(record)
+  const timeZone = date && time ? await timeZoneOf(tx, companyId) : ''
+  const scheduledAt = date && time ? zonedInstant(date, time, timeZone) : null
+  const before = record.scheduledAt as Date | null
+  if ((scheduledAt?.getTime() ?? null) !== (before?.getTime() ?? null)) {
+    set.scheduledAt = scheduledAt
+    // Notice is given (and kept) only where it is owed: a lived-in unit, no emergency, no consent.
+    const owed = record.priority !== 'EMERGENCY' && record.residentConsent !== true
+    set.entryNoticeAt = scheduledAt && owed && (await occupied(tx, companyId, (record.rentalUnitId as string | null) ?? null)) ? now : null
+  }
+  if (!Object.keys(set).length) return
+  await tx
+    .update(workOrders)
+    .set(set)
+    .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, String(record.id))))
+}
+
+const stageLabel = (stage: string) => WORK_ORDER_STAGES.find((s) => s.value === stage)?.label ?? stage
+
+/**
+ * Moving a work order to one of the company's statuses: it lands on that status's stage (the engine
+ * checks the move and keeps it in the history under the status's name). A visit must be scheduled
+ * before the work order is.
+ */
+export async function moveToStatus(tx: Executor, companyId: string, record: Row, statusId: string) {
+  const [status] = await tx
+    .select({ id: workOrderStatuses.id, name: workOrderStatuses.name, stage: workOrderStatuses.stage })
+    .from(workOrderStatuses)
+    .where(and(eq(workOrderStatuses.companyId, companyId), eq(workOrderStatuses.id, statusId)))
+  if (!status) throw conflict('No such status in your company.', { status_id: ['Status: no such status in your company.'] })
+  if (status.id === record.statusId) throw conflict(`This work order is already ${status.name}.`, { status_id: [`It is already ${status.name}.`] })
+  if (status.stage === 'SCHEDULED' && !record.scheduledAt)
+    throw conflict('Schedule the visit first: set the work order’s scheduled day and time, then move it to a scheduled status.', { status_id: ['Set the scheduled day and time first.'] })
+  await tx
+    .update(workOrders)
+    .set({ statusId: status.id, updatedAt: new Date() })
+    .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, String(record.id))))
+  return { to: status.stage, label: status.name }
+}
+
+/** What a duplicate copies (operations.md §1): what and where, priority and access; dates, status and history start afresh. */
+export function duplicateValues(record: Row) {
+  return {
+    subject: record.subject,
+    description: record.description,
+    property_group_id: record.propertyGroupId,
+    rental_unit_id: record.rentalUnitId,
+    location: record.location,
+    category_id: record.categoryId,
+    priority: record.priority,
+    reported_by_resident_id: record.reportedByResidentId,
+    permission_to_enter: record.permissionToEnter,
+    entry_notes: record.entryNotes,
+    pets_on_premises: record.petsOnPremises,
+  }
+}
+
+export async function markDuplicate(tx: Executor, companyId: string, id: string, from: string) {
+  await tx
+    .update(workOrders)
+    .set({ duplicatedFromId: from })
+    .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, id)))
+}
+
+/** A status's stage cannot change under the work orders on it: they would sit on a stage they never moved to. */
+export async function checkStatus(tx: Executor, companyId: string, id: string | undefined, values: Row): Promise<Errors | undefined> {
+  if (!id) return undefined
+  const [stored] = await tx
+    .select({ stage: workOrderStatuses.stage })
+    .from(workOrderStatuses)
+    .where(and(eq(workOrderStatuses.companyId, companyId), eq(workOrderStatuses.id, id)))
+  if (!stored || stored.stage === values.stage) return undefined
+  const [used] = await tx
+    .select({ id: workOrders.id })
+    .from(workOrders)
+    .where(and(eq(workOrders.companyId, companyId), eq(workOrders.statusId, id)))
+    .limit(1)
+  return used ? { stage: ['Work orders are on this status: move them to another one before putting it on another stage.'] } : undefined
+}
+
+/** The instants a work order keeps, as the API's ISO strings and as people read them on the company's clock. */
+export async function workOrderTimes(tx: Executor, companyId: string, ids: string[]) {
+  const [timeZone, records] = await Promise.all([
+    timeZoneOf(tx, companyId),
+    tx
+      .select({ id: workOrders.id, responseDueAt: workOrders.responseDueAt, completionDueAt: workOrders.completionDueAt, scheduledAt: workOrders.scheduledAt, entryNoticeAt: workOrders.entryNoticeAt })
+      .from(workOrders)
+      .where(and(eq(workOrders.companyId, companyId), inArray(workOrders.id, ids))),
+  ])
+  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null)
+  const shown = (value: unknown) => (value instanceof Date ? formatInstant(value.toISOString(), timeZone) : null)
+  return new Map(
+    records.map((r) => [
+      String(r.id),
+      {
+        response_due_at: iso(r.responseDueAt),
+        completion_due_at: iso(r.completionDueAt),
+        scheduled_at: iso(r.scheduledAt),
+        entry_notice_at: iso(r.entryNoticeAt),
+        response_due: shown(r.responseDueAt),
+        completion_due: shown(r.completionDueAt),
+        entry_notice: shown(r.entryNoticeAt),
+      },
+    ]),
+  )
+}

@@ -1,0 +1,194 @@
+import { z } from '@hono/zod-openapi'
+import type { Executor } from '~/db/client.server'
+import { workOrderCategories, workOrders, workOrderStatuses } from '~/db/schema'
+import { WORK_ORDER_TABS } from '~/domain/navigation'
+import { OPEN_STAGES, SCHEDULE_TIMES, WORK_ORDER_PRIORITIES, WORK_ORDER_STAGES, WORK_ORDER_TRANSITIONS } from '~/domain/maintenance/work-orders'
+import { checkStatus, checkWorkOrder, duplicateValues, keepWorkOrder, markDuplicate, moveToStatus, workOrderTimes } from '~/maintenance/work-orders.server'
+import { resourceNamed } from './index'
+import { defineResource } from './engine/define'
+import { boolean, date, longText, reference, select, text } from './engine/fields'
+
+/*
+ * Work orders (issue 15, operations.md §0–1), a document (ADR 013) whose states are fixed stages and
+ * whose statuses are the company's (ADR 022):
+ *
+ * - A work order's **stage** (new, triage, awaiting estimate, awaiting approval, assigned, scheduled,
+ *   in progress, on hold, work done, ready to bill, closed, canceled) is its engine state: the moves
+ *   between stages are the declared transitions (~/domain/maintenance/work-orders), so reports and
+ *   targets read one fixed set, whatever a company calls things.
+ * - Its **status** is a record of the company's (`work-order-statuses`), each on one stage: "Waiting
+ *   on parts" and "Waiting on resident" can both sit on On hold. People move a work order by
+ *   choosing a status (`change-status`): it lands on the status's stage through an allowed
+ *   transition (else 409 naming its stage), and the engine keeps the move in its state history with
+ *   who, when and the status's name. A status on the stage it is already on changes the name only,
+ *   and is kept in the history too. A new work order starts on the New stage, at the company's
+ *   first status there.
+ * - Its **priority** sets its response and completion targets when it is made; a visit to a lived-in
+ *   unit keeps the entry-notice rule (24 hours' written notice, 8 a.m. to 8 p.m., unless an emergency
+ *   or the resident consents). The instants are kept in the row and answered beside its fields.
+ *
+ * Still to come (later increments of issue 15): assignment to a technician or vendor (there is no
+ * engine resource for either yet; `assigned_user_id` waits in the table), photos, comments, work
+ * logs, invoices, the resident center's and technicians' (/mt) pages.
+ */
+
+export const workOrderCategoriesResource = defineResource({
+  name: 'work-order-categories',
+  apiPath: 'work-orders/categories',
+  singular: 'Work Order Category',
+  plural: 'Work Order Categories',
+  description: 'The kinds of work your work orders are sorted by: plumbing, electrical, HVAC and the others you add.',
+  group: 'Operations',
+  permission: 'operations',
+  table: workOrderCategories,
+  fields: {
+    name: text('Name', { required: true, max: 120, help: 'e.g. Plumbing or Snow removal' }),
+    description: longText('Description', { max: 1000 }),
+  },
+  title: ['name'],
+  columns: ['name', 'description'],
+  search: ['name', 'description'],
+  ordering: 'name',
+  // A category in use stays: it names the work orders filed under it.
+  methods: ['list', 'create', 'get', 'update'],
+  tabs: WORK_ORDER_TABS,
+  palette: false,
+  attachments: false,
+})
+
+export const workOrderStatusesResource = defineResource({
+  name: 'work-order-statuses',
+  apiPath: 'work-orders/statuses',
+  singular: 'Work Order Status',
+  plural: 'Work Order Statuses',
+  description:
+    'Your names for where a work order is, each on one of the fixed stages that reports and targets read: several statuses can share a stage (Waiting on parts and Waiting on resident, both On hold).',
+  group: 'Operations',
+  permission: 'operations',
+  table: workOrderStatuses,
+  fields: {
+    name: text('Name', { required: true, max: 120, help: 'e.g. Waiting on parts' }),
+    stage: select('Stage', WORK_ORDER_STAGES, { required: true, help: 'Where work orders with this status are in their life: what moves are allowed from it, and what reports count it as' }),
+    description: longText('Description', { max: 1000 }),
+  },
+  title: ['name'],
+  columns: ['name', 'stage', 'description'],
+  search: ['name', 'description'],
+  filters: ['stage'],
+  ordering: 'name',
+  // A status in use stays: its work orders and their history name it.
+  methods: ['list', 'create', 'get', 'update'],
+  tabs: WORK_ORDER_TABS,
+  palette: false,
+  attachments: false,
+  rules: {
+    validate: ({ tx, companyId, id, values }) => checkStatus(tx as Executor, companyId, id, values),
+  },
+})
+
+export const workOrdersResource = defineResource({
+  name: 'work-orders',
+  singular: 'Work Order',
+  plural: 'Work Orders',
+  description: 'Repairs and other work at your properties, in a unit or a common area: who reported it, how urgent it is, when it is due and where it stands.',
+  group: 'Operations',
+  permission: 'operations',
+  table: workOrders,
+  fields: {
+    subject: text('Subject', { required: true, max: 200, help: 'What needs doing, in a few words: Leaking kitchen tap' }),
+    description: longText('Description', { max: 5000 }),
+    propertyGroupId: reference('Property', 'property-groups', { required: true }),
+    rentalUnitId: reference('Unit', 'rental-units', { help: 'A unit of the property; empty for a common area' }),
+    location: text('Common area or location', { max: 200, help: 'A common area (Lobby, Parking garage) or where in the unit (kitchen sink)' }),
+    categoryId: reference('Category', 'work-order-categories'),
+    priority: select('Priority', WORK_ORDER_PRIORITIES, {
+      required: true,
+      help: 'Sets when it must be answered and done: emergency 1 hour and 24 hours, urgent 24 and 72 hours, routine 72 hours and 7 days',
+    }),
+    stage: select('Stage', WORK_ORDER_STAGES, { readOnly: true }),
+    statusId: reference('Status', 'work-order-statuses', { readOnly: true, help: 'Changed by Change status' }),
+    reportedByResidentId: reference('Reported by', 'residents', { help: 'The resident who reported it, if one did' }),
+    permissionToEnter: boolean('Permission to enter', { help: 'The resident lets the technician in when nobody is home' }),
+    entryNotes: longText('Entry notes', { max: 2000, help: 'Keys, alarm codes, who to call on arrival' }),
+    petsOnPremises: boolean('Pets on premises'),
+    residentConsent: boolean('Resident consents to entry', { help: 'The resident agreed to this visit: no 24 hours’ notice or 8 a.m. to 8 p.m. window needed' }),
+    scheduledDate: date('Visit day', { help: 'In a lived-in unit: at least 24 hours from now, unless an emergency or the resident consents' }),
+    scheduledTime: select('Visit time', SCHEDULE_TIMES, { help: 'In a lived-in unit: between 8 a.m. and 8 p.m., unless an emergency or the resident consents' }),
+    dueDate: date('Due date'),
+    duplicatedFromId: reference('Duplicated from', 'work-orders', { readOnly: true }),
+  },
+  title: ['subject'],
+  columns: ['subject', 'propertyGroupId', 'rentalUnitId', 'categoryId', 'priority', 'statusId', 'scheduledDate', 'completion_due'],
+  search: ['subject', 'location', 'description'],
+  filters: ['stage', 'statusId', 'priority', 'propertyGroupId', 'rentalUnitId', 'categoryId', 'reportedByResidentId', 'duplicatedFromId'],
+  ordering: '-created_at',
+  methods: ['list', 'create', 'get', 'update'],
+  tabs: WORK_ORDER_TABS,
+  states: {
+    field: 'stage',
+    initial: 'NEW',
+    transitions: WORK_ORDER_TRANSITIONS,
+  },
+  actions: {
+    'change-status': {
+      label: 'Change status',
+      from: OPEN_STAGES,
+      input: { statusId: reference('Status', 'work-order-statuses', { required: true }) },
+      done: 'Status changed.',
+      run: ({ tx, companyId, record, input }) => moveToStatus(tx as Executor, companyId, record, String(input.status_id)),
+    },
+    duplicate: {
+      label: 'Duplicate',
+      from: WORK_ORDER_STAGES.map((s) => s.value),
+      done: 'Work order duplicated: the copy is under Duplicates, new and unscheduled.',
+      async run({ tx, companyId, userId, record }) {
+        // Loaded here, not at the top: the definitions are read by pages and tests that never load the API.
+        const { createRecord } = await import('./engine/api.server')
+        const copy = await createRecord(tx as Executor, companyId, resourceNamed('work-orders')!, { values: duplicateValues(record) }, { userId })
+        await markDuplicate(tx as Executor, companyId, String(copy.id), String(record.id))
+      },
+    },
+  },
+  rules: {
+    validate: ({ tx, companyId, id, values }) => checkWorkOrder(tx as Executor, companyId, id, values),
+    created: ({ tx, companyId, record }) => keepWorkOrder(tx as Executor, companyId, record, true),
+    updated: ({ tx, companyId, record }) => keepWorkOrder(tx as Executor, companyId, record, false),
+  },
+  outputs: {
+    summary: {
+      schema: {
+        response_due_at: z.string().nullable().openapi({ description: 'When someone must respond, from its priority (ISO 8601)' }),
+        completion_due_at: z.string().nullable().openapi({ description: 'When the work must be done, from its priority (ISO 8601)' }),
+        scheduled_at: z.string().nullable().openapi({ description: 'The visit: its day and time on the company’s clock (ISO 8601)' }),
+        entry_notice_at: z.string().nullable().openapi({ description: 'When written notice of entry was given, for a visit to a lived-in unit (ISO 8601)' }),
+        response_due: z.string().nullable().openapi({ description: 'response_due_at on the company’s clock' }),
+        completion_due: z.string().nullable().openapi({ description: 'completion_due_at on the company’s clock' }),
+        entry_notice: z.string().nullable().openapi({ description: 'entry_notice_at on the company’s clock' }),
+      },
+      fields: {
+        response_due: text('Respond by'),
+        completion_due: text('Complete by'),
+        entry_notice: text('Entry notice given'),
+      },
+      load: ({ tx, companyId, records }) =>
+        workOrderTimes(
+          tx as Executor,
+          companyId,
+          records.map((r) => String(r.id)),
+        ),
+    },
+  },
+  page: {
+    sections: [
+      { kind: 'fields', fields: ['statusId', 'stage', 'priority', 'categoryId', 'description', 'duplicatedFromId'] },
+      { kind: 'actions' },
+      { kind: 'fields', label: 'Where', fields: ['propertyGroupId', 'rentalUnitId', 'location', 'reportedByResidentId'] },
+      { kind: 'fields', label: 'Schedule', fields: ['response_due', 'completion_due', 'scheduledDate', 'scheduledTime', 'entry_notice', 'dueDate'] },
+      { kind: 'fields', label: 'Access', fields: ['permissionToEnter', 'entryNotes', 'petsOnPremises', 'residentConsent'] },
+      { kind: 'history' },
+      { kind: 'related', related: { resource: 'work-orders', field: 'duplicatedFromId', label: 'Duplicates' } },
+      { kind: 'attachments' },
+      { kind: 'notes' },
+    ],
+  },
+})

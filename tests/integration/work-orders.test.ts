@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest'
+import { api, registerCompany } from '../factories/api'
+import { get, leasingCompany, type Body } from '../factories/leasing'
+
+/*
+ * Work orders (ADR 022): a company starts with default categories and one status per stage; a work
+ * order starts New with response and completion targets from its priority; choosing a status moves
+ * it to that status's stage through an allowed transition, kept in the history under the status's
+ * name, and a move not allowed is refused with 409 naming where it is; a visit to a lived-in unit
+ * takes 24 hours' notice between 8 a.m. and 8 p.m. (company time), unless an emergency or the
+ * resident consents; a duplicate copies what and where, and starts afresh.
+ */
+
+const HOUR = 3_600_000
+const TZ = 'America/Toronto'
+
+/** A day and time on Toronto's clock, as the form sends them. */
+function torontoClock(at: Date) {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(at)
+  const part = (type: string) => parts.find((p) => p.type === type)!.value
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}`, hour: Number(part('hour')) }
+}
+/** A day from now, in Toronto. */
+const inDays = (days: number) => torontoClock(new Date(Date.now() + days * 24 * HOUR)).date
+
+async function setUp() {
+  const company = await leasingCompany()
+  const lived = await company.lease()
+  const statuses = (await get(company.token, 'work-orders/statuses/?page_size=100')).results as Body[]
+  const status = (name: string) => statuses.find((s) => s.name === name)!.id
+  const workOrder = (body: Record<string, unknown> = {}) =>
+    company.post('work-orders/', { subject: 'Leaking kitchen tap', property_group_id: company.home.id, rental_unit_id: lived.unit.id, priority: 'ROUTINE', ...body })
+  const move = (id: string, statusId: string) => api('POST', `work-orders/${id}/change-status/`, { token: company.token, body: { status_id: statusId } })
+  return { ...company, lived, status, workOrder, move }
+}
+
+describe('a company’s categories and statuses', () => {
+  it('start with the defaults: the common trades, and one status per stage named as the stage', async () => {
+    const { token } = await registerCompany()
+    const categories = (await get(token, 'work-orders/categories/?page_size=100')).results as Body[]
+    expect(categories.map((c) => c.name)).toEqual(['Appliance', 'Electrical', 'General', 'HVAC', 'Locks and keys', 'Pest control', 'Plumbing'])
+    const statuses = (await get(token, 'work-orders/statuses/?page_size=100')).results as Body[]
+    expect(statuses).toHaveLength(12)
+    expect(statuses.find((s) => s.stage === 'AWAITING_ESTIMATE')).toMatchObject({ name: 'Awaiting estimate' })
+  })
+})
+
+describe('a work order', () => {
+  it('starts New with targets from its priority', async () => {
+    const { workOrder, home } = await setUp()
+    for (const [priority, response, completion] of [
+      ['EMERGENCY', 1, 24],
+      ['URGENT', 24, 72],
+      ['ROUTINE', 72, 168],
+    ] as const) {
+      const made = await workOrder({ priority, rental_unit_id: null, location: 'Lobby' })
+      expect(made).toMatchObject({ stage: 'NEW', status_label: 'New', property_group_id: home.id, location: 'Lobby' })
+      const created = Date.parse(String(made.created_at))
+      expect(Date.parse(String(made.response_due_at)) - created).toBeGreaterThan(response * HOUR - 60_000)
+      expect(Date.parse(String(made.response_due_at)) - created).toBeLessThan(response * HOUR + 60_000)
+      expect(Date.parse(String(made.completion_due_at)) - Date.parse(String(made.response_due_at))).toBe((completion - response) * HOUR)
+      expect(made.response_due).toMatch(/\d{4}/)
+    }
+  })
+
+  it('moves to a status’s stage, keeping each change in its history with who, when and the status', async () => {
+    const { token, post, workOrder, move, status } = await setUp()
+    const waitingParts = await post('work-orders/statuses/', { name: 'Waiting on parts', stage: 'ON_HOLD' })
+    const waitingResident = await post('work-orders/statuses/', { name: 'Waiting on resident', stage: 'ON_HOLD' })
+    const made = await workOrder()
+    const triaged = await move(made.id, status('Triage'))
+    expect(triaged.status, JSON.stringify(triaged.body)).toBe(200)
+    expect(triaged.body).toMatchObject({ stage: 'TRIAGE', status_label: 'Triage' })
+    expect((await move(made.id, waitingParts.id)).body).toMatchObject({ stage: 'ON_HOLD', status_label: 'Waiting on parts' })
+    // Another status on the same stage: the stage stays, the history keeps the change.
+    expect((await move(made.id, waitingResident.id)).body).toMatchObject({ stage: 'ON_HOLD', status_label: 'Waiting on resident' })
+    const again = await move(made.id, waitingResident.id)
+    expect(again.status).toBe(409)
+    expect(again.body.detail).toMatch(/already Waiting on resident/)
+
+    const history = (await get(token, `work-orders/${made.id}/history/`)) as Record<string, unknown>[]
+    const entries = Array.isArray(history) ? history : ((history as { results: Record<string, unknown>[] }).results ?? [])
+    expect(entries.map((h) => [h.from_label, h.to_label])).toEqual([
+      [null, 'New'],
+      ['New', 'Triage'],
+      ['Triage', 'Waiting on parts'],
+      ['Waiting on parts', 'Waiting on resident'],
+    ])
+    expect(entries.slice(1).every((h) => h.action === 'change-status' && typeof h.user_name === 'string' && h.user_name && h.created_at)).toBe(true)
+
+    // A status with work orders on it keeps its stage.
+    const restaged = await api('PUT', `work-orders/statuses/${waitingResident.id}/`, { token, body: { name: 'Waiting on resident', stage: 'TRIAGE' } })
+    expect(restaged.status).toBe(400)
+    expect(Object.keys(restaged.body.errors)).toEqual(['stage'])
+    const filtered = await get(token, `work-orders/?status_id=${waitingResident.id}`)
+    expect(filtered.count).toBe(1)
+    expect((await get(token, 'work-orders/?stage=ON_HOLD')).count).toBe(1)
+  })
+
+  it('refuses a move its stage does not allow, with 409 naming its stage', async () => {
+    const { token, workOrder, move, status } = await setUp()
+    const made = await workOrder()
+    const closed = await move(made.id, status('Closed'))
+    expect(closed.status).toBe(409)
+    expect(closed.body.detail).toBe('This work order is New; it cannot move from there to Closed.')
+    expect(closed.body.errors).toHaveProperty('stage')
+    // Scheduled needs a visit first.
+    const scheduled = await move(made.id, status('Scheduled'))
+    expect(scheduled.status).toBe(409)
+    expect(scheduled.body.detail).toMatch(/Schedule the visit first/)
+    expect((await get(token, `work-orders/${made.id}/`)).stage).toBe('NEW')
+    // Canceled is the end: no more moves or changes.
+    expect((await move(made.id, status('Canceled'))).status).toBe(200)
+    const reopened = await move(made.id, status('New'))
+    expect(reopened.status).toBe(409)
+    expect(reopened.body.detail).toMatch(/This work order is Canceled; Change status needs it to be/)
+    const edited = await api('PUT', `work-orders/${made.id}/`, { token, body: { subject: 'Another', property_group_id: made.property_group_id, priority: 'ROUTINE' } })
+    expect(edited.status).toBe(409)
+  })
+
+  it('keeps its unit to its property', async () => {
+    const { token, property, workOrder, lived } = await setUp()
+    const other = await property('Elgin Place')
+    const refused = await api('POST', 'work-orders/', { token, body: { subject: 'Tap', property_group_id: other.id, rental_unit_id: lived.unit.id, priority: 'ROUTINE' } })
+    expect(refused.status).toBe(400)
+    expect(Object.keys(refused.body.errors)).toEqual(['rental_unit_id'])
+    expect((await workOrder()).rental_unit_label).toBeTruthy()
+  })
+})
+
+describe('entering a lived-in unit', () => {
+  it('takes 24 hours’ notice and falls between 8 a.m. and 8 p.m., company time', async () => {
+    const { token, workOrder } = await setUp()
+    // A time within the next day, inside the window: too little notice.
+    let soon = new Date(Math.ceil((Date.now() + HOUR) / (15 * 60_000)) * 15 * 60_000)
+    while (torontoClock(soon).hour < 9 || torontoClock(soon).hour >= 19) soon = new Date(soon.getTime() + 15 * 60_000)
+    const tooSoon = await api('POST', 'work-orders/', {
+      token,
+      body: {
+        subject: 'Tap',
+        property_group_id: (await workOrder()).property_group_id,
+        rental_unit_id: (await workOrder()).rental_unit_id,
+        priority: 'ROUTINE',
+        scheduled_date: torontoClock(soon).date,
+        scheduled_time: torontoClock(soon).time,
+      },
+    })
+    expect(tooSoon.status).toBe(400)
+    expect(tooSoon.body.errors.scheduled_date[0]).toMatch(/24 hours’ written notice/)
+
+    const made = await workOrder()
+    const early = await api('PUT', `work-orders/${made.id}/`, { token, body: { ...editable(made), scheduled_date: inDays(3), scheduled_time: '07:30' } })
+    expect(early.status).toBe(400)
+    expect(early.body.errors.scheduled_date[0]).toMatch(/between 8 a.m. and 8 p.m./)
+    const late = await api('PUT', `work-orders/${made.id}/`, { token, body: { ...editable(made), scheduled_date: inDays(3), scheduled_time: '20:15' } })
+    expect(late.status).toBe(400)
+
+    const fine = await api('PUT', `work-orders/${made.id}/`, { token, body: { ...editable(made), scheduled_date: inDays(3), scheduled_time: '10:00' } })
+    expect(fine.status, JSON.stringify(fine.body)).toBe(200)
+    expect(torontoClock(new Date(fine.body.scheduled_at))).toMatchObject({ date: inDays(3), time: '10:00' })
+    expect(Math.abs(Date.parse(fine.body.entry_notice_at) - Date.now())).toBeLessThan(60_000)
+    // Changing something else leaves the notice as it was given.
+    const renamed = await api('PUT', `work-orders/${made.id}/`, { token, body: { ...editable(fine.body), subject: 'Leaking tap, kitchen' } })
+    expect(renamed.body.entry_notice_at).toBe(fine.body.entry_notice_at)
+  })
+
+  it('asks no notice of an emergency, a resident who consents, or a common area', async () => {
+    const { workOrder, home } = await setUp()
+    const early = { scheduled_date: inDays(0), scheduled_time: '00:15' }
+    expect(await workOrder({ priority: 'EMERGENCY', ...early })).toMatchObject({ scheduled_time: '00:15', entry_notice_at: null })
+    expect(await workOrder({ resident_consent: true, ...early })).toMatchObject({ resident_consent: true, entry_notice_at: null })
+    expect(await workOrder({ rental_unit_id: null, location: 'Parking garage', ...early })).toMatchObject({ property_group_id: home.id })
+  })
+})
+
+describe('duplicating a work order', () => {
+  it('makes a new one with what and where, without its dates or status', async () => {
+    const { token, workOrder, move, status } = await setUp()
+    const categories = (await get(token, 'work-orders/categories/?search=plumbing')).results as Body[]
+    const made = await workOrder({ category_id: categories[0].id, priority: 'URGENT', entry_notes: 'Key at the desk', pets_on_premises: true, scheduled_date: inDays(3), scheduled_time: '10:00' })
+    await move(made.id, status('Scheduled'))
+    const duplicated = await api('POST', `work-orders/${made.id}/duplicate/`, { token, body: {} })
+    expect(duplicated.status, JSON.stringify(duplicated.body)).toBe(200)
+    expect(duplicated.body).toMatchObject({ id: made.id, stage: 'SCHEDULED' })
+    const copies = await get(token, `work-orders/?duplicated_from_id=${made.id}`)
+    expect(copies.count).toBe(1)
+    expect(copies.results[0]).toMatchObject({
+      subject: made.subject,
+      property_group_id: made.property_group_id,
+      rental_unit_id: made.rental_unit_id,
+      category_id: categories[0].id,
+      priority: 'URGENT',
+      entry_notes: 'Key at the desk',
+      pets_on_premises: true,
+      stage: 'NEW',
+      status_label: 'New',
+      scheduled_date: null,
+      scheduled_at: null,
+      duplicated_from_id: made.id,
+    })
+  })
+})
+
+/** A work order's writable fields as its answer gives them, for a PUT. */
+function editable(body: Record<string, unknown>) {
+  const keys = [
+    'subject',
+    'description',
+    'property_group_id',
+    'rental_unit_id',
+    'location',
+    'category_id',
+    'priority',
+    'reported_by_resident_id',
+    'permission_to_enter',
+    'entry_notes',
+    'pets_on_premises',
+    'resident_consent',
+    'scheduled_date',
+    'scheduled_time',
+    'due_date',
+  ]
+  return Object.fromEntries(keys.map((k) => [k, body[k]]))
+}
