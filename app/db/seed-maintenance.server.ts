@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Executor } from './client.server'
-import { buildings, companies, leaseResidents, leases, rentalUnits, workOrderCategories, workOrderStatuses } from './schema'
+import { buildings, companies, leaseResidents, leases, rentalUnits, users, workOrderCategories, workOrderStatuses } from './schema'
 import { todayIn } from '~/domain/dates'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
@@ -9,7 +9,8 @@ import { workOrdersResource } from '~/resources/work-orders'
 /**
  * The demo's work orders: a handful at its buildings, in units people live in and in common areas,
  * at several stages, each moved there through its statuses as a manager would (so each has its
- * history). Visits are scheduled days ahead, within the entry-notice rule.
+ * history). Visits to units are scheduled days ahead, within the entry-notice rule; the demo's
+ * technician has several assigned, one of them a common-area visit today.
  */
 export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId: string) {
   const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
@@ -27,6 +28,12 @@ export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId
   const category = (name: string) => categories.find((c) => c.name === name)?.id ?? null
   const status = (stage: string) => statuses.find((s) => s.stage === stage)!.id
   const inDays = (days: number) => todayIn(company.timeZone, new Date(Date.now() + days * 86_400_000))
+  const [technician] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.userType, 'maintenance_technician'), eq(users.isActive, true)))
+    .orderBy(asc(users.email))
+  const assigned = technician?.id ?? null
 
   const orders: { body: Record<string, unknown>; through: string[] }[] = [
     {
@@ -41,6 +48,7 @@ export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId
         permission_to_enter: true,
         scheduled_date: inDays(3),
         scheduled_time: '10:00',
+        assigned_user_id: assigned,
       },
       through: ['TRIAGE', 'SCHEDULED'],
     },
@@ -54,6 +62,7 @@ export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId
         reported: true,
         pets_on_premises: true,
         entry_notes: 'Friendly dog; resident home after 5 p.m.',
+        assigned_user_id: assigned,
       },
       through: ['ASSIGNED', 'IN_PROGRESS'],
     },
@@ -73,7 +82,10 @@ export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId
       body: { subject: 'Dishwasher not draining', category_id: category('Appliance'), priority: 'ROUTINE', unit: 3, reported: true, permission_to_enter: true },
       through: ['TRIAGE', 'ON_HOLD'],
     },
-    { body: { subject: 'Lobby light flickering', category_id: category('Electrical'), priority: 'ROUTINE', location: 'Lobby' }, through: [] },
+    {
+      body: { subject: 'Lobby light flickering', category_id: category('Electrical'), priority: 'ROUTINE', location: 'Lobby', scheduled_date: inDays(0), scheduled_time: '14:00', assigned_user_id: assigned },
+      through: ['ASSIGNED', 'SCHEDULED'],
+    },
     { body: { subject: 'Mice seen in the basement storage', category_id: category('Pest control'), priority: 'URGENT', location: 'Basement storage lockers' }, through: ['TRIAGE'] },
   ]
   for (const { body, through } of orders) {

@@ -251,5 +251,6 @@ export const WORK_ORDER_TABS: PageTabs = {
     { label: 'Work orders', href: '/app/work-orders/' },
     { label: 'Categories', href: '/app/work-order-categories/' },
     { label: 'Statuses', href: '/app/work-order-statuses/' },
+    { label: 'Technicians', href: '/app/work-order-technicians/' },
   ],
 }

@@ -5,7 +5,7 @@ import { depositDispositionsResource, securityDepositsResource } from './deposit
 import type { AnyResource } from './engine/define'
 import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
-import { workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource } from './work-orders'
+import { workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
 import { journalEntriesResource } from './journal-entries'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
@@ -59,9 +59,10 @@ export const RESOURCES: readonly AnyResource[] = [
   bankDepositsResource,
   journalEntriesResource,
   recurringJournalEntriesResource,
-  // Categories and statuses before work orders: their API paths (work-orders/categories) sit under the work orders' own.
+  // Categories, statuses and technicians before work orders: their API paths (work-orders/categories) sit under the work orders' own.
   workOrderCategoriesResource,
   workOrderStatusesResource,
+  workOrderTechniciansResource,
   workOrdersResource,
 ]
 

@@ -1,12 +1,13 @@
 import { z } from '@hono/zod-openapi'
+import { and, eq } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { workOrderCategories, workOrders, workOrderStatuses } from '~/db/schema'
+import { users, workOrderCategories, workOrders, workOrderStatuses } from '~/db/schema'
 import { WORK_ORDER_TABS } from '~/domain/navigation'
 import { OPEN_STAGES, SCHEDULE_TIMES, WORK_ORDER_PRIORITIES, WORK_ORDER_STAGES, WORK_ORDER_TRANSITIONS } from '~/domain/maintenance/work-orders'
 import { checkStatus, checkWorkOrder, duplicateValues, keepWorkOrder, markDuplicate, moveToStatus, workOrderTimes } from '~/maintenance/work-orders.server'
 import { resourceNamed } from './index'
 import { defineResource } from './engine/define'
-import { boolean, date, longText, reference, select, text } from './engine/fields'
+import { boolean, date, email, longText, phone, reference, select, text } from './engine/fields'
 
 /*
  * Work orders (issue 15, operations.md §0–1), a document (ADR 013) whose states are fixed stages and
@@ -27,10 +28,47 @@ import { boolean, date, longText, reference, select, text } from './engine/field
  *   unit keeps the entry-notice rule (24 hours' written notice, 8 a.m. to 8 p.m., unless an emergency
  *   or the resident consents). The instants are kept in the row and answered beside its fields.
  *
- * Still to come (later increments of issue 15): assignment to a technician or vendor (there is no
- * engine resource for either yet; `assigned_user_id` waits in the table), photos, comments, work
+ * - Its **assignee** is one of the company's active maintenance technicians (`work-order-technicians`,
+ *   the users the engine's scope picks out), so the one reference check refuses anyone else at the
+ *   field. Assigning changes no stage: the stage moves only by a status (Assigned may be chosen
+ *   with nobody assigned, for a vendor later).
+ *
+ * Still to come (later increments of issue 15): assignment to a vendor, photos, comments, work
  * logs, invoices, the resident center's and technicians' (/mt) pages.
  */
+
+/**
+ * The technicians work orders can be assigned to: the company's active maintenance technicians, a
+ * read-only view of its users (people are invited and managed under Maintenance Technicians). A
+ * resource of its own so that the assignee is an engine reference like any other: checked against
+ * the company, named in the output, offered by the pickers and walked by the isolation tests.
+ */
+export const workOrderTechniciansResource = defineResource({
+  name: 'work-order-technicians',
+  apiPath: 'work-orders/technicians',
+  singular: 'Technician',
+  plural: 'Technicians',
+  description: 'Your active maintenance technicians, whom work orders can be assigned to. Invite and deactivate them under Maintenance Technicians.',
+  group: 'Operations',
+  permission: 'operations',
+  table: users,
+  scope: and(eq(users.userType, 'maintenance_technician'), eq(users.isActive, true)),
+  fields: {
+    firstName: text('First name', { readOnly: true }),
+    lastName: text('Last name', { readOnly: true }),
+    email: email('Email', { readOnly: true }),
+    phone: phone('Phone', { readOnly: true }),
+  },
+  title: ['firstName', 'lastName'],
+  columns: ['firstName', 'lastName', 'email', 'phone'],
+  search: [],
+  ordering: 'last_name,first_name',
+  methods: ['list', 'get'],
+  tabs: WORK_ORDER_TABS,
+  palette: false,
+  attachments: false,
+  related: [{ resource: 'work-orders', field: 'assignedUserId', label: 'Assigned work orders' }],
+})
 
 export const workOrderCategoriesResource = defineResource({
   name: 'work-order-categories',
@@ -108,6 +146,7 @@ export const workOrdersResource = defineResource({
     stage: select('Stage', WORK_ORDER_STAGES, { readOnly: true }),
     statusId: reference('Status', 'work-order-statuses', { readOnly: true, help: 'Changed by Change status' }),
     reportedByResidentId: reference('Reported by', 'residents', { help: 'The resident who reported it, if one did' }),
+    assignedUserId: reference('Assigned to', 'work-order-technicians', { help: 'The maintenance technician doing the work; assigning does not change the status' }),
     permissionToEnter: boolean('Permission to enter', { help: 'The resident lets the technician in when nobody is home' }),
     entryNotes: longText('Entry notes', { max: 2000, help: 'Keys, alarm codes, who to call on arrival' }),
     petsOnPremises: boolean('Pets on premises'),
@@ -118,9 +157,9 @@ export const workOrdersResource = defineResource({
     duplicatedFromId: reference('Duplicated from', 'work-orders', { readOnly: true }),
   },
   title: ['subject'],
-  columns: ['subject', 'propertyGroupId', 'rentalUnitId', 'categoryId', 'priority', 'statusId', 'scheduledDate', 'completion_due'],
+  columns: ['subject', 'propertyGroupId', 'rentalUnitId', 'categoryId', 'priority', 'statusId', 'assignedUserId', 'scheduledDate', 'completion_due'],
   search: ['subject', 'location', 'description'],
-  filters: ['stage', 'statusId', 'priority', 'propertyGroupId', 'rentalUnitId', 'categoryId', 'reportedByResidentId', 'duplicatedFromId'],
+  filters: ['stage', 'statusId', 'priority', 'assignedUserId', 'propertyGroupId', 'rentalUnitId', 'categoryId', 'reportedByResidentId', 'duplicatedFromId'],
   ordering: '-created_at',
   methods: ['list', 'create', 'get', 'update'],
   tabs: WORK_ORDER_TABS,
@@ -180,7 +219,7 @@ export const workOrdersResource = defineResource({
   },
   page: {
     sections: [
-      { kind: 'fields', fields: ['statusId', 'stage', 'priority', 'categoryId', 'description', 'duplicatedFromId'] },
+      { kind: 'fields', fields: ['statusId', 'stage', 'priority', 'assignedUserId', 'categoryId', 'description', 'duplicatedFromId'] },
       { kind: 'actions' },
       { kind: 'fields', label: 'Where', fields: ['propertyGroupId', 'rentalUnitId', 'location', 'reportedByResidentId'] },
       { kind: 'fields', label: 'Schedule', fields: ['response_due', 'completion_due', 'scheduledDate', 'scheduledTime', 'entry_notice', 'dueDate'] },

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { api, registerCompany } from '../factories/api'
+import { crossCompany, getDb } from '~/db/client.server'
+import { users } from '~/db/schema'
+import { api, registerCompany, unique } from '../factories/api'
 import { get, leasingCompany, type Body } from '../factories/leasing'
 
 /*
@@ -201,6 +204,78 @@ describe('duplicating a work order', () => {
   })
 })
 
+/** Someone invited into the company as a technician or a property manager: their user's id. */
+async function invite(token: string, kind: 'maintenance-technician' | 'property-manager', first_name: string, last_name: string) {
+  const invited = await api('POST', `invite-${kind}/`, { token, body: { email: `${unique(kind)}@example.test`, first_name, last_name } })
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201)
+  return invited.body.id as string
+}
+
+describe('assigning a work order to a technician', () => {
+  it('names the company’s technician beside the id, lists and filters by them (or by nobody), and leaves the stage alone', async () => {
+    const { token, workOrder } = await setUp()
+    const jordan = await invite(token, 'maintenance-technician', 'Jordan', 'Roy')
+    const sam = await invite(token, 'maintenance-technician', 'Sam', 'Lee')
+
+    const assigned = await workOrder({ assigned_user_id: jordan })
+    expect(assigned).toMatchObject({ assigned_user_id: jordan, assigned_user_label: 'Jordan Roy', stage: 'NEW', status_label: 'New' })
+    const other = await workOrder({ subject: 'Squeaky door' })
+    expect(other).toMatchObject({ assigned_user_id: null, assigned_user_label: null })
+
+    const reassigned = await api('PUT', `work-orders/${other.id}/`, { token, body: { ...editable(other), assigned_user_id: sam } })
+    expect(reassigned.status, JSON.stringify(reassigned.body)).toBe(200)
+    expect(reassigned.body).toMatchObject({ assigned_user_label: 'Sam Lee', stage: 'NEW' })
+
+    const jordans = await get(token, `work-orders/?assigned_user_id=${jordan}`)
+    expect(jordans.results.map((w: Body) => w.id)).toEqual([assigned.id])
+    expect((await get(token, `work-orders/?ordering=assigned_user_id`)).results.map((w: Body) => w.assigned_user_label)).toEqual(['Jordan Roy', 'Sam Lee'])
+
+    // The pickers offer the company's technicians by name.
+    const names = await get(token, 'work-orders/technicians/names/')
+    expect(names.results.map((n: { name: string }) => n.name).sort()).toEqual(['Jordan Roy', 'Sam Lee'])
+
+    const unassigned = await api('PUT', `work-orders/${assigned.id}/`, { token, body: { ...editable(assigned), assigned_user_id: null } })
+    expect(unassigned.body).toMatchObject({ assigned_user_id: null, assigned_user_label: null })
+    // `none`: the work orders assigned to nobody.
+    expect((await get(token, 'work-orders/?assigned_user_id=none')).results.map((w: Body) => w.id)).toEqual([assigned.id])
+    expect((await api('GET', 'work-orders/?assigned_user_id=nobody', { token })).body.errors.assigned_user_id).toEqual(['Assigned to must be an id or none.'])
+  })
+
+  it('refuses at the field anyone but an active technician of the company', async () => {
+    const { token, workOrder, lived } = await setUp()
+    const stranger = await registerCompany()
+    const theirs = await invite(stranger.token, 'maintenance-technician', 'Other', 'Company')
+    const manager = await invite(token, 'property-manager', 'Pat', 'Manager')
+    const gone = await invite(token, 'maintenance-technician', 'Gone', 'Away')
+    expect((await api('PUT', `maintenance-technicians/${gone}/`, { token, body: { first_name: 'Gone', last_name: 'Away', is_active: false } })).status).toBe(200)
+    const email = `${unique('resident')}@example.test`
+    const residentId = (await get(token, `leases/${lived.id}/`)).lines[0].resident_id as string
+    expect((await api('PUT', `residents/${residentId}/`, { token, body: { email } })).status).toBe(200)
+    expect((await api('POST', `residents/${residentId}/invite-to-resident-center/`, { token, body: {} })).status).toBe(200)
+    const [resident] = await crossCompany(() => getDb().select({ id: users.id, userType: users.userType }).from(users).where(eq(users.email, email)))
+    expect(resident.userType).toBe('resident')
+
+    const made = await workOrder()
+    for (const [who, id] of [
+      ['another company’s technician', theirs],
+      ['a property manager', manager],
+      ['a resident', resident.id],
+      ['a deactivated technician', gone],
+    ] as const) {
+      const created = await api('POST', 'work-orders/', { token, body: { ...editable(made), assigned_user_id: id } })
+      expect(created.status, who).toBe(400)
+      expect(created.body.errors.assigned_user_id, who).toEqual(['Assigned to: no such technician in your company.'])
+      const updated = await api('PUT', `work-orders/${made.id}/`, { token, body: { ...editable(made), assigned_user_id: id } })
+      expect(updated.status, who).toBe(400)
+      expect(Object.keys(updated.body.errors), who).toEqual(['assigned_user_id'])
+    }
+    // Nor are they offered: the company's technicians list holds none of them.
+    expect((await get(token, 'work-orders/technicians/?page_size=100')).results).toEqual([])
+    expect((await api('GET', `work-orders/technicians/${gone}/`, { token })).status).toBe(404)
+    expect((await get(token, `work-orders/${made.id}/`)).assigned_user_id).toBeNull()
+  })
+})
+
 /** A work order's writable fields as its answer gives them, for a PUT. */
 function editable(body: Record<string, unknown>) {
   const keys = [
@@ -212,6 +287,7 @@ function editable(body: Record<string, unknown>) {
     'category_id',
     'priority',
     'reported_by_resident_id',
+    'assigned_user_id',
     'permission_to_enter',
     'entry_notes',
     'pets_on_premises',

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { Form, Link, useLocation, useSearchParams } from 'react-router'
 import type { ReferenceChoices } from '~/resources/engine/pages.server'
-import { PICKER_LIMIT, type FieldView, type ResourceView } from '~/resources/engine/view'
+import { NO_RECORD, PICKER_LIMIT, type FieldView, type ResourceView } from '~/resources/engine/view'
 import { Button } from '../ui/button'
 import { Input, Select } from '../ui/input'
 import { EmptyPicker, nothingToPick } from './empty-picker'
@@ -73,6 +73,7 @@ function ReferenceFilter({ field, choices, value }: { field: FieldView; choices:
           ) : null}
           <Select id={`filter-${field.name}`} name={field.name} key={shown.options.map((o) => o.value).join()} defaultValue={value} className="max-w-56">
             <option value="">All</option>
+            {field.required ? null : <option value={NO_RECORD}>None</option>}
             {shown.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}

@@ -98,7 +98,7 @@ export async function runAction(
   const [record] = (await tx
     .select()
     .from(resource.table)
-    .where(and(eq(table.companyId, companyId), eq(table.id, id)))
+    .where(and(eq(table.companyId, companyId), eq(table.id, id), resource.scope))
     .for('update')) as Row[]
   if (!record) throw notFound(`No such ${lower}.`)
   // A resource without states runs its actions on any record.

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
@@ -25,6 +25,7 @@ import { apiName, labelKey, linesName, type Field } from './fields'
 import { kindOf } from './kinds'
 import { resourceNamed } from '../index'
 import { titleOf, titleSql } from './titles'
+import { NO_RECORD } from './view'
 import { addCandidatesRoute } from './candidates.server'
 import { DocumentInput, makeDocument } from './documents.server'
 import { givenLines, linesJson, linesTotal, writeLines } from './lines.server'
@@ -94,7 +95,8 @@ function serialize(resource: AnyResource, row: Row, labels: Record<string, unkno
       const plain = decryptValue(String(value), secret!)
       out[name] = plain === null ? null : maskValue(plain)
     } else out[name] = value
-    if (label) out[label] = (labels[label] as string | null | undefined) ?? null
+    // No record, no name: a title of several fields joins an unset reference's nulls to ''.
+    if (label) out[label] = value === null || value === undefined ? null : ((labels[label] as string | null | undefined) ?? null)
   }
   if ('isActive' in row) out.is_active = row.isActive
   out.created_at = (row.createdAt as Date).toISOString()
@@ -117,8 +119,11 @@ export function listQuerySchema(resource: AnyResource) {
       const values = ['ALL', ...field.options.map((o) => o.value)] as [string, ...string[]]
       shape[name] = z.enum(values, { error: `${field.label} must be one of: ${values.join(', ')}.` }).optional()
     } else if (field.kind === 'boolean') shape[name] = z.enum(['true', 'false'], { error: `${field.label} must be true or false.` }).optional()
-    else if (field.kind === 'reference') shape[name] = z.uuid({ error: `${field.label} must be an id.` }).optional()
-    else throw new Error(`${resource.name}: filter ${key} must be a select, boolean or reference field`)
+    // `none`: the records that refer to nothing there (the work orders assigned to nobody).
+    else if (field.kind === 'reference') {
+      const error = `${field.label} must be an id or ${NO_RECORD}.`
+      shape[name] = z.union([z.uuid({ error }), z.literal(NO_RECORD, { error })], { error }).optional()
+    } else throw new Error(`${resource.name}: filter ${key} must be a select, boolean or reference field`)
   }
   for (const key of resource.lineFilters ?? []) {
     const field = resource.lines?.fields[key]
@@ -165,7 +170,8 @@ function listBindings(resource: AnyResource, companyId: string, query: Pick<List
   for (const key of resource.filters ?? []) {
     const value = query[apiName(key)] as string | undefined
     if (value === undefined || value === 'ALL') continue
-    bindings[key] = resource.fields[key]!.kind === 'boolean' ? value === 'true' : value
+    if (value === NO_RECORD) bindings[`${NONE}${key}`] = null
+    else bindings[key] = resource.fields[key]!.kind === 'boolean' ? value === 'true' : value
   }
   for (const key of resource.lineFilters ?? []) {
     const value = query[apiName(key)] as string | undefined
@@ -177,6 +183,8 @@ function listBindings(resource: AnyResource, companyId: string, query: Pick<List
 
 /** A binding of a line filter is named for the line field: `line:residentId`. */
 const LINE = 'line:'
+/** A binding of a reference filter's NO_RECORD: `none:assignedUserId`, matched by IS NULL (its value unused). */
+const NONE = 'none:'
 
 /** The records with a line whose field `key` is the placeholder's value. */
 function lineCondition(resource: AnyResource, key: string, name: string) {
@@ -190,8 +198,15 @@ function lineCondition(resource: AnyResource, key: string, name: string) {
 function listWhere(resource: AnyResource, bindings: Bindings) {
   const columns = columnsOf(resource)
   return and(
+    resource.scope,
     ...Object.keys(bindings).map((name) =>
-      name === SEARCH ? searchCondition(resource, sql.placeholder(SEARCH)) : name.startsWith(LINE) ? lineCondition(resource, name.slice(LINE.length), name) : eq(columns[name], sql.placeholder(name)),
+      name === SEARCH
+        ? searchCondition(resource, sql.placeholder(SEARCH))
+        : name.startsWith(LINE)
+          ? lineCondition(resource, name.slice(LINE.length), name)
+          : name.startsWith(NONE)
+            ? isNull(columns[name.slice(NONE.length)])
+            : eq(columns[name], sql.placeholder(name)),
     ),
   )
 }
@@ -321,7 +336,7 @@ export async function listNames(db: Executor, companyId: string, resource: AnyRe
       ? db
           .select({ id: sql<string>`${columns.id}`, name })
           .from(resource.table)
-          .where(and(eq(columns.companyId, companyId), eq(columns.id, query.selected)))
+          .where(and(eq(columns.companyId, companyId), eq(columns.id, query.selected), resource.scope))
       : [],
   ])
   const entry = (row: { id: string; name: string }): NameEntry => ({ id: row.id, name: row.name || resource.singular })
@@ -334,7 +349,7 @@ async function getRecord(db: Executor, companyId: string, resource: AnyResource,
   const record = runKeptSelect<{ row: Row; labels: Json }>(
     db,
     `record|${resource.name}`,
-    () => selectWithLabels(db, resource).where(and(eq(columns.companyId, sql.placeholder('companyId')), eq(columns.id, sql.placeholder('id')))),
+    () => selectWithLabels(db, resource).where(and(eq(columns.companyId, sql.placeholder('companyId')), eq(columns.id, sql.placeholder('id')), resource.scope)),
     { companyId, id },
   )
   // The record and its lines are read together (an unknown id reads no lines either).
@@ -675,7 +690,7 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
             const [current] = (await tx
               .select()
               .from(resource.table)
-              .where(and(eq(columns.companyId, t.companyId), eq(columns.id, id)))
+              .where(and(eq(columns.companyId, t.companyId), eq(columns.id, id), resource.scope))
               .for('update')) as Row[]
             if (!current) throw notFound(`No such ${lower}.`)
             const body = c.req.valid('json') as Json
@@ -839,7 +854,7 @@ async function setActiveOrDelete(c: ResourceContext, resource: AnyResource, id: 
   const lower = resource.singular.toLowerCase()
   if (!z.uuid().safeParse(id).success) throw notFound(`No such ${lower}.`)
   const columns = columnsOf(resource)
-  const where = and(eq(columns.companyId, t.companyId), eq(columns.id, id))
+  const where = and(eq(columns.companyId, t.companyId), eq(columns.id, id), resource.scope)
   await t.db
     .transaction(async (tx) => {
       if (change === 'delete' && resource.states?.deletable) await checkDeletable(tx, t.companyId, resource, id)

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ZodType } from 'zod'
 import type { PermissionGroup } from '~/domain/permissions'
@@ -249,6 +250,12 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   /** The permission of SPEC.md §6 this resource needs; none = every staff member. */
   permission?: PermissionGroup
   table: T
+  /**
+   * Which rows of its table are its records, where the table holds others too: the active
+   * maintenance technicians among a company's users. Every read narrows by it (lists, pickers, one
+   * record, and the references to it, so a reference field pointing here refuses any other row).
+   */
+  scope?: SQL
   fields: F
   /** The fields whose values, joined by spaces, name a record among its siblings (palette, pickers, breadcrumbs, an import's lookups). */
   title: readonly (keyof F & string)[]

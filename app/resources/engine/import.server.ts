@@ -93,7 +93,7 @@ async function resolveLookups(db: Executor, companyId: string, resource: AnyReso
     const byOwnOrFullName = target.label
       ? or(inArray(sql`lower(${titleSql(target, target.table, true)})`, names), inArray(sql`lower(${titleSql(target)})`, names))
       : inArray(sql`lower(${titleSql(target)})`, names)
-    const found = names.length ? await query.where(and(eq(columns.companyId, companyId), byOwnOrFullName)) : []
+    const found = names.length ? await query.where(and(eq(columns.companyId, companyId), byOwnOrFullName, target.scope)) : []
     const byName = new Map<string, typeof found>()
     for (const record of found) {
       for (const key of new Set([record.name.toLowerCase(), record.own.toLowerCase()])) byName.set(key, [...(byName.get(key) ?? []), record])

@@ -14,7 +14,7 @@ import { IMPORTABLE } from './import'
 import type { AnyResource, ListPreset } from './define'
 import { apiName, uploadKey, writableIn } from './fields'
 import { kindOf } from './kinds'
-import { fill, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
+import { fill, NO_RECORD, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
 
 /*
  * The server half of the generic list, new, edit and detail pages: loaders and
@@ -168,7 +168,8 @@ export async function runListAction(api: Api, formData: FormData, view: Resource
 export async function choicesOf(api: Api, target: AnyResource, { search, selected }: { search?: string; selected?: unknown }): Promise<ReferenceChoices> {
   const query = new URLSearchParams({ page_size: String(PICKER_LIMIT) })
   if (search) query.set('search', search)
-  if (typeof selected === 'string' && selected) query.set('selected', selected)
+  // A filter on None names no record to keep among the choices.
+  if (typeof selected === 'string' && selected && selected !== NO_RECORD) query.set('selected', selected)
   const result = await api.send<{ results: NameEntry[]; more: boolean; selected: NameEntry | null }>('GET', `${apiPathOf(target)}/names/?${query}`)
   // Without the permission to read the target, the field offers nothing rather than failing the page.
   if (!result.ok) return { options: [], more: false, search }

@@ -37,7 +37,7 @@ export function idsFound(db: Executor, companyId: string, target: AnyResource, i
       db
         .select({ id: columns.id })
         .from(target.table)
-        .where(and(eq(columns.companyId, sql.placeholder('companyId')), sql`${columns.id} = any(${sql.placeholder('ids')})`)),
+        .where(and(eq(columns.companyId, sql.placeholder('companyId')), sql`${columns.id} = any(${sql.placeholder('ids')})`, target.scope)),
     { companyId, ids },
   )
 }

@@ -101,6 +101,9 @@ export type ResourceView = {
 /** Digits after the decimal mark a number-like field takes: amounts and percentages two, other numbers as declared. */
 export const decimalPlacesOf = (field: Field) => (field.kind === 'number' ? (field.decimals ?? 0) : 2)
 
+/** A reference filter's value for the records that refer to nothing there (the work orders assigned to nobody). */
+export const NO_RECORD = 'none'
+
 /** How many records a reference's select offers before it asks to search instead. */
 export const PICKER_LIMIT = 100
 
