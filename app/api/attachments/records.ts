@@ -5,7 +5,9 @@ import type { Context } from 'hono'
 import { users } from '~/db/schema'
 import { PERMISSIONS } from '~/domain/permissions'
 import { RESOURCES, resourceNamed } from '~/resources'
+import { apiPathOf } from '~/resources/engine/api.server'
 import type { AnyResource } from '~/resources/engine/define'
+import { fileKeeperOf } from '~/resources/engine/files.server'
 import type { AppEnv, Principal } from '../context'
 import { conflict, fieldError, forbidden } from '../errors'
 import { tenant } from '../tenant'
@@ -53,26 +55,16 @@ export function attachableResource(principal: Principal, recordType: string) {
   return resource
 }
 
-/**
- * The resource whose records are the files of this type of record, where one keeps them (a lease's
- * files are its lease attachments): a file for such a record is added and changed there, so it has
- * one home.
- */
-function keeperOf(recordType: string | null) {
-  if (!recordType) return undefined
-  return RESOURCES.find((r) => Object.values(r.fields).some((f) => f?.kind === 'file' && r.fields[f.keptOn]?.kind === 'reference' && (r.fields[f.keptOn] as { resource: string }).resource === recordType))
-}
-
 /** A new document on such a record is refused at `record_type`, naming where it goes. */
 export function checkNotKept(recordType: string | undefined) {
-  const keeper = keeperOf(recordType ?? null)
-  if (keeper) throw fieldError('record_type', `Files on a ${resourceNamed(recordType!)!.singular.toLowerCase()} are its ${keeper.plural.toLowerCase()}: add it at ${keeper.apiPath ?? keeper.name}/.`)
+  const keeper = fileKeeperOf(recordType)
+  if (keeper) throw fieldError('record_type', `Files on a ${resourceNamed(recordType!)!.singular.toLowerCase()} are its ${keeper.plural.toLowerCase()}: add it at ${apiPathOf(keeper)}/.`)
 }
 
 /** A stored document of such a record changes as that resource's record (409 otherwise). */
 export function checkChangeable(recordType: string | null) {
-  const keeper = keeperOf(recordType)
-  if (keeper) throw conflict(`This file is a ${keeper.singular.toLowerCase()}: change its name and type there, at ${keeper.apiPath ?? keeper.name}/.`)
+  const keeper = fileKeeperOf(recordType)
+  if (keeper) throw conflict(`This file is a ${keeper.singular.toLowerCase()}: change its name and type there, at ${apiPathOf(keeper)}/.`)
 }
 
 /** Both halves of a record reference, or neither: one alone is a 400 naming the missing one. */

@@ -6,7 +6,7 @@ import { badRequest } from '~/api/errors'
 import { DOCUMENT_UPLOADS, fileInput, receiveUpload } from '~/api/attachments/uploads'
 import type { Executor } from '~/db/client.server'
 import { documents } from '~/db/schema'
-import { resourceNamed } from '../index'
+import { RESOURCES, resourceNamed } from '../index'
 import type { AnyResource } from './define'
 import { apiName, uploadKey, type FileField, type ReferenceField } from './fields'
 import { unknownReferences } from './references.server'
@@ -25,6 +25,15 @@ type Row = Record<string, unknown>
 /** Its file fields, by key. */
 export function fileFieldsOf(resource: AnyResource) {
   return Object.entries(resource.fields).filter((e): e is [string, FileField] => e[1]?.kind === 'file')
+}
+
+/**
+ * The resource whose file fields keep their files on records of this type (a lease's files are its
+ * lease attachments), if one does: a file for such a record is added and changed there, so it has one home.
+ */
+export function fileKeeperOf(recordType: string | null | undefined) {
+  if (!recordType) return undefined
+  return RESOURCES.find((r) => fileFieldsOf(r).some(([, f]) => (r.fields[f.keptOn] as ReferenceField | undefined)?.resource === recordType))
 }
 
 /** The reference field a file field is kept on, checked once when the routes are made. */

@@ -297,7 +297,7 @@ export async function saveForm(api: Api, request: Request, resource: AnyResource
   const files = id ? [] : view.fields.filter((f) => f.kind === 'file').map((f) => uploadKey(f.name))
   const result = id
     ? await api.send<Record_>('PUT', `${apiPathOf(resource)}/${id}/`, body)
-    : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, files.length ? multipartOf(body, files, formData) : body, { idempotencyKey: idempotencyKeyOf(formData) })
+    : await api.send<Record_>('POST', `${apiPathOf(resource)}/`, files.length ? multipartOf(body, files, values) : body, { idempotencyKey: idempotencyKeyOf(formData) })
   // Neither a secret nor a chosen file is sent back to the browser.
   if (!result.ok) return replyWithApiError(submission as never, result.error, result.status, { hide: [...view.fields.filter((f) => f.kind === 'secret').map((f) => f.name), ...files] })
   const name = recordTitle(view, result.data)
@@ -306,11 +306,11 @@ export async function saveForm(api: Api, request: Request, resource: AnyResource
 }
 
 /** A new record with files as the API takes it: its fields as form text (an empty one is none), each file in its part. */
-function multipartOf(body: Record<string, unknown>, files: string[], formData: FormData) {
+function multipartOf(body: Record<string, unknown>, files: string[], values: Record<string, unknown>) {
   const form = new FormData()
   for (const [name, value] of Object.entries(body)) form.append(name, value === null ? '' : String(value))
   for (const name of files) {
-    const file = formData.get(name)
+    const file = values[name]
     if (file instanceof File) form.append(name, file)
   }
   return form
