@@ -249,6 +249,8 @@ export const WORK_ORDER_TABS: PageTabs = {
   label: 'Work Orders',
   pages: [
     { label: 'Work orders', href: '/app/work-orders/' },
+    { label: 'Work logs', href: '/app/work-logs/' },
+    { label: 'Comments', href: '/app/comments/' },
     { label: 'Categories', href: '/app/work-order-categories/' },
     { label: 'Statuses', href: '/app/work-order-statuses/' },
     { label: 'Technicians', href: '/app/work-order-technicians/' },

@@ -1,16 +1,19 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { buildings, companies, leases, rentalUnits, workOrderCategories, workOrders, workOrderStatuses } from '~/db/schema'
-import { formatInstant } from '~/domain/dates'
+import { buildings, companies, leases, rentCharges, rentalUnits, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
+import { formatInstant, todayIn } from '~/domain/dates'
 import { conflict } from '~/domain/errors'
 import { HOLDS_UNIT } from '~/domain/leasing/leases'
+import { formatDecimal, parseDecimal } from '~/domain/money'
 import {
   DEFAULT_CATEGORIES,
   DEFAULT_STATUSES,
   dueInstants,
   entryNoticeRefusal,
   FINAL_STAGES,
+  timesPrice,
   WORK_ORDER_STAGES,
+  workCharge,
   zonedInstant,
   type WorkOrderPriority,
   type WorkOrderStage,
@@ -216,4 +219,114 @@ export async function workOrderTimes(tx: Executor, companyId: string, ids: strin
       },
     ]),
   )
+}
+
+/** The company's first status on a stage (the one a new company names as the stage), for moves the work itself makes. */
+export async function firstStatusOn(tx: Executor, companyId: string, stage: WorkOrderStage) {
+  const [status] = await tx
+    .select({ id: workOrderStatuses.id, name: workOrderStatuses.name })
+    .from(workOrderStatuses)
+    .where(and(eq(workOrderStatuses.companyId, companyId), eq(workOrderStatuses.stage, stage)))
+    .orderBy(asc(workOrderStatuses.createdAt), asc(workOrderStatuses.name))
+    .limit(1)
+  return status
+}
+
+/** The work order a log or comment is on, as stored (undefined when it is not this company's: the reference check says so at its field). */
+async function workOrderOf(tx: Executor, companyId: string, id: unknown) {
+  if (typeof id !== 'string') return undefined
+  const [found] = await tx
+    .select({ stage: workOrders.stage, charged: sql<boolean>`exists (select 1 from ${rentCharges} where ${rentCharges.companyId} = ${companyId} and ${rentCharges.workOrderId} = ${workOrders.id} and ${rentCharges.status} = 'POSTED')` })
+    .from(workOrders)
+    .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, id)))
+  return found
+}
+
+/**
+ * A work log as it will be stored: its labour is its hours at its rate; it goes on a work order that
+ * is still open and not yet charged, and a log already on one stays there (what was charged was its work).
+ */
+export async function checkWorkLog(tx: Executor, companyId: string, id: string | undefined, values: Row): Promise<Errors | undefined> {
+  values.labourAmount = timesPrice(parseDecimal(String(values.hours ?? '0')) ?? 0, Number(values.hourlyRate ?? 0))
+  const ids = [values.workOrderId, ...(id ? [(await tx.select({ workOrderId: workLogs.workOrderId }).from(workLogs).where(and(eq(workLogs.companyId, companyId), eq(workLogs.id, id))))[0]?.workOrderId] : [])]
+  for (const workOrderId of new Set(ids)) {
+    const order = await workOrderOf(tx, companyId, workOrderId)
+    if (order?.charged) throw conflict('This work order has been charged for: its work logs no longer change. Void the charge first to correct them.')
+    if (order && FINAL_STAGES.includes(order.stage as WorkOrderStage)) throw conflict(`This work order is ${stageLabel(order.stage)}; work is no longer logged on it.`)
+  }
+  return undefined
+}
+
+/** A material's amount: its quantity at its unit cost. */
+export const materialAmount = (line: Row) => ({ amount: timesPrice(parseDecimal(String(line.quantity ?? '0')) ?? 0, Number(line.unitCost ?? 0)) })
+
+/** A comment goes on a work order that is not closed or canceled: after that, follow-up is a new work order. */
+export async function checkComment(tx: Executor, companyId: string, values: Row): Promise<Errors | undefined> {
+  const order = await workOrderOf(tx, companyId, values.workOrderId)
+  if (order && FINAL_STAGES.includes(order.stage as WorkOrderStage)) throw conflict(`This work order is ${stageLabel(order.stage)}; comments are closed. Duplicate it for follow-up work.`)
+  return undefined
+}
+
+/** Who wrote a comment, and their name as it was then (ADR 011). */
+export async function signComment(tx: Executor, companyId: string, id: string, userId: string | null) {
+  if (!userId) return
+  await tx
+    .update(workOrderComments)
+    .set({ authorUserId: userId, authorName: sql`(select trim(concat_ws(' ', ${users.firstName}, ${users.lastName})) from ${users} where ${users.id} = ${userId})` })
+    .where(and(eq(workOrderComments.companyId, companyId), eq(workOrderComments.id, id)))
+}
+
+/** The lease a work order's charge goes to: the one named (of the work order's unit, when it has one), else the lease in force on its unit. */
+async function leaseToCharge(tx: Executor, companyId: string, record: Row, named: string | null) {
+  const unitId = (record.rentalUnitId as string | null) ?? null
+  const [lease] = await tx
+    .select({ id: leases.id, rentalUnitId: leases.rentalUnitId })
+    .from(leases)
+    .where(and(eq(leases.companyId, companyId), named ? eq(leases.id, named) : and(eq(leases.rentalUnitId, unitId ?? sql`null`), inArray(leases.status, [...HOLDS_UNIT]))))
+    .orderBy(asc(leases.startDate))
+    .limit(1)
+  if (!lease) {
+    if (named) throw conflict('No such lease in your company.', { lease_id: ['Lease: no such lease in your company.'] })
+    throw conflict(unitId ? 'The unit has no lease in force: choose the lease to charge.' : 'A common area has no lease: choose the lease to charge.', { lease_id: ['Choose the lease to charge.'] })
+  }
+  if (named && unitId && lease.rentalUnitId !== unitId) throw conflict('Choose a lease of the work order’s unit.', { lease_id: ['Choose a lease of the work order’s unit.'] })
+  return lease.id
+}
+
+/**
+ * Charges a resident for a work order's work (generate-invoice): its logs' labour and materials, a
+ * markup on the materials and at least the minimum trip charge, as one charge to the lease (posted by
+ * the rent charges' own create: Dr accounts receivable / Cr maintenance income), then closes it.
+ */
+export async function chargeForWork(tx: Executor, companyId: string, userId: string, record: Row, input: Row) {
+  const leaseId = await leaseToCharge(tx, companyId, record, (input.lease_id as string | undefined) ?? null)
+  const logs = await tx
+    .select({ labourAmount: workLogs.labourAmount, materialsAmount: workLogs.materialsAmount })
+    .from(workLogs)
+    .where(and(eq(workLogs.companyId, companyId), eq(workLogs.workOrderId, String(record.id))))
+  const charge = workCharge(logs, { markupPercent: Number(input.markup_percent ?? 0), minimumCharge: Number(input.minimum_charge ?? 0) })
+  if (charge.total <= 0) throw conflict('There is nothing to charge: log the work and materials first, or set a minimum trip charge.')
+  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
+  // Loaded here, not at the top: the definitions import these rules.
+  const [{ createRecord }, { resourceNamed }] = await Promise.all([import('~/resources/engine/api.server'), import('~/resources')])
+  const description = (input.description as string | undefined) || `Repair: ${String(record.subject)}`
+  await createRecord(
+    tx,
+    companyId,
+    resourceNamed('rent-receivables')!,
+    { values: { lease_id: leaseId, date: todayIn(company?.timeZone ?? 'UTC'), charge_type: 'MAINTENANCE', description: description.slice(0, 200), amount: charge.total }, stored: { workOrderId: String(record.id) } },
+    { userId },
+  )
+  const closed = await firstStatusOn(tx, companyId, 'CLOSED')
+  await tx
+    .update(workOrders)
+    .set({ statusId: closed?.id ?? null, updatedAt: new Date() })
+    .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, String(record.id))))
+  return { to: 'CLOSED', label: `${closed?.name ?? 'Closed'}: charged ${formatDecimal(charge.total)}` }
+}
+
+/** When each comment was written, as people read it on the company's clock. */
+export async function writtenAt(tx: Executor, companyId: string, records: Row[]) {
+  const timeZone = await timeZoneOf(tx, companyId)
+  return new Map(records.map((r) => [String(r.id), { written: formatInstant(new Date(String(r.created_at)).toISOString(), timeZone) }]))
 }

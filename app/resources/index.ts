@@ -5,7 +5,7 @@ import { depositDispositionsResource, securityDepositsResource } from './deposit
 import type { AnyResource } from './engine/define'
 import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
-import { workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
+import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
 import { journalEntriesResource } from './journal-entries'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
@@ -64,6 +64,8 @@ export const RESOURCES: readonly AnyResource[] = [
   workOrderStatusesResource,
   workOrderTechniciansResource,
   workOrdersResource,
+  workLogsResource,
+  commentsResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

@@ -186,13 +186,14 @@ export const rentChargesResource = defineResource({
     scheduleId: reference('Rent schedule', 'rent-payment-schedules', { readOnly: true, help: 'The schedule that charged it; none for a one-off charge' }),
     periodStart: date('Period from', { readOnly: true }),
     periodEnd: date('Period to', { readOnly: true }),
+    workOrderId: reference('Work order', 'work-orders', { readOnly: true, help: 'The work order it charges for; none for rent and fees' }),
   },
   title: ['description', 'date'],
   // "Rent of 2026-11-01 · 102 · Bronson Court from 2026-07-01": a charge is picked among every lease's.
   label: 'label',
   columns: ['date', 'leaseId', 'description', 'amount', 'paidAmount', 'open', 'days_overdue', 'status'],
   search: ['description'],
-  filters: ['owing', 'leaseId', 'chargeType', 'status', 'scheduleId', 'propertyGroupId'],
+  filters: ['owing', 'leaseId', 'chargeType', 'status', 'scheduleId', 'propertyGroupId', 'workOrderId'],
   // Receivables are what is still owed: the list opens on them.
   defaultFilters: { owing: 'true' },
   ordering: '-date',
@@ -242,7 +243,7 @@ export const rentChargesResource = defineResource({
     title: '{description} of {date}',
     sections: [
       { kind: 'fields', fields: ['leaseId', 'date', 'chargeType', 'description', 'amount', 'paidAmount', 'open', 'days_overdue', 'accountId', 'status'] },
-      { kind: 'fields', label: 'Where it comes from', fields: ['rentalUnitId', 'propertyGroupId', 'scheduleId', 'periodStart', 'periodEnd'] },
+      { kind: 'fields', label: 'Where it comes from', fields: ['rentalUnitId', 'propertyGroupId', 'scheduleId', 'periodStart', 'periodEnd', 'workOrderId'] },
       { kind: 'actions' },
       { kind: 'journal' },
       { kind: 'history' },

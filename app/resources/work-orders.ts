@@ -1,13 +1,27 @@
 import { z } from '@hono/zod-openapi'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { users, workOrderCategories, workOrders, workOrderStatuses } from '~/db/schema'
+import { users, workLogMaterials, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
 import { WORK_ORDER_TABS } from '~/domain/navigation'
-import { OPEN_STAGES, SCHEDULE_TIMES, WORK_ORDER_PRIORITIES, WORK_ORDER_STAGES, WORK_ORDER_TRANSITIONS } from '~/domain/maintenance/work-orders'
-import { checkStatus, checkWorkOrder, duplicateValues, keepWorkOrder, markDuplicate, moveToStatus, workOrderTimes } from '~/maintenance/work-orders.server'
+import { CHARGEABLE_STAGES, OPEN_STAGES, SCHEDULE_TIMES, WORK_ORDER_PRIORITIES, WORK_ORDER_STAGES, WORK_ORDER_TRANSITIONS } from '~/domain/maintenance/work-orders'
+import {
+  chargeForWork,
+  checkComment,
+  checkStatus,
+  checkWorkLog,
+  checkWorkOrder,
+  duplicateValues,
+  keepWorkOrder,
+  markDuplicate,
+  materialAmount,
+  moveToStatus,
+  signComment,
+  writtenAt,
+  workOrderTimes,
+} from '~/maintenance/work-orders.server'
 import { resourceNamed } from './index'
 import { defineResource } from './engine/define'
-import { boolean, date, email, longText, phone, reference, select, text } from './engine/fields'
+import { boolean, date, email, lines, longText, money, number, percent, phone, reference, select, text } from './engine/fields'
 
 /*
  * Work orders (issue 15, operations.md §0–1), a document (ADR 013) whose states are fixed stages and
@@ -33,8 +47,14 @@ import { boolean, date, email, longText, phone, reference, select, text } from '
  *   field. Assigning changes no stage: the stage moves only by a status (Assigned may be chosen
  *   with nobody assigned, for a vendor later).
  *
- * Still to come (later increments of issue 15): assignment to a vendor, photos, comments, work
- * logs, invoices, the resident center's and technicians' (/mt) pages.
+ * - Its **work logs** (`work-logs`) keep each visit's labour and materials; its **comments**
+ *   (`comments`) are the office's, the technician's and, when shared, the resident's word on it.
+ * - **Charging** for it (`generate-invoice`, once the work is done) makes one charge to the lease
+ *   (a rent charge of type Maintenance, posted by that resource's own create) for the logs' labour
+ *   and materials, a markup on the materials and at least a minimum trip charge, and closes it.
+ *
+ * Still to come (later increments of issue 15): assignment to a vendor, the resident center's and
+ * technicians' (/mt) pages.
  */
 
 /**
@@ -176,6 +196,19 @@ export const workOrdersResource = defineResource({
       done: 'Status changed.',
       run: ({ tx, companyId, record, input }) => moveToStatus(tx as Executor, companyId, record, String(input.status_id)),
     },
+    'generate-invoice': {
+      label: 'Charge the resident',
+      from: CHARGEABLE_STAGES,
+      input: {
+        leaseId: reference('Lease', 'leases', { help: 'Empty: the lease in force on the work order’s unit' }),
+        markupPercent: percent('Markup on materials', { max: 10_000, help: 'Added to the cost of the materials; labour is charged at its logged rate' }),
+        minimumCharge: money('Minimum trip charge', { help: 'The least a visit is charged, whatever the work came to' }),
+        description: text('Description', { max: 200, help: 'What the resident sees on their ledger; empty: “Repair:” and the subject' }),
+      },
+      confirm: 'Charging posts the work’s labour and materials to the lease’s ledger as one charge and closes the work order. Void the charge to undo it.',
+      done: 'Charged to the lease: the charge is under Charges, and the work order is closed.',
+      run: ({ tx, companyId, userId, record, input }) => chargeForWork(tx as Executor, companyId, userId, record, input),
+    },
     duplicate: {
       label: 'Duplicate',
       from: WORK_ORDER_STAGES.map((s) => s.value),
@@ -224,10 +257,108 @@ export const workOrdersResource = defineResource({
       { kind: 'fields', label: 'Where', fields: ['propertyGroupId', 'rentalUnitId', 'location', 'reportedByResidentId'] },
       { kind: 'fields', label: 'Schedule', fields: ['response_due', 'completion_due', 'scheduledDate', 'scheduledTime', 'entry_notice', 'dueDate'] },
       { kind: 'fields', label: 'Access', fields: ['permissionToEnter', 'entryNotes', 'petsOnPremises', 'residentConsent'] },
+      { kind: 'related', related: { resource: 'comments', field: 'workOrderId', label: 'Comments' } },
+      { kind: 'related', related: { resource: 'work-logs', field: 'workOrderId', label: 'Work logs' } },
+      { kind: 'related', related: { resource: 'rent-receivables', field: 'workOrderId', label: 'Charges' } },
       { kind: 'history' },
       { kind: 'related', related: { resource: 'work-orders', field: 'duplicatedFromId', label: 'Duplicates' } },
       { kind: 'attachments' },
       { kind: 'notes' },
     ],
+  },
+})
+
+/**
+ * A comment on a work order (SPEC.md §7 comments/): the office's, a technician's or the resident's
+ * word on it, shown to the resident who reported it when shared. Kept as written (no update), signed
+ * with its author's name as it was.
+ */
+export const commentsResource = defineResource({
+  name: 'comments',
+  singular: 'Comment',
+  plural: 'Comments',
+  description: 'What the office, technicians and residents said about work orders; those marked for the resident are shown to them in the resident center.',
+  group: 'Operations',
+  permission: 'operations',
+  tabs: WORK_ORDER_TABS,
+  table: workOrderComments,
+  fields: {
+    workOrderId: reference('Work order', 'work-orders', { required: true }),
+    body: longText('Comment', { required: true, max: 5000 }),
+    visibleToResident: boolean('Shown to the resident', { help: 'The resident who reported the work order reads it in the resident center' }),
+    authorName: text('Written by', { readOnly: true }),
+  },
+  title: ['authorName', 'body'],
+  columns: ['written', 'workOrderId', 'authorName', 'body', 'visibleToResident'],
+  search: ['body'],
+  filters: ['workOrderId', 'visibleToResident'],
+  ordering: '-created_at',
+  methods: ['list', 'create', 'get'],
+  palette: false,
+  attachments: false,
+  rules: {
+    validate: ({ tx, companyId, values }) => checkComment(tx as Executor, companyId, values),
+    created: ({ tx, companyId, id, userId, record }) => signComment(tx as Executor, companyId, id ?? String(record.id), userId),
+  },
+  outputs: {
+    summary: {
+      schema: { written: z.string().openapi({ description: 'When it was written, on the company’s clock' }) },
+      fields: { written: text('Written') },
+      load: ({ tx, companyId, records }) => writtenAt(tx as Executor, companyId, records),
+    },
+  },
+})
+
+/**
+ * A work log (SPEC.md §7 work-logs/): one visit's labour, its hours at the rate they are charged at,
+ * and the materials used, as lines; what charging a work order adds up. It changes until its work
+ * order is charged or closed.
+ */
+export const workLogsResource = defineResource({
+  name: 'work-logs',
+  singular: 'Work Log',
+  plural: 'Work Logs',
+  description: 'The labour and materials of each visit on a work order: what charging for the work adds up.',
+  group: 'Operations',
+  permission: 'operations',
+  tabs: WORK_ORDER_TABS,
+  table: workLogs,
+  fields: {
+    workOrderId: reference('Work order', 'work-orders', { required: true }),
+    userId: reference('Technician', 'work-order-technicians', { help: 'Who did the work' }),
+    workDate: date('Date', { required: true, startsToday: true, notFuture: true }),
+    hours: number('Hours', { decimals: 2, max: 24, help: 'Time on the job, e.g. 1.5' }),
+    hourlyRate: money('Hourly rate', { help: 'What an hour of this labour is charged at' }),
+    labourAmount: money('Labour', { readOnly: true, help: 'Hours × hourly rate' }),
+    materialsAmount: money('Materials', { readOnly: true, help: 'The total of the materials' }),
+    description: longText('Work done', { max: 5000 }),
+  },
+  title: ['workDate'],
+  columns: ['workDate', 'workOrderId', 'userId', 'hours', 'labourAmount', 'materialsAmount', 'description'],
+  search: ['description'],
+  filters: ['workOrderId', 'userId'],
+  ordering: '-work_date',
+  methods: ['list', 'create', 'get', 'update'],
+  palette: false,
+  lines: lines('Materials', {
+    table: workLogMaterials,
+    parentKey: 'workLogId',
+    min: 0,
+    max: 100,
+    fields: {
+      description: text('Material', { required: true, max: 200 }),
+      quantity: number('Quantity', { required: true, decimals: 2, min: 0.01, max: 100_000 }),
+      unitCost: money('Unit cost', { required: true }),
+      amount: money('Amount', { readOnly: true }),
+    },
+    total: { field: 'materialsAmount', line: 'amount' },
+    shape: { store: materialAmount },
+  }),
+  rules: {
+    validate: ({ tx, companyId, id, values }) => checkWorkLog(tx as Executor, companyId, id, values),
+  },
+  page: {
+    title: 'Work log of {work_date}',
+    sections: [{ kind: 'fields', fields: ['workOrderId', 'userId', 'workDate', 'hours', 'hourlyRate', 'labourAmount', 'materialsAmount', 'description'] }, { kind: 'lines' }, { kind: 'attachments' }],
   },
 })

@@ -276,6 +276,121 @@ describe('assigning a work order to a technician', () => {
   })
 })
 
+describe('work logs', () => {
+  it('price the labour at its rate and the materials at their unit costs, and refuse bad lines by line', async () => {
+    const { token, post, workOrder } = await setUp()
+    const tech = await invite(token, 'maintenance-technician', 'Jordan', 'Roy')
+    const made = await workOrder({ assigned_user_id: tech })
+    const log = await post('work-logs/', {
+      work_order_id: made.id,
+      user_id: tech,
+      work_date: inDays(0),
+      hours: '1.5',
+      hourly_rate: '85.00',
+      description: 'Replaced the cartridge',
+      lines: [
+        { description: 'Cartridge', quantity: '1', unit_cost: '18.40' },
+        { description: 'Plumber’s tape', quantity: '0.5', unit_cost: '3.99' },
+      ],
+    })
+    expect(log).toMatchObject({ work_order_label: 'Leaking kitchen tap', user_label: 'Jordan Roy', hours: 1.5, labour_amount: '127.50', materials_amount: '20.40' })
+    expect((log.lines as Body[]).map((l) => [l.description, l.quantity, l.unit_cost, l.amount])).toEqual([
+      ['Cartridge', 1, '18.40', '18.40'],
+      ['Plumber’s tape', 0.5, '3.99', '2.00'],
+    ])
+    expect((await get(token, `work-logs/?work_order_id=${made.id}`)).results.map((l: Body) => l.id)).toEqual([log.id])
+
+    const bad = await api('POST', 'work-logs/', {
+      token,
+      body: { work_order_id: made.id, work_date: inDays(0), hours: '1', hourly_rate: '85.00', lines: [{ description: 'Washer', quantity: '0', unit_cost: '1.00' }, { quantity: '2', unit_cost: 'abc' }] },
+    })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['lines[0].quantity', 'lines[1].description', 'lines[1].unit_cost'])
+    const future = await api('POST', 'work-logs/', { token, body: { work_order_id: made.id, work_date: inDays(3), hours: '1' } })
+    expect(future.status).toBe(400)
+    expect(Object.keys(future.body.errors)).toEqual(['work_date'])
+    expect((await get(token, `work-logs/?work_order_id=${made.id}`)).count).toBe(1)
+  })
+})
+
+describe('comments', () => {
+  it('are signed by their author, shown to the resident or kept internal, and closed with the work order', async () => {
+    const { token, post, workOrder, move, status } = await setUp()
+    const made = await workOrder()
+    const shared = await post('comments/', { work_order_id: made.id, body: 'We will come Tuesday morning.', visible_to_resident: true })
+    expect(shared).toMatchObject({ work_order_label: 'Leaking kitchen tap', visible_to_resident: true, author_name: 'Ada Manager' })
+    expect(shared.written).toMatch(/\d{4}/)
+    await post('comments/', { work_order_id: made.id, body: 'Check the shut-off valve too.' })
+    expect((await get(token, `comments/?work_order_id=${made.id}&visible_to_resident=true`)).results.map((c: Body) => c.body)).toEqual(['We will come Tuesday morning.'])
+    // Kept as written: there is no update.
+    expect((await api('PUT', `comments/${shared.id}/`, { token, body: { body: 'changed' } })).status).toBe(404)
+    expect((await move(made.id, status('Canceled'))).status).toBe(200)
+    const closed = await api('POST', 'comments/', { token, body: { work_order_id: made.id, body: 'Too late' } })
+    expect(closed.status).toBe(409)
+    expect(closed.body.detail).toMatch(/Canceled; comments are closed/)
+  })
+})
+
+describe('charging a resident for the work', () => {
+  it('charges the lease in force for labour, marked-up materials and at least the minimum, posts it, and closes the work order once', async () => {
+    const { token, post, workOrder, move, status, lived } = await setUp()
+    const made = await workOrder()
+    await post('work-logs/', { work_order_id: made.id, work_date: inDays(0), hours: '1.5', hourly_rate: '85.00', lines: [{ description: 'Cartridge', quantity: '2', unit_cost: '12.00' }] })
+    await post('work-logs/', { work_order_id: made.id, work_date: inDays(0), hours: '0.5', hourly_rate: '85.00' })
+
+    // Not before the work is done.
+    const early = await api('POST', `work-orders/${made.id}/generate-invoice/`, { token, body: {} })
+    expect(early.status).toBe(409)
+    expect(early.body.detail).toMatch(/New/)
+    expect((await move(made.id, status('Work done'))).status).toBe(200)
+
+    const charged = await api('POST', `work-orders/${made.id}/generate-invoice/`, { token, body: { markup_percent: '15', minimum_charge: '75.00' } })
+    expect(charged.status, JSON.stringify(charged.body)).toBe(200)
+    expect(charged.body).toMatchObject({ stage: 'CLOSED', status_label: 'Closed' })
+    // 2 h × $85.00 + $24.00 of materials + 15 % of them ($3.60).
+    const listed = await get(token, `rent-receivables/?work_order_id=${made.id}`)
+    const charges = listed.results as Body[]
+    expect(charges, JSON.stringify(listed)).toBeDefined()
+    expect(charges.map((c) => [c.lease_id, c.charge_type, c.amount, c.description, c.work_order_label])).toEqual([[lived.id, 'MAINTENANCE', '197.60', 'Repair: Leaking kitchen tap', 'Leaking kitchen tap']])
+    const account = await get(token, `leases/${lived.id}/rent-account/`)
+    expect(account.balance).toBe('197.60')
+    const [posted] = (await get(token, `accounting/journal/?source_type=RENT_CHARGE&source_id=${charges[0].id}`)).results as Body[]
+    const entry = await get(token, `accounting/journal/${posted.id}/`)
+    expect(entry.lines.map((l: Body) => [l.account_label, l.debit, l.credit])).toEqual([
+      [expect.stringContaining('Accounts Receivable'), '197.60', null],
+      [expect.stringContaining('Maintenance Charged to Residents'), null, '197.60'],
+    ])
+    // Charged once: it is closed now, and its logs no longer change.
+    expect((await api('POST', `work-orders/${made.id}/generate-invoice/`, { token, body: {} })).status).toBe(409)
+    const logs = (await get(token, `work-logs/?work_order_id=${made.id}`)).results as Body[]
+    const edit = await api('PUT', `work-logs/${logs[0].id}/`, { token, body: { hours: '9' } })
+    expect(edit.status).toBe(409)
+  })
+
+  it('asks for the lease where the unit has none, refuses a lease of another unit, and charges the minimum for a short visit', async () => {
+    const { token, workOrder, move, status, lease, home, post } = await setUp()
+    const common = await workOrder({ rental_unit_id: null, location: 'Lobby' })
+    expect((await move(common.id, status('Ready to bill'))).status).toBe(200)
+    const none = await api('POST', `work-orders/${common.id}/generate-invoice/`, { token, body: { minimum_charge: '75.00' } })
+    expect(none.status).toBe(409)
+    expect(none.body.errors).toEqual({ lease_id: ['Choose the lease to charge.'] })
+    const other = await lease({}, home)
+    const ok = await api('POST', `work-orders/${common.id}/generate-invoice/`, { token, body: { lease_id: other.id, minimum_charge: '75.00', description: 'Lobby door damage' } })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect((await get(token, `leases/${other.id}/rent-account/`)).balance).toBe('75.00')
+
+    const inUnit = await workOrder()
+    await post('work-logs/', { work_order_id: inUnit.id, work_date: inDays(0), hours: '0.25', hourly_rate: '80.00' })
+    expect((await move(inUnit.id, status('Work done'))).status).toBe(200)
+    const wrong = await api('POST', `work-orders/${inUnit.id}/generate-invoice/`, { token, body: { lease_id: other.id } })
+    expect(wrong.status).toBe(409)
+    expect(Object.keys(wrong.body.errors)).toEqual(['lease_id'])
+    const nothing = await api('POST', `work-orders/${inUnit.id}/generate-invoice/`, { token, body: { minimum_charge: '0' } })
+    expect(nothing.status).toBe(200)
+    expect((await get(token, `rent-receivables/?work_order_id=${inUnit.id}`)).results[0].amount).toBe('20.00')
+  })
+})
+
 /** A work order's writable fields as its answer gives them, for a PUT. */
 function editable(body: Record<string, unknown>) {
   const keys = [

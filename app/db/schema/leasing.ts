@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, pgTable, text, timestamp, unique,
 import { documents } from './attachments'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { accounts, bankAccounts } from './ledger'
+import { workOrders } from './maintenance'
 import { propertyGroups, rentalUnits, residents } from './properties'
 
 /**
@@ -179,11 +180,14 @@ export const rentCharges = pgTable(
     forChargeId: uuid().references((): AnyPgColumn => rentCharges.id),
     periodStart: date({ mode: 'string' }),
     periodEnd: date({ mode: 'string' }),
+    /** The work order it charges for (generate-invoice): a work order is charged once, unless that charge is voided. */
+    workOrderId: uuid().references(() => workOrders.id),
     searchText: searchColumn('description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('rent_charges_work_order_key').on(t.companyId, t.workOrderId).where(sql`${t.workOrderId} is not null and ${t.status} = 'POSTED'`),
     uniqueIndex('rent_charges_schedule_line_period_key').on(t.companyId, t.scheduleLineId, t.periodStart).where(sql`${t.scheduleLineId} is not null`),
     uniqueIndex('rent_charges_late_fee_key').on(t.companyId, t.forChargeId).where(sql`${t.forChargeId} is not null`),
     index('rent_charges_company_lease_date_idx').on(t.companyId, t.leaseId, t.date),

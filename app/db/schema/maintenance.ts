@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import { companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { users } from './platform'
 import { propertyGroups, rentalUnits, residents } from './properties'
 
@@ -95,4 +95,80 @@ export const workOrders = pgTable(
     index('work_orders_company_created_idx').on(t.companyId, t.createdAt),
     searchIndex('work_orders', t.searchText),
   ],
+)
+
+/**
+ * A comment on a work order (SPEC.md §7 comments/): a word between the office, the technician and,
+ * when it is shared, the resident who reported it. Comments are kept as written: never changed.
+ */
+export const workOrderComments = pgTable(
+  'work_order_comments',
+  {
+    id: id(),
+    companyId: companyId(),
+    workOrderId: uuid()
+      .notNull()
+      .references(() => workOrders.id),
+    body: text().notNull(),
+    /** Shown to the work order's resident in the resident center; otherwise the office's and technicians' only. */
+    visibleToResident: boolean().notNull().default(false),
+    /** Who wrote it: staff, a technician or the resident, as they were signed in, and their name then (ADR 011). */
+    authorUserId: uuid().references(() => users.id),
+    authorName: text().notNull().default(''),
+    searchText: searchColumn('body'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('work_order_comments_company_work_order_idx').on(t.companyId, t.workOrderId, t.createdAt), searchIndex('work_order_comments', t.searchText)],
+)
+
+/**
+ * A work log (SPEC.md §7 work-logs/): one visit's labour (hours at the rate billed for them) and
+ * the materials used, on a work order. Its amounts are what charging for the work adds up.
+ */
+export const workLogs = pgTable(
+  'work_logs',
+  {
+    id: id(),
+    companyId: companyId(),
+    workOrderId: uuid()
+      .notNull()
+      .references(() => workOrders.id),
+    /** Who did the work: a technician or other user of the company. */
+    userId: uuid().references(() => users.id),
+    workDate: date().notNull(),
+    hours: numeric({ precision: 6, scale: 2 }).notNull().default('0'),
+    hourlyRate: cents().notNull().default(0),
+    /** hours × hourly rate, to the cent. */
+    labourAmount: cents().notNull().default(0),
+    /** The total of its materials' lines. */
+    materialsAmount: cents().notNull().default(0),
+    description: text(),
+    searchText: searchColumn('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('work_logs_company_work_order_idx').on(t.companyId, t.workOrderId, t.workDate),
+    searchIndex('work_logs', t.searchText),
+    check('work_logs_hours_not_negative', sql`${t.hours} >= 0`),
+  ],
+)
+
+/** A material used on a work log: what, how many, at what unit cost, and their amount. */
+export const workLogMaterials = pgTable(
+  'work_log_materials',
+  {
+    id: id(),
+    companyId: companyId(),
+    workLogId: uuid()
+      .notNull()
+      .references(() => workLogs.id),
+    position: integer().notNull(),
+    description: text().notNull(),
+    quantity: numeric({ precision: 10, scale: 2 }).notNull(),
+    unitCost: cents().notNull(),
+    amount: cents().notNull(),
+  },
+  (t) => [index('work_log_materials_log_idx').on(t.workLogId, t.position)],
 )

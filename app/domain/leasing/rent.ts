@@ -19,14 +19,16 @@ export const CHARGE_TYPES = [
   { value: 'OTHER', label: 'Other' },
   { value: 'LATE_FEE', label: 'Late fee' },
   { value: 'NSF_FEE', label: 'NSF fee' },
+  { value: 'MAINTENANCE', label: 'Maintenance' },
 ] as const
 export type ChargeType = (typeof CHARGE_TYPES)[number]['value']
 
-/** What a rent schedule's lines charge every period (fees are charged one at a time). */
-export const RECURRING_CHARGE_TYPES = CHARGE_TYPES.filter((t) => t.value !== 'LATE_FEE' && t.value !== 'NSF_FEE')
+/** What a rent schedule's lines charge every period (fees and work are charged one at a time). */
+export const RECURRING_CHARGE_TYPES = CHARGE_TYPES.filter((t) => t.value !== 'LATE_FEE' && t.value !== 'NSF_FEE' && t.value !== 'MAINTENANCE')
 
 /** The income account a charge goes to when its line names none, by the company's account roles. */
-export const incomeRoleOf = (type: string) => (type === 'LATE_FEE' || type === 'NSF_FEE' ? 'LATE_FEE_INCOME' : 'RENT_INCOME')
+export const incomeRoleOf = (type: string) =>
+  type === 'LATE_FEE' || type === 'NSF_FEE' ? 'LATE_FEE_INCOME' : type === 'MAINTENANCE' ? 'MAINTENANCE_INCOME' : 'RENT_INCOME'
 
 export const chargeTypeLabel = (type: string) => CHARGE_TYPES.find((t) => t.value === type)?.label ?? type
 

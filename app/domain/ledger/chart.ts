@@ -68,6 +68,7 @@ export const ACCOUNT_ROLES = [
   { value: 'RETAINED_EARNINGS', label: 'Retained earnings', subtypes: ['RETAINED_EARNINGS'] },
   { value: 'RENT_INCOME', label: 'Rent income', subtypes: ['RENT_INCOME'] },
   { value: 'LATE_FEE_INCOME', label: 'Late fee income', subtypes: ['OTHER_INCOME', 'RENT_INCOME'] },
+  { value: 'MAINTENANCE_INCOME', label: 'Maintenance charged to residents', subtypes: ['OTHER_INCOME'] },
   { value: 'MANAGEMENT_FEE_EXPENSE', label: 'Management fee expense', subtypes: ['OPERATING_EXPENSE'] },
   { value: 'OPENING_BALANCE_EQUITY', label: 'Opening balance equity', subtypes: ['OTHER_EQUITY'] },
 ] as const satisfies readonly (Choice & { subtypes: readonly AccountSubtype[] })[]
@@ -108,6 +109,7 @@ export const DEFAULT_CHART: readonly ChartAccount[] = [
   { number: '4200', name: 'Late Fee Income', subtype: 'OTHER_INCOME', role: 'LATE_FEE_INCOME' },
   { number: '4300', name: 'Laundry and Vending Income', subtype: 'OTHER_INCOME', subjectToManagementFee: true },
   { number: '4400', name: 'Storage Income', subtype: 'OTHER_INCOME', subjectToManagementFee: true },
+  { number: '4500', name: 'Maintenance Charged to Residents', subtype: 'OTHER_INCOME', role: 'MAINTENANCE_INCOME', description: 'Repairs and other work billed to residents from work orders.' },
   { number: '4900', name: 'Interest Income', subtype: 'NON_OPERATING_INCOME' },
   { number: '5000', name: 'Repairs and Maintenance', subtype: 'OPERATING_EXPENSE' },
   { number: '5100', name: 'Utilities', subtype: 'OPERATING_EXPENSE' },

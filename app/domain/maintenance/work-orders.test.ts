@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dueInstants, entryNoticeRefusal, SCHEDULE_TIMES, WORK_ORDER_STAGES, WORK_ORDER_TRANSITIONS, zonedInstant } from './work-orders'
+import { dueInstants, entryNoticeRefusal, SCHEDULE_TIMES, timesPrice, WORK_ORDER_STAGES, WORK_ORDER_TRANSITIONS, workCharge, zonedInstant } from './work-orders'
 
 const TZ = 'America/Toronto'
 const visit = (scheduled: string, notice: string, more: Partial<Parameters<typeof entryNoticeRefusal>[0]> = {}) =>
@@ -68,5 +68,30 @@ describe('work order stages', () => {
         WORK_ORDER_TRANSITIONS.some(([a]) => a === stage),
         stage,
       ).toBe(!['CLOSED', 'CANCELED'].includes(stage))
+  })
+})
+
+describe('charging for the work', () => {
+  it('prices hours and quantities to the cent', () => {
+    expect(timesPrice(150, 8500)).toBe(12750) // 1.5 h at $85.00
+    expect(timesPrice(33, 1999)).toBe(660) // 0.33 × $19.99 = $6.5967
+    expect(timesPrice(0, 8500)).toBe(0)
+  })
+
+  it('adds the labour, the materials and their markup', () => {
+    const charge = workCharge(
+      [
+        { labourAmount: 12750, materialsAmount: 2400 },
+        { labourAmount: 4250, materialsAmount: 0 },
+      ],
+      { markupPercent: 1500, minimumCharge: 7500 },
+    )
+    // 15 % of $24.00 of materials is $3.60; labour is never marked up.
+    expect(charge).toEqual({ labour: 17000, materials: 2400, markup: 360, minimum: 7500, total: 19760 })
+  })
+
+  it('never charges less than the minimum trip charge', () => {
+    expect(workCharge([{ labourAmount: 2000, materialsAmount: 500 }], { markupPercent: 0, minimumCharge: 7500 }).total).toBe(7500)
+    expect(workCharge([], { markupPercent: 1000, minimumCharge: 0 }).total).toBe(0)
   })
 })

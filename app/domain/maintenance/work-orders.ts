@@ -166,3 +166,26 @@ export function entryNoticeRefusal(visit: {
     return 'Entering a lived-in unit takes 24 hours’ written notice: schedule it at least a day from now, unless it is an emergency or the resident consents.'
   return null
 }
+
+/*
+ * Charging for the work (operations.md §1, AppFolio's billing rules): a work log's labour is its
+ * hours at the rate billed for them, its materials their quantities at their unit costs; charging a
+ * resident adds a markup on the materials and never charges less than the minimum trip charge.
+ * Amounts are integer cents, hours and quantities hundredths, a percent hundredths of a percent.
+ */
+
+/** `hundredths` (hours or a quantity, 150 = 1.5) times a price in cents, to the cent. */
+export const timesPrice = (hundredths: number, cents: number) => Math.round((hundredths * cents) / 100)
+
+export type WorkCharge = { labour: number; materials: number; markup: number; minimum: number; total: number }
+
+/** What the work of some logs comes to when charged: labour, materials, the materials' markup, and at least the minimum. */
+export function workCharge(logs: readonly { labourAmount: number; materialsAmount: number }[], rules: { markupPercent: number; minimumCharge: number }): WorkCharge {
+  const labour = logs.reduce((sum, log) => sum + log.labourAmount, 0)
+  const materials = logs.reduce((sum, log) => sum + log.materialsAmount, 0)
+  const markup = Math.round((materials * rules.markupPercent) / 10_000)
+  return { labour, materials, markup, minimum: rules.minimumCharge, total: Math.max(labour + materials + markup, rules.minimumCharge) }
+}
+
+/** The stages a work order is charged from: the work is done. */
+export const CHARGEABLE_STAGES: readonly WorkOrderStage[] = ['WORK_DONE', 'READY_TO_BILL']

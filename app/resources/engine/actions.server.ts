@@ -101,10 +101,8 @@ export async function runAction(
     .where(and(eq(table.companyId, companyId), eq(table.id, id), resource.scope))
     .for('update')) as Row[]
   if (!record) throw notFound(`No such ${lower}.`)
-  // A resource without states runs its actions on any record.
-  const stateKey = resource.states?.field
-  const current = stateKey ? String(record[stateKey]) : null
-  if (current !== null && !(action.from ?? []).includes(current)) throw wrongState(resource, action, current)
+  // The request is checked before the record's state: bad input (another company's id among it)
+  // is the field's error whatever state the record is in.
   const parsed = actionInputSchema(action).safeParse(body ?? {})
   if (!parsed.success) {
     const errors = fieldErrorsFrom(parsed.error)
@@ -114,6 +112,10 @@ export async function runAction(
   const references = Object.entries(action.input ?? {}).flatMap(([key, field]) => (field.kind === 'reference' ? [{ name: apiName(key), field, id: input[apiName(key)] }] : []))
   const unknown = await unknownReferences(tx, companyId, references)
   if (Object.keys(unknown).length) throw invalid(`Please correct the highlighted fields: ${Object.keys(unknown).join(', ')}.`, unknown)
+  // A resource without states runs its actions on any record.
+  const stateKey = resource.states?.field
+  const current = stateKey ? String(record[stateKey]) : null
+  if (current !== null && !(action.from ?? []).includes(current)) throw wrongState(resource, action, current)
   const outcome = (await action.run?.({ tx, companyId, userId, record, input, origin: options.origin })) || undefined
   // Where the input decides (a work order's status), the code says where; otherwise the declaration does.
   const to = outcome?.to ?? action.to

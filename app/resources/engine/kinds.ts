@@ -48,6 +48,8 @@ function textInput(field: Field, max: number) {
 function decimalInput(field: Field, places: number, example: string) {
   return z
     .union([z.string(), z.number()], { error: `${field.label} must be a number like ${example}.` })
+    // The example the documentation gives is one the API takes (clients and the walkers send it).
+    .openapi({ example })
     .transform((value, ctx) => {
       const text = typeof value === 'number' ? String(value) : value
       const units = parseDecimal(text, places)

@@ -28,7 +28,8 @@ export function resolve(schema: Schema | undefined, doc: SchemaDoc): Schema {
   if (!schema) return {}
   if (schema.$ref) return resolve(doc.components?.schemas?.[schema.$ref.split('/').pop()!], doc)
   const options = schema.anyOf ?? schema.oneOf
-  if (options) return resolve(options.find((o) => o.type !== 'null') ?? options[0], doc)
+  // The alternatives' example (a decimal given as a string or a number) is the whole schema's.
+  if (options) return { ...resolve(options.find((o) => o.type !== 'null') ?? options[0], doc), ...(schema.example !== undefined ? { example: schema.example } : {}) }
   // An extended schema is its base and the extension together, properties of both.
   if (schema.allOf) {
     const parts = schema.allOf.map((s) => resolve(s, doc))
