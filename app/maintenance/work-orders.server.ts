@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { buildings, companies, leases, rentCharges, rentalUnits, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
+import { buildings, companies, leases, rentCharges, rentalUnits, residents, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
 import { formatInstant, todayIn } from '~/domain/dates'
 import { conflict } from '~/domain/errors'
 import { HOLDS_UNIT } from '~/domain/leasing/leases'
 import { formatDecimal, parseDecimal } from '~/domain/money'
+import { sendEmail } from '~/utils/mailer.server'
 import {
   DEFAULT_CATEGORIES,
   DEFAULT_STATUSES,
@@ -138,7 +139,7 @@ const stageLabel = (stage: string) => WORK_ORDER_STAGES.find((s) => s.value === 
  * checks the move and keeps it in the history under the status's name). A visit must be scheduled
  * before the work order is.
  */
-export async function moveToStatus(tx: Executor, companyId: string, record: Row, statusId: string) {
+export async function moveToStatus(tx: Executor, companyId: string, record: Row, statusId: string, afterCommit: AfterCommit = () => {}) {
   const [status] = await tx
     .select({ id: workOrderStatuses.id, name: workOrderStatuses.name, stage: workOrderStatuses.stage })
     .from(workOrderStatuses)
@@ -151,7 +152,37 @@ export async function moveToStatus(tx: Executor, companyId: string, record: Row,
     .update(workOrders)
     .set({ statusId: status.id, updatedAt: new Date() })
     .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, String(record.id))))
+  await tellReporter(tx, companyId, record, status.name, afterCommit)
   return { to: status.stage, label: status.name }
+}
+
+type AfterCommit = (effect: () => Promise<void>) => void
+
+/**
+ * The resident who reported a work order hears of each change of its status (issue 15 item 3), by
+ * e-mail once the change has committed, where they have an address. What they read is what the
+ * resident center shows: the status's name and the work order's subject.
+ */
+async function tellReporter(tx: Executor, companyId: string, record: Row, statusName: string, afterCommit: AfterCommit) {
+  const residentId = (record.reportedByResidentId as string | null) ?? null
+  if (!residentId) return
+  const [found] = await tx
+    .select({ email: residents.email, firstName: residents.firstName, company: companies.name })
+    .from(residents)
+    .innerJoin(companies, eq(companies.id, residents.companyId))
+    .where(and(eq(residents.companyId, companyId), eq(residents.id, residentId)))
+  if (!found?.email) return
+  const { email, firstName, company } = found
+  const subject = String(record.subject)
+  afterCommit(async () => {
+    await sendEmail({
+      companyId,
+      to: email,
+      subject: `Your work order is now ${statusName}: ${subject}`,
+      category: 'work_order_status',
+      text: `Hello ${firstName},\n\nYour work order “${subject}” is now ${statusName}.\n\nYou can follow it and add a comment in the resident center, under Work Orders.\n\n${company}`,
+    })
+  })
 }
 
 /** What a duplicate copies (operations.md §1): what and where, priority and access; dates, status and history start afresh. */
@@ -298,7 +329,7 @@ async function leaseToCharge(tx: Executor, companyId: string, record: Row, named
  * markup on the materials and at least the minimum trip charge, as one charge to the lease (posted by
  * the rent charges' own create: Dr accounts receivable / Cr maintenance income), then closes it.
  */
-export async function chargeForWork(tx: Executor, companyId: string, userId: string, record: Row, input: Row) {
+export async function chargeForWork(tx: Executor, companyId: string, userId: string, record: Row, input: Row, afterCommit: AfterCommit = () => {}) {
   const leaseId = await leaseToCharge(tx, companyId, record, (input.lease_id as string | undefined) ?? null)
   const logs = await tx
     .select({ labourAmount: workLogs.labourAmount, materialsAmount: workLogs.materialsAmount })
@@ -322,6 +353,7 @@ export async function chargeForWork(tx: Executor, companyId: string, userId: str
     .update(workOrders)
     .set({ statusId: closed?.id ?? null, updatedAt: new Date() })
     .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, String(record.id))))
+  await tellReporter(tx, companyId, record, closed?.name ?? 'Closed', afterCommit)
   return { to: 'CLOSED', label: `${closed?.name ?? 'Closed'}: charged ${formatDecimal(charge.total)}` }
 }
 

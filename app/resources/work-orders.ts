@@ -194,7 +194,7 @@ export const workOrdersResource = defineResource({
       from: OPEN_STAGES,
       input: { statusId: reference('Status', 'work-order-statuses', { required: true }) },
       done: 'Status changed.',
-      run: ({ tx, companyId, record, input }) => moveToStatus(tx as Executor, companyId, record, String(input.status_id)),
+      run: ({ tx, companyId, record, input, afterCommit }) => moveToStatus(tx as Executor, companyId, record, String(input.status_id), afterCommit),
     },
     'generate-invoice': {
       label: 'Charge the resident',
@@ -207,7 +207,7 @@ export const workOrdersResource = defineResource({
       },
       confirm: 'Charging posts the work’s labour and materials to the lease’s ledger as one charge and closes the work order. Void the charge to undo it.',
       done: 'Charged to the lease: the charge is under Charges, and the work order is closed.',
-      run: ({ tx, companyId, userId, record, input }) => chargeForWork(tx as Executor, companyId, userId, record, input),
+      run: ({ tx, companyId, userId, record, input, afterCommit }) => chargeForWork(tx as Executor, companyId, userId, record, input, afterCommit),
     },
     duplicate: {
       label: 'Duplicate',

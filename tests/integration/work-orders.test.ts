@@ -4,6 +4,7 @@ import { crossCompany, getDb } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { api, registerCompany, unique } from '../factories/api'
 import { get, leasingCompany, type Body } from '../factories/leasing'
+import { receivedMail } from '../setup/smtp'
 
 /*
  * Work orders (ADR 022): a company starts with default categories and one status per stage; a work
@@ -273,6 +274,28 @@ describe('assigning a work order to a technician', () => {
     expect((await get(token, 'work-orders/technicians/?page_size=100')).results).toEqual([])
     expect((await api('GET', `work-orders/technicians/${gone}/`, { token })).status).toBe(404)
     expect((await get(token, `work-orders/${made.id}/`)).assigned_user_id).toBeNull()
+  })
+})
+
+describe('the resident who reported it', () => {
+  it('is e-mailed each change of status once it is made, and nothing for a change refused', async () => {
+    const { token, workOrder, move, status, lived } = await setUp()
+    const residentId = (await get(token, `leases/${lived.id}/`)).lines[0].resident_id as string
+    const email = `${unique('reporter')}@example.test`
+    expect((await api('PUT', `residents/${residentId}/`, { token, body: { email } })).status).toBe(200)
+    const made = await workOrder({ reported_by_resident_id: residentId })
+    const toThem = () => receivedMail().filter((m) => m.to.includes(email))
+    expect((await move(made.id, status('Triage'))).status).toBe(200)
+    expect(toThem().map((m) => m.subject)).toEqual(['Your work order is now Triage: Leaking kitchen tap'])
+    expect(toThem()[0].text).toContain('resident center')
+    // Refused (no visit scheduled yet): nothing changed, so nothing is said.
+    expect((await move(made.id, status('Scheduled'))).status).toBe(409)
+    expect(toThem()).toHaveLength(1)
+    // Nobody to tell: a work order no resident reported.
+    const internal = await workOrder({ subject: 'Check the boiler' })
+    const before = receivedMail().length
+    expect((await move(internal.id, status('Triage'))).status).toBe(200)
+    expect(receivedMail()).toHaveLength(before)
   })
 })
 

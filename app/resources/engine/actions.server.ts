@@ -73,6 +73,20 @@ function wrongState(resource: AnyResource, action: Action, current: string) {
   return conflict(message, { [apiName(resource.states!.field)]: [message] })
 }
 
+type Db = { transaction: <T>(work: (tx: Executor) => Promise<T>) => Promise<T> }
+
+/**
+ * Runs `work` in one transaction, then what it asked to follow once that committed (`afterCommit`):
+ * an e-mail about a change goes out only for a change that stayed. An effect that fails is logged;
+ * the change it follows stands.
+ */
+export async function committing<T>(db: Db, work: (tx: Executor, afterCommit: (effect: () => Promise<void>) => void) => Promise<T>): Promise<T> {
+  const effects: (() => Promise<void>)[] = []
+  const result = await db.transaction((tx) => work(tx, (effect) => effects.push(effect)))
+  for (const effect of effects) await effect().catch((error: unknown) => console.error('[lintel] after a committed change:', error))
+  return result
+}
+
 /**
  * Runs an action on one record in the caller's transaction: locks the row, checks the state it
  * starts from and the input (its references must name this company's records), runs the action's
@@ -88,7 +102,7 @@ export async function runAction(
   id: string,
   name: string,
   body: unknown,
-  options: { origin?: string } = {},
+  options: { origin?: string; afterCommit?: (effect: () => Promise<void>) => void } = {},
 ) {
   const action = resource.actions?.[name]
   if (!action) throw notFound(`No such action: ${name}.`)
@@ -116,7 +130,7 @@ export async function runAction(
   const stateKey = resource.states?.field
   const current = stateKey ? String(record[stateKey]) : null
   if (current !== null && !(action.from ?? []).includes(current)) throw wrongState(resource, action, current)
-  const outcome = (await action.run?.({ tx, companyId, userId, record, input, origin: options.origin })) || undefined
+  const outcome = (await action.run?.({ tx, companyId, userId, record, input, origin: options.origin, afterCommit: options.afterCommit ?? (() => {}) })) || undefined
   // Where the input decides (a work order's status), the code says where; otherwise the declaration does.
   const to = outcome?.to ?? action.to
   if (to === undefined || !stateKey || current === null) {

@@ -19,7 +19,7 @@ import { todayIn } from '~/domain/dates'
 import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
-import { actionInputSchema, HistoryEntry, recordStateChange, runAction, stateHistory, stateLabel } from './actions.server'
+import { actionInputSchema, committing, HistoryEntry, recordStateChange, runAction, stateHistory, stateLabel } from './actions.server'
 import type { AnyResource, Outputs } from './define'
 import { apiName, labelKey, linesName, type Field } from './fields'
 import { kindOf } from './kinds'
@@ -741,7 +741,7 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
         if (resource.deleteRuns) {
           const t = tenant(c)
           const action = resource.deleteRuns
-          await t.db.transaction((tx) => runAction(tx, t.companyId, t.principal.userId, resource, id, action, {}, { origin: publicOrigin(c) }))
+          await committing(t.db, (tx, afterCommit) => runAction(tx, t.companyId, t.principal.userId, resource, id, action, {}, { origin: publicOrigin(c), afterCommit }))
         } else await setActiveOrDelete(c, resource, id, deactivates ? false : 'delete')
         return c.body(null, 204)
       },
@@ -804,10 +804,9 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
       async (c) => {
         const t = tenant(c)
         const id = c.req.valid('param').id
-        await t.db.transaction(async (tx) => {
-          // The body as sent: runAction checks it against the action's input itself (amounts in cents after).
-          await runAction(tx, t.companyId, t.principal.userId, resource, id, name, await c.req.json().catch(() => ({})), { origin: publicOrigin(c) })
-        })
+        // The body as sent: runAction checks it against the action's input itself (amounts in cents after).
+        const body: unknown = await c.req.json().catch(() => ({}))
+        await committing(t.db, (tx, afterCommit) => runAction(tx, t.companyId, t.principal.userId, resource, id, name, body, { origin: publicOrigin(c), afterCommit }))
         return c.json(await recordOutput(t.db, t.companyId, resource, id), 200)
       },
     )

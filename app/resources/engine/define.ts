@@ -102,6 +102,11 @@ export type ActionContext = {
   input: Record<string, unknown>
   /** Where links in what it mails point (APP_URL, else the address the request came to); absent outside a request (the demo seed). */
   origin?: string
+  /**
+   * Has `effect` run once the action's transaction has committed (an e-mail saying what changed:
+   * never sent for a change that was then rolled back). Outside a request (the demo seed) nothing runs.
+   */
+  afterCommit: (effect: () => Promise<void>) => void
 }
 
 /** Every action takes a note for the history, whatever else it asks for. */
