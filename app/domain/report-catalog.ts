@@ -40,7 +40,10 @@ export const REPORT_CATALOG: CatalogGroup[] = [
   {
     label: 'Operations',
     reports: [
-      { slug: 'work-order-summary', label: 'Work Order Summary', description: 'Work orders by status, category and property.' },
+      { slug: 'open-work-orders', label: 'Open Work Orders', description: 'The work orders open on any day, oldest first, with their age, status and who has them; those past their target marked.', ready: true },
+      { slug: 'closed-work-orders', label: 'Closed Work Orders', description: 'The work completed over a period: days taken, on time or not, labour, materials and what was charged for it.', ready: true },
+      { slug: 'work-order-summary', label: 'Work Order Summary', description: 'Work orders opened, closed and open by property, category or priority, with their cost, cost per unit and saturation.', ready: true },
+      { slug: 'work-order-performance', label: 'Work Order Performance', description: 'Days to complete, response times and the share on time against each priority’s targets, by technician, category, priority or property.', ready: true },
       { slug: 'service-tech-hours', label: 'Service Technician Hours', description: 'Time logged by each technician.' },
       { slug: 'parking-space-assignment', label: 'Parking Space Assignment', description: 'Which resident has which space.' },
     ],

@@ -81,7 +81,8 @@ export async function booksCalendar(db: Executor, companyId: string) {
     .leftJoin(ledgerSettings, eq(ledgerSettings.companyId, companies.id))
     .where(eq(companies.id, companyId))
   const startMonth = row?.startMonth ?? 1
-  return { today: todayIn(row?.timeZone ?? 'UTC'), fiscalYearStart: (date: string) => yearStart(date, startMonth) }
+  const timeZone = row?.timeZone ?? 'UTC'
+  return { today: todayIn(timeZone), timeZone, fiscalYearStart: (date: string) => yearStart(date, startMonth) }
 }
 
 /** The date of the company's first entry, or null for empty books. */

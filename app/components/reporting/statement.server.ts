@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import type * as LeasingSchemas from '~/api/reporting/leasing'
+import type * as MaintenanceSchemas from '~/api/reporting/maintenance'
 import type * as RentSchemas from '~/api/reporting/rent'
 import type * as Schemas from '~/api/reporting/statements'
 import type { Page } from '~/components/list'
@@ -28,6 +29,10 @@ type Statements = {
   'loss-to-lease': typeof LeasingSchemas.LossToLease
   'move-in-move-out': typeof LeasingSchemas.MoveInMoveOut
   'upcoming-rent-increase': typeof LeasingSchemas.UpcomingRentIncreases
+  'open-work-orders': typeof MaintenanceSchemas.OpenWorkOrders
+  'closed-work-orders': typeof MaintenanceSchemas.ClosedWorkOrders
+  'work-order-summary': typeof MaintenanceSchemas.WorkOrderSummary
+  'work-order-performance': typeof MaintenanceSchemas.WorkOrderPerformance
 }
 export type Statement<R extends ReportName> = Answer<Statements[R]>
 

@@ -9,6 +9,7 @@ import { COMPARISONS, REPORT_BASES, type JournalPage, type LedgerPage } from '~/
 import { SOURCE_TYPES } from '~/domain/ledger/entries'
 import { MOVE_TYPES, UPCOMING_INCREASE_STATUSES } from '~/domain/leasing/leasing-reports'
 import { CHARGE_TYPES } from '~/domain/leasing/rent'
+import { PERFORMANCE_GROUPS, SUMMARY_GROUPS } from '~/domain/maintenance/work-order-reports'
 import { LEASE_STATUS_FILTERS, RENT_ROLL_STATUSES } from '~/domain/leasing/reports'
 import { UNIT_TYPES } from '~/domain/reference-data'
 import { cn } from '~/utils/misc'
@@ -36,6 +37,10 @@ export const REPORTS = {
   'loss-to-lease': 'Loss to Lease',
   'move-in-move-out': 'Move-in / Move-out',
   'upcoming-rent-increase': 'Upcoming Rent Increases',
+  'open-work-orders': 'Open Work Orders',
+  'closed-work-orders': 'Closed Work Orders',
+  'work-order-summary': 'Work Order Summary',
+  'work-order-performance': 'Work Order Performance',
 } as const
 export type ReportName = keyof typeof REPORTS
 
@@ -61,6 +66,8 @@ export type Field =
   | 'move_type'
   | 'increase_status'
   | 'charge_type'
+  | 'performance_group'
+  | 'summary_group'
 /** A filter's records to pick from (a lease, a resident): the first ones matching what was searched, and whether more do. */
 export type SearchChoices = { options: Option[]; more: boolean; search?: string }
 export type ErrorBody = { detail: string; errors?: Record<string, string[]> }
@@ -235,6 +242,8 @@ export function StatementPage(props: {
         {props.fields.includes('min_balance') ? <TextField name="min_balance" label="Owing at least" value={props.values.min_balance} placeholder="0.00" errors={errors.min_balance} /> : null}
         {props.fields.includes('unit_type') ? <SelectField name="unit_type" label="Unit type" value={props.values.unit_type} options={[...UNIT_TYPES]} blank="Every type" errors={errors.unit_type} /> : null}
         {props.fields.includes('move_type') ? <SelectField name="type" label="Moves" value={props.values.type} options={[...MOVE_TYPES]} blank="Moves in and out" errors={errors.type} /> : null}
+        {props.fields.includes('performance_group') ? <SelectField name="group_by" label="Group by" value={props.values.group_by} options={[...PERFORMANCE_GROUPS]} errors={errors.group_by} /> : null}
+        {props.fields.includes('summary_group') ? <SelectField name="group_by" label="Group by" value={props.values.group_by} options={[...SUMMARY_GROUPS]} errors={errors.group_by} /> : null}
         {props.fields.includes('increase_status') ? <SelectField name="status" label="Status" value={props.values.status} options={[...UPCOMING_INCREASE_STATUSES]} blank="Every increase" errors={errors.status} /> : null}
         {props.fields.includes('charge_type') ? <SelectField name="charge_type" label="Charges" value={props.values.charge_type} options={CHARGE_TYPES.map(({ value, label }) => ({ value, label }))} blank="Every kind" errors={errors.charge_type} /> : null}
         {Object.entries(props.hidden ?? {}).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}

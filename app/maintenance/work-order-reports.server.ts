@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '~/db/client.server'
+import type { ReportWorkOrder } from '~/domain/maintenance/work-order-reports'
+import type { WorkOrderStage } from '~/domain/maintenance/work-orders'
+
+/*
+ * What the work order reports read: each work order with its names (property, unit, category,
+ * status, assignee, reporter), the moments its history gives it (when it first left New, when its
+ * work was first done, when it was closed or canceled), its work logs' hours and amounts, and what
+ * was charged for it. Only the work orders that can count in the span: made by its end and not
+ * finished before its start. One statement; the rules are ~/domain/maintenance/work-order-reports.
+ */
+
+type Row = {
+  id: string
+  subject: string
+  property_group_id: string
+  property: string
+  unit: string | null
+  location: string | null
+  category: string | null
+  priority: string
+  stage: string
+  status: string | null
+  assignee: string | null
+  reporter: string | null
+  created_at: Date | string
+  response_due_at: Date | string | null
+  completion_due_at: Date | string | null
+  responded_at: Date | string | null
+  completed_at: Date | string | null
+  finished_at: Date | string | null
+  hours: string | number | null
+  labour: string | number | null
+  materials: string | number | null
+  charged: string | number | null
+}
+
+const instant = (value: Date | string | null) => (value === null ? null : new Date(value).getTime())
+
+export async function reportWorkOrders(tx: Executor, companyId: string, span: { start: number; end: number }, filters: { propertyGroupId?: string | null } = {}): Promise<ReportWorkOrder[]> {
+  const start = new Date(span.start).toISOString()
+  const end = new Date(span.end).toISOString()
+  const rows = (await tx.execute(sql`
+    with moves as (
+      select record_id,
+             min(created_at) filter (where from_state = 'NEW') as responded_at,
+             min(created_at) filter (where to_state in ('WORK_DONE', 'READY_TO_BILL', 'CLOSED')) as completed_at,
+             max(created_at) filter (where to_state in ('CLOSED', 'CANCELED')) as finished_at
+      from state_changes
+      where company_id = ${companyId} and resource = 'work-orders'
+      group by record_id
+    ), logs as (
+      select work_order_id, sum(hours) as hours, sum(labour_amount) as labour, sum(materials_amount) as materials
+      from work_logs where company_id = ${companyId} group by work_order_id
+    ), charges as (
+      select work_order_id, sum(amount) as charged
+      from rent_charges where company_id = ${companyId} and work_order_id is not null and status = 'POSTED' group by work_order_id
+    )
+    select w.id, w.subject, w.property_group_id, p.name as property, u.label as unit, w.location, c.name as category,
+           w.priority, w.stage, s.name as status,
+           nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '') as assignee,
+           nullif(trim(concat_ws(' ', r.first_name, r.last_name)), '') as reporter,
+           w.created_at, w.response_due_at, w.completion_due_at, m.responded_at, m.completed_at,
+           case when w.stage in ('CLOSED', 'CANCELED') then m.finished_at end as finished_at,
+           l.hours, l.labour, l.materials, ch.charged
+    from work_orders w
+    join property_groups p on p.id = w.property_group_id
+    left join rental_units u on u.id = w.rental_unit_id
+    left join work_order_categories c on c.id = w.category_id
+    left join work_order_statuses s on s.id = w.status_id
+    left join users a on a.id = w.assigned_user_id
+    left join residents r on r.id = w.reported_by_resident_id
+    left join moves m on m.record_id = w.id
+    left join logs l on l.work_order_id = w.id
+    left join charges ch on ch.work_order_id = w.id
+    where w.company_id = ${companyId}
+      and w.created_at <= ${end}
+      and (w.stage not in ('CLOSED', 'CANCELED') or m.finished_at is null or m.finished_at >= ${start} or m.completed_at >= ${start})
+      ${filters.propertyGroupId ? sql`and w.property_group_id = ${filters.propertyGroupId}` : sql``}
+  `)) as unknown as Row[]
+  return rows.map((r) => ({
+    id: r.id,
+    subject: r.subject,
+    propertyGroupId: r.property_group_id,
+    property: r.property,
+    unit: r.unit,
+    location: r.location,
+    category: r.category,
+    priority: r.priority,
+    stage: r.stage as WorkOrderStage,
+    status: r.status,
+    assignee: r.assignee,
+    reporter: r.reporter,
+    createdAt: instant(r.created_at)!,
+    responseDueAt: instant(r.response_due_at),
+    completionDueAt: instant(r.completion_due_at),
+    respondedAt: instant(r.responded_at),
+    completedAt: instant(r.completed_at),
+    finishedAt: instant(r.finished_at),
+    hours: Math.round(Number(r.hours ?? 0) * 100),
+    labour: Number(r.labour ?? 0),
+    materials: Number(r.materials ?? 0),
+    charged: Number(r.charged ?? 0),
+  }))
+}
+
+/** The units of each property, for cost per unit and saturation. */
+export async function unitsByProperty(tx: Executor, companyId: string) {
+  const rows = (await tx.execute(sql`
+    select b.property_group_id, count(*)::int as units
+    from rental_units u join buildings b on b.id = u.building_id
+    where u.company_id = ${companyId}
+    group by b.property_group_id
+  `)) as unknown as { property_group_id: string; units: number }[]
+  return new Map(rows.map((r) => [r.property_group_id, Number(r.units)]))
+}
