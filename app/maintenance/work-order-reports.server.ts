@@ -115,3 +115,22 @@ export async function unitsByProperty(tx: Executor, companyId: string) {
   `)) as unknown as { property_group_id: string; units: number }[]
   return new Map(rows.map((r) => [r.property_group_id, Number(r.units)]))
 }
+
+/**
+ * The dashboard's work order figures: the open ones by priority, those past their target with the
+ * work not done, and those nobody has. Read on each visit (time alone makes one overdue), through
+ * the stage index: open work orders are the few of a company's many.
+ */
+export async function openWorkOrderFigures(tx: Executor, companyId: string) {
+  const [row] = (await tx.execute(sql`
+    select count(*)::int as open,
+           count(*) filter (where priority = 'EMERGENCY')::int as emergency,
+           count(*) filter (where priority = 'URGENT')::int as urgent,
+           count(*) filter (where priority = 'ROUTINE')::int as routine,
+           count(*) filter (where stage not in ('WORK_DONE', 'READY_TO_BILL') and completion_due_at < now())::int as overdue,
+           count(*) filter (where assigned_user_id is null)::int as unassigned
+    from work_orders
+    where company_id = ${companyId} and stage not in ('CLOSED', 'CANCELED')
+  `)) as unknown as { open: number; emergency: number; urgent: number; routine: number; overdue: number; unassigned: number }[]
+  return row
+}

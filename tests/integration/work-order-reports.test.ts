@@ -87,6 +87,9 @@ describe('work order reports', () => {
       ['Loose tiles', 9, false, '0.00', '0.00', '0.00'],
       ['Broken lock', 2, true, '160.00', '40.00', '200.00'],
     ])
+    // The dashboard counts the same: open by priority, past target with the work not done, unassigned.
+    expect((await get(token, 'dashboard/')).work_orders).toEqual({ open: 3, emergency: 1, urgent: 1, routine: 1, overdue: 1, unassigned: 1 })
+
     const csv = await api('GET', `reporting/closed-work-orders/?date_from=${from}&format=csv`, { token })
     expect(csv.status).toBe(200)
     expect(String(csv.body)).toContain('Broken lock')

@@ -7,6 +7,7 @@ import { gettingStarted } from '~/domain/getting-started'
 import type { Context } from 'hono'
 import { ageLeases, rentCards } from '~/domain/leasing/reports'
 import { leasesByIds, rentFigures } from '~/leasing/reports.server'
+import { openWorkOrderFigures } from '~/maintenance/work-order-reports.server'
 import type { AppEnv } from '../context'
 import { keptAnswer } from '../kept-answers'
 import { createRouter } from '../create-app'
@@ -45,6 +46,17 @@ export const Dashboard = z
       })
       .nullable()
       .openapi({ description: 'Present with the Reporting permission' }),
+    work_orders: z
+      .object({
+        open: z.number().int(),
+        emergency: z.number().int(),
+        urgent: z.number().int(),
+        routine: z.number().int(),
+        overdue: z.number().int().openapi({ description: 'Open, the work not done, and past the completion target of its priority' }),
+        unassigned: z.number().int().openapi({ description: 'Open and assigned to no technician' }),
+      })
+      .nullable()
+      .openapi({ description: 'Present with the Operations permission' }),
     getting_started: z.array(GettingStartedItem).nullable().openapi({
       description: 'The steps that set up a new company, with the Management Company permission, until every step is done or a manager dismisses them',
     }),
@@ -99,8 +111,12 @@ router.openapi(
   }),
   async (c) => {
     const { principal } = c.var
-    const [management, rent] = await Promise.all([managementCards(principal), principal.permissions.hasReportingPermissions ? rentCardsOf(c) : null])
-    return c.json({ ...management, rent }, 200)
+    const [management, rent, workOrders] = await Promise.all([
+      managementCards(principal),
+      principal.permissions.hasReportingPermissions ? rentCardsOf(c) : null,
+      principal.permissions.hasOperationsPermissions ? openWorkOrderFigures(tenant(c).db, principal.companyId) : null,
+    ])
+    return c.json({ ...management, rent, work_orders: workOrders }, 200)
   },
 )
 

@@ -114,11 +114,32 @@ function RentCards({ rent }: { rent: NonNullable<Answer<typeof DashboardSchema>[
   )
 }
 
+function WorkOrderCards({ figures }: { figures: NonNullable<Answer<typeof DashboardSchema>['work_orders']> }) {
+  return (
+    <>
+      <Figure
+        title="Open work orders"
+        value={String(figures.open)}
+        detail={`${figures.emergency} emergency, ${figures.urgent} urgent, ${figures.routine} routine; ${figures.unassigned} not assigned.`}
+        href="/app/work-orders/"
+        label="Work orders"
+      />
+      <Figure
+        title="Overdue work orders"
+        value={String(figures.overdue)}
+        detail="Open, the work not done, and past their priority’s completion target."
+        href="/app/reporting/open-work-orders/"
+        label="Open work orders report"
+      />
+    </>
+  )
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>('routes/app/layout')
   const me = layout?.me
   const warnings: WorkspaceWarning[] = layout?.warnings ?? []
-  const { team, getting_started: gettingStarted, rent } = loaderData
+  const { team, getting_started: gettingStarted, rent, work_orders: workOrders } = loaderData
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div>
@@ -130,6 +151,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         {gettingStarted ? <GettingStarted items={gettingStarted} /> : null}
         {rent ? <RentCards rent={rent} /> : null}
+        {workOrders ? <WorkOrderCards figures={workOrders} /> : null}
         {team ? (
           <Card>
             <CardHeader>
