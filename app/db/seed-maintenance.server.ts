@@ -1,16 +1,17 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from './client.server'
-import { buildings, companies, leaseResidents, leases, rentalUnits, users, workOrderCategories, workOrderStatuses } from './schema'
+import { buildings, companies, leaseResidents, leases, rentalUnits, stateChanges, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from './schema'
 import { todayIn } from '~/domain/dates'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
-import { workOrdersResource } from '~/resources/work-orders'
+import { commentsResource, workLogsResource, workOrdersResource } from '~/resources/work-orders'
 
 /**
  * The demo's work orders: a handful at its buildings, in units people live in and in common areas,
  * at several stages, each moved there through its statuses as a manager would (so each has its
  * history). Visits to units are scheduled days ahead, within the entry-notice rule; the demo's
- * technician has several assigned, one of them a common-area visit today.
+ * technician has several assigned, one of them a common-area visit today. Behind them, a year of
+ * finished work (seedWorkOrderYear) for the reports to read.
  */
 export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId: string) {
   const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
@@ -99,5 +100,134 @@ export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId
     }
     const created = await createRecord(tx, companyId, workOrdersResource, parseInput(workOrdersResource, values, 'create'), { userId })
     for (const stage of through) await runAction(tx, companyId, userId, workOrdersResource, String(created.id), 'change-status', { status_id: status(stage) })
+  }
+  await seedWorkOrderYear(tx, companyId, userId, { lived, category, status, technician: assigned, timeZone: company.timeZone })
+}
+
+/** The past year's common jobs: what, which trade, how urgent, the hours and materials they took, and whether the resident caused it. */
+const PAST_JOBS = [
+  { subject: 'Running toilet', category: 'Plumbing', priority: 'ROUTINE', hours: '1.00', material: ['Flapper valve', '1', '12.50'] },
+  { subject: 'Clogged kitchen drain', category: 'Plumbing', priority: 'URGENT', hours: '1.50', material: ['Drain cleaner', '1', '9.99'] },
+  { subject: 'No hot water', category: 'Plumbing', priority: 'EMERGENCY', hours: '3.00', material: ['Thermocouple', '1', '38.00'] },
+  { subject: 'Breaker keeps tripping', category: 'Electrical', priority: 'URGENT', hours: '2.00', material: ['20 A breaker', '1', '24.00'] },
+  { subject: 'Outlet not working in the bedroom', category: 'Electrical', priority: 'ROUTINE', hours: '0.75', material: ['Duplex outlet', '1', '6.50'] },
+  { subject: 'Furnace filter and service', category: 'HVAC', priority: 'ROUTINE', hours: '1.25', material: ['Furnace filter', '2', '14.00'] },
+  { subject: 'Heat not coming on', category: 'HVAC', priority: 'EMERGENCY', hours: '2.50', material: ['Igniter', '1', '65.00'] },
+  { subject: 'Fridge not cooling', category: 'Appliance', priority: 'URGENT', hours: '1.50', material: ['Condenser fan motor', '1', '72.00'] },
+  { subject: 'Dryer not heating', category: 'Appliance', priority: 'ROUTINE', hours: '1.00', material: ['Thermal fuse', '1', '18.00'] },
+  { subject: 'Lock change after lost keys', category: 'Locks and keys', priority: 'URGENT', hours: '0.50', material: ['Deadbolt', '1', '45.00'], charged: true },
+  { subject: 'Broken window screen', category: 'General', priority: 'ROUTINE', hours: '0.50', material: ['Screen kit', '1', '22.00'], charged: true },
+  { subject: 'Ants in the kitchen', category: 'Pest control', priority: 'ROUTINE', hours: '0.50', material: ['Bait stations', '4', '3.75'] },
+  { subject: 'Hallway carpet stain', category: 'General', priority: 'ROUTINE', hours: '1.00', material: ['Carpet shampoo', '1', '11.00'], common: 'Third-floor hallway' },
+  { subject: 'Parking garage door stuck', category: 'General', priority: 'URGENT', hours: '2.00', material: ['Door roller', '2', '16.00'], common: 'Parking garage' },
+] as const
+
+const HOUR = 3_600_000
+
+/**
+ * A year of finished work orders, about six a month: each made, answered and done as a manager and
+ * the technician would (its statuses through change-status, its work log through work-logs, a comment
+ * where the resident reported it), then set back to when it happened, so the reports count real days.
+ * Urgent and emergency work is mostly done within its target; now and then it runs late. A few were
+ * canceled (a duplicate report). Work the resident caused is charged to them in the last months.
+ */
+async function seedWorkOrderYear(
+  tx: Executor,
+  companyId: string,
+  userId: string,
+  demo: { lived: { unitId: string; propertyGroupId: string; residentId: string }[]; category: (name: string) => string | null; status: (stage: string) => string; technician: string | null; timeZone: string },
+) {
+  const now = Date.now()
+  for (let i = 0; i < 72; i++) {
+    const job = PAST_JOBS[(i * 5) % PAST_JOBS.length]
+    const place = demo.lived[(i * 7) % demo.lived.length]
+    const common = 'common' in job ? job.common : null
+    // Spread over the past year, the oldest first, at office hours.
+    const madeAt = now - (380 - i * 5) * 24 * HOUR - (i % 6) * HOUR
+    const targets = { EMERGENCY: 24, URGENT: 72, ROUTINE: 168 }[job.priority]
+    const late = i % 9 === 4
+    const respondAfter = job.priority === 'EMERGENCY' ? 0.5 : late ? targets / 2 : 4 + (i % 5)
+    const doneAfter = late ? targets * 1.6 : targets * (0.3 + (i % 4) * 0.15)
+    const canceled = i % 17 === 8
+    const order = await createRecord(
+      tx,
+      companyId,
+      workOrdersResource,
+      parseInput(
+        workOrdersResource,
+        {
+          subject: job.subject,
+          category_id: demo.category(job.category),
+          priority: job.priority,
+          property_group_id: place.propertyGroupId,
+          rental_unit_id: common ? null : place.unitId,
+          location: common,
+          reported_by_resident_id: common ? null : place.residentId,
+          permission_to_enter: !common && i % 2 === 0,
+          assigned_user_id: demo.technician,
+        },
+        'create',
+      ),
+      { userId },
+    )
+    const id = String(order.id)
+    const move = (stage: string) => runAction(tx, companyId, userId, workOrdersResource, id, 'change-status', { status_id: demo.status(stage) })
+    const moments: [string, number][] = [['NEW', 0]]
+    if (canceled) {
+      await move('CANCELED')
+      moments.push(['CANCELED', respondAfter])
+    } else {
+      await move('ASSIGNED')
+      await move('IN_PROGRESS')
+      await createRecord(
+        tx,
+        companyId,
+        workLogsResource,
+        parseInput(
+          workLogsResource,
+          {
+            work_order_id: id,
+            user_id: demo.technician,
+            work_date: todayIn(demo.timeZone),
+            hours: job.hours,
+            hourly_rate: '85.00',
+            description: `${job.subject}: fixed and tested.`,
+            lines: [{ description: job.material[0], quantity: job.material[1], unit_cost: job.material[2] }],
+          },
+          'create',
+        ),
+        { userId },
+      )
+      if (!common) await createRecord(tx, companyId, commentsResource, parseInput(commentsResource, { work_order_id: id, body: 'All done; please let us know if it happens again.', visible_to_resident: true }, 'create'), { userId })
+      await move('WORK_DONE')
+      moments.push(['ASSIGNED', respondAfter], ['IN_PROGRESS', (respondAfter + doneAfter) / 2], ['WORK_DONE', doneAfter])
+      const recent = i >= 60
+      if ('charged' in job && recent) {
+        await runAction(tx, companyId, userId, workOrdersResource, id, 'generate-invoice', { markup_percent: '10', minimum_charge: '75.00', note: 'Resident-caused' })
+        moments.push(['CLOSED', doneAfter + 24])
+      } else {
+        await move('CLOSED')
+        moments.push(['CLOSED', doneAfter + 48])
+      }
+    }
+    // Back to when it happened: the work order, its history and its log.
+    const at = (after: number) => new Date(madeAt + after * HOUR)
+    await tx
+      .update(workOrders)
+      .set({ createdAt: at(0), updatedAt: at(moments[moments.length - 1][1]), responseDueAt: at({ EMERGENCY: 1, URGENT: 24, ROUTINE: 72 }[job.priority]), completionDueAt: at(targets) })
+      .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, id)))
+    for (const [stage, after] of moments)
+      await tx
+        .update(stateChanges)
+        .set({ createdAt: at(after) })
+        .where(and(eq(stateChanges.companyId, companyId), eq(stateChanges.recordId, id), eq(stateChanges.toState, stage)))
+    await tx
+      .update(workLogs)
+      .set({ workDate: todayIn(demo.timeZone, at(doneAfter)), createdAt: at(doneAfter) })
+      .where(and(eq(workLogs.companyId, companyId), eq(workLogs.workOrderId, id)))
+    await tx
+      .update(workOrderComments)
+      .set({ createdAt: at(doneAfter) })
+      .where(and(eq(workOrderComments.companyId, companyId), inArray(workOrderComments.workOrderId, [id])))
   }
 }

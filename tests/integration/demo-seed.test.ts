@@ -8,6 +8,8 @@ import { todayIn } from '~/domain/dates'
 import { ageLeases } from '~/domain/leasing/reports'
 import { openItemsAndCredits } from '~/leasing/reports.server'
 import { postDueRecurringEntries } from '~/ledger/recurring.server'
+import { workOrderPerformance } from '~/domain/maintenance/work-order-reports'
+import { reportWorkOrders } from '~/maintenance/work-order-reports.server'
 
 const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders'] as const
 
@@ -130,6 +132,22 @@ describe('the demo company', () => {
       const [schedule] = await db.select().from(recurringJournalEntries).where(eq(recurringJournalEntries.companyId, company.id))
       expect(schedule.name).toBe('Building depreciation')
       expect(await postDueRecurringEntries(db, { companyId: company.id })).toEqual({ posted: 0, failed: 0 })
+
+      // A year of maintenance: about six work orders a month, finished, most within their priority's target, some late;
+      // the technician logged each; a few the residents caused were charged to them; some work is open now.
+      const year = { start: Date.now() - 365 * 86_400_000, end: Date.now(), now: Date.now(), from: daysBefore(365), to: today }
+      const performance = workOrderPerformance(await reportWorkOrders(db, company.id, year), year, 'priority')
+      expect(performance.total.completed).toBeGreaterThan(50)
+      expect(performance.total.on_time_percent).toBeGreaterThan(60)
+      expect(performance.total.on_time_percent).toBeLessThan(100)
+      expect(performance.rows.map((r) => r.group)).toEqual(['Emergency', 'Routine', 'Urgent'])
+      const [work] = await db.execute<{ charged: number; logs: number; open: number }>(sql`
+        select (select count(*)::int from rent_charges where company_id = ${company.id} and work_order_id is not null) as charged,
+               (select count(*)::int from work_logs where company_id = ${company.id}) as logs,
+               (select count(*)::int from work_orders where company_id = ${company.id} and stage not in ('CLOSED', 'CANCELED')) as open`)
+      expect(work.charged).toBeGreaterThan(0)
+      expect(work.logs).toBeGreaterThan(50)
+      expect(work.open).toBeGreaterThan(3)
 
       // A restart seeds nothing more.
       await seedDemoCompany(getDb())
