@@ -66,7 +66,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
     links: [
       { label: 'Work Orders', href: '/app/work-orders/', add: { label: 'Work Order', href: '/app/work-orders/new/' } },
       { label: 'Inspection Reports', href: '/app/inspection-reports/', later: true },
-      { label: 'Tasks', href: '/app/tasks/', later: true },
+      { label: 'Tasks', href: '/app/tasks/', add: { label: 'Task', href: '/app/tasks/new/' } },
       { label: 'Maintenance Projects', href: '/app/maintenance-projects/', later: true },
       { label: 'Make Readies', href: '/app/make-ready/', later: true },
       { label: 'Equipment', href: '/app/equipment/', later: true },
@@ -245,6 +245,15 @@ export const RESIDENT_TABS: PageTabs = {
 }
 
 /** Work Orders: the work orders, and the company's own categories and statuses they are sorted by. */
+export const TASK_TABS: PageTabs = {
+  label: 'Tasks',
+  pages: [
+    { label: 'Tasks', href: '/app/tasks/' },
+    { label: 'Recurring tasks', href: '/app/recurring-tasks/' },
+    { label: 'Assignees', href: '/app/task-assignees/' },
+  ],
+}
+
 export const WORK_ORDER_TABS: PageTabs = {
   label: 'Work Orders',
   pages: [

@@ -1,10 +1,11 @@
 import PgBoss from 'pg-boss'
 import { crossCompany, getDb } from '~/db/client.server'
 import { runRent } from '~/leasing/rent.server'
+import { makeDueTasks } from '~/maintenance/tasks.server'
 import { postDueRecurringEntries } from './recurring.server'
 
 /*
- * The scheduled work (recurring journal entries, the rent run), run by pg-boss in the app's own database (schema
+ * The scheduled work (recurring journal entries, the rent run, recurring tasks), run by pg-boss in the app's own database (schema
  * `pgboss`). Every app process starts it; pg-boss hands each scheduled run to one
  * of them, and the postings themselves are idempotent per (schedule, period), so a
  * run that two processes both make still posts each period once.
@@ -13,6 +14,8 @@ import { postDueRecurringEntries } from './recurring.server'
 export const RECURRING_QUEUE = 'post-recurring-journal-entries'
 /** The rent run: each lease's charges as their periods begin. */
 export const RENT_QUEUE = 'charge-rent'
+/** Recurring tasks: each series' tasks as they come within their lead days. */
+export const TASKS_QUEUE = 'make-recurring-tasks'
 /** Every 15 minutes; a new period posts within a quarter hour of midnight in the company's time zone. */
 const EVERY_QUARTER_HOUR = '*/15 * * * *'
 
@@ -41,11 +44,16 @@ export async function startScheduler(url: string, options: { log?: (message: str
     if (result.charged || result.failed) log(`rent run: ${result.charged} charged, ${result.failed} not charged`)
     return result
   })
-  await boss.schedule(RECURRING_QUEUE, EVERY_QUARTER_HOUR)
-  await boss.schedule(RENT_QUEUE, EVERY_QUARTER_HOUR)
+  await boss.createQueue(TASKS_QUEUE, { name: TASKS_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 15 * 60 })
+  await boss.work(TASKS_QUEUE, async () => {
+    // Every company's series; each series' tasks are one transaction, locked against another run.
+    const result = await crossCompany(() => makeDueTasks(getDb()))
+    if (result.made) log(`recurring tasks: ${result.made} made`)
+    return result
+  })
+  for (const queue of [RECURRING_QUEUE, RENT_QUEUE, TASKS_QUEUE]) await boss.schedule(queue, EVERY_QUARTER_HOUR)
   // And once now, for what came due while no process was running.
-  await boss.send(RECURRING_QUEUE, {})
-  await boss.send(RENT_QUEUE, {})
+  for (const queue of [RECURRING_QUEUE, RENT_QUEUE, TASKS_QUEUE]) await boss.send(queue, {})
   return {
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 })

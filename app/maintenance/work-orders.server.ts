@@ -69,16 +69,8 @@ export async function checkWorkOrder(tx: Executor, companyId: string, id: string
       )[0]
     : undefined
   if (stored && FINAL_STAGES.includes(stored.stage as WorkOrderStage)) throw conflict(`This work order is ${stageLabel(stored.stage)}; it no longer changes. Duplicate it for follow-up work.`)
-  const errors: Errors = {}
+  const errors: Errors = { ...(await unitOfPropertyErrors(tx, companyId, values, 'work order')) }
   const unitId = (values.rentalUnitId as string | null) ?? null
-  if (unitId) {
-    const [unit] = await tx
-      .select({ propertyGroupId: buildings.propertyGroupId })
-      .from(rentalUnits)
-      .innerJoin(buildings, eq(buildings.id, rentalUnits.buildingId))
-      .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, unitId)))
-    if (unit && unit.propertyGroupId !== values.propertyGroupId) errors.rental_unit_id = ['Choose a unit of the work order’s property, or leave it empty for a common area.']
-  }
   const { date, time } = scheduleOf(values)
   if (date && !time) errors.scheduled_time = ['Choose the time of the visit.']
   if (time && !date) errors.scheduled_date = ['Choose the day of the visit.']
@@ -97,6 +89,19 @@ export async function checkWorkOrder(tx: Executor, companyId: string, id: string
     if (refusal) return { scheduled_date: [refusal] }
   }
   return undefined
+}
+
+/** A unit given with a property must be one of that property's (a work order's, a task's); with no property, any of the company's. */
+export async function unitOfPropertyErrors(tx: Executor, companyId: string, values: Row, what: string): Promise<Errors> {
+  const unitId = (values.rentalUnitId as string | null) ?? null
+  if (!unitId || !values.propertyGroupId) return {}
+  const [unit] = await tx
+    .select({ propertyGroupId: buildings.propertyGroupId })
+    .from(rentalUnits)
+    .innerJoin(buildings, eq(buildings.id, rentalUnits.buildingId))
+    .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, unitId)))
+  const otherwise = what === 'work order' ? ', or leave it empty for a common area' : ', or leave it empty'
+  return unit && unit.propertyGroupId !== values.propertyGroupId ? { rental_unit_id: [`Choose a unit of the ${what}’s property${otherwise}.`] } : {}
 }
 
 /**

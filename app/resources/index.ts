@@ -7,6 +7,7 @@ import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
 import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
 import { journalEntriesResource } from './journal-entries'
+import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
 import { lateFeePoliciesResource, rentChargesResource, rentPaymentSchedulesResource, rentPaymentsResource } from './rent'
@@ -66,6 +67,10 @@ export const RESOURCES: readonly AnyResource[] = [
   workOrdersResource,
   workLogsResource,
   commentsResource,
+  // Assignees before tasks: their API path (tasks/assignees) sits under the tasks' own.
+  taskAssigneesResource,
+  recurringTasksResource,
+  tasksResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

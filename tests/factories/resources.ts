@@ -36,6 +36,9 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
     return { date: '2026-03-02', lines: [{ account_id: account('5000'), debit: '10.00' }, { account_id: account('1010'), credit: '10.00' }] }
   },
   // A schedule's lines balance, each a debit or a credit; it starts later, so saving it posts nothing.
+  // A repeat rule is an RRULE, and a unit goes with its own property: none here.
+  'recurring-tasks': async () => ({ rule: 'FREQ=MONTHLY;BYMONTHDAY=1', rental_unit_id: null }),
+  tasks: async () => ({ rental_unit_id: null }),
   'recurring-journal-entries': async (token) => {
     const account = await chartOf(token)
     return { start_date: '2040-01-31', end_date: null, lines: [{ account_id: account('6100'), debit: '10.00' }, { account_id: account('1510'), credit: '10.00' }] }
@@ -98,12 +101,14 @@ function increaseDates() {
  * records it refers to. Every field is filled, so every kind is exercised.
  */
 /** Resources whose records are made elsewhere (a read-only view of other records), each made through its own API and answered as the resource shows it. */
+async function inviteTechnician(token: string) {
+  const invited = await api('POST', 'invite-maintenance-technician/', { token, body: { email: `technician-${unique()}@example.test`, first_name: 'Sample', last_name: `Technician ${unique()}` } })
+  if (invited.status !== 201) throw new Error(`inviting a sample technician failed: ${JSON.stringify(invited.body)}`)
+  return invited.body.id as string
+}
 const MADE_ELSEWHERE: Record<string, (token: string) => Promise<string>> = {
-  'work-order-technicians': async (token) => {
-    const invited = await api('POST', 'invite-maintenance-technician/', { token, body: { email: `technician-${unique()}@example.test`, first_name: 'Sample', last_name: `Technician ${unique()}` } })
-    if (invited.status !== 201) throw new Error(`inviting a sample technician failed: ${JSON.stringify(invited.body)}`)
-    return invited.body.id as string
-  },
+  'work-order-technicians': inviteTechnician,
+  'task-assignees': inviteTechnician,
 }
 
 export async function createSample(resource: AnyResource, token: string, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {

@@ -84,6 +84,8 @@ export const workOrders = pgTable(
     assignedUserId: uuid().references(() => users.id),
     /** The work order this one was duplicated from. */
     duplicatedFromId: uuid().references((): AnyPgColumn => workOrders.id),
+    /** Not closed or canceled: what the work orders list opens on. */
+    open: boolean().generatedAlwaysAs(sql`stage not in ('CLOSED', 'CANCELED')`),
     searchText: searchColumn('subject', 'location', 'description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -93,6 +95,7 @@ export const workOrders = pgTable(
     index('work_orders_company_property_idx').on(t.companyId, t.propertyGroupId),
     index('work_orders_company_unit_idx').on(t.companyId, t.rentalUnitId),
     index('work_orders_company_created_idx').on(t.companyId, t.createdAt),
+    index('work_orders_company_open_created_idx').on(t.companyId, t.createdAt).where(sql`${t.open}`),
     searchIndex('work_orders', t.searchText),
   ],
 )
