@@ -59,6 +59,7 @@ const ID_SOURCES: Record<string, (company: { bankId: string }) => string> = {
   '/api/resident-center/receipts/{id}': () => 'rent-payments/',
   '/api/resident-center/residents/{id}': () => 'residents/',
   '/api/resident-center/documents/{id}': () => 'documents/',
+  '/api/resident-center/work-orders/{id}': () => 'work-orders/',
 }
 
 /** Operations the isolation walk cannot aim at one of our records, with the reason. */
