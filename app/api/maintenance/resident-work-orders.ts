@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { photos } from '~/db/schema'
-import { WORK_ORDER_PRIORITIES } from '~/domain/maintenance/work-orders'
+import { MAX_REPORT_PHOTOS, RESIDENT_PRIORITIES } from '~/domain/maintenance/resident-work-orders'
 import { commentAsResident, reportWorkOrder, residentWorkOrder, residentWorkOrderPhoto, residentWorkOrders } from '~/maintenance/resident-work-orders.server'
 import { fileStore } from '~/utils/file-store.server'
 import { blankToUndefined } from '../attachments/records'
@@ -21,16 +21,6 @@ import { tenant } from '../tenant'
 
 const tags = ['Resident center']
 const residentOnly = signedIn(requireUserType('resident'))
-
-/** At most this many photos come with a report; more can be sent to the office later. */
-export const MAX_REPORT_PHOTOS = 5
-
-/** What a resident reads of the priorities: when each is meant, in plain words. */
-export const PRIORITY_HELP: Record<(typeof WORK_ORDER_PRIORITIES)[number]['value'], string> = {
-  ROUTINE: 'Needs fixing, but nothing is at risk: a dripping tap, a sticking door. Answered within 3 days.',
-  URGENT: 'Something important is not working: no hot water, a fridge or stove out. Answered within a day.',
-  EMERGENCY: 'Danger to people or the building now: flooding, no heat in winter, a gas smell, sparks. Answered within the hour; for fire or a gas smell, call 911 first.',
-}
 
 const ResidentWorkOrderItem = z
   .object({
@@ -77,7 +67,7 @@ const optionalText = (max: number, label: string) => z.preprocess(blankToUndefin
 // A checkbox sends "on" when ticked and nothing when not; API clients may send true/false.
 const checkbox = z.preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean()).openapi({ type: 'boolean' })
 // A file input left empty still sends a nameless, empty part: it is no photo.
-const chosenFiles = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((v) => !(v instanceof File && v.size === 0 && !v.name))
+const chosenFiles = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((v) => v !== undefined && v !== '' && !(v instanceof File && v.size === 0 && !v.name))
 
 export const NewResidentWorkOrder = z
   .object({
@@ -86,7 +76,7 @@ export const NewResidentWorkOrder = z
     description: optionalText(5000, 'Description'),
     location: optionalText(200, 'Where in the unit'),
     category_id: z.preprocess(blankToUndefined, z.string().trim().optional()),
-    priority: z.preprocess(blankToUndefined, z.enum(['ROUTINE', 'URGENT', 'EMERGENCY'], { error: 'Choose Routine, Urgent or Emergency.' }).default('ROUTINE')),
+    priority: z.preprocess(blankToUndefined, z.enum(RESIDENT_PRIORITIES.map((p) => p.value), { error: 'Choose Routine, Urgent or Emergency.' }).default('ROUTINE')),
     permission_to_enter: checkbox,
     entry_notes: optionalText(2000, 'Entry notes'),
     pets_on_premises: checkbox,
