@@ -57,7 +57,7 @@ function WorkOrderCard({ order }: { order: WorkOrderItem }) {
           {order.unit}
           {order.location ? ` · ${order.location}` : ''}
         </p>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-muted-foreground">Reported</dt>
             <dd>{order.created}</dd>
@@ -67,7 +67,7 @@ function WorkOrderCard({ order }: { order: WorkOrderItem }) {
             <dd>{order.priority_label}</dd>
           </div>
           {order.scheduled_visit ? (
-            <div className="col-span-2">
+            <div className="col-span-2 sm:col-span-1">
               <dt className="text-muted-foreground">Visit</dt>
               <dd className="font-medium">{order.scheduled_visit}</dd>
             </div>

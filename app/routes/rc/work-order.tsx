@@ -46,9 +46,9 @@ export default function ResidentWorkOrderPage({ loaderData, actionData }: Route.
         <WorkOrderStatus stage={order.stage} label={order.status_label} />
       </div>
       {order.description ? <p className="whitespace-pre-wrap break-words">{order.description}</p> : null}
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border bg-background p-4 text-sm sm:p-5">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border bg-background p-4 text-sm sm:p-5 md:grid-cols-4">
         {facts.map((fact) => (
-          <div key={fact.label} className={fact.wide ? 'col-span-2' : undefined}>
+          <div key={fact.label} className={fact.wide ? 'col-span-2 md:col-span-4' : undefined}>
             <dt className="text-muted-foreground">{fact.label}</dt>
             <dd className="font-medium break-words whitespace-pre-wrap">{fact.value}</dd>
           </div>
@@ -56,7 +56,7 @@ export default function ResidentWorkOrderPage({ loaderData, actionData }: Route.
       </dl>
       {order.photos.length ? (
         <Panel id="photos" title="Photos">
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5">
             {order.photos.map((photo) => {
               const src = `/rc/work-orders/${order.id}/photos/${photo.id}/`
               return (
