@@ -1,5 +1,4 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ErrorBody } from '~/api/errors'
 import { NewResidentComment, NewResidentWorkOrder } from '~/api/maintenance/resident-work-orders'
 import { requireSession, type PageArgs } from './api-client.server'
 import { reply, replyWithApiError } from './forms.server'
@@ -15,13 +14,6 @@ import { redirectWithToast } from './toast.server'
 // A chosen file cannot be put back into a file input: the person picks the photos again.
 const HIDE_PHOTOS = { hide: ['photos'] }
 
-/** The upload's size limit names its one field `file`; on this form the files are `photos`. */
-function onPhotos(error: ErrorBody): ErrorBody {
-  if (!error.errors?.file) return error
-  const { file, ...rest } = error.errors
-  return { ...error, errors: { ...rest, photos: [...(rest.photos ?? []), ...file] } }
-}
-
 /** Reports a work order from the new work order page, then opens it. */
 export async function reportWorkOrderAction({ request, url }: PageArgs) {
   const { api } = await requireSession({ request, url })
@@ -36,7 +28,7 @@ export async function reportWorkOrderAction({ request, url }: PageArgs) {
   }
   for (const photo of photos) body.append('photos', photo)
   const result = await api.send<{ id: string }>('POST', 'resident-center/work-orders/', body)
-  if (!result.ok) return replyWithApiError(submission, onPhotos(result.error), result.status, HIDE_PHOTOS)
+  if (!result.ok) return replyWithApiError(submission, result.error, result.status, HIDE_PHOTOS)
   throw await redirectWithToast(`/rc/work-orders/${result.data.id}/`, { type: 'success', description: 'Thank you: your work order is with the office.' })
 }
 

@@ -4,9 +4,11 @@ import { MAX_REPORT_PHOTOS, RESIDENT_PRIORITIES } from '~/domain/maintenance/res
 import { commentAsResident, reportWorkOrder, residentWorkOrder, residentWorkOrderPhoto, residentWorkOrders } from '~/maintenance/resident-work-orders.server'
 import { fileStore } from '~/utils/file-store.server'
 import { blankToUndefined } from '../attachments/records'
-import { binaryResponse, fileInput, PHOTO_UPLOADS, receiveUpload, sendStored, uploadLimit } from '../attachments/uploads'
+import { bodyLimit } from 'hono/body-limit'
+import { formatBytes } from '~/utils/file-types'
+import { binaryResponse, fileInput, PHOTO_UPLOADS, receiveUpload, sendStored } from '../attachments/uploads'
 import { createRouter } from '../create-app'
-import { ApiError } from '../errors'
+import { ApiError, fieldError } from '../errors'
 import { requireUserType } from '../middleware/auth'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { IdParam } from '../platform/schemas'
@@ -90,6 +92,15 @@ export const NewResidentComment = z
   .object({ body: z.string({ error: 'Write your comment.' }).trim().min(1, 'Write your comment.').max(5000, 'A comment must be at most 5000 characters.') })
   .openapi('NewResidentComment')
 
+/** A report's body may carry its photos at their full size, and little else: larger is refused before it is read, at `photos`. */
+const REPORT_MAX_BYTES = PHOTO_UPLOADS.maxBytes * MAX_REPORT_PHOTOS
+const reportLimit = bodyLimit({
+  maxSize: REPORT_MAX_BYTES + 64 * 1024,
+  onError: () => {
+    throw fieldError('photos', `The photos together are larger than ${formatBytes(REPORT_MAX_BYTES)}: send fewer or smaller ones.`)
+  },
+})
+
 const PhotoParams = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' } }),
   photoId: z.string().openapi({ param: { name: 'photoId', in: 'path' } }),
@@ -118,7 +129,7 @@ router.openapi(
     path: '/resident-center/work-orders',
     tags,
     summary: 'Report a work order on the unit of one of the signed-in resident’s leases in force, with up to 5 photos (multipart/form-data)',
-    ...signedIn(requireUserType('resident'), uploadLimit({ ...PHOTO_UPLOADS, maxBytes: PHOTO_UPLOADS.maxBytes * MAX_REPORT_PHOTOS })),
+    ...signedIn(requireUserType('resident'), reportLimit),
     request: { body: { required: true, content: { 'multipart/form-data': { schema: NewResidentWorkOrder } }, description: 'What needs fixing, where, and its photos' } },
     responses: { 201: jsonResponse(ResidentWorkOrder, 'The work order as reported'), ...errorResponses(400, 401, 403, 404) },
   }),
