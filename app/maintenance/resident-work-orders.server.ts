@@ -10,6 +10,7 @@ import { residentScope } from '~/leasing/resident-center.server'
 import { resourceNamed } from '~/resources'
 import { stateHistory } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
+import { firstStatusOn } from './work-orders.server'
 
 /*
  * What a resident does with work orders in the resident center (ADR 024): they report one on a unit
@@ -143,7 +144,7 @@ const photoUrl = (workOrderId: string, photoId: string) => `/api/resident-center
  */
 export async function residentWorkOrder(tx: Executor, companyId: string, userId: string, id: string) {
   const { item, order, timeZone } = await ownWorkOrder(tx, companyId, userId, id)
-  const [comments, pictures, history] = await Promise.all([
+  const [comments, pictures, history, firstStatus] = await Promise.all([
     tx
       .select({ id: workOrderComments.id, authorName: workOrderComments.authorName, body: workOrderComments.body, createdAt: workOrderComments.createdAt })
       .from(workOrderComments)
@@ -155,7 +156,10 @@ export async function residentWorkOrder(tx: Executor, companyId: string, userId:
       .where(and(eq(photos.companyId, companyId), eq(photos.recordType, 'work-orders'), eq(photos.recordId, id)))
       .orderBy(asc(photos.sortOrder), asc(photos.createdAt), asc(photos.id)),
     stateHistory(tx, companyId, resourceNamed('work-orders')!, id),
+    firstStatusOn(tx, companyId, 'NEW'),
   ])
+  // A work order is made at the company's first status on the New stage; the history keeps only the stage it was made on.
+  const statusOf = (step: (typeof history)[number]) => (step.action === null && step.from_state === null ? (firstStatus?.name ?? step.to_label) : step.to_label)
   return {
     ...item,
     description: order.description,
@@ -170,7 +174,7 @@ export async function residentWorkOrder(tx: Executor, companyId: string, userId:
       written: formatInstant(c.createdAt.toISOString(), timeZone),
     })),
     photos: pictures.map((p) => ({ id: p.id, name: p.name, caption: p.caption, download_url: photoUrl(id, p.id) })),
-    history: history.map((h) => ({ status_label: h.to_label, at: h.created_at, when: formatInstant(h.created_at, timeZone) })),
+    history: history.map((h) => ({ status_label: statusOf(h), at: h.created_at, when: formatInstant(h.created_at, timeZone) })),
   }
 }
 

@@ -80,7 +80,7 @@ describe('a resident reporting a work order', () => {
     expect(made.body).toMatchObject({ subject: 'Leak under the kitchen sink', location: 'Kitchen sink', priority: 'URGENT', stage: 'NEW', permission_to_enter: true, pets_on_premises: true })
     expect(made.body.status_label).toBeTruthy()
     expect(made.body.photos).toHaveLength(1)
-    expect(made.body.history.length).toBe(1)
+    expect(made.body.history.map((h: Body) => h.status_label)).toEqual([made.body.status_label])
 
     // Staff see it as any work order: on the lease's unit and property, reported by the resident, with its targets.
     const staff = await get(company.token, `work-orders/${made.body.id}/`)
@@ -180,7 +180,7 @@ describe('a resident following their work orders', () => {
     const detail = await get(me.token, `resident-center/work-orders/${mine.id}/`)
     expect(detail.stage).toBe('CANCELED')
     expect(detail.status_label).toBe(statuses[0].name)
-    expect(detail.history.length).toBe(2)
+    expect(detail.history.map((h: Body) => h.status_label)).toEqual([expect.any(String), statuses[0].name])
     expect((await api('POST', `resident-center/work-orders/${mine.id}/comments/`, { token: me.token, body: { body: 'Still leaking' } })).status).toBe(409)
   })
 })
