@@ -36,7 +36,8 @@ describe('a task', () => {
       lines: [{ description: 'Buy filters' }, { description: 'Replace in each unit', done: false }],
     })
     expect(task).toMatchObject({ status: 'OPEN', open: true, assigned_user_label: 'Jordan Roy', checklist: '0 of 2 done' })
-    const ticked = await api('PUT', `tasks/${task.id}/`, { token, body: { lines: [{ id: task.lines[0].id, description: 'Buy filters', done: true }, { id: task.lines[1].id, description: 'Replace in each unit' }] } })
+    const items = task.lines as Body[]
+    const ticked = await api('PUT', `tasks/${task.id}/`, { token, body: { lines: [{ id: items[0].id, description: 'Buy filters', done: true }, { id: items[1].id, description: 'Replace in each unit' }] } })
     expect(ticked.status, JSON.stringify(ticked.body)).toBe(200)
     expect(ticked.body.checklist).toBe('1 of 2 done')
 
