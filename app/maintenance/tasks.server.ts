@@ -3,6 +3,7 @@ import type { Executor } from '~/db/client.server'
 import { companies, recurringTaskChecklistItems, recurringTasks, taskChecklistItems, tasks } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
 import { describeRule, occurrences, parseRule } from '~/domain/maintenance/recurrence'
+import type { ReportTask } from '~/domain/maintenance/task-reports'
 import { unitOfPropertyErrors } from './work-orders.server'
 
 /*
@@ -129,4 +130,35 @@ export async function checklistProgress(db: Executor, companyId: string, records
     .groupBy(taskChecklistItems.taskId)
   const byId = new Map(rows.map((r) => [String(r.taskId), r]))
   return new Map(ids.map((id) => [id, { checklist: byId.has(id) ? `${byId.get(id)!.done} of ${byId.get(id)!.items} done` : null }]))
+}
+
+/** What the task reports read: every task of the company (of a property), its names, and its days on the company's clock. */
+export async function reportTasks(db: Executor, companyId: string, filters: { propertyGroupId?: string | null } = {}): Promise<ReportTask[]> {
+  const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
+  const zone = company?.timeZone ?? 'UTC'
+  const rows = (await db.execute(sql`
+    select t.id, t.subject, t.status, t.priority, t.due_date::text as due_date, t.created_at, t.completed_at,
+           (t.created_at at time zone ${zone})::date::text as created_on, (t.completed_at at time zone ${zone})::date::text as completed_on,
+           nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '') as assignee, p.name as property, u.label as unit
+    from tasks t
+    left join users a on a.id = t.assigned_user_id
+    left join property_groups p on p.id = t.property_group_id
+    left join rental_units u on u.id = t.rental_unit_id
+    where t.company_id = ${companyId} and t.status <> 'CANCELED'
+      ${filters.propertyGroupId ? sql`and t.property_group_id = ${filters.propertyGroupId}` : sql``}
+  `)) as unknown as { id: string; subject: string; status: string; priority: string; due_date: string | null; created_at: string | Date; completed_at: string | Date | null; created_on: string; completed_on: string | null; assignee: string | null; property: string | null; unit: string | null }[]
+  return rows.map((r) => ({
+    id: r.id,
+    subject: r.subject,
+    status: r.status,
+    priority: r.priority,
+    assignee: r.assignee,
+    property: r.property,
+    unit: r.unit,
+    dueDate: r.due_date,
+    createdOn: r.created_on,
+    completedOn: r.completed_on,
+    createdAt: new Date(r.created_at).getTime(),
+    completedAt: r.completed_at === null ? null : new Date(r.completed_at).getTime(),
+  }))
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { crossCompany, getDb } from '~/db/client.server'
+import { tasks } from '~/db/schema'
 import { occurrences, parseRule } from '~/domain/maintenance/recurrence'
 import { todayIn } from '~/domain/dates'
 import { makeDueTasks } from '~/maintenance/tasks.server'
@@ -117,5 +119,50 @@ describe('a recurring task', () => {
     expect(bad.status).toBe(400)
     expect(bad.body.errors).toEqual({ rule: ['Say how often it repeats: FREQ=DAILY, WEEKLY, MONTHLY or YEARLY.'] })
     expect((await get(token, 'recurring-tasks/')).count).toBe(0)
+  })
+})
+
+describe('the task reports', () => {
+  it('list the open and the closed, and measure each person’s days and share on time', async () => {
+    const { token, post, jordan } = await company()
+    const today = todayIn(TZ)
+    const made = async (subject: string, due: string, ago: number, doneAfter: number | null, who: string | null = jordan) => {
+      const task = await post('tasks/', { subject, priority: 'NORMAL', due_date: due, assigned_user_id: who })
+      if (doneAfter !== null) expect((await api('POST', `tasks/${task.id}/complete/`, { token, body: {} })).status).toBe(200)
+      const created = Date.now() - ago * 86_400_000
+      await crossCompany(() =>
+        getDb()
+          .update(tasks)
+          .set({ createdAt: new Date(created), completedAt: doneAfter === null ? null : new Date(created + doneAfter * 86_400_000) })
+          .where(eq(tasks.id, task.id)),
+      )
+      return task
+    }
+    await made('Book the chimney sweep', addDays(today, -2), 10, null) // open, overdue
+    await made('Order mulch', addDays(today, 5), 1, null, null) // open, not yet due, nobody's
+    await made('Renew the elevator permit', addDays(today, -20), 30, 4) // done in 4 days, on time
+    await made('Paint the railings', addDays(today, -15), 30, 20) // done in 20 days, late
+
+    const open = await get(token, 'reporting/open-tasks/')
+    expect(open.rows.map((r: Body) => [r.subject, r.overdue])).toEqual([
+      ['Book the chimney sweep', true],
+      ['Order mulch', false],
+    ])
+    expect(open.by_assignee).toEqual([
+      { assignee: 'Jordan Roy', open: 1, overdue: 1 },
+      { assignee: 'Unassigned', open: 1, overdue: 0 },
+    ])
+    const from = addDays(today, -60)
+    const closed = await get(token, `reporting/closed-tasks/?date_from=${from}`)
+    expect(closed.rows.map((r: Body) => [r.subject, r.days, r.on_time])).toEqual([
+      ['Renew the elevator permit', 4, true],
+      ['Paint the railings', 20, false],
+    ])
+    expect(closed.on_time_percent).toBe(50)
+    const performance = await get(token, `reporting/task-performance/?date_from=${from}`)
+    expect(performance.rows).toEqual([
+      { group: 'Jordan Roy', created: 3, completed: 2, mean_days: 12, median_days: 12, on_time_percent: 50, open_overdue: 1 },
+      { group: 'Unassigned', created: 1, completed: 0, mean_days: null, median_days: null, on_time_percent: null, open_overdue: 0 },
+    ])
   })
 })

@@ -18,6 +18,8 @@ import {
 } from '~/domain/maintenance/work-order-reports'
 import { zonedInstant } from '~/domain/maintenance/work-orders'
 import { reportWorkOrders, unitsByProperty } from '~/maintenance/work-order-reports.server'
+import { closedTasks, closedTasksTable, openTasks, openTasksTable, taskPerformance, taskPerformanceTable } from '~/domain/maintenance/task-reports'
+import { reportTasks } from '~/maintenance/tasks.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { tenant } from '../tenant'
@@ -26,9 +28,10 @@ import { AsOf, Property, PropertyId, scopeOf } from './rent'
 import { calendarOf, Format, guard, rangeOf, respond, statementResponse, tags } from './statements'
 
 /*
- * reporting/{work order report}/ (domain/reports.md §4): open and closed work orders, the summary
- * and the performance against the priorities' targets, computed at each request from the work
- * orders, their history, work logs and charges; JSON, or CSV or PDF with the same filters.
+ * reporting/{work order or task report}/ (domain/reports.md §4): open and closed work orders, the
+ * summary and the performance against the priorities' targets, computed at each request from the
+ * work orders, their history, work logs and charges; open and closed tasks and task performance;
+ * JSON, or CSV or PDF with the same filters.
  */
 
 const DateFrom = dateInput('Date from').optional().openapi({ description: 'First day, inclusive; the start of the fiscal year of date_to by default' })
@@ -228,5 +231,124 @@ router.openapi(
     const orders = await reportWorkOrders(t.db, t.companyId, span, { propertyGroupId: filters.property_group_id })
     const report = { filters, ...closedWorkOrders(orders, span, (iso) => formatInstant(iso, timeZone)) }
     return respond(c, query.format, 'closed-work-orders', report, () => closedWorkOrdersTable(report, subtitle))
+  },
+)
+
+const Percentage = z.number().nullable()
+
+export const OpenTasks = z
+  .object({
+    filters: Property,
+    as_of: z.string(),
+    count: z.number().int(),
+    overdue: z.number().int(),
+    by_assignee: z.array(z.object({ assignee: z.string(), open: z.number().int(), overdue: z.number().int() })),
+    rows: z.array(
+      z.object({
+        id: z.string(),
+        subject: z.string(),
+        priority_label: z.string(),
+        assignee: z.string().nullable(),
+        property: z.string().nullable(),
+        unit: z.string().nullable(),
+        created: z.string(),
+        due_date: z.string().nullable(),
+        age_days: z.number().int(),
+        overdue: z.boolean(),
+      }),
+    ),
+  })
+  .openapi('OpenTasks')
+
+export const ClosedTasks = z
+  .object({
+    filters: Property,
+    date_from: z.string(),
+    date_to: z.string(),
+    count: z.number().int(),
+    on_time_percent: Percentage,
+    rows: z.array(
+      z.object({
+        id: z.string(),
+        subject: z.string(),
+        assignee: z.string().nullable(),
+        property: z.string().nullable(),
+        created: z.string(),
+        due_date: z.string().nullable(),
+        completed: z.string(),
+        days: z.number(),
+        on_time: z.boolean().nullable(),
+      }),
+    ),
+  })
+  .openapi('ClosedTasks')
+
+const TaskPerformanceRow = z.object({
+  group: z.string(),
+  created: z.number().int(),
+  completed: z.number().int(),
+  mean_days: Days,
+  median_days: Days,
+  on_time_percent: Percentage,
+  open_overdue: z.number().int(),
+})
+export const TaskPerformance = z
+  .object({ filters: Property, date_from: z.string(), date_to: z.string(), rows: z.array(TaskPerformanceRow), total: TaskPerformanceRow })
+  .openapi('TaskPerformance')
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/reporting/open-tasks',
+    tags,
+    summary: 'The tasks open at the end of a day, by due day: priority, who has them, where, age and whether overdue; counts by assignee',
+    ...guard,
+    request: { query: z.object({ format: Format, as_of: AsOf, property_group_id: PropertyId }) },
+    responses: statementResponse(OpenTasks, 'Open tasks'),
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const t = tenant(c)
+    const { scope, filters, subtitle } = await scopeOf(c, { as_of: query.as_of, property_group_id: query.property_group_id })
+    const report = { filters, ...openTasks(await reportTasks(t.db, t.companyId, { propertyGroupId: filters.property_group_id }), scope.asOf) }
+    return respond(c, query.format, 'open-tasks', report, () => openTasksTable(report, subtitle))
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/reporting/closed-tasks',
+    tags,
+    summary: 'The tasks completed in a range: made, due and completed, the days taken and whether on time',
+    ...guard,
+    request: { query: z.object({ format: Format, date_from: DateFrom, date_to: DateTo, property_group_id: PropertyId }) },
+    responses: statementResponse(ClosedTasks, 'Closed tasks'),
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const t = tenant(c)
+    const [range, { filters, subtitle }] = await Promise.all([rangeOf(c, query), scopeOf(c, { property_group_id: query.property_group_id })])
+    const report = { filters, ...closedTasks(await reportTasks(t.db, t.companyId, { propertyGroupId: filters.property_group_id }), range) }
+    return respond(c, query.format, 'closed-tasks', report, () => closedTasksTable(report, subtitle))
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/reporting/task-performance',
+    tags,
+    summary: 'Task performance over a range, by assignee: created, completed, mean and median days to complete, % on time, and open ones overdue',
+    ...guard,
+    request: { query: z.object({ format: Format, date_from: DateFrom, date_to: DateTo, property_group_id: PropertyId }) },
+    responses: statementResponse(TaskPerformance, 'Task performance'),
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const t = tenant(c)
+    const [range, { filters, subtitle }] = await Promise.all([rangeOf(c, query), scopeOf(c, { property_group_id: query.property_group_id })])
+    const report = { filters, ...taskPerformance(await reportTasks(t.db, t.companyId, { propertyGroupId: filters.property_group_id }), range) }
+    return respond(c, query.format, 'task-performance', report, () => taskPerformanceTable(report, subtitle))
   },
 )

@@ -33,6 +33,9 @@ type Statements = {
   'closed-work-orders': typeof MaintenanceSchemas.ClosedWorkOrders
   'work-order-summary': typeof MaintenanceSchemas.WorkOrderSummary
   'work-order-performance': typeof MaintenanceSchemas.WorkOrderPerformance
+  'open-tasks': typeof MaintenanceSchemas.OpenTasks
+  'closed-tasks': typeof MaintenanceSchemas.ClosedTasks
+  'task-performance': typeof MaintenanceSchemas.TaskPerformance
 }
 export type Statement<R extends ReportName> = Answer<Statements[R]>
 

@@ -41,6 +41,9 @@ export const REPORTS = {
   'closed-work-orders': 'Closed Work Orders',
   'work-order-summary': 'Work Order Summary',
   'work-order-performance': 'Work Order Performance',
+  'open-tasks': 'Open Tasks',
+  'closed-tasks': 'Closed Tasks',
+  'task-performance': 'Task Performance',
 } as const
 export type ReportName = keyof typeof REPORTS
 
