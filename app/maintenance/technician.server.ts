@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { companies, photos, propertyGroups, rentalUnits, timeTrackingEntries, users, workLogMaterials, workLogs, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
+import { buildings, companies, photos, propertyGroups, rentalUnits, timeTrackingEntries, users, workLogMaterials, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
 import { formatInstant, todayIn } from '~/domain/dates'
-import { FINAL_STAGES, WORK_ORDER_STAGES, type WorkOrderStage } from '~/domain/maintenance/work-orders'
+import { FINAL_STAGES, WORK_ORDER_STAGES, zonedInstant, type WorkOrderStage } from '~/domain/maintenance/work-orders'
 import { formatMoney } from '~/domain/money'
 import { badRequest, fieldError, forbidden, notFound } from '~/api/errors'
 import { resourceNamed } from '~/resources'
@@ -186,6 +186,7 @@ export async function technicianWorkOrder(db: Executor, companyId: string, userI
     photos: pictures.map((p) => photoOutput(id, p)),
     statuses,
     closed: FINAL_STAGES.includes(stored.stage as WorkOrderStage),
+    today: todayIn(timeZone),
   }
 }
 
@@ -297,9 +298,11 @@ export function timeWorked(startedAt: Date, endedAt: Date, hourlyRate: number) {
   return { minutes, amount: Math.round((minutes * hourlyRate) / 60) }
 }
 
-function instant(value: string | null | undefined, field: string) {
+/** An instant as sent: ISO 8601, or a day and time without an offset (a form's datetime-local), read on the company's clock. */
+function instant(value: string | null | undefined, field: string, timeZone: string) {
   if (value === undefined || value === null || value === '') return undefined
-  const at = new Date(value)
+  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:00)?$/.exec(value)
+  const at = local ? zonedInstant(local[1], local[2], timeZone) : new Date(value)
   if (Number.isNaN(at.getTime())) throw fieldError(field, 'Enter a date and time, e.g. 2026-03-02T08:30.')
   return at
 }
@@ -310,8 +313,9 @@ function instant(value: string | null | undefined, field: string) {
  * One entry is open at a time. Given an end too, it is a closed entry (time worked after the fact).
  */
 export async function clockIn(db: Executor, companyId: string, userId: string, input: TimeEntryInput) {
-  const startedAt = instant(input.started_at, 'started_at') ?? new Date()
-  const endedAt = instant(input.ended_at, 'ended_at')
+  const timeZone = await timeZoneOf(db, companyId)
+  const startedAt = instant(input.started_at, 'started_at', timeZone) ?? new Date()
+  const endedAt = instant(input.ended_at, 'ended_at', timeZone)
   if (endedAt && endedAt.getTime() < startedAt.getTime()) throw fieldError('ended_at', 'The end must be after the start.')
   if (startedAt.getTime() > Date.now() + 5 * 60_000) throw fieldError('started_at', 'The start cannot be in the future.')
   const workOrderId = input.work_order_id || null
@@ -344,7 +348,7 @@ export async function clockIn(db: Executor, companyId: string, userId: string, i
 export async function clockOut(db: Executor, companyId: string, userId: string, id: string, input: { ended_at?: string | null }) {
   const entry = await technicianTimeEntry(db, companyId, userId, id)
   if (entry.state !== 'OPEN') throw badRequest('This entry is clocked out already.', { __all__: ['This entry is clocked out already.'] })
-  const endedAt = instant(input.ended_at, 'ended_at') ?? new Date()
+  const endedAt = instant(input.ended_at, 'ended_at', await timeZoneOf(db, companyId)) ?? new Date()
   const startedAt = new Date(entry.started_at)
   if (endedAt.getTime() < startedAt.getTime()) throw fieldError('ended_at', 'The end must be after the start.')
   const [stored] = await db.select({ hourlyRate: timeTrackingEntries.hourlyRate }).from(timeTrackingEntries).where(and(eq(timeTrackingEntries.companyId, companyId), eq(timeTrackingEntries.id, id)))
@@ -353,4 +357,19 @@ export async function clockOut(db: Executor, companyId: string, userId: string, 
     .set({ endedAt, state: 'CLOSED', ...timeWorked(startedAt, endedAt, stored.hourlyRate), updatedAt: new Date() })
     .where(and(eq(timeTrackingEntries.companyId, companyId), eq(timeTrackingEntries.id, id)))
   return technicianTimeEntry(db, companyId, userId, id)
+}
+
+/** What a technician picks from when adding a work order: the company's properties, their units and the categories of work. */
+export async function workOrderChoices(db: Executor, companyId: string) {
+  const [properties, units, categories] = await Promise.all([
+    db.select({ id: propertyGroups.id, name: propertyGroups.name }).from(propertyGroups).where(eq(propertyGroups.companyId, companyId)).orderBy(asc(propertyGroups.name)),
+    db
+      .select({ id: rentalUnits.id, name: rentalUnits.label, propertyGroupId: buildings.propertyGroupId })
+      .from(rentalUnits)
+      .innerJoin(buildings, eq(buildings.id, rentalUnits.buildingId))
+      .where(eq(rentalUnits.companyId, companyId))
+      .orderBy(asc(rentalUnits.label)),
+    db.select({ id: workOrderCategories.id, name: workOrderCategories.name }).from(workOrderCategories).where(eq(workOrderCategories.companyId, companyId)).orderBy(asc(workOrderCategories.name)),
+  ])
+  return { properties, units: units.map((u) => ({ id: u.id, name: u.name, property_group_id: u.propertyGroupId })), categories }
 }

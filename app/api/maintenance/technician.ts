@@ -16,6 +16,7 @@ import {
   technicianWorkOrder,
   technicianWorkOrders,
   WHEN_CHOICES,
+  workOrderChoices,
   workOrderPhoto,
 } from '~/maintenance/technician.server'
 import { binaryResponse, fileInput, PHOTO_UPLOADS, receiveUpload, sendStored, uploadLimit } from '../attachments/uploads'
@@ -89,6 +90,7 @@ export const TechnicianWorkOrderDetail = z
     photos: z.array(z.object({ id: z.string(), name: z.string(), caption: z.string().nullable(), content_type: z.string(), size_bytes: z.number().int(), created_at: z.string(), download_url: z.string() })),
     statuses: z.array(StatusChoice).openapi({ description: 'The statuses the technician may choose now (on Scheduled, In progress, On hold or Work done)' }),
     closed: z.boolean().openapi({ description: 'Closed or canceled: nothing more is added' }),
+    today: z.string().openapi({ description: 'Today on the company’s clock (a work log’s latest date)' }),
   })
   .openapi('TechnicianWorkOrderDetail')
 
@@ -132,7 +134,7 @@ const NewTechnicianPhoto = z
   .object({ file: fileInput(PHOTO_UPLOADS), caption: z.preprocess(blankToUndefined, z.string().trim().max(500, 'Caption must be at most 500 characters.').optional()) })
   .openapi('NewTechnicianPhoto')
 
-const TimeEntry = z
+export const TechnicianTimeEntry = z
   .object({
     id: z.string(),
     work_order_id: z.string().nullable(),
@@ -149,7 +151,7 @@ const TimeEntry = z
   })
   .openapi('TechnicianTimeEntry')
 
-const TimeEntryList = z.object({ count: z.number().int(), open: TimeEntry.nullable().openapi({ description: 'The entry they are clocked in on, if any' }), results: z.array(TimeEntry) }).openapi('TechnicianTimeEntryList')
+export const TechnicianTimeEntryList = z.object({ count: z.number().int(), open: TechnicianTimeEntry.nullable().openapi({ description: 'The entry they are clocked in on, if any' }), results: z.array(TechnicianTimeEntry) }).openapi('TechnicianTimeEntryList')
 
 const NewTimeEntry = z
   .object({
@@ -196,6 +198,26 @@ router.openapi(
     const t = tenant(c)
     const query = c.req.valid('query')
     return c.json(await technicianWorkOrders(t.db, t.companyId, t.principal.userId, { when: query.when, stage: query.stage }), 200)
+  },
+)
+
+const Choice = z.object({ id: z.string(), name: z.string() })
+export const TechnicianWorkOrderChoices = z
+  .object({ properties: z.array(Choice), units: z.array(Choice.extend({ property_group_id: z.string() })), categories: z.array(Choice) })
+  .openapi('TechnicianWorkOrderChoices')
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/technician/work-order-choices',
+    tags,
+    summary: 'What a technician picks from when adding a work order: the company’s properties, their units and the categories of work',
+    ...technicianOnly,
+    responses: { 200: jsonResponse(TechnicianWorkOrderChoices, 'The choices'), ...errorResponses(401, 403) },
+  }),
+  async (c) => {
+    const t = tenant(c)
+    return c.json(await workOrderChoices(t.db, t.companyId), 200)
   },
 )
 
@@ -333,7 +355,7 @@ router.openapi(
     tags,
     summary: 'The signed-in technician’s time tracking entries, newest first, and the one they are clocked in on',
     ...technicianOnly,
-    responses: { 200: jsonResponse(TimeEntryList, 'Their entries'), ...errorResponses(401, 403) },
+    responses: { 200: jsonResponse(TechnicianTimeEntryList, 'Their entries'), ...errorResponses(401, 403) },
   }),
   async (c) => {
     const t = tenant(c)
@@ -349,7 +371,7 @@ router.openapi(
     summary: 'Clock in (against one of the technician’s work orders, or none), at their hourly rate as it is now; with an end, an entry of time already worked',
     ...technicianOnly,
     request: jsonBody(NewTimeEntry, 'The entry', { required: false }),
-    responses: { 201: jsonResponse(TimeEntry, 'The entry as made'), ...errorResponses(400, 401, 403) },
+    responses: { 201: jsonResponse(TechnicianTimeEntry, 'The entry as made'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
     const t = tenant(c)
@@ -365,7 +387,7 @@ router.openapi(
     summary: 'One of the technician’s time tracking entries',
     ...technicianOnly,
     request: { params: IdParam },
-    responses: { 200: jsonResponse(TimeEntry, 'The entry'), ...errorResponses(401, 403, 404) },
+    responses: { 200: jsonResponse(TechnicianTimeEntry, 'The entry'), ...errorResponses(401, 403, 404) },
   }),
   async (c) => {
     const t = tenant(c)
@@ -381,7 +403,7 @@ router.openapi(
     summary: 'Clock out of one of the technician’s open entries: its minutes and amount at the rate it kept',
     ...technicianOnly,
     request: { params: IdParam, ...jsonBody(ClockOut, 'When it ended', { required: false }) },
-    responses: { 200: jsonResponse(TimeEntry, 'The entry, clocked out'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(TechnicianTimeEntry, 'The entry, clocked out'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => {
     const t = tenant(c)
