@@ -359,6 +359,12 @@ const BODY_ADDITIONS: Record<string, (company: { token: string; bankId: string }
     const offered = await api('GET', 'bulk-rent-increase-notices/eligible/', { token: company.token })
     return { lease_ids: [offered.body.results[0].lease_id] }
   },
+  // A technician's new work order and time entry cannot be read back by the admin: a valid body of ours, without the optional fields.
+  'POST /api/technician/work-orders': async (company) => {
+    const property = await api('GET', 'property-groups/?page_size=1', { token: company.token })
+    return { subject: 'Walker', property_group_id: property.body.results[0].id, rental_unit_id: null, category_id: null, location: 'Lobby', priority: 'ROUTINE', scheduled_date: null, scheduled_time: null, due_date: null, description: null, entry_notes: null }
+  },
+  'POST /api/technician/time-tracking-entries': async () => ({ started_at: null, ended_at: null, notes: null }),
 }
 
 /** Every reference field of a body schema: `x_id`, `x_ids`, and those of the objects in its lists, as `lines[].x_id`. */
