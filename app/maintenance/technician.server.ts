@@ -1,13 +1,14 @@
 import { z } from '@hono/zod-openapi'
 import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { buildings, companies, photos, propertyGroups, rentalUnits, timeTrackingEntries, users, workLogMaterials, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
+import { buildings, photos, propertyGroups, rentalUnits, timeTrackingEntries, users, workLogMaterials, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
 import { formatInstant, todayIn } from '~/domain/dates'
-import { FINAL_STAGES, WORK_ORDER_STAGES, zonedInstant, type WorkOrderStage } from '~/domain/maintenance/work-orders'
+import { FINAL_STAGES, WORK_ORDER_STAGES, type WorkOrderStage } from '~/domain/maintenance/work-orders'
 import { formatMoney } from '~/domain/money'
 import { badRequest, fieldError, forbidden, notFound } from '~/api/errors'
 import { resourceNamed } from '~/resources'
-import { canMove, committing, runAction } from '~/resources/engine/actions.server'
+import { instantOf, timeWorked, timeZoneOf } from './time-tracking.server'
+import { canMove, committing, recordStateChange, runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput, recordOutput } from '~/resources/engine/api.server'
 
 /*
@@ -30,11 +31,6 @@ export type When = (typeof WHEN_CHOICES)[number]
 
 const stageLabel = (stage: string) => WORK_ORDER_STAGES.find((s) => s.value === stage)?.label ?? stage
 const isUuid = (id: string) => z.uuid().safeParse(id).success
-
-async function timeZoneOf(db: Executor, companyId: string) {
-  const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
-  return company?.timeZone ?? 'UTC'
-}
 
 /** One of the technician's work orders, as stored; 403 when it is their company's but someone else's, 404 when it is not their company's. */
 export async function assignedWorkOrder(db: Executor, companyId: string, userId: string, id: string) {
@@ -292,21 +288,6 @@ export async function technicianTimeEntry(db: Executor, companyId: string, userI
   return entryOutput(found.e, await timeZoneOf(db, companyId), found.subject)
 }
 
-/** Whole minutes worked and their amount at the entry's rate (cents; rate × minutes / 60, to the cent). */
-export function timeWorked(startedAt: Date, endedAt: Date, hourlyRate: number) {
-  const minutes = Math.floor((endedAt.getTime() - startedAt.getTime()) / 60_000)
-  return { minutes, amount: Math.round((minutes * hourlyRate) / 60) }
-}
-
-/** An instant as sent: ISO 8601, or a day and time without an offset (a form's datetime-local), read on the company's clock. */
-function instant(value: string | null | undefined, field: string, timeZone: string) {
-  if (value === undefined || value === null || value === '') return undefined
-  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:00)?$/.exec(value)
-  const at = local ? zonedInstant(local[1], local[2], timeZone) : new Date(value)
-  if (Number.isNaN(at.getTime())) throw fieldError(field, 'Enter a date and time, e.g. 2026-03-02T08:30.')
-  return at
-}
-
 /**
  * Clocking in: the entry starts now (or when given), against one of the technician's work orders
  * or none, at their hourly rate as it is now (kept as it was: a later raise changes no past entry).
@@ -314,8 +295,8 @@ function instant(value: string | null | undefined, field: string, timeZone: stri
  */
 export async function clockIn(db: Executor, companyId: string, userId: string, input: TimeEntryInput) {
   const timeZone = await timeZoneOf(db, companyId)
-  const startedAt = instant(input.started_at, 'started_at', timeZone) ?? new Date()
-  const endedAt = instant(input.ended_at, 'ended_at', timeZone)
+  const startedAt = instantOf(input.started_at, 'started_at', timeZone) ?? new Date()
+  const endedAt = instantOf(input.ended_at, 'ended_at', timeZone)
   if (endedAt && endedAt.getTime() < startedAt.getTime()) throw fieldError('ended_at', 'The end must be after the start.')
   if (startedAt.getTime() > Date.now() + 5 * 60_000) throw fieldError('started_at', 'The start cannot be in the future.')
   const workOrderId = input.work_order_id || null
@@ -341,21 +322,17 @@ export async function clockIn(db: Executor, companyId: string, userId: string, i
     .insert(timeTrackingEntries)
     .values({ companyId, userId, workOrderId, startedAt, hourlyRate, notes, ...(endedAt ? { endedAt, state: 'CLOSED', ...timeWorked(startedAt, endedAt, hourlyRate) } : {}) })
     .returning({ id: timeTrackingEntries.id })
+  // The entries' history says who clocked in, and out, and when, as the engine keeps it for every document.
+  const resource = resourceNamed('time-tracking-entries')!
+  await recordStateChange(db, { companyId, resource, recordId: row.id, action: null, from: null, to: 'OPEN', userId })
+  if (endedAt) await recordStateChange(db, { companyId, resource, recordId: row.id, action: 'clock-out', from: 'OPEN', to: 'CLOSED', userId })
   return technicianTimeEntry(db, companyId, userId, row.id)
 }
 
-/** Clocking out of an open entry: now (or when given, not before it started); its minutes and amount at the rate it kept. */
+/** Clocking out of one of the technician's entries: the entries' clock-out action, as the technician (it refuses an entry clocked out already, and an end before the start). */
 export async function clockOut(db: Executor, companyId: string, userId: string, id: string, input: { ended_at?: string | null }) {
-  const entry = await technicianTimeEntry(db, companyId, userId, id)
-  if (entry.state !== 'OPEN') throw badRequest('This entry is clocked out already.', { __all__: ['This entry is clocked out already.'] })
-  const endedAt = instant(input.ended_at, 'ended_at', await timeZoneOf(db, companyId)) ?? new Date()
-  const startedAt = new Date(entry.started_at)
-  if (endedAt.getTime() < startedAt.getTime()) throw fieldError('ended_at', 'The end must be after the start.')
-  const [stored] = await db.select({ hourlyRate: timeTrackingEntries.hourlyRate }).from(timeTrackingEntries).where(and(eq(timeTrackingEntries.companyId, companyId), eq(timeTrackingEntries.id, id)))
-  await db
-    .update(timeTrackingEntries)
-    .set({ endedAt, state: 'CLOSED', ...timeWorked(startedAt, endedAt, stored.hourlyRate), updatedAt: new Date() })
-    .where(and(eq(timeTrackingEntries.companyId, companyId), eq(timeTrackingEntries.id, id)))
+  await technicianTimeEntry(db, companyId, userId, id)
+  await runAction(db, companyId, userId, resourceNamed('time-tracking-entries')!, id, 'clock-out', { ended_at: input.ended_at ?? null })
   return technicianTimeEntry(db, companyId, userId, id)
 }
 

@@ -6,6 +6,7 @@ import type { AnyResource } from './engine/define'
 import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
 import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
+import { timeTrackingEntriesResource } from './time-tracking-entries'
 import { journalEntriesResource } from './journal-entries'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
@@ -66,6 +67,7 @@ export const RESOURCES: readonly AnyResource[] = [
   workOrdersResource,
   workLogsResource,
   commentsResource,
+  timeTrackingEntriesResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

@@ -3,7 +3,7 @@ import type { AnyResource } from '~/resources/engine/define'
 import { apiName, uploadKey, writableIn } from '~/resources/engine/fields'
 import { kindOf } from '~/resources/engine/kinds'
 import { resourceNamed } from '~/resources'
-import { api, unique } from './api'
+import { api, signedInMember, unique } from './api'
 import { pdfOf } from './files'
 import { upload } from './uploads'
 
@@ -103,6 +103,13 @@ const MADE_ELSEWHERE: Record<string, (token: string) => Promise<string>> = {
     const invited = await api('POST', 'invite-maintenance-technician/', { token, body: { email: `technician-${unique()}@example.test`, first_name: 'Sample', last_name: `Technician ${unique()}` } })
     if (invited.status !== 201) throw new Error(`inviting a sample technician failed: ${JSON.stringify(invited.body)}`)
     return invited.body.id as string
+  },
+  // A technician's time is theirs to clock: one signed in clocks in.
+  'time-tracking-entries': async (token) => {
+    const technician = await signedInMember({ token }, 'technician')
+    const clockedIn = await api('POST', 'technician/time-tracking-entries/', { token: technician.token, body: { notes: 'Sample' } })
+    if (clockedIn.status !== 201) throw new Error(`clocking in a sample technician failed: ${JSON.stringify(clockedIn.body)}`)
+    return clockedIn.body.id as string
   },
 }
 

@@ -186,7 +186,7 @@ describe('comments and photos', () => {
 
 describe('time tracking', () => {
   it('clocks in and out, keeping the rate of the day it started', async () => {
-    const { tech, as, workOrder } = await setUp()
+    const { tech, as, workOrder, token } = await setUp()
     const mine = await workOrder({ assigned_user_id: tech.id })
     const me = as(tech.token)
     const started = new Date(Date.now() - 90 * 60_000)
@@ -203,9 +203,19 @@ describe('time tracking', () => {
     const out = await me.post(`time-tracking-entries/${clockedIn.body.id}/clock-out/`, { ended_at: new Date(started.getTime() + 90 * 60_000).toISOString() })
     expect(out.status, JSON.stringify(out.body)).toBe(200)
     expect(out.body).toMatchObject({ state: 'CLOSED', hourly_rate: '85.00', minutes: 90, amount: '127.50' })
-    expect((await me.post(`time-tracking-entries/${clockedIn.body.id}/clock-out/`, {})).status).toBe(400)
+    expect((await me.post(`time-tracking-entries/${clockedIn.body.id}/clock-out/`, {})).status).toBe(409)
     const list = await me.get('time-tracking-entries/')
     expect(list.body).toMatchObject({ count: 1, open: null })
+    // The office reads every technician's entries, at the rate each kept.
+    const office = await get(token, `time-tracking-entries/?user_id=${tech.id}`)
+    expect(office.results).toHaveLength(1)
+    expect(office.results[0]).toMatchObject({ state: 'CLOSED', hourly_rate: '85.00', minutes: 90, amount: '127.50', work_order_id: mine.id })
+    const history = await get(token, `time-tracking-entries/${clockedIn.body.id}/history/`)
+    expect(((Array.isArray(history) ? history : history.results) as Body[]).map((h) => h.to_state)).toEqual(['OPEN', 'CLOSED'])
+    // Staff clock out an entry left open; there is no update.
+    const left = await me.post('time-tracking-entries/', {})
+    expect((await api('POST', `time-tracking-entries/${left.body.id}/clock-out/`, { token, body: {} })).status).toBe(200)
+    expect((await api('PUT', `time-tracking-entries/${left.body.id}/`, { token, body: { notes: 'x' } })).status).toBe(404)
   })
 
   it('refuses an entry that ends before it starts, and another technician’s entry', async () => {
