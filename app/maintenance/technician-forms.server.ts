@@ -22,7 +22,9 @@ export async function postOrReply(api: Api, path: string, body: unknown, options
   if (!result.ok) {
     const errors: Record<string, string[]> = {}
     for (const [key, messages] of Object.entries(result.error.errors ?? {})) errors[options.renameErrors ? options.renameErrors(key) : key] = messages
-    const reply: FormReply = { form: options.form, values: options.values, errors, detail: result.error.detail }
+    // The API's summary names its fields (materials[0].quantity); beside the fields, people read their own labels.
+    const detail = Object.keys(errors).length ? 'Please correct the fields marked below.' : result.error.detail
+    const reply: FormReply = { form: options.form, values: options.values, errors, detail }
     return data({ reply }, { status: typeof result.status === 'number' ? result.status : 500 })
   }
   const to = options.to.replace('{id}', String(result.data?.id ?? ''))

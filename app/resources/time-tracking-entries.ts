@@ -74,6 +74,7 @@ export const timeTrackingEntriesResource = defineResource({
     },
   },
   page: {
+    title: 'Time entry of {user_label}, {started}',
     sections: [{ kind: 'fields', fields: ['userId', 'workOrderId', 'state', 'started', 'ended', 'hourlyRate', 'minutes', 'amount', 'notes'] }, { kind: 'actions' }, { kind: 'history' }],
   },
 })

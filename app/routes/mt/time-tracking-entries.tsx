@@ -16,7 +16,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export default function TechnicianTimeEntries({ loaderData }: Route.ComponentProps) {
   const { entries } = loaderData
   return (
-    <div className="flex flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Time Tracking Entries</h1>
         {entries.open ? null : (

@@ -98,7 +98,7 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
   const rows = Math.min(Number(logReply?.values.line_count) || MATERIAL_ROWS, MAX_ROWS)
   const where = [text(w.rental_unit_label) ?? text(w.property_group_label), text(w.location)].filter(Boolean).join(' · ')
   return (
-    <div className="flex flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <BackLink to="/mt/work-orders/" label="Work orders" />
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold break-words">{String(w.subject)}</h1>
@@ -141,7 +141,7 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
               options={detail.statuses.map((s) => ({ value: s.id, label: s.name === s.stage_label ? s.name : `${s.name} (${s.stage_label})` }))}
               required
             />
-            <Button type="submit" disabled={busy} className="min-h-11">
+            <Button type="submit" disabled={busy} className="min-h-11 sm:self-start">
               Change status
             </Button>
           </Form>
@@ -169,7 +169,7 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
               ))}
             </fieldset>
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" name="intent" value="work-log" disabled={busy} className="min-h-11 flex-1">
+              <Button type="submit" name="intent" value="work-log" disabled={busy} className="min-h-11 flex-1 sm:flex-none">
                 Log work
               </Button>
               {rows < MAX_ROWS ? (
@@ -229,7 +229,7 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
             <FormProblem reply={replyFor(reply, 'photo')} />
             <TextInput name="file" label="Photo" type="file" accept="image/*" capture="environment" reply={replyFor(reply, 'photo')} defaultValue={undefined} required />
             <TextInput name="caption" label="Caption" reply={replyFor(reply, 'photo')} />
-            <Button type="submit" variant="outline" disabled={busy} className="min-h-11">
+            <Button type="submit" variant="outline" disabled={busy} className="min-h-11 sm:self-start">
               Add photo
             </Button>
           </Form>
@@ -257,7 +257,7 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
             <FormProblem reply={replyFor(reply, 'comment')} />
             <TextArea name="body" label="Comment" reply={replyFor(reply, 'comment')} required />
             <Checkbox name="visible_to_resident" label="Show it to the resident" reply={replyFor(reply, 'comment')} />
-            <Button type="submit" variant="outline" disabled={busy} className="min-h-11">
+            <Button type="submit" variant="outline" disabled={busy} className="min-h-11 sm:self-start">
               Add comment
             </Button>
           </Form>

@@ -30,7 +30,7 @@ export default function TechnicianWorkOrders({ loaderData }: Route.ComponentProp
   const { list, when, stage } = loaderData
   const query = (w: string) => `?when=${w}${stage ? `&stage=${stage}` : ''}`
   return (
-    <div className="flex flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Work Orders</h1>
         <Link to="/mt/work-orders/new/" className="text-sm text-primary underline">
