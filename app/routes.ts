@@ -160,6 +160,13 @@ export default [
 
   route('mt', 'routes/mt/layout.tsx', [
     index('routes/mt/dashboard.tsx'),
+    route('work-orders', 'routes/mt/work-orders.tsx'),
+    route('work-orders/new', 'routes/mt/work-order-new.tsx'),
+    route('work-orders/:workOrderId', 'routes/mt/work-order.tsx'),
+    route('work-orders/:workOrderId/photos/:photoId', 'routes/mt/work-order-photo.ts'),
+    route('time-tracking-entries', 'routes/mt/time-tracking-entries.tsx'),
+    route('time-tracking-entries/new', 'routes/mt/time-tracking-entry-new.tsx'),
+    route('time-tracking-entries/:timeTrackingEntryId', 'routes/mt/time-tracking-entry.tsx'),
     route('account/change-password', 'routes/mt/change-password.tsx'),
     route('*', 'routes/mt/coming-later.tsx'),
   ]),

@@ -13,6 +13,7 @@ import { router as residentWorkOrders } from './maintenance/resident-work-orders
 import { router as vacancies } from './leasing/vacancies'
 import type { AppEnv } from './context'
 import { handleError, notFound } from './errors'
+import { router as technician } from './maintenance/technician'
 import { router as referrals } from './marketing/referrals'
 import { router as apiKeys } from './platform/api-keys'
 import { router as auth } from './platform/auth'
@@ -35,7 +36,7 @@ import { router as reporting } from './reporting/statements'
 export function createApi(resources: readonly AnyResource[] = RESOURCES) {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', readInput)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, reporting, rentReports, leasingReports, maintenanceReports, leasing, rentIncreases, residentCenter, residentWorkOrders, vacancies]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, reporting, rentReports, leasingReports, maintenanceReports, leasing, rentIncreases, residentCenter, residentWorkOrders, vacancies, technician]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of resources) api.route('/', resourceRouter(resource))
 

@@ -7,7 +7,7 @@ import { Badge } from './ui/card'
 import { fullName } from '~/utils/misc'
 
 /** A staff member as the API lists them (a manager has more: permissions and admin). */
-export type Person = Answer<typeof MaintenanceTechnician>
+export type Person = Omit<Answer<typeof MaintenanceTechnician>, 'hourly_rate'>
 
 export const STATUS_FILTER = {
   name: 'status',

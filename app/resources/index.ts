@@ -6,6 +6,7 @@ import type { AnyResource } from './engine/define'
 import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
 import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
+import { timeTrackingEntriesResource } from './time-tracking-entries'
 import { journalEntriesResource } from './journal-entries'
 import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
@@ -71,6 +72,7 @@ export const RESOURCES: readonly AnyResource[] = [
   taskAssigneesResource,
   recurringTasksResource,
   tasksResource,
+  timeTrackingEntriesResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

@@ -3,7 +3,7 @@ import type { AnyResource } from '~/resources/engine/define'
 import { apiName, uploadKey, writableIn } from '~/resources/engine/fields'
 import { kindOf } from '~/resources/engine/kinds'
 import { resourceNamed } from '~/resources'
-import { api, unique } from './api'
+import { api, signedInMember, unique } from './api'
 import { pdfOf } from './files'
 import { upload } from './uploads'
 
@@ -109,6 +109,13 @@ async function inviteTechnician(token: string) {
 const MADE_ELSEWHERE: Record<string, (token: string) => Promise<string>> = {
   'work-order-technicians': inviteTechnician,
   'task-assignees': inviteTechnician,
+  // A technician's time is theirs to clock: one signed in clocks in.
+  'time-tracking-entries': async (token) => {
+    const technician = await signedInMember({ token }, 'technician')
+    const clockedIn = await api('POST', 'technician/time-tracking-entries/', { token: technician.token, body: { notes: 'Sample' } })
+    if (clockedIn.status !== 201) throw new Error(`clocking in a sample technician failed: ${JSON.stringify(clockedIn.body)}`)
+    return clockedIn.body.id as string
+  },
 }
 
 export async function createSample(resource: AnyResource, token: string, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {

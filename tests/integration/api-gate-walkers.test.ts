@@ -60,6 +60,9 @@ const ID_SOURCES: Record<string, (company: { bankId: string }) => string> = {
   '/api/resident-center/residents/{id}': () => 'residents/',
   '/api/resident-center/documents/{id}': () => 'documents/',
   '/api/resident-center/work-orders/{id}': () => 'work-orders/',
+  // A technician's operations aim at the company's work orders, and at their own time entries (listed with their token).
+  '/api/technician/work-orders/{id}': () => 'technician/work-orders/?when=all',
+  '/api/technician/time-tracking-entries/{id}': () => 'technician/time-tracking-entries/',
 }
 
 /** Operations the isolation walk cannot aim at one of our records, with the reason. */
@@ -137,7 +140,10 @@ async function companyWithData() {
   const unitId = (await api('GET', 'rental-units/?page_size=1', { token })).body.results[0].id as string
   const bankId = (await api('GET', 'bank-accounts/?page_size=1', { token })).body.results[0].id as string
   const unit = { record_type: 'rental-units', record_id: unitId }
-  await signedInMember(company, 'technician')
+  const technicianToken = (await signedInMember(company, 'technician')).token
+  const propertyId = (await api('GET', 'property-groups/?page_size=1', { token })).body.results[0].id as string
+  made('a technician’s work order', await api('POST', 'technician/work-orders/', { token: technicianToken, body: { subject: 'Walker repair', property_group_id: propertyId, location: 'Lobby', priority: 'ROUTINE' } }))
+  made('a time tracking entry', await api('POST', 'technician/time-tracking-entries/', { token: technicianToken, body: { notes: 'Walker' } }))
   made('an API key', await api('POST', 'api-keys/', { token, body: { name: 'Walker' } }))
   made('a note', await api('POST', 'notes/', { token, body: { ...unit, body: 'Walker note' } }))
   made('a document', await upload('documents/', token, { file: new File([PNG], 'walker.png', { type: 'image/png' }), document_type: 'OTHER', ...unit }))
@@ -149,7 +155,7 @@ async function companyWithData() {
     { account_id: chart.find((a) => a.account_type === 'INCOME')!.id, credit: '40.00' },
   ]
   made('a receipt waiting to be deposited', await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-03-02', memo: 'Walker receipt', lines: receipt } }))
-  return { ...company, companyId, bankId, residentToken: await residentOnALease(token) }
+  return { ...company, companyId, bankId, technicianToken, residentToken: await residentOnALease(token) }
 }
 
 /**
@@ -169,8 +175,12 @@ async function residentOnALease(token: string) {
   return accepted.body.access as string
 }
 
-/** The company's caller an operation's gate admits: its admin, or for what only residents may call, its resident. */
-const callerFor = (company: { token: string; residentToken: string }, op: Operation) => (op['x-lintel-gate']!.user_types.includes('property_manager') ? company.token : company.residentToken)
+/** The company's caller an operation's gate admits: its admin, or for what only technicians or residents may call, its technician or resident. */
+function callerFor(company: { token: string; technicianToken: string; residentToken: string }, op: Operation) {
+  const types = op['x-lintel-gate']!.user_types
+  if (types.includes('property_manager')) return company.token
+  return types.includes('maintenance_technician') ? company.technicianToken : company.residentToken
+}
 
 const statement = () => new File(['Date,Description,Amount\n2026-03-03,Walker deposit,12.50\n'], 'walker.csv', { type: 'text/csv' })
 
@@ -191,9 +201,11 @@ async function listFirst(collection: string, token: string) {
 }
 
 /** A record of the company for the first id of an operation's path. */
-function idFor(path: string, company: { token: string; bankId: string }) {
+function idFor(path: string, company: { token: string; technicianToken: string; bankId: string }) {
   const prefix = path.slice(0, path.indexOf('/{'))
-  return listFirst(ID_SOURCES[`${prefix}/{id}`]?.(company) ?? `${prefix.replace(/^\/api\//, '')}/`, company.token)
+  const collection = ID_SOURCES[`${prefix}/{id}`]?.(company) ?? `${prefix.replace(/^\/api\//, '')}/`
+  // A technician's own records are listed only to them.
+  return listFirst(collection, collection.startsWith('technician/') ? company.technicianToken : company.token)
 }
 
 let doc: Doc
@@ -355,6 +367,12 @@ const BODY_ADDITIONS: Record<string, (company: { token: string; bankId: string; 
     const offered = await api('GET', 'bulk-rent-increase-notices/eligible/', { token: company.token })
     return { lease_ids: [offered.body.results[0].lease_id] }
   },
+  // A technician's new work order and time entry cannot be read back by the admin: a valid body of ours, without the optional fields.
+  'POST /api/technician/work-orders': async (company) => {
+    const property = await api('GET', 'property-groups/?page_size=1', { token: company.token })
+    return { subject: 'Walker', property_group_id: property.body.results[0].id, rental_unit_id: null, category_id: null, location: 'Lobby', priority: 'ROUTINE', scheduled_date: null, scheduled_time: null, due_date: null, description: null, entry_notes: null }
+  },
+  'POST /api/technician/time-tracking-entries': async () => ({ started_at: null, ended_at: null, notes: null }),
 }
 
 /** Every reference field of a body schema: `x_id`, `x_ids`, and those of the objects in its lists, as `lines[].x_id`. */

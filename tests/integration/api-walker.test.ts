@@ -7,7 +7,7 @@ import { getDb, withCompany } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { RESOURCES } from '~/resources'
 import { hashPassword } from '~/utils/crypto.server'
-import { api, PASSWORD, registerCompany, unique } from '../factories/api'
+import { api, PASSWORD, registerCompany, signedInMember, unique } from '../factories/api'
 import { createSample } from '../factories/resources'
 import { companyTables, fingerprint } from './support/fingerprint'
 import { resolve, sample, typeOf, type Schema } from './support/openapi'
@@ -148,17 +148,21 @@ describe('the API under malformed input', () => {
     for (const resource of RESOURCES) if (resource.methods.includes('create')) await createSample(resource, token)
     const me = await api('GET', 'property-management-company/', { token })
     const companyId = me.body.id as string
+    // What only technicians may call is walked by one of the company's technicians.
+    const technician = await signedInMember(company, 'technician')
     const doc = (await api('GET', 'openapi.json')).body
     // What only residents may call is walked by a resident of the company (with no lease: past the body's checks, their ids are not found).
     const email = `walker-resident-${unique()}@example.test`
     const passwordHash = await hashPassword(PASSWORD)
     await withCompany(companyId, () => getDb().insert(users).values({ companyId, email, firstName: 'Walker', lastName: 'Resident', userType: 'resident', passwordHash }))
     const residentToken = (await api('POST', 'login/', { body: { email, password: PASSWORD }, ip: '198.51.100.77' })).body.access as string
-    const residentsOnly = (operation: Operation) => {
+    /** The caller an operation's gate lets in: staff where staff may call it, else its resident or its technician. */
+    const callerOf = (operation: Operation) => {
       const types = operation['x-lintel-gate']?.user_types ?? []
-      return types.includes('resident') && !types.includes('property_manager')
+      if (types.includes('property_manager')) return token
+      if (types.includes('resident')) return residentToken
+      return types.includes('maintenance_technician') ? technician.token : token
     }
-    const callerOf = (operation: Operation) => (residentsOnly(operation) ? residentToken : token)
     const tables = (await companyTables()).filter((t) => !(t.table in FINGERPRINT_EXCLUDED))
 
     const operations: Operation[] = []

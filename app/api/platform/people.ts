@@ -14,6 +14,8 @@ import { beforeSignIn, errorResponses, jsonBody, jsonResponse, signedIn } from '
 import { publicOrigin } from '../origin'
 import { containsPattern, ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { tenant } from '../tenant'
+import { moneyInput } from '../values'
+import { formatMoney } from '~/domain/money'
 import { Detail, Email, IdParam, NewPassword, OptionalText, PermissionFlags, PersonName, TokenPair } from './schemas'
 import { issueTokens } from './tokens'
 
@@ -32,7 +34,9 @@ const personFields = {
 }
 
 export const PropertyManager = z.object({ ...personFields, is_company_admin: z.boolean(), ...PermissionFlags.shape }).openapi('PropertyManager')
-export const MaintenanceTechnician = z.object(personFields).openapi('MaintenanceTechnician')
+export const MaintenanceTechnician = z
+  .object({ ...personFields, hourly_rate: z.string().nullable().openapi({ description: 'What an hour of their work is priced at (their work logs and time entries keep the rate of their day); null: not set', example: '85.00' }) })
+  .openapi('MaintenanceTechnician')
 
 function statusOf(row: UserRow) {
   if (!row.isActive) return 'inactive' as const
@@ -52,6 +56,9 @@ function serializePerson(row: UserRow) {
     created_at: row.createdAt.toISOString(),
   }
 }
+
+/** A technician as the API answers: their hourly rate beside who they are. */
+const serializeTechnician = (row: UserRow) => ({ ...serializePerson(row), hourly_rate: row.hourlyRate === null ? null : formatMoney(row.hourlyRate) })
 
 export const serializeManager = (row: UserRow) => ({ ...serializePerson(row), is_company_admin: row.isCompanyAdmin, ...permissionsFromRow(row) })
 
@@ -123,7 +130,13 @@ export const ManagerUpdateBody = z
   .openapi('PropertyManagerUpdate')
 
 export const TechnicianUpdateBody = z
-  .object({ first_name: PersonName('first name'), last_name: PersonName('last name'), phone: OptionalText('Phone', 40), is_active: z.boolean().optional() })
+  .object({
+    first_name: PersonName('first name'),
+    last_name: PersonName('last name'),
+    phone: OptionalText('Phone', 40),
+    is_active: z.boolean().optional(),
+    hourly_rate: z.union([moneyInput('Hourly rate'), z.null()]).optional().openapi({ description: 'Their hourly rate; null clears it; left out: unchanged' }),
+  })
   .openapi('MaintenanceTechnicianUpdate')
 
 export const router = createRouter()
@@ -238,12 +251,12 @@ router.openapi(
   async (c) => {
     const query = c.req.valid('query')
     const { total, rows } = await listPeople(c, 'maintenance_technician', query)
-    return c.json(page(c, query, total, rows.map(serializePerson)), 200)
+    return c.json(page(c, query, total, rows.map(serializeTechnician)), 200)
   },
 )
 
 const createTechnician = async (c: Context<AppEnv>, body: z.infer<typeof TechnicianBody>) =>
-  serializePerson(await invite(c, { email: body.email, firstName: body.first_name, lastName: body.last_name, phone: body.phone, userType: 'maintenance_technician' }))
+  serializeTechnician(await invite(c, { email: body.email, firstName: body.first_name, lastName: body.last_name, phone: body.phone, userType: 'maintenance_technician' }))
 
 for (const path of ['/maintenance-technicians', '/invite-maintenance-technician']) {
   router.openapi(
@@ -270,7 +283,7 @@ router.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(MaintenanceTechnician, 'The technician'), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => c.json(serializePerson(await findPerson(c, 'maintenance_technician', c.req.valid('param').id)), 200),
+  async (c) => c.json(serializeTechnician(await findPerson(c, 'maintenance_technician', c.req.valid('param').id)), 200),
 )
 
 router.openapi(
@@ -288,11 +301,18 @@ router.openapi(
     const body = c.req.valid('json')
     const [updated] = await getDb()
       .update(users)
-      .set({ firstName: body.first_name, lastName: body.last_name, phone: body.phone, isActive: body.is_active ?? row.isActive, updatedAt: sql`now()` })
+      .set({
+        firstName: body.first_name,
+        lastName: body.last_name,
+        phone: body.phone,
+        isActive: body.is_active ?? row.isActive,
+        hourlyRate: body.hourly_rate === undefined ? row.hourlyRate : body.hourly_rate,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, row.id))
       .returning()
     forgetPrincipal(row.id)
-    return c.json(serializePerson(updated), 200)
+    return c.json(serializeTechnician(updated), 200)
   },
 )
 

@@ -175,3 +175,38 @@ export const workLogMaterials = pgTable(
   },
   (t) => [index('work_log_materials_log_idx').on(t.workLogId, t.position)],
 )
+
+/**
+ * A technician's time (SPEC.md §7 time-tracking-entries/): clocked in, against a work order or not,
+ * and clocked out once. The hourly rate is kept as it was at clock-in (operations.md §4), so a
+ * later raise changes no past entry; its minutes and amount are set at clock-out.
+ */
+export const timeTrackingEntries = pgTable(
+  'time_tracking_entries',
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    workOrderId: uuid().references(() => workOrders.id),
+    /** OPEN while clocked in, CLOSED once clocked out: the engine's state. */
+    state: text().notNull().default('OPEN'),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    endedAt: timestamp({ withTimezone: true }),
+    hourlyRate: cents().notNull().default(0),
+    /** Whole minutes between clock-in and clock-out, set at clock-out. */
+    minutes: integer(),
+    /** minutes × hourly rate, to the cent, set at clock-out. */
+    amount: cents(),
+    notes: text(),
+    searchText: searchColumn('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('time_tracking_entries_company_user_idx').on(t.companyId, t.userId, t.startedAt),
+    searchIndex('time_tracking_entries', t.searchText),
+    check('time_tracking_entries_ends_after_start', sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
+  ],
+)

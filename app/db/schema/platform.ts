@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 // columns.ts refers back to `companies` lazily (inside references()), so this cycle is safe.
-import { createdAt, updatedAt } from './columns'
+import { cents, createdAt, updatedAt } from './columns'
 
 /** A property-management company: the tenant every other row belongs to. */
 export const companies = pgTable('companies', {
@@ -74,6 +74,8 @@ export const users = pgTable(
     hasReportingPermissions: boolean().notNull().default(false),
     hasAiPermissions: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
+    /** A maintenance technician's hourly rate, in cents: what their work logs and time entries are priced at (each keeps the rate of its day). */
+    hourlyRate: cents(),
     lastLoginAt: timestamp({ withTimezone: true }),
     /** The deployed version this user's browser last reloaded onto. */
     clientVersionTimestamp: bigint({ mode: 'number' }),

@@ -18,7 +18,8 @@ import type { Route } from './+types/detail'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? fullName(loaderData.technician) : 'Maintenance Technician') }]
 
-const UpdateForm = TechnicianUpdateBody.extend({ is_active: z.boolean().default(false) })
+// The rate is sent as typed (the API reads the amount); empty clears it.
+const UpdateForm = TechnicianUpdateBody.extend({ is_active: z.boolean().default(false), hourly_rate: z.string().trim().optional() })
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { api } = await requireSession({ request, url })
@@ -35,7 +36,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: UpdateForm })
   if (submission.status !== 'success') return reply(submission)
-  const result = await api.send('PUT', `maintenance-technicians/${params.id}/`, submission.value)
+  const result = await api.send('PUT', `maintenance-technicians/${params.id}/`, { ...submission.value, hourly_rate: submission.value.hourly_rate || null })
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   throw await redirectWithToast(here, { type: 'success', description: 'Technician saved.' })
 }
@@ -46,7 +47,7 @@ export default function TechnicianDetail({ loaderData, actionData }: Route.Compo
   const [form, fields] = useForm({
     id: `technician-${technician.id}`,
     lastResult: actionData?.result,
-    defaultValue: { first_name: technician.first_name, last_name: technician.last_name, phone: technician.phone ?? '', is_active: technician.is_active ? 'on' : '' },
+    defaultValue: { first_name: technician.first_name, last_name: technician.last_name, phone: technician.phone ?? '', hourly_rate: technician.hourly_rate ?? '', is_active: technician.is_active ? 'on' : '' },
   })
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
@@ -84,6 +85,7 @@ export default function TechnicianDetail({ loaderData, actionData }: Route.Compo
               <Field label="First name" meta={fields.first_name} required />
               <Field label="Last name" meta={fields.last_name} required />
               <Field label="Phone" meta={fields.phone} type="tel" />
+              <Field label="Hourly rate" meta={fields.hourly_rate} inputMode="decimal" help="What an hour of their work is priced at, e.g. 85.00. Work logs and time entries keep the rate of their day." />
             </div>
             <CheckboxField label="Active" help="An inactive technician cannot sign in." meta={fields.is_active} />
             <Button type="submit" name="intent" value="save" className="self-start" disabled={navigation.state === 'submitting'}>

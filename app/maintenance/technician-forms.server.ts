@@ -1,0 +1,32 @@
+import { data, redirect } from 'react-router'
+import type { FormReply } from '~/components/technician'
+import type { Api } from '~/utils/api-client.server'
+import { toastHeader } from '~/utils/toast.server'
+
+/*
+ * The technician pages' posts (no JavaScript needed): a form's fields are sent to the API; a refusal
+ * comes back to the page with the values typed and the API's errors by field, a success redirects
+ * (post, redirect, get) with a toast saying what was done.
+ */
+
+/** The form's text values, as typed (files left out), to put back in a refused form. */
+export function typedValues(form: FormData) {
+  const values: Record<string, string> = {}
+  for (const [key, value] of form.entries()) if (typeof value === 'string') values[key] = value
+  return values
+}
+
+/** Posts `body` to the API as the technician; a refusal is the page's FormReply, a success a redirect to `to`. */
+export async function postOrReply(api: Api, path: string, body: unknown, options: { form: string; values: Record<string, string>; to: string; done: string; renameErrors?: (key: string) => string }) {
+  const result = await api.send<{ id?: string }>('POST', path, body)
+  if (!result.ok) {
+    const errors: Record<string, string[]> = {}
+    for (const [key, messages] of Object.entries(result.error.errors ?? {})) errors[options.renameErrors ? options.renameErrors(key) : key] = messages
+    // The API's summary names its fields (materials[0].quantity); beside the fields, people read their own labels.
+    const detail = Object.keys(errors).length ? 'Please correct the fields marked below.' : result.error.detail
+    const reply: FormReply = { form: options.form, values: options.values, errors, detail }
+    return data({ reply }, { status: typeof result.status === 'number' ? result.status : 500 })
+  }
+  const to = options.to.replace('{id}', String(result.data?.id ?? ''))
+  throw redirect(to, { headers: { 'set-cookie': await toastHeader({ type: 'success', description: options.done }) } })
+}

@@ -1,0 +1,70 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '~/db/client.server'
+import { companies, timeTrackingEntries } from '~/db/schema'
+import { formatInstant } from '~/domain/dates'
+import { zonedInstant } from '~/domain/maintenance/work-orders'
+import { fieldError } from '~/api/errors'
+
+/*
+ * Time tracking entries' rules (operations.md §4), called by name from
+ * app/resources/time-tracking-entries.ts and by the technician's operations: an entry keeps the
+ * hourly rate of its clock-in; clocking out sets its end, its whole minutes and their amount at
+ * that rate, and an end before the start is refused at ended_at.
+ */
+
+type Row = Record<string, unknown>
+
+export async function timeZoneOf(db: Executor, companyId: string) {
+  const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
+  return company?.timeZone ?? 'UTC'
+}
+
+/** An instant as sent: ISO 8601, or a day and time without an offset (a form's datetime-local), read on the company's clock. */
+export function instantOf(value: unknown, field: string, timeZone: string) {
+  if (value === undefined || value === null || value === '') return undefined
+  const text = String(value)
+  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:00)?$/.exec(text)
+  const at = local ? zonedInstant(local[1], local[2], timeZone) : new Date(text)
+  if (Number.isNaN(at.getTime())) throw fieldError(field, 'Enter a date and time, e.g. 2026-03-02T08:30.')
+  return at
+}
+
+/** Whole minutes worked and their amount at the entry's rate, to the cent. */
+export function timeWorked(startedAt: Date, endedAt: Date, hourlyRateCents: number) {
+  const minutes = Math.floor((endedAt.getTime() - startedAt.getTime()) / 60_000)
+  return { minutes, amount: Math.round((minutes * hourlyRateCents) / 60) }
+}
+
+/** Clocking out (the clock-out action): the end is now or as given, never before the start; minutes and amount at the rate kept. */
+export async function clockOutEntry(tx: Executor, companyId: string, record: Row, endedAtInput: unknown, now = new Date()) {
+  const endedAt = instantOf(endedAtInput, 'ended_at', await timeZoneOf(tx, companyId)) ?? now
+  const startedAt = record.startedAt as Date
+  if (endedAt.getTime() < startedAt.getTime()) throw fieldError('ended_at', 'The end must be after the start.')
+  if (endedAt.getTime() > now.getTime() + 5 * 60_000) throw fieldError('ended_at', 'The end cannot be in the future.')
+  await tx
+    .update(timeTrackingEntries)
+    .set({ endedAt, ...timeWorked(startedAt, endedAt, Number(record.hourlyRate ?? 0)), updatedAt: new Date() })
+    .where(and(eq(timeTrackingEntries.companyId, companyId), eq(timeTrackingEntries.id, String(record.id))))
+}
+
+/** When each entry started and ended, as the API's ISO strings and on the company's clock. */
+export async function entryTimes(tx: Executor, companyId: string, ids: string[]) {
+  const [timeZone, rows] = await Promise.all([
+    timeZoneOf(tx, companyId),
+    tx
+      .select({ id: timeTrackingEntries.id, startedAt: timeTrackingEntries.startedAt, endedAt: timeTrackingEntries.endedAt })
+      .from(timeTrackingEntries)
+      .where(and(eq(timeTrackingEntries.companyId, companyId), inArray(timeTrackingEntries.id, ids))),
+  ])
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        started_at: r.startedAt.toISOString(),
+        ended_at: r.endedAt?.toISOString() ?? null,
+        started: formatInstant(r.startedAt.toISOString(), timeZone),
+        ended: r.endedAt ? formatInstant(r.endedAt.toISOString(), timeZone) : null,
+      },
+    ]),
+  )
+}
