@@ -260,6 +260,7 @@ export const WORK_ORDER_TABS: PageTabs = {
     { label: 'Work orders', href: '/app/work-orders/' },
     { label: 'Work logs', href: '/app/work-logs/' },
     { label: 'Comments', href: '/app/comments/' },
+    { label: 'Time tracking', href: '/app/time-tracking-entries/' },
     { label: 'Categories', href: '/app/work-order-categories/' },
     { label: 'Statuses', href: '/app/work-order-statuses/' },
     { label: 'Technicians', href: '/app/work-order-technicians/' },

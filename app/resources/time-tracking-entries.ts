@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Executor } from '~/db/client.server'
 import { timeTrackingEntries } from '~/db/schema'
+import { WORK_ORDER_TABS } from '~/domain/navigation'
 import { clockOutEntry, entryTimes } from '~/maintenance/time-tracking.server'
 import { defineResource } from './engine/define'
 import { longText, money, number, reference, select, text } from './engine/fields'
@@ -26,6 +27,7 @@ export const timeTrackingEntriesResource = defineResource({
   description: 'Your technicians’ time, clocked in and out, on a work order or not, at the hourly rate of the day.',
   group: 'Operations',
   permission: 'operations',
+  tabs: WORK_ORDER_TABS,
   table: timeTrackingEntries,
   fields: {
     userId: reference('Technician', 'work-order-technicians', { readOnly: true }),

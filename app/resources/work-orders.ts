@@ -262,6 +262,7 @@ export const workOrdersResource = defineResource({
       { kind: 'fields', label: 'Access', fields: ['permissionToEnter', 'entryNotes', 'petsOnPremises', 'residentConsent'] },
       { kind: 'related', related: { resource: 'comments', field: 'workOrderId', label: 'Comments' } },
       { kind: 'related', related: { resource: 'work-logs', field: 'workOrderId', label: 'Work logs' } },
+      { kind: 'related', related: { resource: 'time-tracking-entries', field: 'workOrderId', label: 'Time entries' } },
       { kind: 'related', related: { resource: 'rent-receivables', field: 'workOrderId', label: 'Charges' } },
       { kind: 'history' },
       { kind: 'related', related: { resource: 'work-orders', field: 'duplicatedFromId', label: 'Duplicates' } },
