@@ -99,8 +99,10 @@ test('a leak reported from a phone is assigned, fixed, logged and charged to the
 
   // The resident sees the charge on their lease's ledger, and the work order closed.
   await ada.goto(`/rc/leases/${lease.id}/`)
-  await expect(ada.getByText('Repair: Leak under the kitchen sink')).toBeVisible()
-  await expect(ada.getByText('$145.90').first()).toBeVisible()
+  const ledger = ada.getByRole('list', { name: 'Ledger' })
+  await expect(ledger).toContainText('Repair: Leak under the kitchen sink')
+  await expect(ledger).toContainText('$145.90')
+  await expect(ledger).toContainText('Balance $145.90')
   await ada.goto(`/rc/work-orders/${workOrderId}/`)
   await expect(ada.getByTestId('work-order-status')).toHaveText('Closed')
 })
