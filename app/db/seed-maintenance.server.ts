@@ -4,6 +4,7 @@ import { buildings, companies, leaseResidents, leases, rentalUnits, stateChanges
 import { todayIn } from '~/domain/dates'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
+import { recurringTasksResource, tasksResource } from '~/resources/tasks'
 import { commentsResource, workLogsResource, workOrdersResource } from '~/resources/work-orders'
 
 /**
@@ -102,6 +103,44 @@ export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId
     for (const stage of through) await runAction(tx, companyId, userId, workOrdersResource, String(created.id), 'change-status', { status_id: status(stage) })
   }
   await seedWorkOrderYear(tx, companyId, userId, { lived, category, status, technician: assigned, timeZone: company.timeZone })
+  await seedTasks(tx, companyId, userId, { technician: assigned, propertyGroupId: lived[0].propertyGroupId, inDays })
+}
+
+/**
+ * The demo's tasks: two series the office keeps (the monthly fire-alarm test, the furnace filters each
+ * season), whose next tasks are made ahead, and a handful of one-off tasks, some done.
+ */
+async function seedTasks(tx: Executor, companyId: string, userId: string, demo: { technician: string | null; propertyGroupId: string; inDays: (days: number) => string }) {
+  const make = (resource: typeof tasksResource | typeof recurringTasksResource, body: Record<string, unknown>) => createRecord(tx, companyId, resource, parseInput(resource, body, 'create'), { userId })
+  await make(recurringTasksResource, {
+    subject: 'Test the fire alarms',
+    priority: 'HIGH',
+    assigned_user_id: demo.technician,
+    property_group_id: demo.propertyGroupId,
+    rule: 'FREQ=MONTHLY;BYDAY=1MO',
+    start_date: demo.inDays(-90),
+    lead_days: 10,
+    lines: [{ description: 'Press each test button' }, { description: 'Replace any dead battery' }, { description: 'Log the results' }],
+  })
+  await make(recurringTasksResource, {
+    subject: 'Change the furnace filters',
+    priority: 'NORMAL',
+    assigned_user_id: demo.technician,
+    rule: 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1',
+    start_date: demo.inDays(-30),
+    lead_days: 14,
+  })
+  const oneOff = [
+    { subject: 'Book the annual elevator inspection', priority: 'HIGH', due_date: demo.inDays(12), assigned_user_id: userId },
+    { subject: 'Renew the snow-removal contract', priority: 'NORMAL', due_date: demo.inDays(5), assigned_user_id: userId },
+    { subject: 'Repaint the parking lines', priority: 'LOW', due_date: demo.inDays(-3), assigned_user_id: demo.technician, done: false },
+    { subject: 'Order spare keys for the laundry room', priority: 'LOW', due_date: demo.inDays(-10), assigned_user_id: demo.technician, done: true },
+    { subject: 'Check the roof drains before winter', priority: 'NORMAL', due_date: demo.inDays(-20), assigned_user_id: demo.technician, done: true },
+  ]
+  for (const { done, ...body } of oneOff) {
+    const task = await make(tasksResource, { ...body, property_group_id: demo.propertyGroupId })
+    if (done) await runAction(tx, companyId, userId, tasksResource, String(task.id), 'complete', {})
+  }
 }
 
 /** The past year's common jobs: what, which trade, how urgent, the hours and materials they took, and whether the resident caused it. */

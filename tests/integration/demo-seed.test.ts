@@ -11,7 +11,7 @@ import { postDueRecurringEntries } from '~/ledger/recurring.server'
 import { workOrderPerformance } from '~/domain/maintenance/work-order-reports'
 import { reportWorkOrders } from '~/maintenance/work-order-reports.server'
 
-const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders'] as const
+const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks'] as const
 
 async function counts() {
   const out: Record<string, number> = {}

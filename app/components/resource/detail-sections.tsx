@@ -1,3 +1,4 @@
+import { writableIn } from '~/resources/engine/fields'
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Plus } from 'lucide-react'
 import { Fragment } from 'react'
@@ -93,7 +94,10 @@ export type RelatedList = RelatedView & {
 /** Another resource's records that point at this one, the first page of them, with "View all" and "Add". */
 export function RelatedSection({ list, recordId, onNavigate }: { list: RelatedList; recordId: string; onNavigate: OnNavigate }) {
   const columns = list.view.columns.map((n) => list.view.fields.find((f) => f.name === n)!).filter((f) => f.name !== list.field)
-  const canAdd = list.view.methods.includes('create')
+  // "Add" makes a new record already pointing here: only where that reference is one a new record takes
+  // (a work order's charges and duplicates are made by its actions, never typed).
+  const pointer = list.view.fields.find((f) => f.name === list.field)
+  const canAdd = list.view.methods.includes('create') && !!pointer && writableIn(pointer, 'create')
   return (
     <Section
       id={`related-${list.name}-${list.field}`}
