@@ -47,7 +47,7 @@ function WorkOrderCard({ order }: { order: WorkOrderItem }) {
       <article aria-labelledby={`work-order-${order.id}`} className="flex flex-col gap-2 rounded-lg border bg-background p-4 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 id={`work-order-${order.id}`} className="min-w-0 font-semibold break-words">
-            <Link to={`/rc/work-orders/${order.id}/`} className="text-primary underline">
+            <Link to={`/rc/work-orders/${order.id}/`} className="flex min-h-11 items-center text-primary underline">
               {order.subject}
             </Link>
           </h2>

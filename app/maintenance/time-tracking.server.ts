@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { companies, timeTrackingEntries } from '~/db/schema'
+import { companies, timeTrackingEntries, users } from '~/db/schema'
 import { formatInstant } from '~/domain/dates'
 import { zonedInstant } from '~/domain/maintenance/work-orders'
 import { fieldError } from '~/api/errors'
@@ -67,4 +67,22 @@ export async function entryTimes(tx: Executor, companyId: string, ids: string[])
       },
     ]),
   )
+}
+
+/**
+ * The office clocks a technician in (time-tracking-entries/ create): now, at the technician's hourly
+ * rate of today, kept as it is; a technician clocked in already is refused at the field.
+ */
+export async function clockInNow(tx: Executor, companyId: string, values: Row, now = new Date()) {
+  const userId = String(values.userId)
+  const [[open], [user]] = await Promise.all([
+    tx
+      .select({ id: timeTrackingEntries.id })
+      .from(timeTrackingEntries)
+      .where(and(eq(timeTrackingEntries.companyId, companyId), eq(timeTrackingEntries.userId, userId), eq(timeTrackingEntries.state, 'OPEN'))),
+    tx.select({ hourlyRate: users.hourlyRate }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, userId))),
+  ])
+  if (open) return { user_id: ['This technician is clocked in already: clock them out first.'] }
+  Object.assign(values, { startedAt: now, hourlyRate: user?.hourlyRate ?? 0 })
+  return undefined
 }

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { Executor } from '~/db/client.server'
 import { timeTrackingEntries } from '~/db/schema'
 import { WORK_ORDER_TABS } from '~/domain/navigation'
-import { clockOutEntry, entryTimes } from '~/maintenance/time-tracking.server'
+import { clockInNow, clockOutEntry, entryTimes } from '~/maintenance/time-tracking.server'
 import { defineResource } from './engine/define'
 import { longText, money, number, reference, select, text } from './engine/fields'
 
@@ -30,24 +30,27 @@ export const timeTrackingEntriesResource = defineResource({
   tabs: WORK_ORDER_TABS,
   table: timeTrackingEntries,
   fields: {
-    userId: reference('Technician', 'work-order-technicians', { readOnly: true }),
-    workOrderId: reference('Work order', 'work-orders', { readOnly: true }),
+    userId: reference('Technician', 'work-order-technicians', { required: true, writableOn: 'create', help: 'Clocked in now, at their hourly rate of today' }),
+    workOrderId: reference('Work order', 'work-orders', { writableOn: 'create', help: 'The work order the time is for, if any' }),
     state: select('State', ENTRY_STATES, { readOnly: true }),
     hourlyRate: money('Hourly rate', { readOnly: true, help: 'The technician’s rate when they clocked in, kept as it was' }),
     minutes: number('Minutes', { readOnly: true }),
     amount: money('Amount', { readOnly: true, help: 'Minutes × hourly rate' }),
-    notes: longText('Notes', { readOnly: true, max: 2000 }),
+    notes: longText('Notes', { writableOn: 'create', max: 2000 }),
   },
   title: ['userId'],
   columns: ['started', 'userId', 'workOrderId', 'state', 'minutes', 'amount'],
   search: ['notes'],
   filters: ['userId', 'workOrderId', 'state'],
   ordering: '-created_at',
-  // Made by the technician's clock-in (their own operation); no update: the clock-out is an action.
-  methods: ['list', 'get'],
+  // Made by a clock-in: the technician's own, or the office's for a technician (now); no update: the clock-out is an action.
+  methods: ['list', 'create', 'get'],
   palette: false,
   attachments: false,
   states: { field: 'state', initial: 'OPEN', transitions: [['OPEN', 'CLOSED']] },
+  rules: {
+    validate: ({ tx, companyId, values }) => clockInNow(tx as Executor, companyId, values),
+  },
   actions: {
     'clock-out': {
       label: 'Clock out',

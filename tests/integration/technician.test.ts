@@ -216,6 +216,14 @@ describe('time tracking', () => {
     const left = await me.post('time-tracking-entries/', {})
     expect((await api('POST', `time-tracking-entries/${left.body.id}/clock-out/`, { token, body: {} })).status).toBe(200)
     expect((await api('PUT', `time-tracking-entries/${left.body.id}/`, { token, body: { notes: 'x' } })).status).toBe(404)
+    // The office clocks a technician in now, at their rate of today (raised since); not twice.
+    const byOffice = await api('POST', 'time-tracking-entries/', { token, body: { user_id: tech.id, work_order_id: mine.id, notes: 'Called in from the site' } })
+    expect(byOffice.status, JSON.stringify(byOffice.body)).toBe(201)
+    expect(byOffice.body).toMatchObject({ state: 'OPEN', hourly_rate: '99.00', user_id: tech.id, notes: 'Called in from the site' })
+    expect(Math.abs(Date.parse(byOffice.body.started_at) - Date.now())).toBeLessThan(60_000)
+    const twice = await api('POST', 'time-tracking-entries/', { token, body: { user_id: tech.id } })
+    expect(twice.status).toBe(400)
+    expect(twice.body.errors).toEqual({ user_id: ['This technician is clocked in already: clock them out first.'] })
   })
 
   it('refuses an entry that ends before it starts, and another technician’s entry', async () => {

@@ -20,7 +20,7 @@ export default function TechnicianTimeEntries({ loaderData }: Route.ComponentPro
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Time Tracking Entries</h1>
         {entries.open ? null : (
-          <Link to="/mt/time-tracking-entries/new/" className="text-sm text-primary underline">
+          <Link to="/mt/time-tracking-entries/new/" className="inline-flex min-h-11 items-center text-sm text-primary underline">
             Clock in
           </Link>
         )}
@@ -29,7 +29,7 @@ export default function TechnicianTimeEntries({ loaderData }: Route.ComponentPro
         <TimeEntryCards entries={entries.results} />
       ) : (
         <EmptyState title="No time tracked yet.">
-          <Link to="/mt/time-tracking-entries/new/" className="text-sm text-primary underline">
+          <Link to="/mt/time-tracking-entries/new/" className="inline-flex min-h-11 items-center text-sm text-primary underline">
             Clock in
           </Link>
         </EmptyState>

@@ -38,7 +38,7 @@ export default function TechnicianNewTimeEntry({ loaderData, actionData }: Route
       {open ? (
         <p className="rounded-md border bg-background p-3 text-sm">
           You are clocked in since {open.started}.{' '}
-          <Link to={`/mt/time-tracking-entries/${open.id}/`} className="text-primary underline">
+          <Link to={`/mt/time-tracking-entries/${open.id}/`} className="inline-flex min-h-11 items-center text-primary underline">
             Clock out
           </Link>{' '}
           before clocking in again, or enter time already worked with its end below.

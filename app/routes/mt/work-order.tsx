@@ -263,7 +263,7 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
           </Form>
         ) : null}
       </Panel>
-      <Link to={`/mt/time-tracking-entries/new/?work_order_id=${String(w.id)}`} className="text-sm text-primary underline">
+      <Link to={`/mt/time-tracking-entries/new/?work_order_id=${String(w.id)}`} className="inline-flex min-h-11 items-center text-sm text-primary underline">
         Clock in on this work order
       </Link>
     </div>

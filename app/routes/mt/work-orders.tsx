@@ -33,7 +33,7 @@ export default function TechnicianWorkOrders({ loaderData }: Route.ComponentProp
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Work Orders</h1>
-        <Link to="/mt/work-orders/new/" className="text-sm text-primary underline">
+        <Link to="/mt/work-orders/new/" className="flex min-h-11 items-center text-sm text-primary underline">
           Add work order
         </Link>
       </div>
