@@ -367,3 +367,45 @@ export async function writtenAt(tx: Executor, companyId: string, records: Row[])
   const timeZone = await timeZoneOf(tx, companyId)
   return new Map(records.map((r) => [String(r.id), { written: formatInstant(new Date(String(r.created_at)).toISOString(), timeZone) }]))
 }
+
+/**
+ * The work orders ready to charge (SPEC.md §7 invoiceable-work-orders/): work done or ready to bill,
+ * not charged yet, oldest first, with what their logs come to (before any markup or minimum) and the
+ * lease in force on their unit, which generate-invoice charges unless told another.
+ */
+export async function invoiceableWorkOrders(tx: Executor, companyId: string, page: { limit: number; offset: number; propertyGroupId?: string }) {
+  const rows = (await tx.execute(sql`
+    select w.id, w.subject, w.stage, p.name as property, u.label as unit, w.location, s.name as status,
+           coalesce(l.hours, 0)::text as hours, coalesce(l.labour, 0)::bigint as labour, coalesce(l.materials, 0)::bigint as materials,
+           lease.id as lease_id, lease.label as lease_label, count(*) over () as total
+    from work_orders w
+    join property_groups p on p.id = w.property_group_id
+    left join rental_units u on u.id = w.rental_unit_id
+    left join work_order_statuses s on s.id = w.status_id
+    left join lateral (select sum(hours) as hours, sum(labour_amount) as labour, sum(materials_amount) as materials from work_logs where company_id = ${companyId} and work_order_id = w.id) l on true
+    left join lateral (select id, label from leases where company_id = ${companyId} and rental_unit_id = w.rental_unit_id and status in ('ACTIVE', 'NOTICE') order by start_date limit 1) lease on true
+    where w.company_id = ${companyId} and w.stage in ('WORK_DONE', 'READY_TO_BILL')
+      and not exists (select 1 from rent_charges c where c.company_id = ${companyId} and c.work_order_id = w.id and c.status = 'POSTED')
+      ${page.propertyGroupId ? sql`and w.property_group_id = ${page.propertyGroupId}` : sql``}
+    order by w.created_at, w.id
+    limit ${page.limit} offset ${page.offset}
+  `)) as unknown as { id: string; subject: string; stage: string; property: string; unit: string | null; location: string | null; status: string | null; hours: string; labour: string | number; materials: string | number; lease_id: string | null; lease_label: string | null; total: string | number }[]
+  return {
+    count: rows.length ? Number(rows[0].total) : 0,
+    results: rows.map((r) => ({
+      id: r.id,
+      subject: r.subject,
+      stage: r.stage,
+      status_label: r.status ?? stageLabel(r.stage),
+      property: r.property,
+      unit: r.unit,
+      location: r.location,
+      hours: Number(r.hours),
+      labour: formatDecimal(Number(r.labour)),
+      materials: formatDecimal(Number(r.materials)),
+      work_total: formatDecimal(Number(r.labour) + Number(r.materials)),
+      lease_id: r.lease_id,
+      lease_label: r.lease_label,
+    })),
+  }
+}

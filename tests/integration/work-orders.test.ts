@@ -366,6 +366,9 @@ describe('charging a resident for the work', () => {
     expect(early.status).toBe(409)
     expect(early.body.detail).toMatch(/New/)
     expect((await move(made.id, status('Work done'))).status).toBe(200)
+    // Ready to charge: its logs' labour and materials, and the lease it would be charged to.
+    const ready = await get(token, 'invoiceable-work-orders/')
+    expect(ready.results).toEqual([expect.objectContaining({ id: made.id, hours: 2, labour: '170.00', materials: '24.00', work_total: '194.00', lease_id: lived.id })])
 
     const charged = await api('POST', `work-orders/${made.id}/generate-invoice/`, { token, body: { markup_percent: '15', minimum_charge: '75.00' } })
     expect(charged.status, JSON.stringify(charged.body)).toBe(200)
@@ -383,6 +386,7 @@ describe('charging a resident for the work', () => {
       [expect.stringContaining('Accounts Receivable'), '197.60', null],
       [expect.stringContaining('Maintenance Charged to Residents'), null, '197.60'],
     ])
+    expect((await get(token, 'invoiceable-work-orders/')).count).toBe(0)
     // Charged once: it is closed now, and its logs no longer change.
     expect((await api('POST', `work-orders/${made.id}/generate-invoice/`, { token, body: {} })).status).toBe(409)
     const logs = (await get(token, `work-logs/?work_order_id=${made.id}`)).results as Body[]
