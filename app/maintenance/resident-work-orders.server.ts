@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
-import { buildings, companies, leases, photos, rentalUnits, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
+import { buildings, leases, photos, rentalUnits, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
 import { formatInstant } from '~/domain/dates'
 import { notFound } from '~/domain/errors'
 import { HOLDS_UNIT } from '~/domain/leasing/leases'
@@ -10,7 +10,7 @@ import { residentScope } from '~/leasing/resident-center.server'
 import { resourceNamed } from '~/resources'
 import { stateHistory } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
-import { firstStatusOn } from './work-orders.server'
+import { firstStatusOn, timeZoneOf } from './work-orders.server'
 
 /*
  * What a resident does with work orders in the resident center (ADR 024): they report one on a unit
@@ -72,11 +72,6 @@ export async function reportWorkOrder(tx: Executor, companyId: string, userId: s
 /** The resident records of a signed-in resident, whose reports are theirs. */
 async function reporterIds(tx: Executor, companyId: string, userId: string) {
   return (await residentScope(tx, companyId, userId)).residents.map((r) => r.id)
-}
-
-async function timeZoneOf(tx: Executor, companyId: string) {
-  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
-  return company?.timeZone ?? 'UTC'
 }
 
 /** Work orders as a resident reads them, newest first. */

@@ -4,7 +4,7 @@ import { companies, recurringTaskChecklistItems, recurringTasks, taskChecklistIt
 import { todayIn } from '~/domain/dates'
 import { describeRule, occurrences, parseRule } from '~/domain/maintenance/recurrence'
 import type { ReportTask } from '~/domain/maintenance/task-reports'
-import { unitOfPropertyErrors } from './work-orders.server'
+import { timeZoneOf, unitOfPropertyErrors } from './work-orders.server'
 
 /*
  * Tasks' rules (SPEC.md §7 tasks/ and recurring-tasks/, operations.md §1 and §4), called by name from
@@ -98,16 +98,16 @@ export async function makeDueTasks(db: Executor, options: { now?: Date; ids?: st
 /** What a page of series shows beside their fields: the rule in words, the next day one falls due, and how many tasks it made. */
 export async function seriesSummaries(db: Executor, companyId: string, records: Row[]) {
   const ids = records.map((r) => String(r.id))
-  const [made, [company]] = await Promise.all([
+  const [made, timeZone] = await Promise.all([
     db
       .select({ id: tasks.recurringTaskId, count: sql<number>`count(*)::int`, last: sql<string | null>`max(${tasks.occurrenceDate})::text` })
       .from(tasks)
       .where(and(eq(tasks.companyId, companyId), inArray(tasks.recurringTaskId, ids)))
       .groupBy(tasks.recurringTaskId),
-    db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)),
+    timeZoneOf(db, companyId),
   ])
   const byId = new Map(made.map((m) => [String(m.id), m]))
-  const today = todayIn(company?.timeZone ?? 'UTC')
+  const today = todayIn(timeZone)
   return new Map(
     records.map((r) => {
       const parsed = parseRule(String(r.rule))
@@ -134,8 +134,7 @@ export async function checklistProgress(db: Executor, companyId: string, records
 
 /** What the task reports read: every task of the company (of a property), its names, and its days on the company's clock. */
 export async function reportTasks(db: Executor, companyId: string, filters: { propertyGroupId?: string | null } = {}): Promise<ReportTask[]> {
-  const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
-  const zone = company?.timeZone ?? 'UTC'
+  const zone = await timeZoneOf(db, companyId)
   const rows = (await db.execute(sql`
     select t.id, t.subject, t.status, t.priority, t.due_date::text as due_date, t.created_at, t.completed_at,
            (t.created_at at time zone ${zone})::date::text as created_on, (t.completed_at at time zone ${zone})::date::text as completed_on,

@@ -7,7 +7,8 @@ import { FINAL_STAGES, WORK_ORDER_STAGES, type WorkOrderStage } from '~/domain/m
 import { formatMoney } from '~/domain/money'
 import { badRequest, fieldError, forbidden, notFound } from '~/api/errors'
 import { resourceNamed } from '~/resources'
-import { instantOf, timeWorked, timeZoneOf } from './time-tracking.server'
+import { instantOf, timeWorked } from './time-tracking.server'
+import { timeZoneOf } from './work-orders.server'
 import { canMove, committing, recordStateChange, runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput, recordOutput } from '~/resources/engine/api.server'
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { companies, timeTrackingEntries, users } from '~/db/schema'
+import { timeTrackingEntries, users } from '~/db/schema'
 import { formatInstant } from '~/domain/dates'
 import { zonedInstant } from '~/domain/maintenance/work-orders'
+import { timeZoneOf } from './work-orders.server'
 import { fieldError } from '~/api/errors'
 
 /*
@@ -13,11 +14,6 @@ import { fieldError } from '~/api/errors'
  */
 
 type Row = Record<string, unknown>
-
-export async function timeZoneOf(db: Executor, companyId: string) {
-  const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
-  return company?.timeZone ?? 'UTC'
-}
 
 /** An instant as sent: ISO 8601, or a day and time without an offset (a form's datetime-local), read on the company's clock. */
 export function instantOf(value: unknown, field: string, timeZone: string) {

@@ -36,7 +36,8 @@ export async function openMaintenance(tx: Executor, companyId: string) {
   await tx.insert(workOrderStatuses).values(DEFAULT_STATUSES.map((s) => ({ companyId, name: s.name, stage: s.stage })))
 }
 
-async function timeZoneOf(tx: Executor, companyId: string) {
+/** The company's time zone, the clock its days and visits are read on (maintenance's one reading of it). */
+export async function timeZoneOf(tx: Executor, companyId: string) {
   const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
   return company?.timeZone ?? 'America/Toronto'
 }
@@ -342,7 +343,7 @@ export async function chargeForWork(tx: Executor, companyId: string, userId: str
     .where(and(eq(workLogs.companyId, companyId), eq(workLogs.workOrderId, String(record.id))))
   const charge = workCharge(logs, { markupPercent: Number(input.markup_percent ?? 0), minimumCharge: Number(input.minimum_charge ?? 0) })
   if (charge.total <= 0) throw conflict('There is nothing to charge: log the work and materials first, or set a minimum trip charge.')
-  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
+  const timeZone = await timeZoneOf(tx, companyId)
   // Loaded here, not at the top: the definitions import these rules.
   const [{ createRecord }, { resourceNamed }] = await Promise.all([import('~/resources/engine/api.server'), import('~/resources')])
   const description = (input.description as string | undefined) || `Repair: ${String(record.subject)}`
@@ -350,7 +351,7 @@ export async function chargeForWork(tx: Executor, companyId: string, userId: str
     tx,
     companyId,
     resourceNamed('rent-receivables')!,
-    { values: { lease_id: leaseId, date: todayIn(company?.timeZone ?? 'UTC'), charge_type: 'MAINTENANCE', description: description.slice(0, 200), amount: charge.total }, stored: { workOrderId: String(record.id) } },
+    { values: { lease_id: leaseId, date: todayIn(timeZone), charge_type: 'MAINTENANCE', description: description.slice(0, 200), amount: charge.total }, stored: { workOrderId: String(record.id) } },
     { userId },
   )
   const closed = await firstStatusOn(tx, companyId, 'CLOSED')
