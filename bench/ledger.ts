@@ -7,8 +7,9 @@
  *      kept-alive connection) vs the same entries inserted one transaction each by hand (number
  *      taken, entry, its two lines), in alternating rounds.
  */
-import http from 'node:http'
+import { leanClient } from './http'
 import type { Sql } from './resource-lists'
+import type { TransactionSql } from 'postgres'
 
 export const LEDGER_LINES = 1_000_000
 const PROPERTIES = 50
@@ -117,26 +118,38 @@ export async function measureStatements(base: string, headers: Record<string, st
 /**
  * N entries through the API and the same N by hand, each one its own transaction, after a warm-up,
  * in alternating rounds of a tenth each, so anything else the machine does meanwhile falls on both
- * sides alike.
+ * sides alike. By hand twice: the journal entry and its lines alone (the posting), and every row the
+ * API writes for it (a manual entry is a document: the entry as written, its lines and its state's
+ * history, then its posting), so the API's own cost shows apart from the work it is asked to do.
  */
 export async function measurePosting(base: string, headers: Record<string, string>, sql: Sql, companyId: string) {
   const [debit, credit] = await Promise.all(['5000', '1010'].map(async (number) => (await sql<{ id: string }[]>`select id from accounts where company_id = ${companyId} and number = ${number}`)[0].id))
   const body = (i: number) => JSON.stringify({ date: '2026-07-15', memo: `Bench posting ${i}`, lines: [{ account_id: debit, debit: '123.45' }, { account_id: credit, credit: '123.45' }] })
-  const postJson = jsonPoster(`${base}/api/accounting/journal-entries/`, headers)
+  const client = leanClient(base, headers)
   const viaApi = async (i: number) => {
-    const response = await postJson(body(i))
+    const response = await client.post('/api/accounting/journal-entries/', body(i))
     if (response.status !== 201) throw new Error(`POST journal-entries: ${response.status} ${response.body}`)
   }
-  const byHand = (i: number) =>
+  const post = async (tx: TransactionSql, i: number, sourceId: string | null) => {
+    const [{ number }] = await tx<{ number: number }[]>`
+      update ledger_settings set next_entry_number = next_entry_number + 1 where company_id = ${companyId} returning next_entry_number - 1 as number`
+    const [entry] = await tx<{ id: string }[]>`
+      insert into journal_entries (company_id, number, date, memo, source_type, source_id, purpose)
+      values (${companyId}, ${number}, '2026-07-15', ${`Hand posting ${i}`}, 'JOURNAL_ENTRY', coalesce(${sourceId}::uuid, gen_random_uuid()), 'ORIGINAL') returning id`
+    await tx`
+      insert into journal_lines (company_id, entry_id, line_number, account_id, date, basis, amount)
+      values (${companyId}, ${entry.id}, 1, ${debit}, '2026-07-15', 'BOTH', 12345), (${companyId}, ${entry.id}, 2, ${credit}, '2026-07-15', 'BOTH', -12345)`
+  }
+  const byHand = (i: number) => sql.begin((tx) => post(tx, i, null))
+  const wholeByHand = (i: number) =>
     sql.begin(async (tx) => {
-      const [{ number }] = await tx<{ number: number }[]>`
-        update ledger_settings set next_entry_number = next_entry_number + 1 where company_id = ${companyId} returning next_entry_number - 1 as number`
-      const [entry] = await tx<{ id: string }[]>`
-        insert into journal_entries (company_id, number, date, memo, source_type, source_id, purpose)
-        values (${companyId}, ${number}, '2026-07-15', ${`Hand posting ${i}`}, 'JOURNAL_ENTRY', gen_random_uuid(), 'ORIGINAL') returning id`
+      const [document] = await tx<{ id: string }[]>`
+        insert into manual_journal_entries (company_id, date, memo, status) values (${companyId}, '2026-07-15', ${`Hand posting ${i}`}, 'POSTED') returning *`
       await tx`
-        insert into journal_lines (company_id, entry_id, line_number, account_id, date, basis, amount)
-        values (${companyId}, ${entry.id}, 1, ${debit}, '2026-07-15', 'BOTH', 12345), (${companyId}, ${entry.id}, 2, ${credit}, '2026-07-15', 'BOTH', -12345)`
+        insert into manual_journal_entry_lines (company_id, manual_journal_entry_id, position, account_id, amount)
+        values (${companyId}, ${document.id}, 0, ${debit}, 12345), (${companyId}, ${document.id}, 1, ${credit}, -12345)`
+      await tx`insert into state_changes (company_id, resource, record_id, to_state) values (${companyId}, 'journal-entries', ${document.id}, 'POSTED')`
+      await post(tx, i, document.id)
     })
   // Both sides warm up first (as every other measurement here does): the API's code path and statements,
   // the hand loop's connection. These postings are not counted.
@@ -144,10 +157,12 @@ export async function measurePosting(base: string, headers: Record<string, strin
   for (let k = 0; k < warmUp; k++) {
     await viaApi(-1 - k)
     await byHand(-1 - k)
+    await wholeByHand(-1 - k)
   }
   const ROUNDS = 10
   let apiMs = 0
   let handMs = 0
+  let wholeMs = 0
   let i = 0
   for (let round = 0; round < ROUNDS; round++) {
     const n = Math.floor(POSTINGS / ROUNDS) + (round < POSTINGS % ROUNDS ? 1 : 0)
@@ -157,38 +172,11 @@ export async function measurePosting(base: string, headers: Record<string, strin
     started = performance.now()
     for (let k = 0; k < n; k++) await byHand(i + k)
     handMs += performance.now() - started
+    started = performance.now()
+    for (let k = 0; k < n; k++) await wholeByHand(i + k)
+    wholeMs += performance.now() - started
     i += n
   }
-  return { n: POSTINGS, apiPerSecond: (POSTINGS * 1000) / apiMs, handPerSecond: (POSTINGS * 1000) / handMs }
-}
-
-/**
- * POSTs JSON over one kept-alive connection with node:http, as lean a client as postgres.js is on the
- * hand loop's side. fetch (undici) spends about 0.4 ms of the client's own CPU on each request, more
- * than PostgreSQL spends on the posting: with it, the comparison would time the client, not the API.
- */
-function jsonPoster(url: string, headers: Record<string, string>) {
-  const target = new URL(url)
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-  return (payload: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-        },
-        (response) => {
-          const chunks: Buffer[] = []
-          response.on('data', (chunk: Buffer) => chunks.push(chunk))
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
-          response.on('error', reject)
-        },
-      )
-      request.on('error', reject)
-      request.end(payload)
-    })
+  const perSecond = (ms: number) => (POSTINGS * 1000) / ms
+  return { n: POSTINGS, apiPerSecond: perSecond(apiMs), handPerSecond: perSecond(handMs), wholeByHandPerSecond: perSecond(wholeMs) }
 }

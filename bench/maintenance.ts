@@ -9,6 +9,7 @@
  *  (c) GET /api/reporting/work-order-performance/ over a year by technician, against one
  *      hand-written statement computing the same figures, mean of 5.
  */
+import { leanClient } from './http'
 import type { Sql } from './resource-lists'
 
 export const WORK_ORDERS = 200_000
@@ -108,11 +109,11 @@ export async function measureOpenList(base: string, headers: Record<string, stri
   if (first.count !== open || first.results[0]?.id !== handFirst.id) throw new Error(`the open work orders list and the hand-written query disagree: API ${first.count} first ${first.results[0]?.id}; SQL ${open} first ${handFirst.id}`)
   const api: number[] = []
   const hand: number[] = []
+  const client = leanClient(base, headers)
   for (let i = 0; i < LIST_REQUESTS + 20; i++) {
     const page = pages[i % pages.length]
     let started = performance.now()
-    const response = await fetch(`${base}/api/work-orders/?open=true&page=${page}&page_size=25`, { headers })
-    await response.arrayBuffer()
+    const response = await client.get(`/api/work-orders/?open=true&page=${page}&page_size=25`)
     if (response.status !== 200) throw new Error(`GET /api/work-orders/?open=true: ${response.status}`)
     const apiMs = performance.now() - started
     started = performance.now()

@@ -9,6 +9,7 @@
  */
 import { createDatabase } from '~/db/client.server'
 import { runRent } from '~/leasing/rent.server'
+import { leanClient } from './http'
 import type { Sql } from './resource-lists'
 
 export const LEASES = 10_000
@@ -165,14 +166,15 @@ export async function measureRentAccount(base: string, headers: Record<string, s
     order by l.date, e.number, l.line_number`
   const api: number[] = []
   const hand: number[] = []
+  const client = leanClient(base, headers)
   for (const id of leases.slice(0, 10)) {
-    await fetch(`${base}/api/leases/${id}/rent-account/`, { headers }).then((r) => r.text())
+    await client.get(`/api/leases/${id}/rent-account/`)
     await byHand(id)
   }
   for (const id of leases) {
     let started = performance.now()
-    const response = await fetch(`${base}/api/leases/${id}/rent-account/`, { headers })
-    const body = (await response.json()) as { lines: unknown[] }
+    const response = await client.get(`/api/leases/${id}/rent-account/`)
+    const body = JSON.parse(response.body) as { lines: unknown[] }
     api.push(performance.now() - started)
     if (response.status !== 200 || body.lines.length < HISTORY_MONTHS * 2) throw new Error(`rent-account of ${id}: ${response.status}, ${body.lines?.length} lines`)
     started = performance.now()

@@ -1,6 +1,6 @@
 import * as drizzleOrm from 'drizzle-orm'
-import type { Query, SQL } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
+import { getTableColumns, getTableName, sql, type Column, type Query, type SQL } from 'drizzle-orm'
+import { PgDialect, type PgInsertValue, type PgTable } from 'drizzle-orm/pg-core'
 import { getDb, unprepared, type Database, type Executor } from './client.server'
 
 /**
@@ -19,6 +19,21 @@ export function preparedStatement<T>(build: (db: Database) => T): () => T {
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' })
+
+/**
+ * A kept statement's condition that a column is one of some ids, by shape: `= $name` for one id,
+ * `= any($names)` for more. PostgreSQL cannot tell how many ids an array parameter holds, so it
+ * plans such a statement anew on every run; with one id it settles on one plan, and a record's own
+ * page or answer reads one. Its key tells the two shapes apart; its values fill the placeholder.
+ */
+export function idsMatch(column: Column, ids: readonly string[], name: string) {
+  const one = ids.length === 1
+  return {
+    key: one ? 'one' : 'many',
+    where: () => (one ? sql`${column} = ${sql.placeholder(name)}` : sql`${column} = any(${sql.placeholder(name)})`),
+    values: { [name]: one ? ids[0] : ids },
+  }
+}
 
 /** A statement's text and parameters (placeholders stay placeholders, to be filled on each run). */
 export const queryOf = (statement: SQL): Query => dialect.sqlToQuery(statement)
@@ -95,4 +110,40 @@ export function runKeptSelect<Row>(executor: Executor, key: string, build: () =>
   const prepared = executor._.session.prepareQuery(kept.query, kept.fields as never, 'kept', true) as unknown as { joinsNotNullableMap: Record<string, boolean>; execute(values: Record<string, unknown>): Promise<Row[]> }
   prepared.joinsNotNullableMap = kept.joinsNotNullableMap
   return prepared.execute(values)
+}
+
+/** A built insert as drizzle keeps it (its text, and the fields its RETURNING rows map to). */
+type KeptInsert = { query: Query; returning: unknown[] | undefined; columns: Column[][] }
+type BuiltInsert = { getSQL(): SQL; config: { returning?: unknown[] } }
+const keptInserts = new Map<string, KeptInsert>()
+
+/**
+ * Inserts rows with a statement built once per shape (the table, each row's columns, whether it
+ * answers with the rows as stored), on whichever executor is given: what every record's create
+ * writes (the record, its lines, its state change). drizzle would build the same text on every call,
+ * which cost a write more than PostgreSQL took to run it. A column left out takes its default, as in
+ * drizzle's own insert.
+ */
+export async function runKeptInsert<T extends PgTable>(executor: Executor, table: T, rows: Record<string, unknown>[], options: { returning: boolean }): Promise<Record<string, unknown>[]> {
+  if (!rows.length) return []
+  const columns = getTableColumns(table) as Record<string, Column>
+  // As drizzle's insert: what is not a column of the table, or undefined, is left out.
+  const keysOf = rows.map((row) => Object.keys(row).filter((k) => row[k] !== undefined && k in columns))
+  const key = `${getTableName(table)}|${options.returning ? 'returning' : 'silent'}|${keysOf.map((keys) => keys.join(',')).join('|')}`
+  let kept = keptInserts.get(key)
+  if (!kept) {
+    if (keptInserts.size >= MAX_KEPT_PER_HANDLE) keptInserts.clear()
+    // Bare placeholders (inside sql``, which drizzle leaves unencoded): the values are encoded below, a null left null.
+    const placeholders = keysOf.map((keys, i) => Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(`${i}:${k}`)}`])))
+    const insert = executor.insert(table).values(placeholders as PgInsertValue<T>[])
+    const built = (options.returning ? insert.returning() : insert) as unknown as BuiltInsert
+    kept = { query: dialect.sqlToQuery(built.getSQL()), returning: built.config.returning, columns: keysOf.map((keys) => keys.map((k) => columns[k])) }
+    keptInserts.set(key, kept)
+  }
+  // A placeholder's value reaches the driver as given: each is encoded as drizzle encodes a value (a json column's text).
+  const values: Record<string, unknown> = {}
+  keysOf.forEach((keys, i) => keys.forEach((k, j) => (values[`${i}:${k}`] = rows[i][k] === null ? null : kept.columns[i][j].mapToDriverValue(rows[i][k]))))
+  const prepared = executor._.session.prepareQuery(kept.query, kept.returning as never, 'kept', true) as unknown as { execute(values: Record<string, unknown>): Promise<unknown> }
+  const answer = await prepared.execute(values)
+  return options.returning ? (answer as Record<string, unknown>[]) : []
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
+import { idsMatch, runKeptSelect } from '~/db/prepared.server'
 import { buildings, journalEntries, manualJournalEntries, manualJournalEntryLines, propertyGroups, rentalUnits } from '~/db/schema'
 import { DIMENSIONS, type Dimensions } from '~/domain/ledger/dimensions'
 import { checkDraft } from '~/domain/ledger/entries'
@@ -67,11 +68,25 @@ async function placeAtUnits(db: Executor, companyId: string, lines: EntryLine[])
 
 /** The entry a manual entry stands at now (its latest version), by document id. */
 async function currentEntries(db: Executor, companyId: string, ids: string[]) {
-  const rows = await db
-    .select({ id: journalEntries.id, sourceId: journalEntries.sourceId, number: journalEntries.number })
-    .from(journalEntries)
-    .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'JOURNAL_ENTRY'), inArray(journalEntries.sourceId, ids), isNull(journalEntries.reversesEntryId)))
-    .orderBy(desc(journalEntries.number))
+  const sources = idsMatch(journalEntries.sourceId, ids, 'ids')
+  const rows = await runKeptSelect<{ id: string; sourceId: string; number: number }>(
+    db,
+    `manual-entries|current|${sources.key}`,
+    () =>
+      db
+        .select({ id: journalEntries.id, sourceId: journalEntries.sourceId, number: journalEntries.number })
+        .from(journalEntries)
+        .where(
+          and(
+            eq(journalEntries.companyId, sql.placeholder('companyId')),
+            eq(journalEntries.sourceType, 'JOURNAL_ENTRY'),
+            sources.where(),
+            isNull(journalEntries.reversesEntryId),
+          ),
+        )
+        .orderBy(desc(journalEntries.number)),
+    { companyId, ...sources.values },
+  )
   const current = new Map<string, { id: string; number: number }>()
   for (const row of rows) if (!current.has(row.sourceId)) current.set(row.sourceId, { id: row.id, number: row.number })
   return current
@@ -93,12 +108,19 @@ export async function setReversalDate(db: Executor, companyId: string, id: strin
 
 /** What a page of manual entries shows beside their fields: the number and id of the entry each stands at, and its total. */
 export async function manualEntrySummaries(db: Executor, companyId: string, ids: string[]) {
+  const entries = idsMatch(manualJournalEntryLines.manualJournalEntryId, ids, 'ids')
   const [current, lines] = await Promise.all([
     currentEntries(db, companyId, ids),
-    db
-      .select({ id: manualJournalEntryLines.manualJournalEntryId, amount: manualJournalEntryLines.amount })
-      .from(manualJournalEntryLines)
-      .where(and(eq(manualJournalEntryLines.companyId, companyId), inArray(manualJournalEntryLines.manualJournalEntryId, ids))),
+    runKeptSelect<{ id: string; amount: number }>(
+      db,
+      `manual-entries|amounts|${entries.key}`,
+      () =>
+        db
+          .select({ id: manualJournalEntryLines.manualJournalEntryId, amount: manualJournalEntryLines.amount })
+          .from(manualJournalEntryLines)
+          .where(and(eq(manualJournalEntryLines.companyId, sql.placeholder('companyId')), entries.where())),
+      { companyId, ...entries.values },
+    ),
   ])
   const totals = new Map<string, number>()
   for (const line of lines) if (line.amount > 0) totals.set(line.id, (totals.get(line.id) ?? 0) + line.amount)

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql, type Query } from 'drizzle-orm'
+import { and, eq, sql, type Query } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
-import { executeQuery, queryOf } from '~/db/prepared.server'
+import { executeQuery, queryOf, runKeptSelect } from '~/db/prepared.server'
 import { accounts, journalEntries, journalLines, ledgerSettings, users } from '~/db/schema'
 import { conflict, invalidFields, type FieldErrors } from '~/domain/errors'
 import { checkDraft, type JournalDraft } from '~/domain/ledger/entries'
@@ -263,10 +263,16 @@ export async function checkLines(tx: Executor, companyId: string, draft: Pick<Jo
 /** Each line's account must be an active account of this company; the error names the line. */
 async function checkAccounts(tx: Executor, companyId: string, draft: Pick<JournalDraft, 'lines'>) {
   const ids = [...new Set(draft.lines.map((l) => l.accountId))]
-  const found = await tx
-    .select({ id: accounts.id, isActive: accounts.isActive, name: accounts.name })
-    .from(accounts)
-    .where(and(eq(accounts.companyId, companyId), inArray(accounts.id, ids)))
+  const found = await runKeptSelect<{ id: string; isActive: boolean; name: string }>(
+    tx,
+    'posting|accounts',
+    () =>
+      tx
+        .select({ id: accounts.id, isActive: accounts.isActive, name: accounts.name })
+        .from(accounts)
+        .where(and(eq(accounts.companyId, sql.placeholder('companyId')), sql`${accounts.id} = any(${sql.placeholder('ids')})`)),
+    { companyId, ids },
+  )
   const byId = new Map(found.map((a) => [a.id, a]))
   const errors: FieldErrors = {}
   draft.lines.forEach((line, i) => {

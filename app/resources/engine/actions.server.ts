@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { fieldErrorsFrom } from '~/api/errors'
 import type { Executor } from '~/db/client.server'
+import { runKeptInsert } from '~/db/prepared.server'
 import { conflict, invalid, notFound } from '~/domain/errors'
 import { stateChanges, users } from '~/db/schema'
 import { ACTION_NOTE, type Action, type AnyResource } from './define'
@@ -45,7 +46,7 @@ export async function recordStateChange(
   tx: Executor,
   change: { companyId: string; resource: AnyResource; recordId: string; action: string | null; from: string | null; to: string; label?: string | null; note?: string | null; userId: string | null },
 ) {
-  await tx.insert(stateChanges).values({
+  const row = {
     companyId: change.companyId,
     resource: change.resource.name,
     recordId: change.recordId,
@@ -55,7 +56,8 @@ export async function recordStateChange(
     label: change.label ?? null,
     note: change.note ?? null,
     userId: change.userId,
-  })
+  }
+  await runKeptInsert(tx, stateChanges, [row], { returning: false })
 }
 
 /** Why an action cannot take the record from its state to the one its input chose, naming both. */

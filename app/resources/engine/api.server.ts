@@ -12,7 +12,7 @@ import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
 import { containsPattern, ListQuery, orderBy, page, pageOf, searchTextContains, type Page } from '~/api/pagination'
 import { tenant } from '~/api/tenant'
 import type { Executor } from '~/db/client.server'
-import { keptStatement, prepareSelect, runKeptSelect } from '~/db/prepared.server'
+import { keptStatement, prepareSelect, runKeptInsert, runKeptSelect } from '~/db/prepared.server'
 import { companies, searchEntries } from '~/db/schema'
 import { writeCsv } from '~/domain/csv'
 import { todayIn } from '~/domain/dates'
@@ -28,9 +28,9 @@ import { titleOf, titleSql } from './titles'
 import { NO_RECORD } from './view'
 import { addCandidatesRoute } from './candidates.server'
 import { DocumentInput, makeDocument } from './documents.server'
-import { givenLines, linesJson, linesTotal, writeLines } from './lines.server'
+import { givenLines, linesJson, linesAsRead, linesTotal, writeLines } from './lines.server'
 import { fileFieldsOf, followKeptOn, multipartInputSchema, splitParts, withUploads } from './files.server'
-import { postingDocument, runPostings } from './postings.server'
+import { postingContext, postingDocument, runPostings } from './postings.server'
 import { unknownReferences } from './references.server'
 import { inputSchema, outputSchema, systemChoiceErrors, writableFields } from './validation'
 import { dateRuleErrors, needsToday } from './date-rules'
@@ -496,20 +496,22 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
   ])
   const lines = resource.lines ? (given ?? []) : undefined
   await runRules(resource, tx, companyId, undefined, values, lines)
-  const [row] = (await tx
-    .insert(resource.table)
-    .values({ ...values, ...input.stored, ...(resource.lines && lines ? linesTotal(resource.lines, lines) : {}), companyId } as never)
-    .returning()) as Row[]
+  const [row] = await runKeptInsert(tx, resource.table, [{ ...values, ...input.stored, ...(resource.lines && lines ? linesTotal(resource.lines, lines) : {}), companyId }], { returning: true })
   const id = String(row.id)
   const userId = options.userId ?? null
-  // What does not depend on another's answer goes out together; the postings read the lines back, so
-  // they wait for them (statements made together are not ordered by when the code made them).
-  await Promise.all([
-    resource.lines && lines ? writeLines(tx, companyId, resource.lines, id, lines, { replacing: false }) : undefined,
+  // What does not depend on another's answer goes out together: the lines (answering as stored, so
+  // the postings read them from here), the search entry, the state change and what the postings read
+  // besides the document.
+  const [written, , , context] = await Promise.all([
+    resource.lines && lines ? writeLines(tx, companyId, resource.lines, id, lines, { replacing: false }) : [],
     indexForSearch(tx, resource, companyId, row),
     resource.states ? recordStateChange(tx, { companyId, resource, recordId: id, action: null, from: null, to: resource.states.initial, userId }) : undefined,
+    resource.postings ? postingContext(tx, companyId, resource, row) : undefined,
   ])
-  await runPostings(tx, companyId, userId, resource, 'create', row)
+  if (context) {
+    const document = { ...row, id, lines: resource.lines ? linesAsRead(resource.lines, written) : [] }
+    await runPostings(tx, companyId, userId, resource, 'create', row, undefined, { document, context })
+  }
   await resource.rules?.created?.({ companyId, id, values, tx, record: row, userId })
   return row
 }
@@ -641,9 +643,8 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
         const t = tenant(c)
         const { values, parts } = uploads ? splitParts(resource, c.req.valid('form' as never)) : { values: c.req.valid('json' as never) as Json, parts: undefined }
         const create = (tx: Executor, stored?: Row) => createRecord(tx, t.companyId, resource, { values, stored }, { userId: t.principal.userId })
-        const created = await t.db
-          .transaction((tx) => (parts ? withUploads(c, tx, resource, values, parts, (stored) => create(tx, stored)) : create(tx)))
-          .catch((e) => constraintError(resource, e))
+        // The request's own transaction (companyScope) holds the create: a refusal rolls all of it back.
+        const created = await (parts ? withUploads(c, t.db, resource, values, parts, (stored) => create(t.db, stored)) : create(t.db)).catch((e) => constraintError(resource, e))
         return c.json(await recordOutput(t.db, t.companyId, resource, String(created.id)), 201)
       },
     )

@@ -175,9 +175,12 @@ export function writableIn(field: Pick<Base, 'readOnly' | 'writableOn'>, mode: '
   return !field.readOnly && (field.writableOn ?? mode) === mode
 }
 
-/** `buildingId` → `building_id`: the API and the forms speak snake_case. */
+const apiNames = new Map<string, string>()
+/** `buildingId` → `building_id`: the API and the forms speak snake_case. Asked for every field of every request, so each key is worked out once. */
 export function apiName(key: string) {
-  return key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)
+  let name = apiNames.get(key)
+  if (name === undefined) apiNames.set(key, (name = key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)))
+  return name
 }
 
 /** The multipart part a file field's upload arrives in: `file_id` → `file`. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
-import { runKeptSelect } from '~/db/prepared.server'
+import { idsMatch, runKeptInsert, runKeptSelect } from '~/db/prepared.server'
 import { invalid } from '~/domain/errors'
 import { fieldKey } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
@@ -71,8 +71,15 @@ export async function writeLines(tx: Executor, companyId: string, lines: LinesFi
     return row
   })
   if (options.replacing) await tx.delete(table).where(and(eq(table.companyId, companyId), eq(table[lines.parentKey], parentId)))
-  if (rows.length) await tx.insert(table).values(rows as never)
-  return rows
+  if (!rows.length) return []
+  // The lines as stored (their ids and defaults), each with what its given line read from its record.
+  const stored = await runKeptInsert(tx, table, rows, { returning: true })
+  return stored.map((row, i) => ({ ...given[i], ...row }))
+}
+
+/** Lines as written (writeLines' answer) as readLines reads them, less their references' names: what a posting builder reads. */
+export function linesAsRead(lines: LinesField, written: Row[]) {
+  return written.map((row) => (lines.shape?.read ? { ...row, ...lines.shape.read(row) } : row))
 }
 
 /** The parent's total of these lines, where its definition keeps one (`total`). */
@@ -117,16 +124,18 @@ export async function readLines(db: Executor, companyId: string, lines: LinesFie
   const table = tableOf(lines)
   const byParent = new Map<string, Row[]>(parentIds.map((id) => [id, []]))
   if (!parentIds.length) return byParent
+  // One record's lines are planned once (its names' subqueries made planning cost more than the read).
+  const parents = idsMatch(table[lines.parentKey], parentIds, 'parentIds')
   const rows = await runKeptSelect(
     db,
-    `lines|${getTableName(table)}`,
+    `lines|${getTableName(table)}|${parents.key}`,
     () =>
       db
         .select({ row: table, labels: labelsOf(lines) })
         .from(table)
-        .where(and(eq(table.companyId, sql.placeholder('companyId')), sql`${table[lines.parentKey]} = any(${sql.placeholder('parentIds')})`))
+        .where(and(eq(table.companyId, sql.placeholder('companyId')), parents.where()))
         .orderBy(asc(table[lines.parentKey]), asc(table.position)),
-    { companyId, parentIds },
+    { companyId, ...parents.values },
   )
   const read = await withPicked(
     db,

@@ -27,7 +27,7 @@ export async function postingDocument(tx: Executor, companyId: string, resource:
 }
 
 /** What a builder may read besides the document (its record's fields): the company's GL roles and the records it refers to, read together. */
-async function postingContext(tx: Executor, companyId: string, resource: AnyResource, document: Row): Promise<PostingContext> {
+export async function postingContext(tx: Executor, companyId: string, resource: AnyResource, document: Row): Promise<PostingContext> {
   const referred = Object.entries(resource.fields).flatMap(([key, field]) => (field?.kind === 'reference' ? [{ key, target: resourceNamed(field.resource), id: document[key] }] : []))
   const [roles, ...found] = await Promise.all([
     runKeptSelect<{ role: string; accountId: string }>(
@@ -56,10 +56,20 @@ async function postingContext(tx: Executor, companyId: string, resource: AnyReso
  * (`before`), so a purpose whose draft changed is reversed and re-posted and one that now
  * builds nothing is reversed.
  */
-export async function runPostings(tx: Executor, companyId: string, userId: string | null, resource: AnyResource, trigger: string, row: Row, before?: PostingDocument) {
+export async function runPostings(
+  tx: Executor,
+  companyId: string,
+  userId: string | null,
+  resource: AnyResource,
+  trigger: string,
+  row: Row,
+  before?: PostingDocument,
+  /** The document and context when the caller has them already (a create knows the lines it wrote). */
+  known?: { document: PostingDocument; context: PostingContext },
+) {
   if (!resource.postings) return
   const triggers = trigger === 'update' ? ['create', 'update'] : [trigger]
-  const [document, context] = await Promise.all([postingDocument(tx, companyId, resource, row), postingContext(tx, companyId, resource, row)])
+  const [document, context] = known ? [known.document, known.context] : await Promise.all([postingDocument(tx, companyId, resource, row), postingContext(tx, companyId, resource, row)])
   for (const name of triggers) {
     const build = resource.postings[name]
     if (!build) continue
