@@ -24,8 +24,11 @@ export type EntryLine = Dimensions & { accountId?: unknown; amount: number; debi
  * active accounts and this company's dimensions. A line naming a unit counts for the unit's
  * property: the lines are given it where they leave the property empty (they are stored as
  * completed here), and a line naming another property is refused at its unit.
+ *
+ * Lines posted in the same transaction (`posted`: a manual entry's) leave their accounts and
+ * dimensions to the posting function, which refuses them with the same errors at the same lines.
  */
-export async function checkEntryLines(db: Executor, companyId: string, date: string, lines: EntryLine[]): Promise<Record<string, string[]> | undefined> {
+export async function checkEntryLines(db: Executor, companyId: string, date: string, lines: EntryLine[], options: { posted: boolean }): Promise<Record<string, string[]> | undefined> {
   const errors: Record<string, string[]> = {}
   lines.forEach((line, i) => {
     if (line.debit && line.credit) errors[`lines[${i}].debit`] = [`Line ${i + 1} has both a debit and a credit; split it into two lines.`]
@@ -35,6 +38,7 @@ export async function checkEntryLines(db: Executor, companyId: string, date: str
   const draft = { date, lines: lines.map((l) => ({ ...Object.fromEntries(DIMENSIONS.map((d) => [d, l[d] ?? null])), accountId: String(l.accountId), amount: l.amount })) }
   const draftErrors = checkDraft(draft)
   if (Object.keys(draftErrors).length) return draftErrors
+  if (options.posted) return placeAtUnits(db, companyId, lines)
   try {
     await checkLines(db, companyId, draft)
   } catch (error) {

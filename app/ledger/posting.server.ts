@@ -2,13 +2,12 @@ import { and, eq, sql, type Query } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
 import { executeQuery, queryOf, runKeptSelect } from '~/db/prepared.server'
-import { accounts, journalEntries, journalLines, ledgerSettings, users } from '~/db/schema'
+import { accounts, journalEntries, journalLines, ledgerSettings } from '~/db/schema'
 import { conflict, invalidFields, type FieldErrors } from '~/domain/errors'
 import { checkDraft, type JournalDraft } from '~/domain/ledger/entries'
-import { LINE_DIMENSIONS, type DimensionLabelName, type DimensionName, type Dimensions } from '~/domain/ledger/dimensions'
+import { LINE_DIMENSIONS } from '~/domain/ledger/dimensions'
 import type { AnyResource } from '~/resources/engine/define'
-import { dimensionTargets, lineLabels, unknownDimensions, type DimensionTarget, type LabelKey } from './dimensions.server'
-import type { LineRow } from './journal.server'
+import { dimensionTargets, unknownDimensions, type DimensionTarget } from './dimensions.server'
 
 const tableOf = (resource: AnyResource) => resource.table as AnyResource['table'] & { id: PgColumn }
 
@@ -17,8 +16,6 @@ export type PostedEntry = typeof journalEntries.$inferSelect
 export type Posted = {
   entry: PostedEntry
   created: boolean
-  /** Set when this call posted the entry: its lines as the journal shows them, and who posted it. */
-  posting?: { lines: LineRow[]; createdByName: string | null }
 }
 
 /**
@@ -65,22 +62,7 @@ export async function postEntry(executor: Executor, companyId: string, draft: Jo
   if (first?.created_at) {
     entry.number = Number(first.number)
     entry.createdAt = new Date(first.created_at)
-    const lines = rows.map((r) => ({
-      id: r.line_id,
-      entryId: entry.id,
-      lineNumber: Number(r.line_number),
-      accountId: r.account_id,
-      accountLabel: r.account_label,
-      amount: Number(r.amount),
-      memo: r.memo,
-      ...(Object.fromEntries(
-        dimensionTargets().flatMap((d) => [
-          [d.key, r[d.name]],
-          [d.labelKey, r[d.labelName]],
-        ]),
-      ) as Required<Dimensions> & Record<LabelKey, string | null>),
-    }))
-    return { entry, created: true, posting: { lines, createdByName: first.created_by_name } }
+    return { entry, created: true }
   }
 
   // Nothing was posted. A number taken means a racing transaction posted this source first.
@@ -104,24 +86,14 @@ export async function postEntry(executor: Executor, companyId: string, draft: Jo
   throw new Error(`Journal entry for ${draft.source.type} ${draft.source.id} was neither posted nor refused.`)
 }
 
-type PostingRow = {
-  number: string | number | null
-  created_at: string | null
-  created_by_name: string | null
-  line_id: string
-  line_number: number
-  account_id: string
-  account_label: string
-  amount: string
-  memo: string | null
-} & Record<DimensionName | DimensionLabelName, string | null>
+type PostingRow = { number: string | number | null; created_at: string | null }
 
 /**
  * One statement: the lines' accounts and dimensions are checked and the source looked up
  * (`refused`); only then is the next number taken, under the settings row's lock and only
  * while the date is after the lock date; the entry is inserted unless a racing transaction
- * posted the source first, and its lines with it. It answers with a row per line: the
- * number taken (if any), when the entry was created (if it was), and the lines' labels.
+ * posted the source first, and its lines with it. It answers with one row: the number taken
+ * (if any) and when the entry was created (if it was).
  *
  * Its text depends only on the number of lines and the dimensions they use, so it is built
  * once per shape, with placeholders, and prepared: PostgreSQL plans it once per connection.
@@ -179,7 +151,6 @@ function postingStatement(lineCount: number, used: DimensionTarget[]) {
   const date = sql`${p('date')}::date`
   const column = (d: DimensionTarget) => sql.raw(`draft.${d.name}`)
   const columns = LINE_DIMENSIONS.map((d) => d.name).join(', ')
-  const labels = lineLabels()
   return sql`
     with draft (id, line_number, account_id, amount, memo, ${sql.raw(columns)}) as (
       values ${sql.join(values, sql`, `)}
@@ -213,21 +184,7 @@ function postingStatement(lineCount: number, used: DimensionTarget[]) {
       select draft.id, ${company}, ${p('entry')}::uuid, draft.line_number, draft.account_id, ${date}, ${p('basis')}::text, draft.amount, draft.memo, ${sql.raw(LINE_DIMENSIONS.map((d) => `draft.${d.name}`).join(', '))}
       from draft where exists (select from entry)
     )
-    select (select number from numbered) as number, (select created_at from entry) as created_at,
-      (select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${p('created_by')}::uuid) as created_by_name,
-      draft.id as line_id, draft.line_number, draft.account_id, ${labels.accountLabel} as account_label, draft.amount, draft.memo,
-      ${sql.raw(LINE_DIMENSIONS.map((d) => `draft.${d.name}`).join(', '))}
-      ${sql.join(
-        dimensionTargets().map((d) => sql`, ${used.includes(d) ? labels[d.labelKey] : sql`null::text`} as ${sql.raw(d.labelName)}`),
-        sql``,
-      )}
-    from draft
-    join ${accounts} on ${accounts.id} = draft.account_id
-    ${sql.join(
-      used.flatMap((d) => (d.target ? [sql`left join ${tableOf(d.target)} on ${tableOf(d.target).id} = ${column(d)}`] : [])),
-      sql` `,
-    )}
-    order by draft.line_number`
+    select (select number from numbered) as number, (select created_at from entry) as created_at`
 }
 
 /**

@@ -119,7 +119,7 @@ export const journalEntriesResource = defineResource({
     async validate({ tx, companyId, id, values, lines: given }) {
       if (id && values.status === 'VOID') throw conflict('This journal entry is void; it cannot be changed.')
       if (id) await refuseIfReconciled(tx as Executor, companyId, id)
-      return given ? checkEntryLines(tx as Executor, companyId, String(values.date), given as EntryLine[]) : undefined
+      return given ? checkEntryLines(tx as Executor, companyId, String(values.date), given as EntryLine[], { posted: true }) : undefined
     },
     async updated({ tx, companyId, id, record }) {
       if (record.reversalDate) await setReversalDate(tx as Executor, companyId, id, null)

@@ -62,7 +62,7 @@ export const recurringJournalEntriesResource = defineResource({
   }),
   rules: {
     async validate({ tx, companyId, values, lines: given }) {
-      return given ? checkEntryLines(tx as Executor, companyId, String(values.startDate), given as EntryLine[]) : undefined
+      return given ? checkEntryLines(tx as Executor, companyId, String(values.startDate), given as EntryLine[], { posted: false }) : undefined
     },
     created: ({ tx, companyId, record }) => postDueAfterChange(tx as Executor, companyId, String(record.id)),
     async updated({ tx, companyId, id, record }) {

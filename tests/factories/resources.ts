@@ -145,5 +145,11 @@ export async function createSample(resource: AnyResource, token: string, overrid
       })
     : await api('POST', `${apiPathOf(resource)}/`, { token, body })
   if (created.status !== 201) throw new Error(`creating a sample ${resource.name} failed: ${JSON.stringify(created.body)}`)
+  // A create answers with the record exactly as reading it does (it answers from what it wrote, without reading it back).
+  if (resource.methods.includes('get')) {
+    const read = await api('GET', `${apiPathOf(resource)}/${created.body.id}/`, { token })
+    if (JSON.stringify(read.body) !== JSON.stringify(created.body))
+      throw new Error(`a new ${resource.name} answered otherwise than reading it:\ncreated ${JSON.stringify(created.body)}\nread    ${JSON.stringify(read.body)}`)
+  }
   return created.body
 }

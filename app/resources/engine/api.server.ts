@@ -28,10 +28,10 @@ import { titleOf, titleSql } from './titles'
 import { NO_RECORD } from './view'
 import { addCandidatesRoute } from './candidates.server'
 import { DocumentInput, makeDocument } from './documents.server'
-import { givenLines, linesJson, linesAsRead, linesTotal, writeLines } from './lines.server'
+import { givenLines, lineJson, linesAsRead, linesJson, linesTotal, writeLines } from './lines.server'
 import { fileFieldsOf, followKeptOn, multipartInputSchema, splitParts, withUploads } from './files.server'
 import { postingContext, postingDocument, runPostings } from './postings.server'
-import { unknownReferences } from './references.server'
+import { findReferences } from './references.server'
 import { inputSchema, outputSchema, systemChoiceErrors, writableFields } from './validation'
 import { dateRuleErrors, needsToday } from './date-rules'
 
@@ -387,14 +387,19 @@ async function columnValues(resource: AnyResource, body: Json) {
   return values
 }
 
-/** Each reference must name a record of this company; otherwise the field gets the error, not the database. */
-export async function checkReferences(db: Executor, companyId: string, resource: AnyResource, values: Row) {
-  const errors = await unknownReferences(
+/**
+ * Each reference must name a record of this company; otherwise the field gets the error, not the
+ * database. Answers the names of the records named, by label key (as a record's read gives them).
+ */
+export async function checkReferences(db: Executor, companyId: string, resource: AnyResource, values: Row): Promise<Record<string, string>> {
+  const targets = referenceTargets(resource)
+  const { errors, names } = await findReferences(
     db,
     companyId,
-    referenceTargets(resource).map(({ key, field }) => ({ name: apiName(key), field, id: values[key] })),
+    targets.map(({ key, field }) => ({ name: apiName(key), field, id: values[key] })),
   )
   if (Object.keys(errors).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
+  return Object.fromEntries(targets.flatMap(({ key }) => (names[apiName(key)] === undefined ? [] : [[labelKey(key), names[apiName(key)]]])))
 }
 
 async function companyToday(tx: Executor, companyId: string) {
@@ -485,12 +490,19 @@ export function parseInput(resource: AnyResource, body: unknown, mode: 'create' 
  * entry) inside the caller's transaction; imports and the demo seed use it too.
  */
 export async function createRecord(tx: Executor, companyId: string, resource: AnyResource, input: ParsedInput, options: { userId?: string | null } = {}): Promise<Row> {
+  return (await create(tx, companyId, resource, input, options)).row
+}
+
+/** What a create wrote: the record as stored, its lines as stored (with what they were given), and the names of the records it names, by label key. */
+type Created = { row: Row; lines: Row[]; labels: Record<string, string> }
+
+async function create(tx: Executor, companyId: string, resource: AnyResource, input: ParsedInput, options: { userId?: string | null }): Promise<Created> {
   const values = await columnValues(resource, input.values)
   // A document starts in its initial state, whatever the body says (only actions move it).
   if (resource.states) values[resource.states.field] = resource.states.initial
   // Statements that do not wait for each other's answers are made together: on the transaction's one
   // connection they go out in one write.
-  const [, given] = await Promise.all([
+  const [labels, given] = await Promise.all([
     checkReferences(tx, companyId, resource, values),
     resource.lines ? givenLines(tx, companyId, resource.lines, input.values) : undefined,
   ])
@@ -513,7 +525,30 @@ export async function createRecord(tx: Executor, companyId: string, resource: An
     await runPostings(tx, companyId, userId, resource, 'create', row, undefined, { document, context })
   }
   await resource.rules?.created?.({ companyId, id, values, tx, record: row, userId })
-  return row
+  return { row, lines: written, labels }
+}
+
+/**
+ * A new record as GET answers it, from what its create wrote: the row, its lines and the names of
+ * the records they name were all in hand. It is read back instead where something may have changed
+ * since or a name was not read on the way: a definition's `created` rule (it may change the
+ * record), picked lines (they read their records), or a reference a rule filled in (a journal
+ * line's property, from its unit).
+ */
+async function createdOutput(db: Executor, companyId: string, resource: AnyResource, created: Created): Promise<Json> {
+  const id = String(created.row.id)
+  const named = (names: Row, key: string, value: unknown) => value === null || value === undefined || names[labelKey(key)] !== undefined
+  const lines = resource.lines
+  const lineReferences = lines ? Object.entries(lines.fields).flatMap(([key, field]) => (field?.kind === 'reference' ? [key] : [])) : []
+  const known =
+    !resource.rules?.created &&
+    !lines?.picks &&
+    referenceTargets(resource).every(({ key }) => named(created.labels, key, created.row[key])) &&
+    created.lines.every((line) => lineReferences.every((key) => named(line, key, line[key])))
+  if (!known) return recordOutput(db, companyId, resource, id)
+  const json = serialize(resource, created.row, created.labels, await secretFor(resource))
+  if (lines) json[linesName(lines, 'output')] = linesAsRead(lines, created.lines).map((line) => lineJson(lines, line))
+  return (await withOutputs(db, companyId, resource, [json], true))[0]
 }
 
 export type ResourceContext = Context<AppEnv>
@@ -642,10 +677,10 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
       async (c) => {
         const t = tenant(c)
         const { values, parts } = uploads ? splitParts(resource, c.req.valid('form' as never)) : { values: c.req.valid('json' as never) as Json, parts: undefined }
-        const create = (tx: Executor, stored?: Row) => createRecord(tx, t.companyId, resource, { values, stored }, { userId: t.principal.userId })
+        const creating = (stored?: Row) => create(t.db, t.companyId, resource, { values, stored }, { userId: t.principal.userId })
         // The request's own transaction (companyScope) holds the create: a refusal rolls all of it back.
-        const created = await (parts ? withUploads(c, t.db, resource, values, parts, (stored) => create(t.db, stored)) : create(t.db)).catch((e) => constraintError(resource, e))
-        return c.json(await recordOutput(t.db, t.companyId, resource, String(created.id)), 201)
+        const created = await (parts ? withUploads(c, t.db, resource, values, parts, creating) : creating()).catch((e) => constraintError(resource, e))
+        return c.json(await createdOutput(t.db, t.companyId, resource, created), 201)
       },
     )
   }

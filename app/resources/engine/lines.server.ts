@@ -87,7 +87,11 @@ export function linesTotal(lines: LinesField, given: Row[]) {
   return lines.total ? { [lines.total.field]: given.reduce((sum, line) => sum + Number(line[lines.total!.line] ?? 0), 0) } : {}
 }
 
-/** Each line's references must name records of this company; the error names the line's input (`lines[2].property_group_id`). */
+/**
+ * Each line's references must name records of this company; the error names the line's input
+ * (`lines[2].property_group_id`). A line found gets the names of the records it names (by label
+ * key, as readLines gives them).
+ */
 async function checkLineReferences(tx: Executor, companyId: string, lines: LinesField, rows: Row[]) {
   const errors: Record<string, string[]> = {}
   for (const [key, field] of lineFields(lines)) {
@@ -96,10 +100,12 @@ async function checkLineReferences(tx: Executor, companyId: string, lines: Lines
     if (!target) throw new Error(`lines.${key} refers to unknown resource ${field.resource}`)
     const ids = [...new Set(rows.map((r) => r[key]).filter((v): v is string => typeof v === 'string'))]
     if (!ids.length) continue
-    const found = new Set((await idsFound(tx, companyId, target, ids)).map((r) => r.id))
+    const found = new Map((await idsFound(tx, companyId, target, ids)).map((r) => [r.id, r.name]))
     rows.forEach((row, i) => {
-      if (typeof row[key] === 'string' && !found.has(row[key]))
-        errors[fieldKey(['lines', i, apiName(key)])] = [`Line ${i + 1}: ${field.label}: no such ${target.singular.toLowerCase()} in your company.`]
+      if (typeof row[key] !== 'string') return
+      const name = found.get(row[key])
+      if (name === undefined) errors[fieldKey(['lines', i, apiName(key)])] = [`Line ${i + 1}: ${field.label}: no such ${target.singular.toLowerCase()} in your company.`]
+      else row[labelKey(key)] = name
     })
   }
   if (Object.keys(errors).length) throw invalid(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)

@@ -1,10 +1,11 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
-import { runKeptSelect } from '~/db/prepared.server'
+import { idsMatch, runKeptSelect } from '~/db/prepared.server'
 import { resourceNamed } from '../index'
 import type { AnyResource } from './define'
 import type { ReferenceField } from './fields'
+import { titleSql } from './titles'
 
 /**
  * The references among these that name no record of this company, by API name, each with the
@@ -12,7 +13,13 @@ import type { ReferenceField } from './fields'
  * alike, so another company's id is a 400 at the field, never a row pointing across companies.
  */
 export async function unknownReferences(db: Executor, companyId: string, references: { name: string; field: ReferenceField; id: unknown }[]) {
+  return (await findReferences(db, companyId, references)).errors
+}
+
+/** unknownReferences, and the names of the records found by API name (what the record's answer shows beside each). */
+export async function findReferences(db: Executor, companyId: string, references: { name: string; field: ReferenceField; id: unknown }[]) {
   const errors: Record<string, string[]> = {}
+  const names: Record<string, string> = {}
   // Asked together: on a transaction's connection they go out in one write.
   await Promise.all(
     references.map(async ({ name, field, id }) => {
@@ -21,23 +28,25 @@ export async function unknownReferences(db: Executor, companyId: string, referen
       if (!target) throw new Error(`${name} refers to unknown resource ${field.resource}`)
       const [found] = await idsFound(db, companyId, target, [id])
       if (!found) errors[name] = [`${field.label}: no such ${target.singular.toLowerCase()} in your company.`]
+      else names[name] = found.name
     }),
   )
   // In the order of the fields, whichever answered first.
-  return Object.fromEntries(references.flatMap(({ name }) => (errors[name] ? [[name, errors[name]]] : [])))
+  return { errors: Object.fromEntries(references.flatMap(({ name }) => (errors[name] ? [[name, errors[name]]] : []))), names }
 }
 
-/** Which of these ids name records of the resource in the company. */
+/** Which of these ids name records of the resource in the company, with the name each goes by. */
 export function idsFound(db: Executor, companyId: string, target: AnyResource, ids: string[]) {
   const columns = getTableColumns(target.table) as Record<string, PgColumn>
-  return runKeptSelect<{ id: string }>(
+  const found = idsMatch(columns.id, ids, 'ids')
+  return runKeptSelect<{ id: string; name: string }>(
     db,
-    `ids|${target.name}`,
+    `ids|${target.name}|${found.key}`,
     () =>
       db
-        .select({ id: columns.id })
+        .select({ id: columns.id, name: titleSql(target) })
         .from(target.table)
-        .where(and(eq(columns.companyId, sql.placeholder('companyId')), sql`${columns.id} = any(${sql.placeholder('ids')})`, target.scope)),
-    { companyId, ids },
+        .where(and(eq(columns.companyId, sql.placeholder('companyId')), found.where(), target.scope)),
+    { companyId, ...found.values },
   )
 }
