@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
+import { executeQuery, queryOf } from '~/db/prepared.server'
 import { accounts, journalLines, leaseResidents, leases, rentalUnits, residents } from '~/db/schema'
 import { conflict, invalid, notFound } from '~/domain/errors'
 import { HOLDS_UNIT, LEASE_STATUSES, lastDayOf, residentTypeFor, termsOverlap, unitStatusFor, type Term } from '~/domain/leasing/leases'
@@ -216,9 +217,19 @@ export async function leaseSummaries(tx: Executor, companyId: string, ids: strin
  * lease and its lines are read in one statement: a tenant's every read already waits on setting its
  * company, and a lease's page asks for this on each visit.
  */
+/** The statement, built once: its text never changes, only the company and the lease. */
+const RENT_ACCOUNT = queryOf(sql`
+    select l.id as lease_id, l.label as lease_label, jl.id, jl.entry_id, e.number, jl.date::text as date, coalesce(jl.memo, e.memo) as memo, e.source_type, jl.amount
+    from leases l
+    left join (journal_lines jl
+      join accounts a on a.id = jl.account_id and a.subtype = 'ACCOUNTS_RECEIVABLE'
+      join journal_entries e on e.id = jl.entry_id) on jl.company_id = l.company_id and jl.lease_id = l.id
+    where l.company_id = ${sql.placeholder('companyId')} and l.id = ${sql.placeholder('leaseId')}
+    order by jl.date, e.number, jl.line_number`)
+
 export async function rentAccount(tx: Executor, companyId: string, leaseId: string) {
   if (!isUuid(leaseId)) throw notFound('No such lease.')
-  const found = await tx.execute<{
+  const found = await executeQuery<{
     lease_id: string
     lease_label: string
     id: string | null
@@ -228,14 +239,7 @@ export async function rentAccount(tx: Executor, companyId: string, leaseId: stri
     memo: string | null
     source_type: string
     amount: string
-  }>(sql`
-    select l.id as lease_id, l.label as lease_label, jl.id, jl.entry_id, e.number, jl.date::text as date, coalesce(jl.memo, e.memo) as memo, e.source_type, jl.amount
-    from leases l
-    left join (journal_lines jl
-      join accounts a on a.id = jl.account_id and a.subtype = 'ACCOUNTS_RECEIVABLE'
-      join journal_entries e on e.id = jl.entry_id) on jl.company_id = l.company_id and jl.lease_id = l.id
-    where l.company_id = ${companyId} and l.id = ${leaseId}
-    order by jl.date, e.number, jl.line_number`)
+  }>(tx, RENT_ACCOUNT, { companyId, leaseId }, true)
   const [lease] = found
   if (!lease) throw notFound('No such lease.')
   let balance = 0

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import type { ReportWorkOrder } from '~/domain/maintenance/work-order-reports'
+import type { PerformanceWorkOrder, ReportWorkOrder } from '~/domain/maintenance/work-order-reports'
 import type { WorkOrderStage } from '~/domain/maintenance/work-orders'
 
 /*
@@ -102,6 +102,76 @@ export async function reportWorkOrders(tx: Executor, companyId: string, span: { 
     labour: Number(r.labour ?? 0),
     materials: Number(r.materials ?? 0),
     charged: Number(r.charged ?? 0),
+  }))
+}
+
+/**
+ * What the performance report reads: only the work orders it counts (their work done in the span,
+ * or open and past their target at `at`), only their group's names and their moments, as numbers.
+ * A year of a large portfolio is a hundred thousand of them: reportWorkOrders' every name and
+ * figure cost four times the statement itself.
+ */
+export async function performanceWorkOrders(tx: Executor, companyId: string, span: { start: number; end: number }, at: number, filters: { propertyGroupId?: string | null } = {}): Promise<PerformanceWorkOrder[]> {
+  const start = new Date(span.start).toISOString()
+  const end = new Date(span.end).toISOString()
+  const moment = new Date(at).toISOString()
+  // Instants in whole milliseconds, as Date would read them.
+  const ms = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::float8`
+  const rows = (await tx.execute(sql`
+    with moves as (
+      select record_id,
+             min(created_at) filter (where from_state = 'NEW') as responded_at,
+             min(created_at) filter (where to_state in ('WORK_DONE', 'READY_TO_BILL', 'CLOSED')) as completed_at,
+             max(created_at) filter (where to_state in ('CLOSED', 'CANCELED')) as finished_at
+      from state_changes
+      where company_id = ${companyId} and resource = 'work-orders'
+      group by record_id
+    ), logs as (
+      select work_order_id, sum(hours) as hours from work_logs where company_id = ${companyId} group by work_order_id
+    ), counted as (
+      select w.*, m.responded_at, m.completed_at, case when w.stage in ('CLOSED', 'CANCELED') then m.finished_at end as finished_at
+      from work_orders w left join moves m on m.record_id = w.id
+      where w.company_id = ${companyId} and w.created_at <= ${end}
+        ${filters.propertyGroupId ? sql`and w.property_group_id = ${filters.propertyGroupId}` : sql``}
+    )
+    select w.priority, p.name as property, c.name as category,
+           nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '') as assignee,
+           ${ms(sql`w.created_at`)} as created_at, ${ms(sql`w.response_due_at`)} as response_due_at, ${ms(sql`w.completion_due_at`)} as completion_due_at,
+           ${ms(sql`w.responded_at`)} as responded_at, ${ms(sql`w.completed_at`)} as completed_at, ${ms(sql`w.finished_at`)} as finished_at,
+           coalesce(l.hours, 0)::float8 as hours
+    from counted w
+    join property_groups p on p.id = w.property_group_id
+    left join logs l on l.work_order_id = w.id
+    left join work_order_categories c on c.id = w.category_id
+    left join users a on a.id = w.assigned_user_id
+    where (w.completed_at >= ${start} and w.completed_at <= ${end})
+       or (w.created_at <= ${moment} and (w.finished_at is null or w.finished_at > ${moment})
+           and (w.completed_at is null or w.completed_at > ${moment}) and w.completion_due_at < ${moment})
+  `)) as unknown as {
+    priority: string
+    property: string
+    category: string | null
+    assignee: string | null
+    created_at: number
+    response_due_at: number | null
+    completion_due_at: number | null
+    responded_at: number | null
+    completed_at: number | null
+    finished_at: number | null
+    hours: number
+  }[]
+  return rows.map((r) => ({
+    priority: r.priority,
+    property: r.property,
+    category: r.category,
+    assignee: r.assignee,
+    createdAt: r.created_at,
+    responseDueAt: r.response_due_at,
+    completionDueAt: r.completion_due_at,
+    respondedAt: r.responded_at,
+    completedAt: r.completed_at,
+    finishedAt: r.finished_at,
+    hours: Math.round(r.hours * 100),
   }))
 }
 

@@ -9,7 +9,7 @@ import { ageLeases } from '~/domain/leasing/reports'
 import { openItemsAndCredits } from '~/leasing/reports.server'
 import { postDueRecurringEntries } from '~/ledger/recurring.server'
 import { workOrderPerformance } from '~/domain/maintenance/work-order-reports'
-import { reportWorkOrders } from '~/maintenance/work-order-reports.server'
+import { performanceWorkOrders, reportWorkOrders } from '~/maintenance/work-order-reports.server'
 
 const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks'] as const
 
@@ -137,6 +137,9 @@ describe('the demo company', () => {
       // the technician logged each; a few the residents caused were charged to them; some work is open now.
       const year = { start: Date.now() - 365 * 86_400_000, end: Date.now(), now: Date.now(), from: daysBefore(365), to: today }
       const performance = workOrderPerformance(await reportWorkOrders(db, company.id, year), year, 'priority')
+      // The report reads only the work orders it counts, and gets the same figures as from all of them.
+      for (const by of ['priority', 'assignee', 'category', 'property'] as const)
+        expect(workOrderPerformance(await performanceWorkOrders(db, company.id, year, year.now), year, by)).toEqual(workOrderPerformance(await reportWorkOrders(db, company.id, year), year, by))
       expect(performance.total.completed).toBeGreaterThan(50)
       expect(performance.total.on_time_percent).toBeGreaterThan(60)
       expect(performance.total.on_time_percent).toBeLessThan(100)

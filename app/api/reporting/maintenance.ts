@@ -17,7 +17,7 @@ import {
   type SummaryGroup,
 } from '~/domain/maintenance/work-order-reports'
 import { zonedInstant } from '~/domain/maintenance/work-orders'
-import { reportWorkOrders, unitsByProperty } from '~/maintenance/work-order-reports.server'
+import { performanceWorkOrders, reportWorkOrders, unitsByProperty } from '~/maintenance/work-order-reports.server'
 import { closedTasks, closedTasksTable, openTasks, openTasksTable, taskPerformance, taskPerformanceTable } from '~/domain/maintenance/task-reports'
 import { reportTasks } from '~/maintenance/tasks.server'
 import type { AppEnv } from '../context'
@@ -166,7 +166,7 @@ router.openapi(
     const query = c.req.valid('query')
     const t = tenant(c)
     const [span, { filters, subtitle }] = await Promise.all([spanOf(c, query), scopeOf(c, { property_group_id: query.property_group_id })])
-    const orders = await reportWorkOrders(t.db, t.companyId, span, { propertyGroupId: filters.property_group_id })
+    const orders = await performanceWorkOrders(t.db, t.companyId, span, Math.min(span.end, span.now), { propertyGroupId: filters.property_group_id })
     const report = { filters, ...workOrderPerformance(orders, span, query.group_by) }
     return respond(c, query.format, 'work-order-performance', report, () => workOrderPerformanceTable(report, subtitle))
   },

@@ -39,6 +39,12 @@ export type ReportWorkOrder = {
   charged: number
 }
 
+/** What the performance report reads of a work order: its group's names and its moments. */
+export type PerformanceWorkOrder = Pick<
+  ReportWorkOrder,
+  'assignee' | 'category' | 'priority' | 'property' | 'createdAt' | 'responseDueAt' | 'completionDueAt' | 'respondedAt' | 'completedAt' | 'finishedAt' | 'hours'
+>
+
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const days = (ms: number) => Math.round((ms / DAY) * 10) / 10
@@ -56,12 +62,12 @@ const labelOf = (options: readonly { value: string; label: string }[], value: st
 const hoursText = (hundredths: number) => (hundredths / 100).toFixed(2)
 
 /** Open at an instant: made by then and not finished by then. */
-export const openAt = (order: ReportWorkOrder, at: number) => order.createdAt <= at && (order.finishedAt === null || order.finishedAt > at)
+export const openAt = (order: Pick<ReportWorkOrder, 'createdAt' | 'finishedAt'>, at: number) => order.createdAt <= at && (order.finishedAt === null || order.finishedAt > at)
 /** Past its completion target at an instant: open, its work not done by then, and its target gone by. */
-export const pastTarget = (order: ReportWorkOrder, at: number) =>
+export const pastTarget = (order: PerformanceWorkOrder, at: number) =>
   openAt(order, at) && (order.completedAt === null || order.completedAt > at) && order.completionDueAt !== null && order.completionDueAt < at
 /** Its work done by an instant, not canceled. */
-const completedBy = (order: ReportWorkOrder, from: number, to: number) => order.completedAt !== null && order.completedAt >= from && order.completedAt <= to
+const completedBy = (order: Pick<ReportWorkOrder, 'completedAt'>, from: number, to: number) => order.completedAt !== null && order.completedAt >= from && order.completedAt <= to
 
 export const PERFORMANCE_GROUPS = [
   { value: 'assignee', label: 'Technician' },
@@ -71,7 +77,7 @@ export const PERFORMANCE_GROUPS = [
 ] as const
 export type PerformanceGroup = (typeof PERFORMANCE_GROUPS)[number]['value']
 
-function groupName(order: ReportWorkOrder, by: PerformanceGroup) {
+function groupName(order: Pick<ReportWorkOrder, 'assignee' | 'category' | 'priority' | 'property'>, by: PerformanceGroup) {
   if (by === 'assignee') return order.assignee ?? 'Unassigned'
   if (by === 'category') return order.category ?? 'No category'
   if (by === 'priority') return labelOf(WORK_ORDER_PRIORITIES, order.priority)
@@ -87,9 +93,9 @@ export type Span = { from: string; to: string; start: number; end: number; now: 
  * target (its priority's completion time) and answered by its response target, the mean hours to
  * the first response; and, at the span's end, how many open ones are past their target.
  */
-export function workOrderPerformance(orders: readonly ReportWorkOrder[], span: Span, by: PerformanceGroup) {
+export function workOrderPerformance(orders: readonly PerformanceWorkOrder[], span: Span, by: PerformanceGroup) {
   const at = Math.min(span.end, span.now)
-  const groups = new Map<string, ReportWorkOrder[]>()
+  const groups = new Map<string, PerformanceWorkOrder[]>()
   const overdue = new Map<string, number>()
   for (const order of orders) {
     const name = groupName(order, by)
@@ -101,7 +107,7 @@ export function workOrderPerformance(orders: readonly ReportWorkOrder[], span: S
     } else if (!groups.has(name) && pastTarget(order, at)) groups.set(name, [])
     if (pastTarget(order, at)) overdue.set(name, (overdue.get(name) ?? 0) + 1)
   }
-  const figures = (name: string, done: ReportWorkOrder[], pastDue: number) => {
+  const figures = (name: string, done: PerformanceWorkOrder[], pastDue: number) => {
     const taken = done.map((o) => o.completedAt! - o.createdAt)
     const answered = done.filter((o) => o.respondedAt !== null)
     const targeted = done.filter((o) => o.completionDueAt !== null)
