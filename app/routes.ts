@@ -94,6 +94,7 @@ export default [
       route('open-tasks', 'routes/app/reporting/open-tasks.tsx'),
       route('closed-tasks', 'routes/app/reporting/closed-tasks.tsx'),
       route('task-performance', 'routes/app/reporting/task-performance.tsx'),
+      route('service-tech-hours', 'routes/app/reporting/service-tech-hours.tsx'),
       route(':report/export', 'routes/app/reporting/export.ts'),
     ]),
     route(':resource/import', 'routes/app/import.tsx'),

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from './client.server'
-import { buildings, companies, leaseResidents, leases, rentalUnits, stateChanges, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from './schema'
+import { buildings, companies, leaseResidents, leases, rentalUnits, stateChanges, timeTrackingEntries, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from './schema'
 import { todayIn } from '~/domain/dates'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import { recurringTasksResource, tasksResource } from '~/resources/tasks'
+import { timeTrackingEntriesResource } from '~/resources/time-tracking-entries'
 import { commentsResource, workLogsResource, workOrdersResource } from '~/resources/work-orders'
 
 /**
@@ -36,6 +37,8 @@ export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId
     .where(and(eq(users.companyId, companyId), eq(users.userType, 'maintenance_technician'), eq(users.isActive, true)))
     .orderBy(asc(users.email))
   const assigned = technician?.id ?? null
+  // What the demo technician is paid an hour: their clocked time is costed at it.
+  if (assigned) await tx.update(users).set({ hourlyRate: 3800 }).where(and(eq(users.companyId, companyId), eq(users.id, assigned)))
 
   const orders: { body: Record<string, unknown>; through: string[] }[] = [
     {
@@ -237,6 +240,11 @@ async function seedWorkOrderYear(
         ),
         { userId },
       )
+      // The technician's clocked time for it (the log's hours and a quarter hour's travel), back-dated below.
+      if (demo.technician) {
+        const entry = await createRecord(tx, companyId, timeTrackingEntriesResource, parseInput(timeTrackingEntriesResource, { user_id: demo.technician, work_order_id: id }, 'create'), { userId })
+        await runAction(tx, companyId, userId, timeTrackingEntriesResource, String(entry.id), 'clock-out', {})
+      }
       if (!common) await createRecord(tx, companyId, commentsResource, parseInput(commentsResource, { work_order_id: id, body: 'All done; please let us know if it happens again.', visible_to_resident: true }, 'create'), { userId })
       await move('WORK_DONE')
       moments.push(['ASSIGNED', respondAfter], ['IN_PROGRESS', (respondAfter + doneAfter) / 2], ['WORK_DONE', doneAfter])
@@ -264,9 +272,27 @@ async function seedWorkOrderYear(
       .update(workLogs)
       .set({ workDate: todayIn(demo.timeZone, at(doneAfter)), createdAt: at(doneAfter) })
       .where(and(eq(workLogs.companyId, companyId), eq(workLogs.workOrderId, id)))
+    if (!canceled) {
+      const started = at((respondAfter + doneAfter) / 2)
+      const minutes = Math.round(Number(job.hours) * 60) + 15
+      await tx
+        .update(timeTrackingEntries)
+        .set({ startedAt: started, endedAt: new Date(started.getTime() + minutes * 60_000), minutes, amount: sql`round(${minutes} * ${timeTrackingEntries.hourlyRate} / 60.0)`, createdAt: started })
+        .where(and(eq(timeTrackingEntries.companyId, companyId), eq(timeTrackingEntries.workOrderId, id)))
+    }
     await tx
       .update(workOrderComments)
       .set({ createdAt: at(doneAfter) })
       .where(and(eq(workOrderComments.companyId, companyId), inArray(workOrderComments.workOrderId, [id])))
+  }
+  // Time off the work orders: a supply run and the shop's upkeep early each month.
+  for (let month = 0; month < 12 && demo.technician; month++) {
+    const entry = await createRecord(tx, companyId, timeTrackingEntriesResource, parseInput(timeTrackingEntriesResource, { user_id: demo.technician, notes: 'Supply run and shop upkeep' }, 'create'), { userId })
+    await runAction(tx, companyId, userId, timeTrackingEntriesResource, String(entry.id), 'clock-out', {})
+    const started = new Date(now - (month * 30 + 5) * 24 * HOUR - (now % (24 * HOUR)) + 13 * HOUR)
+    await tx
+      .update(timeTrackingEntries)
+      .set({ startedAt: started, endedAt: new Date(started.getTime() + 90 * 60_000), minutes: 90, amount: sql`round(90 * ${timeTrackingEntries.hourlyRate} / 60.0)`, createdAt: started })
+      .where(and(eq(timeTrackingEntries.companyId, companyId), eq(timeTrackingEntries.id, String(entry.id))))
   }
 }

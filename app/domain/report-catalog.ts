@@ -47,7 +47,7 @@ export const REPORT_CATALOG: CatalogGroup[] = [
       { slug: 'open-tasks', label: 'Open Tasks', description: 'The tasks open on any day by due date, with their age and who has them; the overdue ones marked.', ready: true },
       { slug: 'closed-tasks', label: 'Closed Tasks', description: 'The tasks completed over a period: days taken and whether on time.', ready: true },
       { slug: 'task-performance', label: 'Task Performance', description: 'Tasks created and completed by each person, days to complete, the share on time and those overdue.', ready: true },
-      { slug: 'service-tech-hours', label: 'Service Technician Hours', description: 'Time logged by each technician.' },
+      { slug: 'service-tech-hours', label: 'Service Technician Hours', description: 'Each technician’s clocked time to the quarter hour: on which work order, overtime and holiday premium, cost, and the share spent on work orders.', ready: true },
       { slug: 'parking-space-assignment', label: 'Parking Space Assignment', description: 'Which resident has which space.' },
     ],
   },

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { timeTrackingEntries, users } from '~/db/schema'
 import { formatInstant } from '~/domain/dates'
+import type { TechHoursEntry } from '~/domain/maintenance/tech-hours'
 import { zonedInstant } from '~/domain/maintenance/work-orders'
 import { timeZoneOf } from './work-orders.server'
 import { fieldError } from '~/api/errors'
@@ -81,4 +82,68 @@ export async function clockInNow(tx: Executor, companyId: string, values: Row, n
   if (open) return { user_id: ['This technician is clocked in already: clock them out first.'] }
   Object.assign(values, { startedAt: now, hourlyRate: user?.hourlyRate ?? 0 })
   return undefined
+}
+
+/**
+ * What the service technician hours report reads (~/domain/maintenance/tech-hours): each entry
+ * clocked out that started from `from` to `to` on the company's clock, with who, the work order and
+ * where it was; only those on the property's work orders when one is chosen, only one technician's
+ * when one is.
+ */
+export async function techHoursEntries(
+  tx: Executor,
+  companyId: string,
+  range: { from: string; to: string; timeZone: string },
+  filters: { propertyGroupId?: string | null; userId?: string | null } = {},
+): Promise<TechHoursEntry[]> {
+  const rows = (await tx.execute(sql`
+    select t.id, t.user_id, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as technician, u.email,
+           t.started_at, (t.started_at at time zone ${range.timeZone})::date::text as date, t.minutes, t.hourly_rate,
+           t.work_order_id, w.subject as work_order, p.name as property, un.label as unit
+    from time_tracking_entries t
+    join users u on u.id = t.user_id
+    left join work_orders w on w.id = t.work_order_id
+    left join property_groups p on p.id = w.property_group_id
+    left join rental_units un on un.id = w.rental_unit_id
+    where t.company_id = ${companyId} and t.state = 'CLOSED' and t.minutes is not null
+      and (t.started_at at time zone ${range.timeZone})::date between ${range.from}::date and ${range.to}::date
+      ${filters.propertyGroupId ? sql`and w.property_group_id = ${filters.propertyGroupId}` : sql``}
+      ${filters.userId ? sql`and t.user_id = ${filters.userId}` : sql``}
+    order by t.started_at, t.id
+  `)) as unknown as {
+    id: string
+    user_id: string
+    technician: string | null
+    email: string
+    started_at: Date | string
+    date: string
+    minutes: number
+    hourly_rate: string | number
+    work_order_id: string | null
+    work_order: string | null
+    property: string | null
+    unit: string | null
+  }[]
+  return rows.map((r) => ({
+    id: r.id,
+    technicianId: r.user_id,
+    technician: r.technician ?? r.email,
+    startedAt: new Date(r.started_at).getTime(),
+    date: r.date,
+    minutes: Number(r.minutes),
+    hourlyRate: Number(r.hourly_rate),
+    workOrderId: r.work_order_id,
+    workOrder: r.work_order,
+    property: r.property,
+    unit: r.unit,
+  }))
+}
+
+/** A technician of the company by id: their name, or undefined. */
+export async function technicianNamed(tx: Executor, companyId: string, id: string) {
+  const [found] = await tx
+    .select({ name: sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.email})` })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id), eq(users.userType, 'maintenance_technician')))
+  return found?.name
 }

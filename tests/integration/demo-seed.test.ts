@@ -10,6 +10,8 @@ import { openItemsAndCredits } from '~/leasing/reports.server'
 import { postDueRecurringEntries } from '~/ledger/recurring.server'
 import { workOrderPerformance } from '~/domain/maintenance/work-order-reports'
 import { performanceWorkOrders, reportWorkOrders } from '~/maintenance/work-order-reports.server'
+import { techHoursEntries } from '~/maintenance/time-tracking.server'
+import { serviceTechHours } from '~/domain/maintenance/tech-hours'
 
 const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks'] as const
 
@@ -137,6 +139,12 @@ describe('the demo company', () => {
       // the technician logged each; a few the residents caused were charged to them; some work is open now.
       const year = { start: Date.now() - 365 * 86_400_000, end: Date.now(), now: Date.now(), from: daysBefore(365), to: today }
       const performance = workOrderPerformance(await reportWorkOrders(db, company.id, year), year, 'priority')
+      // The technician's clocked time: on the work orders and off them, costed at their rate.
+      const hours = serviceTechHours(await techHoursEntries(db, company.id, { from: daysBefore(365), to: today, timeZone: company.timeZone }), { from: daysBefore(365), to: today })
+      expect(Number(hours.total.hours)).toBeGreaterThan(100)
+      expect(hours.total.utilisation_percent).toBeGreaterThan(80)
+      expect(hours.total.utilisation_percent).toBeLessThan(100)
+      expect(Number(hours.total.cost)).toBeGreaterThan(0)
       // The report reads only the work orders it counts, and gets the same figures as from all of them.
       for (const by of ['priority', 'assignee', 'category', 'property'] as const)
         expect(workOrderPerformance(await performanceWorkOrders(db, company.id, year, year.now), year, by)).toEqual(workOrderPerformance(await reportWorkOrders(db, company.id, year), year, by))

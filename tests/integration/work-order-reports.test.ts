@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { crossCompany, getDb } from '~/db/client.server'
-import { stateChanges, workOrders } from '~/db/schema'
+import { stateChanges, timeTrackingEntries, users, workOrders } from '~/db/schema'
 import { api, unique } from '../factories/api'
 import { get, leasingCompany, type Body } from '../factories/leasing'
 
@@ -93,6 +93,44 @@ describe('work order reports', () => {
     const csv = await api('GET', `reporting/closed-work-orders/?date_from=${from}&format=csv`, { token })
     expect(csv.status).toBe(200)
     expect(String(csv.body)).toContain('Broken lock')
+  })
+
+  it('count each technician’s hours to the quarter, on work orders or not, at the rate kept, with utilisation', async () => {
+    const { token, jordan, made } = await company()
+    const order = await made({ subject: 'Dripping tap', priority: 'ROUTINE', assigned_user_id: jordan }, 5, {})
+    await crossCompany(() => getDb().update(users).set({ hourlyRate: 4000 }).where(eq(users.id, jordan)))
+    /** Jordan clocked in by the office, `minutes` ago, and out now. */
+    const clocked = async (minutes: number, workOrderId: string | null) => {
+      const entry = await api('POST', 'time-tracking-entries/', { token, body: { user_id: jordan, ...(workOrderId ? { work_order_id: workOrderId } : {}) } })
+      expect(entry.status, JSON.stringify(entry.body)).toBe(201)
+      await crossCompany(() =>
+        getDb()
+          .update(timeTrackingEntries)
+          .set({ startedAt: new Date(Date.now() - minutes * 60_000) })
+          .where(eq(timeTrackingEntries.id, entry.body.id)),
+      )
+      expect((await api('POST', `time-tracking-entries/${entry.body.id}/clock-out/`, { token, body: {} })).status).toBe(200)
+    }
+    await clocked(130, order.id)
+    await clocked(50, null)
+
+    const from = new Date(Date.now() - 7 * 24 * HOUR).toISOString().slice(0, 10)
+    const report = await get(token, `reporting/service-tech-hours/?date_from=${from}`)
+    expect(report.rows.map((r: Body) => [r.technician, r.work_order, r.hours, r.rate_type, r.rate, r.cost, r.billable])).toEqual([
+      ['Jordan Roy', 'Dripping tap', '2.25', 'REGULAR', '40.00', '90.00', true],
+      ['Jordan Roy', null, '0.75', 'REGULAR', '40.00', '30.00', false],
+    ])
+    expect(report.by_technician).toEqual([{ technician: 'Jordan Roy', hours: '3.00', billable_hours: '2.25', overtime_hours: '0.00', cost: '120.00', utilisation_percent: 75 }])
+    const billable = await get(token, `reporting/service-tech-hours/?date_from=${from}&billable=billable&user_id=${jordan}`)
+    expect(billable.rows).toHaveLength(1)
+    expect(billable.filters).toMatchObject({ user_id: jordan, technician: 'Jordan Roy', billable: 'billable' })
+
+    // Someone who is not one of the company's technicians is refused at the field.
+    const stranger = await api('GET', `reporting/service-tech-hours/?user_id=${crypto.randomUUID()}`, { token })
+    expect(stranger.status).toBe(400)
+    expect(stranger.body.errors.user_id).toEqual(['Choose a technician of your company.'])
+    const csv = await api('GET', `reporting/service-tech-hours/?date_from=${from}&format=csv`, { token })
+    expect(String(csv.body)).toContain('Dripping tap')
   })
 
   it('refuse a bad grouping or range, naming the field', async () => {

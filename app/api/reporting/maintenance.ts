@@ -20,10 +20,13 @@ import { zonedInstant } from '~/domain/maintenance/work-orders'
 import { performanceWorkOrders, reportWorkOrders, unitsByProperty } from '~/maintenance/work-order-reports.server'
 import { closedTasks, closedTasksTable, openTasks, openTasksTable, taskPerformance, taskPerformanceTable } from '~/domain/maintenance/task-reports'
 import { reportTasks } from '~/maintenance/tasks.server'
+import { BILLABLE_FILTERS, readFrom, serviceTechHours, serviceTechHoursTable, type BillableFilter } from '~/domain/maintenance/tech-hours'
+import { techHoursEntries, technicianNamed } from '~/maintenance/time-tracking.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
 import { tenant } from '../tenant'
 import { dateInput } from '../values'
+import { badRequest } from '../errors'
 import { AsOf, Property, PropertyId, scopeOf } from './rent'
 import { calendarOf, Format, guard, rangeOf, respond, statementResponse, tags } from './statements'
 
@@ -31,7 +34,8 @@ import { calendarOf, Format, guard, rangeOf, respond, statementResponse, tags } 
  * reporting/{work order or task report}/ (domain/reports.md §4): open and closed work orders, the
  * summary and the performance against the priorities' targets, computed at each request from the
  * work orders, their history, work logs and charges; open and closed tasks and task performance;
- * JSON, or CSV or PDF with the same filters.
+ * the service technicians' hours from their time tracking entries; JSON, or CSV or PDF with the
+ * same filters.
  */
 
 const DateFrom = dateInput('Date from').optional().openapi({ description: 'First day, inclusive; the start of the fiscal year of date_to by default' })
@@ -350,5 +354,82 @@ router.openapi(
     const [range, { filters, subtitle }] = await Promise.all([rangeOf(c, query), scopeOf(c, { property_group_id: query.property_group_id })])
     const report = { filters, ...taskPerformance(await reportTasks(t.db, t.companyId, { propertyGroupId: filters.property_group_id }), range) }
     return respond(c, query.format, 'task-performance', report, () => taskPerformanceTable(report, subtitle))
+  },
+)
+
+const TechHoursTotals = z.object({
+  technician: z.string(),
+  hours: z.string(),
+  billable_hours: z.string().openapi({ description: 'Hours clocked against work orders' }),
+  overtime_hours: z.string().openapi({ description: 'Hours at a premium: past 44 in a week, or on a public holiday' }),
+  cost: z.string(),
+  utilisation_percent: Percent.openapi({ description: 'Billable hours ÷ hours clocked' }),
+})
+export const ServiceTechHours = z
+  .object({
+    filters: Property.extend({ user_id: z.string().nullable(), technician: z.string().nullable(), billable: z.enum(BILLABLE_FILTERS.map((b) => b.value) as [BillableFilter, ...BillableFilter[]]).nullable() }),
+    date_from: z.string(),
+    date_to: z.string(),
+    rows: z.array(
+      z.object({
+        id: z.string().openapi({ description: 'The time tracking entry' }),
+        technician: z.string(),
+        date: z.string(),
+        work_order_id: z.string().nullable(),
+        work_order: z.string().nullable(),
+        property: z.string().nullable(),
+        unit: z.string().nullable(),
+        hours: z.string().openapi({ description: 'To the quarter hour' }),
+        rate_type: z.enum(['REGULAR', 'OVERTIME', 'HOLIDAY']),
+        rate_type_label: z.string(),
+        rate: z.string().openapi({ description: 'An hour, at the rate kept when the technician clocked in, times 1.5 at a premium' }),
+        cost: z.string(),
+        billable: z.boolean().openapi({ description: 'Clocked against a work order' }),
+      }),
+    ),
+    by_technician: z.array(TechHoursTotals),
+    total: TechHoursTotals,
+  })
+  .openapi('ServiceTechHours')
+
+const TechnicianId = z.uuid({ error: 'Choose a technician.' }).optional().openapi({ description: 'Only this technician’s time' })
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/reporting/service-tech-hours',
+    tags,
+    summary:
+      'Service technician hours over a range: each stretch clocked, to the quarter hour, with its work order and place, rate type (regular, overtime past 44 hours a week, public holiday), rate and cost, and whether billable; each technician’s hours, billable hours, cost and utilisation',
+    ...guard,
+    request: {
+      query: z.object({
+        format: Format,
+        date_from: DateFrom,
+        date_to: DateTo,
+        property_group_id: PropertyId,
+        user_id: TechnicianId,
+        billable: z.enum(BILLABLE_FILTERS.map((b) => b.value) as [BillableFilter, ...BillableFilter[]], { error: `Billable must be one of: ${BILLABLE_FILTERS.map((b) => b.value).join(', ')}.` }).optional(),
+      }),
+    },
+    responses: statementResponse(ServiceTechHours, 'Service technician hours'),
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const t = tenant(c)
+    const [{ from, to }, { filters, subtitle }, { timeZone }, technician] = await Promise.all([
+      rangeOf(c, query),
+      scopeOf(c, { property_group_id: query.property_group_id }),
+      calendarOf(c),
+      query.user_id ? technicianNamed(t.db, t.companyId, query.user_id) : null,
+    ])
+    if (query.user_id && !technician) throw badRequest('No such technician in your company.', { user_id: ['Choose a technician of your company.'] })
+    const entries = await techHoursEntries(t.db, t.companyId, { from: readFrom(from), to, timeZone }, { propertyGroupId: filters.property_group_id, userId: query.user_id })
+    const report = {
+      filters: { ...filters, user_id: query.user_id ?? null, technician: technician ?? null, billable: query.billable ?? null },
+      ...serviceTechHours(entries, { from, to }, { billable: query.billable }),
+    }
+    const more = [technician ? `Technician: ${technician}` : 'All technicians', ...(query.billable ? [BILLABLE_FILTERS.find((b) => b.value === query.billable)!.label] : [])]
+    return respond(c, query.format, 'service-tech-hours', report, () => serviceTechHoursTable(report, [...subtitle, ...more]))
   },
 )

@@ -36,6 +36,7 @@ type Statements = {
   'open-tasks': typeof MaintenanceSchemas.OpenTasks
   'closed-tasks': typeof MaintenanceSchemas.ClosedTasks
   'task-performance': typeof MaintenanceSchemas.TaskPerformance
+  'service-tech-hours': typeof MaintenanceSchemas.ServiceTechHours
 }
 export type Statement<R extends ReportName> = Answer<Statements[R]>
 

@@ -10,6 +10,7 @@ import { SOURCE_TYPES } from '~/domain/ledger/entries'
 import { MOVE_TYPES, UPCOMING_INCREASE_STATUSES } from '~/domain/leasing/leasing-reports'
 import { CHARGE_TYPES } from '~/domain/leasing/rent'
 import { PERFORMANCE_GROUPS, SUMMARY_GROUPS } from '~/domain/maintenance/work-order-reports'
+import { BILLABLE_FILTERS } from '~/domain/maintenance/tech-hours'
 import { LEASE_STATUS_FILTERS, RENT_ROLL_STATUSES } from '~/domain/leasing/reports'
 import { UNIT_TYPES } from '~/domain/reference-data'
 import { cn } from '~/utils/misc'
@@ -44,6 +45,7 @@ export const REPORTS = {
   'open-tasks': 'Open Tasks',
   'closed-tasks': 'Closed Tasks',
   'task-performance': 'Task Performance',
+  'service-tech-hours': 'Service Technician Hours',
 } as const
 export type ReportName = keyof typeof REPORTS
 
@@ -71,6 +73,8 @@ export type Field =
   | 'charge_type'
   | 'performance_group'
   | 'summary_group'
+  | 'technician'
+  | 'billable'
 /** A filter's records to pick from (a lease, a resident): the first ones matching what was searched, and whether more do. */
 export type SearchChoices = { options: Option[]; more: boolean; search?: string }
 export type ErrorBody = { detail: string; errors?: Record<string, string[]> }
@@ -246,6 +250,8 @@ export function StatementPage(props: {
         {props.fields.includes('unit_type') ? <SelectField name="unit_type" label="Unit type" value={props.values.unit_type} options={[...UNIT_TYPES]} blank="Every type" errors={errors.unit_type} /> : null}
         {props.fields.includes('move_type') ? <SelectField name="type" label="Moves" value={props.values.type} options={[...MOVE_TYPES]} blank="Moves in and out" errors={errors.type} /> : null}
         {props.fields.includes('performance_group') ? <SelectField name="group_by" label="Group by" value={props.values.group_by} options={[...PERFORMANCE_GROUPS]} errors={errors.group_by} /> : null}
+        {props.fields.includes('technician') ? <SearchSelectField name="user_id" label="Technician" value={props.values.user_id} choices={props.choices?.user_id} blank="All technicians" errors={errors.user_id} /> : null}
+        {props.fields.includes('billable') ? <SelectField name="billable" label="Billable" value={props.values.billable} options={[...BILLABLE_FILTERS]} blank="Billable or not" errors={errors.billable} /> : null}
         {props.fields.includes('summary_group') ? <SelectField name="group_by" label="Group by" value={props.values.group_by} options={[...SUMMARY_GROUPS]} errors={errors.group_by} /> : null}
         {props.fields.includes('increase_status') ? <SelectField name="status" label="Status" value={props.values.status} options={[...UPCOMING_INCREASE_STATUSES]} blank="Every increase" errors={errors.status} /> : null}
         {props.fields.includes('charge_type') ? <SelectField name="charge_type" label="Charges" value={props.values.charge_type} options={CHARGE_TYPES.map(({ value, label }) => ({ value, label }))} blank="Every kind" errors={errors.charge_type} /> : null}
