@@ -92,8 +92,8 @@ function handOpenList(sql: Sql, companyId: string, offset: number) {
   return sql`
     select w.*, p.name as property_label, u.label as unit_label, c.name as category_label, s.name as status_label,
            trim(concat_ws(' ', a.first_name, a.last_name)) as assignee_label,
-           (select count(*) from work_orders where company_id = ${companyId} and stage not in ('CLOSED', 'CANCELED')) as total
-    from (select * from work_orders where company_id = ${companyId} and stage not in ('CLOSED', 'CANCELED') order by created_at desc, id limit 25 offset ${offset}) w
+           (select count(*) from work_orders where company_id = ${companyId} and open) as total
+    from (select * from work_orders where company_id = ${companyId} and open order by created_at desc, id limit 25 offset ${offset}) w
     join property_groups p on p.id = w.property_group_id
     left join rental_units u on u.id = w.rental_unit_id
     left join work_order_categories c on c.id = w.category_id

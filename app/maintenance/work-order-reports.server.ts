@@ -38,19 +38,21 @@ type Row = {
 
 const instant = (value: Date | string | null) => (value === null ? null : new Date(value).getTime())
 
-export async function reportWorkOrders(tx: Executor, companyId: string, span: { start: number; end: number }, filters: { propertyGroupId?: string | null } = {}): Promise<ReportWorkOrder[]> {
-  const start = new Date(span.start).toISOString()
-  const end = new Date(span.end).toISOString()
-  const rows = (await tx.execute(sql`
-    with moves as (
+/** Each work order's moments from its history: when it first left New, when its work was first done, when it last reached Closed or Canceled. */
+const movesOf = (companyId: string) => sql`
       select record_id,
              min(created_at) filter (where from_state = 'NEW') as responded_at,
              min(created_at) filter (where to_state in ('WORK_DONE', 'READY_TO_BILL', 'CLOSED')) as completed_at,
              max(created_at) filter (where to_state in ('CLOSED', 'CANCELED')) as finished_at
       from state_changes
       where company_id = ${companyId} and resource = 'work-orders'
-      group by record_id
-    ), logs as (
+      group by record_id`
+
+export async function reportWorkOrders(tx: Executor, companyId: string, span: { start: number; end: number }, filters: { propertyGroupId?: string | null } = {}): Promise<ReportWorkOrder[]> {
+  const start = new Date(span.start).toISOString()
+  const end = new Date(span.end).toISOString()
+  const rows = (await tx.execute(sql`
+    with moves as (${movesOf(companyId)}), logs as (
       select work_order_id, sum(hours) as hours, sum(labour_amount) as labour, sum(materials_amount) as materials
       from work_logs where company_id = ${companyId} group by work_order_id
     ), charges as (
@@ -118,15 +120,7 @@ export async function performanceWorkOrders(tx: Executor, companyId: string, spa
   // Instants in whole milliseconds, as Date would read them.
   const ms = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::float8`
   const rows = (await tx.execute(sql`
-    with moves as (
-      select record_id,
-             min(created_at) filter (where from_state = 'NEW') as responded_at,
-             min(created_at) filter (where to_state in ('WORK_DONE', 'READY_TO_BILL', 'CLOSED')) as completed_at,
-             max(created_at) filter (where to_state in ('CLOSED', 'CANCELED')) as finished_at
-      from state_changes
-      where company_id = ${companyId} and resource = 'work-orders'
-      group by record_id
-    ), logs as (
+    with moves as (${movesOf(companyId)}), logs as (
       select work_order_id, sum(hours) as hours from work_logs where company_id = ${companyId} group by work_order_id
     ), counted as (
       select w.*, m.responded_at, m.completed_at, case when w.stage in ('CLOSED', 'CANCELED') then m.finished_at end as finished_at
