@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { IDEMPOTENCY_FIELD } from '~/components/idempotency-key'
 import type { FormReply } from '~/components/technician'
 import type { Api } from '~/utils/api-client.server'
 import { toastHeader } from '~/utils/toast.server'
@@ -16,9 +17,15 @@ export function typedValues(form: FormData) {
   return values
 }
 
-/** Posts `body` to the API as the technician; a refusal is the page's FormReply, a success a redirect to `to`. */
+/**
+ * Posts `body` to the API as the technician; a refusal is the page's FormReply, a success a redirect
+ * to `to`. A form sent twice (a double tap, a page sent again on a bad connection) carries the same
+ * idempotency key, and the API answers the repeat without acting again. Not a photo's: its multipart
+ * body is made anew on every send, so a repeat would not match the first.
+ */
 export async function postOrReply(api: Api, path: string, body: unknown, options: { form: string; values: Record<string, string>; to: string; done: string; renameErrors?: (key: string) => string }) {
-  const result = await api.send<{ id?: string }>('POST', path, body)
+  const idempotencyKey = body instanceof FormData ? undefined : options.values[IDEMPOTENCY_FIELD] || undefined
+  const result = await api.send<{ id?: string }>('POST', path, body, { idempotencyKey })
   if (!result.ok) {
     const errors: Record<string, string[]> = {}
     for (const [key, messages] of Object.entries(result.error.errors ?? {})) errors[options.renameErrors ? options.renameErrors(key) : key] = messages

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { NewResidentComment, NewResidentWorkOrder } from '~/api/maintenance/resident-work-orders'
 import { requireSession, type PageArgs } from './api-client.server'
-import { reply, replyWithApiError } from './forms.server'
+import { idempotencyKeyOf, reply, replyWithApiError } from './forms.server'
 import { redirectWithToast } from './toast.server'
 
 /*
@@ -35,10 +35,12 @@ export async function reportWorkOrderAction({ request, url }: PageArgs) {
 /** Adds the resident's comment to one of their work orders, then shows it there. */
 export async function commentAction({ request, url }: PageArgs, workOrderId: string) {
   const { api } = await requireSession({ request, url })
-  const submission = parseWithZod(await request.formData(), { schema: NewResidentComment })
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: NewResidentComment })
   if (submission.status !== 'success') return reply(submission)
   const page = `/rc/work-orders/${encodeURIComponent(workOrderId)}/`
-  const result = await api.send('POST', `resident-center/work-orders/${encodeURIComponent(workOrderId)}/comments/`, submission.value)
+  // Sent twice (a double tap, a slow connection), it is one comment: the API answers the repeat.
+  const result = await api.send('POST', `resident-center/work-orders/${encodeURIComponent(workOrderId)}/comments/`, submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   throw await redirectWithToast(`${page}#comments`, { type: 'success', description: 'Comment added.' })
 }

@@ -97,3 +97,22 @@ test('the work order list of 30 is under 50 KB of HTML and needs no JavaScript',
   await expect(page).toHaveURL(/stage=CLOSED/)
   await expect(page.getByText('No work orders here.')).toBeVisible()
 })
+
+test('a work log sent twice from a bad connection is logged once', async ({ page, request }) => {
+  const { company, person, workOrder } = await technicianWithWork(request)
+  await page.setViewportSize(PHONE)
+  await logIn(page, person.email, PASSWORD)
+  await page.goto(`/mt/work-orders/${workOrder.id}/`)
+  const log = page.getByRole('region', { name: 'Log work' })
+  await log.getByLabel('Hours').fill('2')
+  // What a double tap (or a page sent again) sends: the same form, twice, from the same page.
+  const fields = await log.locator('form').evaluate((element) => Object.fromEntries(new FormData(element as HTMLFormElement) as unknown as Iterable<[string, string]>))
+  const form = { ...fields, intent: 'work-log' }
+  const [first, second] = await Promise.all([
+    page.request.post(`/mt/work-orders/${workOrder.id}/`, { form, maxRedirects: 0 }),
+    page.request.post(`/mt/work-orders/${workOrder.id}/`, { form, maxRedirects: 0 }),
+  ])
+  expect([first.status(), second.status()]).toEqual([302, 302])
+  const logs = await request.get(`/api/work-logs/?work_order_id=${workOrder.id}`, { headers: { authorization: `Bearer ${company.token}` } })
+  expect((await logs.json()).count).toBe(1)
+})

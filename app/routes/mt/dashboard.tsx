@@ -1,4 +1,5 @@
 import { Form, Link, useRouteLoaderData } from 'react-router'
+import { IdempotencyKey } from '~/components/idempotency-key'
 import type { TechnicianTimeEntryList, TechnicianWorkOrderList } from '~/api/maintenance/technician'
 import { AreaDashboard } from '~/components/layout/area-shell'
 import { Panel } from '~/components/resident-center'
@@ -46,6 +47,7 @@ export default function TechnicianDashboard({ loaderData, actionData }: Route.Co
           </span>
         </Link>
         <Form method="post" className="flex flex-col gap-2 rounded-lg border bg-background p-4">
+          <IdempotencyKey form="clock" />
           <FormProblem reply={reply} />
           <span className="text-sm text-muted-foreground">Time</span>
           {clockedIn ? (

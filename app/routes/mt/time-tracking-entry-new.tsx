@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { IdempotencyKey } from '~/components/idempotency-key'
 import type { TechnicianTimeEntryList, TechnicianWorkOrderList } from '~/api/maintenance/technician'
 import { BackLink } from '~/components/resident-center'
 import { FormProblem, SelectInput, TextArea, TextInput, type FormReply } from '~/components/technician'
@@ -45,6 +46,7 @@ export default function TechnicianNewTimeEntry({ loaderData, actionData }: Route
         </p>
       ) : null}
       <Form method="post" className="flex flex-col gap-4">
+        <IdempotencyKey form="time-entry" />
         <FormProblem reply={reply} />
         <SelectInput name="work_order_id" label="Work order" reply={reply} defaultValue={workOrderId} placeholder="None" options={orders.map((o) => ({ value: o.id, label: `${o.subject} · ${o.where}` }))} />
         <TextInput name="started_at" label="Started at" type="datetime-local" reply={reply} help="Empty: now." />

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from 'react-router'
+import { IdempotencyKey } from '~/components/idempotency-key'
 import type { TechnicianTimeEntry } from '~/api/maintenance/technician'
 import { BackLink } from '~/components/resident-center'
 import { FormProblem, replyFor, TextInput, type FormReply } from '~/components/technician'
@@ -55,6 +56,7 @@ export default function TechnicianTimeEntryPage({ loaderData, actionData }: Rout
       </dl>
       {entry.state === 'OPEN' ? (
         <Form method="post" className="flex flex-col gap-3">
+          <IdempotencyKey form="clock-out" />
           <FormProblem reply={reply} />
           <TextInput name="ended_at" label="Ended at" type="datetime-local" reply={reply} help="On the company’s clock; empty: now." />
           <Button type="submit" disabled={busy} className="min-h-11">

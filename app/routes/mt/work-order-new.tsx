@@ -1,4 +1,5 @@
 import { Form, useNavigation } from 'react-router'
+import { IdempotencyKey } from '~/components/idempotency-key'
 import type { TechnicianWorkOrderChoices } from '~/api/maintenance/technician'
 import { BackLink } from '~/components/resident-center'
 import { Checkbox, FormProblem, SelectInput, TextArea, TextInput, type FormReply } from '~/components/technician'
@@ -49,6 +50,7 @@ export default function TechnicianNewWorkOrder({ loaderData, actionData }: Route
       <BackLink to="/mt/work-orders/" label="Work orders" />
       <h1 className="text-2xl font-bold">Add Work Order</h1>
       <Form method="post" className="flex flex-col gap-4">
+        <IdempotencyKey form="work-order" />
         <FormProblem reply={reply} />
         <TextInput name="subject" label="Subject" reply={reply} help="What needs doing, in a few words: Leaking kitchen tap" required maxLength={200} />
         <SelectInput name="property_group_id" label="Property" reply={reply} placeholder="Choose a property" options={choices.properties.map((p) => ({ value: p.id, label: p.name }))} required />

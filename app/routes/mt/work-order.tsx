@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { IdempotencyKey } from '~/components/idempotency-key'
 import type { TechnicianWorkOrderDetail } from '~/api/maintenance/technician'
 import { BackLink, Panel } from '~/components/resident-center'
 import { Checkbox, FormProblem, replyFor, SelectInput, StageBadge, TextArea, TextInput, type FormReply } from '~/components/technician'
@@ -132,6 +133,7 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
         <Panel id="status" title="Change status">
           <Form method="post" className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="change-status" />
+            <IdempotencyKey form="status" />
             <FormProblem reply={replyFor(reply, 'status')} />
             <SelectInput
               name="status_id"
@@ -151,6 +153,7 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
       {!detail.closed ? (
         <Panel id="log" title="Log work">
           <Form method="post" className="flex flex-col gap-3">
+            <IdempotencyKey form="work-log" />
             <input type="hidden" name="line_count" value={rows} />
             <FormProblem reply={logReply?.detail ? logReply : undefined} />
             <div className="grid grid-cols-2 gap-3">
@@ -254,6 +257,7 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
         {!detail.closed ? (
           <Form method="post" className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="comment" />
+            <IdempotencyKey form="comment" />
             <FormProblem reply={replyFor(reply, 'comment')} />
             <TextArea name="body" label="Comment" reply={replyFor(reply, 'comment')} required />
             <Checkbox name="visible_to_resident" label="Show it to the resident" reply={replyFor(reply, 'comment')} />

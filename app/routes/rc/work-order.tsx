@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import { IdempotencyKey } from '~/components/idempotency-key'
 import { Form, useNavigation } from 'react-router'
 import type { ResidentWorkOrder } from '~/api/maintenance/resident-work-orders'
 import { BackLink, Panel } from '~/components/resident-center'
@@ -89,6 +90,7 @@ export default function ResidentWorkOrderPage({ loaderData, actionData }: Route.
           <p className="text-sm text-muted-foreground">This work order is {order.status_label.toLowerCase()}; comments are closed. Create a new work order if something is still wrong.</p>
         ) : (
           <Form method="post" key={order.comments.length} className="flex flex-col gap-3" {...getFormProps(form)}>
+            <IdempotencyKey form="comment" />
             <ErrorSummary form={form} />
             <TextareaField label="Add a comment" meta={fields.body} rows={3} maxLength={5000} help="The office and the technician read it." />
             <Button type="submit" className="min-h-11 self-start" disabled={navigation.state === 'submitting'}>
