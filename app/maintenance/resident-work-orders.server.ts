@@ -146,7 +146,7 @@ export async function residentWorkOrder(tx: Executor, companyId: string, userId:
       .where(and(eq(workOrderComments.companyId, companyId), eq(workOrderComments.workOrderId, id), eq(workOrderComments.visibleToResident, true)))
       .orderBy(asc(workOrderComments.createdAt), asc(workOrderComments.id)),
     tx
-      .select({ id: photos.id, name: photos.name, caption: photos.caption })
+      .select({ id: photos.id, name: photos.name, caption: photos.caption, phase: photos.phase })
       .from(photos)
       .where(and(eq(photos.companyId, companyId), eq(photos.recordType, 'work-orders'), eq(photos.recordId, id)))
       .orderBy(asc(photos.sortOrder), asc(photos.createdAt), asc(photos.id)),
@@ -168,7 +168,7 @@ export async function residentWorkOrder(tx: Executor, companyId: string, userId:
       written_at: c.createdAt.toISOString(),
       written: formatInstant(c.createdAt.toISOString(), timeZone),
     })),
-    photos: pictures.map((p) => ({ id: p.id, name: p.name, caption: p.caption, download_url: photoUrl(id, p.id) })),
+    photos: pictures.map((p) => ({ id: p.id, name: p.name, caption: p.caption, phase: p.phase, download_url: photoUrl(id, p.id) })),
     history: history.map((h) => ({ status_label: statusOf(h), at: h.created_at, when: formatInstant(h.created_at, timeZone) })),
   }
 }

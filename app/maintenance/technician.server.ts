@@ -124,6 +124,7 @@ const photoOutput = (workOrderId: string, p: typeof photos.$inferSelect) => ({
   id: p.id,
   name: p.name,
   caption: p.caption,
+  phase: p.phase,
   content_type: p.contentType,
   size_bytes: p.sizeBytes,
   created_at: p.createdAt.toISOString(),

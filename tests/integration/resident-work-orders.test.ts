@@ -80,6 +80,8 @@ describe('a resident reporting a work order', () => {
     expect(made.body).toMatchObject({ subject: 'Leak under the kitchen sink', location: 'Kitchen sink', priority: 'URGENT', stage: 'NEW', permission_to_enter: true, pets_on_premises: true })
     expect(made.body.status_label).toBeTruthy()
     expect(made.body.photos).toHaveLength(1)
+    // What the resident shows is the problem: before the work.
+    expect(made.body.photos[0].phase).toBe('BEFORE')
     expect(made.body.history.map((h: Body) => h.status_label)).toEqual([made.body.status_label])
 
     // Staff see it as any work order: on the lease's unit and property, reported by the resident, with its targets.

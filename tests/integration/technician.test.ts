@@ -166,7 +166,7 @@ describe('comments and photos', () => {
   })
 
   it('a photo must be an image; it is kept on the work order and downloaded within their scope', async () => {
-    const { tech, other, as, workOrder } = await setUp()
+    const { tech, other, as, workOrder, token } = await setUp()
     const mine = await workOrder({ assigned_user_id: tech.id })
     const send = (token: string, file: File) => upload(`technician/work-orders/${mine.id}/photos/`, token, { file })
     const text = await send(tech.token, new File(['not an image'], 'leak.jpg', { type: 'image/jpeg' }))
@@ -174,8 +174,19 @@ describe('comments and photos', () => {
     expect(Object.keys(text.body.errors)).toEqual(['file'])
     const photo = await send(tech.token, new File([PNG], 'leak.png', { type: 'image/png' }))
     expect(photo.status, JSON.stringify(photo.body)).toBe(201)
+    // Before and after the work: said by the technician, read by the office with the photo.
+    const wrongPhase = await upload(`technician/work-orders/${mine.id}/photos/`, tech.token, { file: new File([PNG], 'done.png', { type: 'image/png' }), phase: 'DURING' })
+    expect(wrongPhase.status).toBe(400)
+    expect(wrongPhase.body.errors.phase).toEqual(['Phase must be one of: BEFORE, AFTER.'])
+    const after = await upload(`technician/work-orders/${mine.id}/photos/`, tech.token, { file: new File([PNG], 'done.png', { type: 'image/png' }), phase: 'AFTER', caption: 'New valve' })
+    expect(after.body).toMatchObject({ phase: 'AFTER', caption: 'New valve' })
     const detail = await as(tech.token).get(`work-orders/${mine.id}/`)
-    expect(detail.body.photos).toHaveLength(1)
+    expect(detail.body.photos.map((p: Body) => p.phase)).toEqual([null, 'AFTER'])
+    const office = await api('GET', `photos/?record_type=work-orders&record_id=${mine.id}`, { token })
+    expect(office.body.results.map((p: Body) => [p.caption, p.phase])).toEqual([
+      [null, null],
+      ['New valve', 'AFTER'],
+    ])
     const shown = await download(detail.body.photos[0].download_url.replace(/^\/api\//, ''), tech.token)
     expect(shown.status).toBe(200)
     expect(shown.headers.get('content-type')).toBe('image/png')

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import { photos } from '~/db/schema'
+import { PHOTO_PHASES, type PhotoPhase } from '~/domain/maintenance/work-orders'
 import { createRouter } from '../create-app'
 import { notFound } from '../errors'
 import { requireStaff } from '../middleware/auth'
@@ -11,6 +12,12 @@ import { tenant } from '../tenant'
 import { blankToUndefined, checkReadable, optionalRecordFields, recordConditions, TAGS } from './records'
 import { binaryResponse, fileInput, PHOTO_UPLOADS, receiveUpload, sendStored, uploadLimit } from './uploads'
 
+const PHASES = PHOTO_PHASES.map((p) => p.value) as [PhotoPhase, ...PhotoPhase[]]
+/** A photo's phase as a form sends it: BEFORE, AFTER, or nothing. */
+export const PhaseInput = z
+  .preprocess(blankToUndefined, z.enum(PHASES, { error: `Phase must be one of: ${PHASES.join(', ')}.` }).optional())
+  .openapi({ description: 'A work order’s photo: BEFORE or AFTER the work' })
+
 export const Photo = z
   .object({
     id: z.uuid(),
@@ -18,6 +25,7 @@ export const Photo = z
     record_id: z.uuid().nullable(),
     name: z.string().openapi({ description: 'The name of the uploaded file' }),
     caption: z.string().nullable(),
+    phase: z.enum(PHASES).nullable().openapi({ description: 'A work order’s photo: taken BEFORE or AFTER the work; null when not said' }),
     sort_order: z.number().int().openapi({ description: 'Photos of a record show in this order, lowest first' }),
     content_type: z.string(),
     size_bytes: z.number().int(),
@@ -33,6 +41,7 @@ export const NewPhoto = z
   .object({
     file: fileInput(PHOTO_UPLOADS),
     caption: z.preprocess(blankToUndefined, z.string().trim().max(500, 'Caption must be at most 500 characters.').optional()),
+    phase: PhaseInput,
     sort_order: z
       .preprocess(blankToUndefined, z.coerce.number({ error: 'Sort order must be a whole number.' }).int('Sort order must be a whole number.').min(0, 'Sort order cannot be negative.').optional())
       .openapi({ description: "Where it goes among the record's photos; after the others when left out" }),
@@ -50,6 +59,7 @@ function serialize(row: typeof photos.$inferSelect) {
     record_id: row.recordId,
     name: row.name,
     caption: row.caption,
+    phase: row.phase as PhotoPhase | null,
     sort_order: row.sortOrder,
     content_type: row.contentType,
     size_bytes: row.sizeBytes,
@@ -82,7 +92,7 @@ router.openapi(
       const next = sql<number>`(select coalesce(max(${photos.sortOrder}) + 1, 0) from ${photos} where ${t.where(photos, sameRecord)})`
       const [created] = await t.db
         .insert(photos)
-        .values({ ...stored, name: upload.name || 'photo', caption: input.caption ?? null, sortOrder: input.sort_order ?? next })
+        .values({ ...stored, name: upload.name || 'photo', caption: input.caption ?? null, phase: input.phase ?? null, sortOrder: input.sort_order ?? next })
         .returning()
       return created
     })

@@ -61,7 +61,7 @@ export const ResidentWorkOrder = ResidentWorkOrderItem.extend({
   comments: z
     .array(z.object({ id: z.string(), author_name: z.string(), body: z.string(), written_at: z.string(), written: z.string() }))
     .openapi({ description: 'The comments shared with the resident, oldest first' }),
-  photos: z.array(z.object({ id: z.string(), name: z.string(), caption: z.string().nullable(), download_url: z.string() })),
+  photos: z.array(z.object({ id: z.string(), name: z.string(), caption: z.string().nullable(), phase: z.string().nullable().openapi({ description: 'BEFORE or AFTER the work; null when not said' }), download_url: z.string() })),
   history: z.array(z.object({ status_label: z.string(), at: z.string(), when: z.string() })).openapi({ description: 'Where it has been, oldest first' }),
 }).openapi('ResidentWorkOrder')
 
@@ -144,7 +144,8 @@ router.openapi(
         for (const [position, file] of files.entries()) {
           await receiveUpload(c, { file }, PHOTO_UPLOADS, async (stored, upload) => {
             kept.push(stored.storageKey)
-            await tx.insert(photos).values({ ...stored, recordType: 'work-orders', recordId: workOrderId, name: upload.name || 'photo', sortOrder: position })
+            // What the resident shows is what is wrong: before the work.
+            await tx.insert(photos).values({ ...stored, recordType: 'work-orders', recordId: workOrderId, name: upload.name || 'photo', phase: 'BEFORE', sortOrder: position })
           }).catch((error: unknown) => {
             // The upload names its one field `file`; here the photos come as `photos`.
             if (error instanceof ApiError && error.errors?.file) throw new ApiError(400, `Photo ${position + 1}: ${error.detail}`, { photos: error.errors.file })

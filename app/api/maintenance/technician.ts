@@ -20,6 +20,7 @@ import {
   workOrderPhoto,
 } from '~/maintenance/technician.server'
 import { binaryResponse, fileInput, PHOTO_UPLOADS, receiveUpload, sendStored, uploadLimit } from '../attachments/uploads'
+import { PhaseInput } from '../attachments/photos'
 import { createRouter } from '../create-app'
 import { ApiError } from '../errors'
 import { requireUserType } from '../middleware/auth'
@@ -87,7 +88,18 @@ export const TechnicianWorkOrderDetail = z
         materials: z.array(z.object({ description: z.string(), quantity: z.string(), unit_cost: z.string(), amount: z.string() })),
       }),
     ),
-    photos: z.array(z.object({ id: z.string(), name: z.string(), caption: z.string().nullable(), content_type: z.string(), size_bytes: z.number().int(), created_at: z.string(), download_url: z.string() })),
+    photos: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        caption: z.string().nullable(),
+        phase: z.string().nullable().openapi({ description: 'BEFORE or AFTER the work; null when not said' }),
+        content_type: z.string(),
+        size_bytes: z.number().int(),
+        created_at: z.string(),
+        download_url: z.string(),
+      }),
+    ),
     statuses: z.array(StatusChoice).openapi({ description: 'The statuses the technician may choose now (on Scheduled, In progress, On hold or Work done)' }),
     closed: z.boolean().openapi({ description: 'Closed or canceled: nothing more is added' }),
     today: z.string().openapi({ description: 'Today on the company’s clock (a work log’s latest date)' }),
@@ -131,7 +143,7 @@ const NewTechnicianWorkLog = z
 const NewTechnicianComment = z.object({ body: z.string(), visible_to_resident: z.boolean().optional().openapi({ description: 'Shown to the resident who reported it' }) }).openapi('NewTechnicianComment')
 
 const NewTechnicianPhoto = z
-  .object({ file: fileInput(PHOTO_UPLOADS), caption: z.preprocess(blankToUndefined, z.string().trim().max(500, 'Caption must be at most 500 characters.').optional()) })
+  .object({ file: fileInput(PHOTO_UPLOADS), caption: z.preprocess(blankToUndefined, z.string().trim().max(500, 'Caption must be at most 500 characters.').optional()), phase: PhaseInput })
   .openapi('NewTechnicianPhoto')
 
 export const TechnicianTimeEntry = z
@@ -323,7 +335,7 @@ router.openapi(
     const row = await receiveUpload(c, { file: input.file }, PHOTO_UPLOADS, async (stored, upload) => {
       const [created] = await t.db
         .insert(photos)
-        .values({ ...stored, recordType: 'work-orders', recordId: order.id, name: upload.name || 'photo', caption: input.caption ?? null, sortOrder: afterTheOthers })
+        .values({ ...stored, recordType: 'work-orders', recordId: order.id, name: upload.name || 'photo', caption: input.caption ?? null, phase: input.phase ?? null, sortOrder: afterTheOthers })
         .returning()
       return created
     })

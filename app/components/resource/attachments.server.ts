@@ -26,7 +26,7 @@ const ATTACHMENTS_SHOWN = 50
 // The API's own fields for each form; the record they attach to is the page's, not the form's.
 const NoteSchema = NewNote.pick({ body: true }).strip()
 const DocumentUploadSchema = NewDocument.pick({ file: true, name: true, document_type: true })
-const PhotoUploadSchema = NewPhoto.pick({ file: true, caption: true })
+const PhotoUploadSchema = NewPhoto.pick({ file: true, caption: true, phase: true })
 
 const INTENTS = ['add-note', 'upload-document', 'upload-photo'] as const satisfies readonly AttachmentForm[]
 export const isAttachmentIntent = (intent: unknown): intent is AttachmentForm => INTENTS.includes(intent as AttachmentForm)
@@ -45,7 +45,7 @@ export async function loadAttachments(api: Api, recordType: string, recordId: st
     list<DocumentItem>('documents/', '-created_at'),
     list<PhotoItem>('photos/', 'sort_order,created_at'),
   ])
-  return { notes, documents, photos, sharedWithResidents: (SHARED_WITH_RESIDENTS as readonly string[]).includes(recordType) }
+  return { notes, documents, photos, sharedWithResidents: (SHARED_WITH_RESIDENTS as readonly string[]).includes(recordType), photoPhases: recordType === 'work-orders' }
 }
 
 type Options = { /** Where to go after a success; the record's page by default. */ redirectTo?: string }

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { Instant } from '~/components/instant'
 import { FileText, ImagePlus, Upload } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
+import { PHOTO_PHASES, photoPhaseLabel } from '~/domain/maintenance/work-orders'
 import { DOCUMENT_TYPES } from '~/domain/reference-data'
 import { FILE_TYPES, formatBytes } from '~/utils/file-types'
 import { IdempotencyKey } from '../idempotency-key'
@@ -34,6 +35,8 @@ export type AttachmentsData = {
   photos: Listed<PhotoItem>
   /** The record's residents read its documents in the resident center (a resident's own record, a lease). */
   sharedWithResidents: boolean
+  /** Its photos are taken before or after work (a work order's). */
+  photoPhases: boolean
 }
 
 /** Where the browser fetches a file: the staff area's session-authenticated routes in front of the API. */
@@ -99,7 +102,7 @@ export function Attachments({ data, actionData, part }: { data: AttachmentsData;
   return (
     <div className="flex flex-col gap-8">
       <Documents documents={data.documents} sharedWithResidents={data.sharedWithResidents} lastResult={replyFor(actionData, 'upload-document')} />
-      <Photos photos={data.photos} lastResult={replyFor(actionData, 'upload-photo')} />
+      <Photos photos={data.photos} phases={data.photoPhases} lastResult={replyFor(actionData, 'upload-photo')} />
     </div>
   )
 }
@@ -266,7 +269,7 @@ function Documents({ documents, sharedWithResidents, lastResult }: { documents: 
   )
 }
 
-function Photos({ photos, lastResult }: { photos: Listed<PhotoItem>; lastResult?: SubmissionResult<string[]> }) {
+function Photos({ photos, phases, lastResult }: { photos: Listed<PhotoItem>; phases: boolean; lastResult?: SubmissionResult<string[]> }) {
   const sending = useSending('upload-photo')
   const [form, fields] = useForm({ id: 'upload-photo', lastResult, shouldValidate: 'onSubmit' })
   return (
@@ -285,7 +288,9 @@ function Photos({ photos, lastResult }: { photos: Listed<PhotoItem>; lastResult?
                     <a href={photoPath(photo.id)} className="block overflow-hidden rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
                       <img src={photoPath(photo.id)} alt={photo.caption || photo.name} loading="lazy" className="aspect-square w-full object-cover" />
                     </a>
-                    {photo.caption ? <figcaption className="text-xs text-muted-foreground">{photo.caption}</figcaption> : null}
+                    {photoPhaseLabel(photo.phase) || photo.caption ? (
+                      <figcaption className="text-xs text-muted-foreground">{[photoPhaseLabel(photo.phase), photo.caption].filter(Boolean).join(' · ')}</figcaption>
+                    ) : null}
                   </figure>
                 </li>
               ))}
@@ -298,6 +303,26 @@ function Photos({ photos, lastResult }: { photos: Listed<PhotoItem>; lastResult?
             <ErrorSummary form={form} />
             <div className="grid gap-4 sm:grid-cols-2">
               <FileInput meta={fields.file} label="Photo" accept={PHOTO_ACCEPT} help="JPEG, PNG, WebP, GIF or HEIC; at most 10 MB." />
+              {phases ? (
+                <div className="flex flex-col gap-2">
+                  <Label htmlFor={fields.phase.id}>Taken</Label>
+                  <Select
+                    id={fields.phase.id}
+                    name={fields.phase.name}
+                    defaultValue={typeof fields.phase.initialValue === 'string' ? fields.phase.initialValue : ''}
+                    aria-invalid={fields.phase.errors?.length ? true : undefined}
+                    aria-describedby={describedBy(fields.phase)}
+                  >
+                    <option value="">Not said</option>
+                    {PHOTO_PHASES.map((p) => (
+                      <option key={p.value} value={p.value}>
+                        {p.label}
+                      </option>
+                    ))}
+                  </Select>
+                  <ErrorList id={fields.phase.errorId} errors={fields.phase.errors} />
+                </div>
+              ) : null}
               <TextInput meta={fields.caption} label="Caption" maxLength={500} />
             </div>
             <Button type="submit" size="sm" variant="outline" className="self-start" disabled={sending}>

@@ -73,6 +73,8 @@ export const photos = pgTable(
     recordId: uuid(),
     name: text().notNull(),
     caption: text(),
+    /** A work order's photo: taken BEFORE or AFTER the work (null: neither said). */
+    phase: text(),
     sortOrder: integer().notNull().default(0),
     ...storedFile(),
     createdAt: createdAt(),
@@ -81,5 +83,6 @@ export const photos = pgTable(
   (t) => [
     index('photos_record_idx').on(t.companyId, t.recordType, t.recordId, t.sortOrder),
     check('photos_record_check', sql`(${t.recordType} is null) = (${t.recordId} is null)`),
+    check('photos_phase_check', sql`${t.phase} in ('BEFORE', 'AFTER')`),
   ],
 )

@@ -68,6 +68,14 @@ const HOUR = 3_600_000
  * are the plain clock hours most managers quote: emergency 1 h / 24 h, urgent 24 h / 72 h,
  * routine 72 h / 7 days.
  */
+/** When a work order's photo was taken: what was wrong, or the work done. A resident's report shows the problem: its photos are Before. */
+export const PHOTO_PHASES = [
+  { value: 'BEFORE', label: 'Before the work' },
+  { value: 'AFTER', label: 'After the work' },
+] as const
+export type PhotoPhase = (typeof PHOTO_PHASES)[number]['value']
+export const photoPhaseLabel = (phase: string | null | undefined) => PHOTO_PHASES.find((p) => p.value === phase)?.label ?? null
+
 export const PRIORITY_TARGETS: Record<WorkOrderPriority, { responseHours: number; completionHours: number }> = {
   EMERGENCY: { responseHours: 1, completionHours: 24 },
   URGENT: { responseHours: 24, completionHours: 72 },

@@ -4,7 +4,7 @@ import type { TechnicianWorkOrderDetail } from '~/api/maintenance/technician'
 import { BackLink, Panel } from '~/components/resident-center'
 import { Checkbox, FormProblem, replyFor, SelectInput, StageBadge, TextArea, TextInput, type FormReply } from '~/components/technician'
 import { Button } from '~/components/ui/button'
-import { SCHEDULE_TIMES, WORK_ORDER_PRIORITIES } from '~/domain/maintenance/work-orders'
+import { PHOTO_PHASES, photoPhaseLabel, SCHEDULE_TIMES, WORK_ORDER_PRIORITIES } from '~/domain/maintenance/work-orders'
 import { postOrReply, typedValues } from '~/maintenance/technician-forms.server'
 import { requireSession, type Answer } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
@@ -63,6 +63,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       const file = form.get('file')
       if (file instanceof File) upload.set('file', file)
       if (values.caption) upload.set('caption', values.caption)
+      if (values.phase) upload.set('phase', values.phase)
       return postOrReply(api, `technician/work-orders/${id}/photos/`, upload, { form: 'photo', values, to: here, done: 'Photo added.' })
     }
     default:
@@ -219,9 +220,12 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {detail.photos.map((p) => (
               <li key={p.id}>
-                <a href={`/mt/work-orders/${String(w.id)}/photos/${p.id}/`}>
-                  <img src={`/mt/work-orders/${String(w.id)}/photos/${p.id}/`} alt={p.caption ?? p.name} loading="lazy" className="aspect-square w-full rounded-md border object-cover" />
-                </a>
+                <figure className="flex flex-col gap-1">
+                  <a href={`/mt/work-orders/${String(w.id)}/photos/${p.id}/`}>
+                    <img src={`/mt/work-orders/${String(w.id)}/photos/${p.id}/`} alt={p.caption ?? p.name} loading="lazy" className="aspect-square w-full rounded-md border object-cover" />
+                  </a>
+                  {photoPhaseLabel(p.phase) || p.caption ? <figcaption className="text-xs text-muted-foreground">{[photoPhaseLabel(p.phase), p.caption].filter(Boolean).join(' · ')}</figcaption> : null}
+                </figure>
               </li>
             ))}
           </ul>
@@ -231,6 +235,7 @@ export default function TechnicianWorkOrder({ loaderData, actionData }: Route.Co
             <input type="hidden" name="intent" value="photo" />
             <FormProblem reply={replyFor(reply, 'photo')} />
             <TextInput name="file" label="Photo" type="file" accept="image/*" capture="environment" reply={replyFor(reply, 'photo')} defaultValue={undefined} required />
+            <SelectInput name="phase" label="Taken" options={PHOTO_PHASES} placeholder="Not said" reply={replyFor(reply, 'photo')} />
             <TextInput name="caption" label="Caption" reply={replyFor(reply, 'photo')} />
             <Button type="submit" variant="outline" disabled={busy} className="min-h-11 sm:self-start">
               Add photo

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { IdempotencyKey } from '~/components/idempotency-key'
+import { photoPhaseLabel } from '~/domain/maintenance/work-orders'
 import { Form, useNavigation } from 'react-router'
 import type { ResidentWorkOrder } from '~/api/maintenance/resident-work-orders'
 import { BackLink, Panel } from '~/components/resident-center'
@@ -62,9 +63,12 @@ export default function ResidentWorkOrderPage({ loaderData, actionData }: Route.
               const src = `/rc/work-orders/${order.id}/photos/${photo.id}/`
               return (
                 <li key={photo.id}>
-                  <a href={src} className="block overflow-hidden rounded-md border bg-muted">
-                    <img src={src} alt={photo.caption ?? `Photo: ${photo.name}`} className="aspect-square w-full object-cover" loading="lazy" />
-                  </a>
+                  <figure className="flex flex-col gap-1">
+                    <a href={src} className="block overflow-hidden rounded-md border bg-muted">
+                      <img src={src} alt={photo.caption ?? `Photo: ${photo.name}`} className="aspect-square w-full object-cover" loading="lazy" />
+                    </a>
+                    {photoPhaseLabel(photo.phase) ? <figcaption className="text-xs text-muted-foreground">{photoPhaseLabel(photo.phase)}</figcaption> : null}
+                  </figure>
                 </li>
               )
             })}
