@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { idsMatch, runKeptSelect } from '~/db/prepared.server'
+import { executeQuery, idsMatch, queryOf, runKeptSelect } from '~/db/prepared.server'
 import { buildings, journalEntries, manualJournalEntries, manualJournalEntryLines, propertyGroups, rentalUnits } from '~/db/schema'
 import { DIMENSIONS, type Dimensions } from '~/domain/ledger/dimensions'
 import { checkDraft } from '~/domain/ledger/entries'
@@ -110,28 +110,43 @@ export async function setReversalDate(db: Executor, companyId: string, id: strin
     .where(and(eq(manualJournalEntries.companyId, companyId), eq(manualJournalEntries.id, id)))
 }
 
-/** What a page of manual entries shows beside their fields: the number and id of the entry each stands at, and its total. */
+/**
+ * What a page of manual entries shows beside their fields: the number and id of the entry each
+ * stands at (its latest version), and its total (the sum of its debits). One statement; one
+ * entry's (its page, a create's answer) planned once, a page's of many with an array.
+ */
+const SUMMARIES = {
+  one: queryOf(summariesOf(sql`(select ${sql.placeholder('id')}::uuid as id) as d`)),
+  many: queryOf(summariesOf(sql`unnest(${sql.placeholder('ids')}::uuid[]) as d(id)`)),
+}
+
+function summariesOf(documents: SQL) {
+  const company = sql`${sql.placeholder('companyId')}::uuid`
+  return sql`
+    select d.id, e.id as journal_entry_id, e.number,
+           (select coalesce(sum(l.amount), 0) from ${manualJournalEntryLines} l where l.company_id = ${company} and l.manual_journal_entry_id = d.id and l.amount > 0) as total
+    from ${documents}
+    left join lateral (
+      select je.id, je.number from ${journalEntries} je
+      where je.company_id = ${company} and je.source_type = 'JOURNAL_ENTRY' and je.source_id = d.id and je.reverses_entry_id is null
+      order by je.number desc limit 1
+    ) e on true`
+}
+
 export async function manualEntrySummaries(db: Executor, companyId: string, ids: string[]) {
-  const entries = idsMatch(manualJournalEntryLines.manualJournalEntryId, ids, 'ids')
-  const [current, lines] = await Promise.all([
-    currentEntries(db, companyId, ids),
-    runKeptSelect<{ id: string; amount: number }>(
-      db,
-      `manual-entries|amounts|${entries.key}`,
-      () =>
-        db
-          .select({ id: manualJournalEntryLines.manualJournalEntryId, amount: manualJournalEntryLines.amount })
-          .from(manualJournalEntryLines)
-          .where(and(eq(manualJournalEntryLines.companyId, sql.placeholder('companyId')), entries.where())),
-      { companyId, ...entries.values },
-    ),
-  ])
-  const totals = new Map<string, number>()
-  for (const line of lines) if (line.amount > 0) totals.set(line.id, (totals.get(line.id) ?? 0) + line.amount)
+  const rows = ids.length
+    ? await executeQuery<{ id: string; journal_entry_id: string | null; number: string | number | null; total: string | number }>(
+        db,
+        ids.length === 1 ? SUMMARIES.one : SUMMARIES.many,
+        ids.length === 1 ? { companyId, id: ids[0] } : { companyId, ids },
+        true,
+      )
+    : []
+  const byId = new Map(rows.map((r) => [r.id, r]))
   return new Map(
-    ids.map((id) => [
-      id,
-      { journal_entry_id: current.get(id)?.id ?? null, number: current.get(id)?.number ?? null, total: formatMoney(totals.get(id) ?? 0) },
-    ]),
+    ids.map((id) => {
+      const r = byId.get(id)
+      return [id, { journal_entry_id: r?.journal_entry_id ?? null, number: r?.number == null ? null : Number(r.number), total: formatMoney(Number(r?.total ?? 0)) }]
+    }),
   )
 }

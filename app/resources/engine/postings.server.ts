@@ -6,7 +6,7 @@ import { reversalDraft, type Basis, type DraftLine, type JournalDraft } from '~/
 import { draftLinesOf, linesOf } from '~/ledger/journal.server'
 import { postEntry } from '~/ledger/posting.server'
 import { resourceNamed } from '../index'
-import type { AnyResource, PostingContext, PostingDocument } from './define'
+import type { AnyResource, PostingBuilder, PostingContext, PostingDocument } from './define'
 import { readLines } from './lines.server'
 
 /*
@@ -26,16 +26,48 @@ export async function postingDocument(tx: Executor, companyId: string, resource:
   return { ...row, id, lines }
 }
 
-/** What a builder may read besides the document (its record's fields): the company's GL roles and the records it refers to, read together. */
+/** A role asked of a context whose roles were not read: the builder runs again once they are. */
+class RolesNeeded extends Error {}
+const rolesNeeded = () => {
+  throw new RolesNeeded()
+}
+const UNREAD_ROLES: Record<string, string> = new Proxy(
+  {},
+  {
+    get(_, role) {
+      // Not a role: what a promise asks of any value it settles with.
+      if (typeof role !== 'string' || role === 'then') return undefined
+      throw new RolesNeeded(role)
+    },
+    // Asking whether a role is there, or which are, needs them read as much as reading one.
+    has: rolesNeeded,
+    ownKeys: rolesNeeded,
+    getOwnPropertyDescriptor: rolesNeeded,
+  },
+)
+/** The documents whose builders read the company's GL roles, learned from their first build. */
+const readsRoles = new WeakSet<AnyResource>()
+
+function readRoles(tx: Executor, companyId: string) {
+  return runKeptSelect<{ role: string; accountId: string }>(
+    tx,
+    'gl-roles',
+    () => tx.select({ role: defaultGlAccounts.role, accountId: defaultGlAccounts.accountId }).from(defaultGlAccounts).where(eq(defaultGlAccounts.companyId, sql.placeholder('companyId'))),
+    { companyId },
+  ).then((roles) => Object.fromEntries(roles.map((r) => [r.role, r.accountId])))
+}
+
+/**
+ * What a builder may read besides the document (its record's fields): the records it refers to,
+ * and the company's GL roles, read together. The roles are read only for documents whose builders
+ * ask for one (a manual journal entry names its own accounts): the first build of a kind without
+ * them stops at the first role it asks for, and `build` reads them and builds again (builders are
+ * pure), remembering the kind reads them.
+ */
 export async function postingContext(tx: Executor, companyId: string, resource: AnyResource, document: Row): Promise<PostingContext> {
   const referred = Object.entries(resource.fields).flatMap(([key, field]) => (field?.kind === 'reference' ? [{ key, target: resourceNamed(field.resource), id: document[key] }] : []))
   const [roles, ...found] = await Promise.all([
-    runKeptSelect<{ role: string; accountId: string }>(
-      tx,
-      'gl-roles',
-      () => tx.select({ role: defaultGlAccounts.role, accountId: defaultGlAccounts.accountId }).from(defaultGlAccounts).where(eq(defaultGlAccounts.companyId, sql.placeholder('companyId'))),
-      { companyId },
-    ),
+    readsRoles.has(resource) ? readRoles(tx, companyId) : undefined,
     ...referred.map(async ({ target, id }) => {
       if (!target || typeof id !== 'string') return null
       const table = target.table as AnyResource['table'] & { id: typeof target.table.companyId }
@@ -47,7 +79,19 @@ export async function postingContext(tx: Executor, companyId: string, resource: 
     }),
   ])
   const references: PostingContext['references'] = Object.fromEntries(referred.map(({ key }, i) => [key, (found[i] as Row | null) ?? null]))
-  return { companyId, roles: Object.fromEntries(roles.map((r) => [r.role, r.accountId])), references }
+  return { companyId, roles: (roles as Record<string, string> | undefined) ?? UNREAD_ROLES, references }
+}
+
+/** Runs a builder; one that asks for a GL role the context has not read gets them read, and runs again. */
+async function build(tx: Executor, resource: AnyResource, builder: PostingBuilder, document: PostingDocument, context: PostingContext) {
+  try {
+    return builder(document, context)
+  } catch (error) {
+    if (!(error instanceof RolesNeeded)) throw error
+    readsRoles.add(resource)
+    context.roles = await readRoles(tx, context.companyId)
+    return builder(document, context)
+  }
 }
 
 /**
@@ -71,15 +115,15 @@ export async function runPostings(
   const triggers = trigger === 'update' ? ['create', 'update'] : [trigger]
   const [document, context] = known ? [known.document, known.context] : await Promise.all([postingDocument(tx, companyId, resource, row), postingContext(tx, companyId, resource, row)])
   for (const name of triggers) {
-    const build = resource.postings[name]
-    if (!build) continue
-    const draft = build(document, context)
+    const builder = resource.postings[name]
+    if (!builder) continue
+    const draft = await build(tx, resource, builder, document, context)
     if (trigger !== 'update') {
       if (draft) await postEntry(tx, companyId, draft, { userId })
       continue
     }
     // The purpose this trigger posts for: from the draft, else from what it built before the change.
-    const purpose = draft?.source ?? (before ? build(before, await postingContext(tx, companyId, resource, before))?.source : undefined)
+    const purpose = draft?.source ?? (before ? (await build(tx, resource, builder, before, await postingContext(tx, companyId, resource, before)))?.source : undefined)
     const reverseOn = resource.reversalDate ? (document[resource.reversalDate] as string | null | undefined) : undefined
     if (purpose) await correct(tx, companyId, userId, purpose, draft, reverseOn ?? undefined)
   }
