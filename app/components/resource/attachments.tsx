@@ -185,6 +185,31 @@ function FileInput({ meta, label, accept, help }: { meta: FieldMetadata<unknown>
   return <InputField meta={meta} label={label} help={help} type="file" accept={accept} required className="h-auto file:mr-3 file:border-0 file:bg-transparent file:text-sm file:font-medium" />
 }
 
+/** A select of fixed choices for a form field, its blank choice first, with its errors. */
+function ChoiceSelect({ meta, label, options, blank, required }: { meta: FieldMetadata<unknown>; label: string; options: readonly { value: string; label: string }[]; blank: string; required?: boolean }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={meta.id}>{label}</Label>
+      <Select
+        id={meta.id}
+        name={meta.name}
+        defaultValue={typeof meta.initialValue === 'string' ? meta.initialValue : ''}
+        required={required}
+        aria-invalid={meta.errors?.length ? true : undefined}
+        aria-describedby={describedBy(meta)}
+      >
+        <option value="">{blank}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
 function TextInput({ meta, label, help, maxLength }: { meta: FieldMetadata<unknown>; label: string; help?: string; maxLength: number }) {
   return <InputField meta={meta} label={label} help={help} maxLength={maxLength} defaultValue={typeof meta.initialValue === 'string' ? meta.initialValue : ''} />
 }
@@ -238,25 +263,7 @@ function Documents({ documents, sharedWithResidents, lastResult }: { documents: 
             <ErrorSummary form={form} />
             <div className="grid gap-4 sm:grid-cols-3">
               <FileInput meta={fields.file} label="File" accept={DOCUMENT_ACCEPT} help="PDF, image, text, CSV, Word or Excel; at most 25 MB." />
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={fields.document_type.id}>Type</Label>
-                <Select
-                  id={fields.document_type.id}
-                  name={fields.document_type.name}
-                  defaultValue={typeof fields.document_type.initialValue === 'string' ? fields.document_type.initialValue : ''}
-                  required
-                  aria-invalid={fields.document_type.errors?.length ? true : undefined}
-                  aria-describedby={describedBy(fields.document_type)}
-                >
-                  <option value="">Choose a type</option>
-                  {DOCUMENT_TYPES.map((t) => (
-                    <option key={t.value} value={t.value}>
-                      {t.label}
-                    </option>
-                  ))}
-                </Select>
-                <ErrorList id={fields.document_type.errorId} errors={fields.document_type.errors} />
-              </div>
+              <ChoiceSelect meta={fields.document_type} label="Type" options={DOCUMENT_TYPES} blank="Choose a type" required />
               <TextInput meta={fields.name} label="Name" maxLength={200} help="Leave empty to use the file’s name." />
             </div>
             <Button type="submit" size="sm" variant="outline" className="self-start" disabled={sending}>
@@ -303,26 +310,7 @@ function Photos({ photos, phases, lastResult }: { photos: Listed<PhotoItem>; pha
             <ErrorSummary form={form} />
             <div className="grid gap-4 sm:grid-cols-2">
               <FileInput meta={fields.file} label="Photo" accept={PHOTO_ACCEPT} help="JPEG, PNG, WebP, GIF or HEIC; at most 10 MB." />
-              {phases ? (
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor={fields.phase.id}>Taken</Label>
-                  <Select
-                    id={fields.phase.id}
-                    name={fields.phase.name}
-                    defaultValue={typeof fields.phase.initialValue === 'string' ? fields.phase.initialValue : ''}
-                    aria-invalid={fields.phase.errors?.length ? true : undefined}
-                    aria-describedby={describedBy(fields.phase)}
-                  >
-                    <option value="">Not said</option>
-                    {PHOTO_PHASES.map((p) => (
-                      <option key={p.value} value={p.value}>
-                        {p.label}
-                      </option>
-                    ))}
-                  </Select>
-                  <ErrorList id={fields.phase.errorId} errors={fields.phase.errors} />
-                </div>
-              ) : null}
+              {phases ? <ChoiceSelect meta={fields.phase} label="Taken" options={PHOTO_PHASES} blank="Not said" /> : null}
               <TextInput meta={fields.caption} label="Caption" maxLength={500} />
             </div>
             <Button type="submit" size="sm" variant="outline" className="self-start" disabled={sending}>
