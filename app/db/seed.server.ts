@@ -2,11 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database, Transaction } from './client.server'
 import { companies, leaseResidents, leases, residents, users } from './schema'
 import { seedDemoLedger } from './seed-ledger.server'
+import { seedDemoInspections } from './seed-inspections.server'
 import { seedDemoWorkOrders } from './seed-maintenance.server'
 import { seedDemoPortfolio } from './seed-portfolio.server'
 import { ALL_PERMISSIONS, permissionColumnsFrom } from '~/domain/permissions'
 import { openBooks } from '~/ledger/chart.server'
 import { openMaintenance } from '~/maintenance/work-orders.server'
+import { openInspections } from '~/maintenance/inspections.server'
 import { hashPassword } from '~/utils/crypto.server'
 
 export const DEMO_PASSWORD = 'lintel-demo'
@@ -49,10 +51,12 @@ export async function seedDemoCompany(db: Database) {
       .returning({ id: users.id, userType: users.userType })
     await openBooks(tx, company.id)
     await openMaintenance(tx, company.id)
+    await openInspections(tx, company.id)
     await seedDemoPortfolio(tx, company.id)
     await seedDemoLedger(tx, company.id, { timeZone: company.timeZone })
     await linkDemoResident(tx, company.id, people.find((p) => p.userType === 'resident')!.id)
     await seedDemoWorkOrders(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
+    await seedDemoInspections(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
   })
 }
 

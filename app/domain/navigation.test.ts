@@ -68,7 +68,7 @@ describe('palette quick actions', () => {
     expect(later.size).toBeGreaterThan(0)
     expect(everything.filter((e) => later.has(e.url))).toEqual([])
     expect(everything.map((e) => e.name)).toEqual(expect.arrayContaining(['View Journal Entries', 'View Banking', 'View Residents', 'View Work Orders', 'Add Work Order']))
-    expect(everything.map((e) => e.name)).not.toEqual(expect.arrayContaining(['View Inspection Reports']))
+    expect(everything.map((e) => e.name)).not.toEqual(expect.arrayContaining(['View Maintenance Projects']))
     expect(everything.map((e) => e.name)).not.toContain('Start a chat with Lintel AI')
   })
 

@@ -65,7 +65,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
     mobile: true,
     links: [
       { label: 'Work Orders', href: '/app/work-orders/', add: { label: 'Work Order', href: '/app/work-orders/new/' } },
-      { label: 'Inspection Reports', href: '/app/inspection-reports/', later: true },
+      { label: 'Inspection Reports', href: '/app/inspection-reports/', add: { label: 'Inspection Report', href: '/app/inspection-reports/new/' } },
       { label: 'Tasks', href: '/app/tasks/', add: { label: 'Task', href: '/app/tasks/new/' } },
       { label: 'Maintenance Projects', href: '/app/maintenance-projects/', later: true },
       { label: 'Make Readies', href: '/app/make-ready/', later: true },
@@ -251,6 +251,15 @@ export const TASK_TABS: PageTabs = {
     { label: 'Tasks', href: '/app/tasks/' },
     { label: 'Recurring tasks', href: '/app/recurring-tasks/' },
     { label: 'Assignees', href: '/app/task-assignees/' },
+  ],
+}
+
+export const INSPECTION_TABS: PageTabs = {
+  label: 'Inspection Reports',
+  pages: [
+    { label: 'Reports', href: '/app/inspection-reports/' },
+    { label: 'To do', href: '/app/property-inspections/' },
+    { label: 'Forms', href: '/app/property-inspection-forms/' },
   ],
 }
 

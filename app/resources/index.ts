@@ -7,6 +7,7 @@ import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
 import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
 import { timeTrackingEntriesResource } from './time-tracking-entries'
+import { inspectionFormsResource, inspectionReportsResource, propertyInspectionsResource } from './inspections'
 import { journalEntriesResource } from './journal-entries'
 import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
@@ -73,6 +74,9 @@ export const RESOURCES: readonly AnyResource[] = [
   recurringTasksResource,
   tasksResource,
   timeTrackingEntriesResource,
+  inspectionFormsResource,
+  inspectionReportsResource,
+  propertyInspectionsResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

@@ -50,10 +50,10 @@ test('an unknown address answers 404 with “Page not found”', async ({ page }
 test('a page that comes later has its real title and an honest empty state', async ({ page }) => {
   await logIn(page, DEMO.manager)
   await expect(page).toHaveTitle(TITLES.manager)
-  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Inspection Reports', exact: true }).click()
-  await expect(page).toHaveURL('/app/inspection-reports/')
-  await expect(page).toHaveTitle('Inspection Reports | Lintel')
-  await expect(page.getByRole('heading', { level: 1, name: 'Inspection Reports' })).toBeVisible()
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Maintenance Projects', exact: true }).click()
+  await expect(page).toHaveURL('/app/maintenance-projects/')
+  await expect(page).toHaveTitle('Maintenance Projects | Lintel')
+  await expect(page.getByRole('heading', { level: 1, name: 'Maintenance Projects' })).toBeVisible()
   await expect(page.getByText('Nothing to show here yet')).toBeVisible()
 
   const response = await page.goto('/app/no-such-page/')

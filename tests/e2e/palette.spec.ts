@@ -119,7 +119,7 @@ test('a unit reads with its building, sorts naturally, and the palette opens it 
   // A resident by the phone as one types it, and no page still to come among the quick actions.
   await page.goto('/app/search/?q=613-555-0142')
   await expect(page.getByTestId('search-results').getByRole('link', { name: /Rosa Quill/ })).toHaveAttribute('href', `/app/residents/${resident.id}/`)
-  await page.goto('/app/search/?q=inspection%20reports')
+  await page.goto('/app/search/?q=maintenance%20projects')
   await expect(page.getByText('No matches found.')).toBeVisible()
 })
 

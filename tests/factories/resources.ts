@@ -77,6 +77,9 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   'late-fee-policies': async () => ({ property_group_id: null, fee_type: 'FLAT', amount: '20.00', maximum: null }),
   // A sample unit is of a sample property of its own: the work order is for a common area of its property.
   'work-orders': async () => ({ rental_unit_id: null }),
+  // A form has its rooms and items; a report of a sample unit is of no lease (a sample lease is of another unit) and starts with its form's items.
+  'property-inspection-forms': async () => ({ lines: [{ room: 'Kitchen', item: 'Sink', repeat: 'ONCE', photo_required: true }] }),
+  'inspection-reports': async () => ({ lease_id: null }),
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),
@@ -107,6 +110,8 @@ async function inviteTechnician(token: string) {
   return invited.body.id as string
 }
 const MADE_ELSEWHERE: Record<string, (token: string) => Promise<string>> = {
+  // The inspections to do are the reports scheduled or in progress: a new report is one.
+  'property-inspections': async (token) => String((await createSample(resourceNamed('inspection-reports')!, token)).id),
   'work-order-technicians': inviteTechnician,
   'task-assignees': inviteTechnician,
   // A technician's time is theirs to clock: one signed in clocks in.

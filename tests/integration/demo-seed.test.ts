@@ -13,7 +13,7 @@ import { performanceWorkOrders, reportWorkOrders } from '~/maintenance/work-orde
 import { techHoursEntries } from '~/maintenance/time-tracking.server'
 import { serviceTechHours } from '~/domain/maintenance/tech-hours'
 
-const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks'] as const
+const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks', 'inspection_reports'] as const
 
 async function counts() {
   const out: Record<string, number> = {}
@@ -35,7 +35,15 @@ describe('the demo company', () => {
 
       const seeded = await counts()
       expect(seeded).toMatchObject({ fee_schedules: 2, property_owners: 5, property_groups: 3, buildings: 5, rental_units: 62 })
-      for (const table of ['residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'work_orders'] as const) expect(seeded[table], table).toBeGreaterThan(5)
+      for (const table of ['residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'work_orders', 'inspection_reports'] as const) expect(seeded[table], table).toBeGreaterThan(5)
+      // Inspections: signed move-ins, a move-out under way beside its move-in, and the technician's inspection today.
+      const inspections = await db.execute<{ inspection_type: string; status: string; compared: boolean; today: boolean; technician: boolean }>(
+        sql`select r.inspection_type, r.status, r.move_in_report_id is not null as compared, r.scheduled_date = (now() at time zone c.time_zone)::date as today, u.user_type = 'maintenance_technician' as technician
+            from inspection_reports r join companies c on c.id = r.company_id left join users u on u.id = r.inspector_user_id`,
+      )
+      expect(inspections.filter((r) => r.inspection_type === 'MOVE_IN' && r.status === 'FINALIZED').length).toBeGreaterThan(5)
+      expect(inspections.find((r) => r.inspection_type === 'MOVE_OUT' && r.status === 'IN_PROGRESS')).toMatchObject({ compared: true })
+      expect(inspections.find((r) => r.inspection_type === 'PERIODIC' && r.today)).toMatchObject({ technician: true, status: 'SCHEDULED' })
 
       const units = await db.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from rental_units group by status`)
       const byStatus = Object.fromEntries(units.map((r) => [r.status, r.n]))

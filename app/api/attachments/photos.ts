@@ -3,7 +3,9 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import { photos } from '~/db/schema'
 import { PHOTO_PHASES, type PhotoPhase } from '~/domain/maintenance/work-orders'
 import { createRouter } from '../create-app'
-import { notFound } from '../errors'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { resourceNamed } from '~/resources'
+import { fieldError, notFound } from '../errors'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
@@ -26,6 +28,7 @@ export const Photo = z
     name: z.string().openapi({ description: 'The name of the uploaded file' }),
     caption: z.string().nullable(),
     phase: z.enum(PHASES).nullable().openapi({ description: 'A work order’s photo: taken BEFORE or AFTER the work; null when not said' }),
+    line_id: z.uuid().nullable().openapi({ description: 'The line of its record it shows, where a record’s lines have photos of their own (an inspection report’s item)' }),
     sort_order: z.number().int().openapi({ description: 'Photos of a record show in this order, lowest first' }),
     content_type: z.string(),
     size_bytes: z.number().int(),
@@ -42,6 +45,9 @@ export const NewPhoto = z
     file: fileInput(PHOTO_UPLOADS),
     caption: z.preprocess(blankToUndefined, z.string().trim().max(500, 'Caption must be at most 500 characters.').optional()),
     phase: PhaseInput,
+    line_id: z
+      .preprocess(blankToUndefined, z.uuid({ error: 'Line must be an id.' }).optional())
+      .openapi({ description: 'One of the record’s lines it shows (an inspection report’s item), where its lines have photos of their own' }),
     sort_order: z
       .preprocess(blankToUndefined, z.coerce.number({ error: 'Sort order must be a whole number.' }).int('Sort order must be a whole number.').min(0, 'Sort order cannot be negative.').optional())
       .openapi({ description: "Where it goes among the record's photos; after the others when left out" }),
@@ -60,6 +66,7 @@ function serialize(row: typeof photos.$inferSelect) {
     name: row.name,
     caption: row.caption,
     phase: row.phase as PhotoPhase | null,
+    line_id: row.lineId,
     sort_order: row.sortOrder,
     content_type: row.contentType,
     size_bytes: row.sizeBytes,
@@ -69,6 +76,19 @@ function serialize(row: typeof photos.$inferSelect) {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }
+}
+
+/** A photo of one of a record's lines names a line of that record, of a resource whose lines have photos (400 at `line_id` otherwise). */
+async function checkLine(t: ReturnType<typeof tenant>, input: { record_type?: string; record_id?: string; line_id?: string }) {
+  if (!input.record_type || !input.record_id) throw fieldError('line_id', 'A line is one of a record’s: give the record too.')
+  const lines = resourceNamed(input.record_type)?.lines
+  if (!lines?.photos || !lines.table) throw fieldError('line_id', 'Photos of these records are not of their lines.')
+  const table = lines.table as PgTable & Record<string, AnyPgColumn>
+  const [line] = await t.db
+    .select({ id: table.id })
+    .from(table)
+    .where(t.where(table as never, eq(table.id, input.line_id!), eq(table[lines.parentKey], input.record_id)))
+  if (!line) throw fieldError('line_id', 'No such line of this record.')
 }
 
 export const router = createRouter()
@@ -87,12 +107,14 @@ router.openapi(
     const input = c.req.valid('form')
     const t = tenant(c)
     const row = await receiveUpload(c, input, PHOTO_UPLOADS, async (stored, upload) => {
+      // Once its record is known to be the caller's: a line is one of that record's.
+      if (input.line_id) await checkLine(t, input)
       const sameRecord = stored.recordType && stored.recordId ? and(eq(photos.recordType, stored.recordType), eq(photos.recordId, stored.recordId)) : isNull(photos.recordType)
       // After the record's other photos unless a place was asked for.
       const next = sql<number>`(select coalesce(max(${photos.sortOrder}) + 1, 0) from ${photos} where ${t.where(photos, sameRecord)})`
       const [created] = await t.db
         .insert(photos)
-        .values({ ...stored, name: upload.name || 'photo', caption: input.caption ?? null, phase: input.phase ?? null, sortOrder: input.sort_order ?? next })
+        .values({ ...stored, name: upload.name || 'photo', caption: input.caption ?? null, phase: input.phase ?? null, lineId: input.line_id ?? null, sortOrder: input.sort_order ?? next })
         .returning()
       return created
     })

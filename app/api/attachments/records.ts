@@ -7,6 +7,7 @@ import { PERMISSIONS } from '~/domain/permissions'
 import { RESOURCES, resourceNamed } from '~/resources'
 import { apiPathOf } from '~/resources/engine/api.server'
 import type { AnyResource } from '~/resources/engine/define'
+import { checkNotLocked } from '~/resources/engine/actions.server'
 import { fileKeeperOf } from '~/resources/engine/files.server'
 import type { AppEnv, Principal } from '../context'
 import { conflict, fieldError, forbidden } from '../errors'
@@ -74,16 +75,21 @@ export function pairOf(record: { record_type?: string; record_id?: string }) {
   return record.record_type && record.record_id ? { recordType: record.record_type, recordId: record.record_id } : null
 }
 
-/** Checks that the record exists in the caller's company (400 naming `record_id` if not). */
-export async function checkRecord(c: Context<AppEnv>, recordType: string, recordId: string) {
+/**
+ * Checks that the record exists in the caller's company (400 naming `record_id` if not); a file
+ * cannot be added to a record in a locked state (409: a finalized inspection report is evidence).
+ */
+export async function checkRecord(c: Context<AppEnv>, recordType: string, recordId: string, adding: 'note' | 'file' = 'note') {
   const resource = attachableResource(c.var.principal, recordType)
   const t = tenant(c)
   const table = resource.table
+  const state = resource.states ? (table as unknown as Record<string, AnyPgColumn>)[resource.states.field] : undefined
   const [found] = await t.db
-    .select({ id: table.id })
+    .select({ id: table.id, ...(state ? { [resource.states!.field]: state } : {}) })
     .from(table)
-    .where(t.where(table, eq(table.id, recordId)))
+    .where(t.where(table, eq(table.id, recordId), resource.scope))
   if (!found) throw fieldError('record_id', `No such ${resource.singular.toLowerCase()} in your company.`)
+  if (adding === 'file') checkNotLocked(resource, found, 'takes no new files')
   return resource
 }
 

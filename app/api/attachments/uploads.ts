@@ -92,7 +92,7 @@ export async function receiveUpload<T>(
   insert: (stored: StoredColumns, upload: Upload) => Promise<T>,
 ): Promise<T> {
   const record = pairOf(input)
-  if (record) await checkRecord(c, record.recordType, record.recordId)
+  if (record) await checkRecord(c, record.recordType, record.recordId, 'file')
   const upload = await readUpload(input.file, rules)
   const t = tenant(c)
   const store = fileStore()

@@ -7,6 +7,7 @@ import { ALL_PERMISSIONS, permissionColumnsFrom, permissionsFromRow } from '~/do
 import { signInDelayMs } from '~/domain/sign-in'
 import { openBooks } from '~/ledger/chart.server'
 import { openMaintenance } from '~/maintenance/work-orders.server'
+import { openInspections } from '~/maintenance/inspections.server'
 import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
 import { createRouter } from '../create-app'
@@ -260,6 +261,7 @@ router.openapi(
       const [company] = await tx.insert(companies).values({ name: pending.companyName, slug: pending.companySlug, email: pending.email }).returning()
       await openBooks(tx, company.id)
       await openMaintenance(tx, company.id)
+      await openInspections(tx, company.id)
       const [user] = await tx
         .insert(users)
         .values({

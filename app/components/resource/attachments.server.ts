@@ -26,7 +26,7 @@ const ATTACHMENTS_SHOWN = 50
 // The API's own fields for each form; the record they attach to is the page's, not the form's.
 const NoteSchema = NewNote.pick({ body: true }).strip()
 const DocumentUploadSchema = NewDocument.pick({ file: true, name: true, document_type: true })
-const PhotoUploadSchema = NewPhoto.pick({ file: true, caption: true, phase: true })
+const PhotoUploadSchema = NewPhoto.pick({ file: true, caption: true, phase: true, line_id: true })
 
 const INTENTS = ['add-note', 'upload-document', 'upload-photo'] as const satisfies readonly AttachmentForm[]
 export const isAttachmentIntent = (intent: unknown): intent is AttachmentForm => INTENTS.includes(intent as AttachmentForm)

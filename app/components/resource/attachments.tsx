@@ -96,13 +96,16 @@ function MoreThanShown({ shown, count, what }: { shown: number; count: number; w
   ) : null
 }
 
-/** The page's notes, or its files (documents and photos): two sections of a record's page. */
-export function Attachments({ data, actionData, part }: { data: AttachmentsData; actionData?: unknown; part: 'notes' | 'files' }) {
+/** A line of the record a photo can show (an inspection report's item), as the photo form offers it. */
+export type PhotoLine = { value: string; label: string }
+
+/** The page's notes, or its files (documents and photos): two sections of a record's page. `lines`: the record's lines a photo can be of. */
+export function Attachments({ data, actionData, part, lines }: { data: AttachmentsData; actionData?: unknown; part: 'notes' | 'files'; lines?: PhotoLine[] }) {
   if (part === 'notes') return <Notes notes={data.notes} lastResult={replyFor(actionData, 'add-note')} />
   return (
     <div className="flex flex-col gap-8">
       <Documents documents={data.documents} sharedWithResidents={data.sharedWithResidents} lastResult={replyFor(actionData, 'upload-document')} />
-      <Photos photos={data.photos} phases={data.photoPhases} lastResult={replyFor(actionData, 'upload-photo')} />
+      <Photos photos={data.photos} phases={data.photoPhases} lines={lines} lastResult={replyFor(actionData, 'upload-photo')} />
     </div>
   )
 }
@@ -276,8 +279,9 @@ function Documents({ documents, sharedWithResidents, lastResult }: { documents: 
   )
 }
 
-function Photos({ photos, phases, lastResult }: { photos: Listed<PhotoItem>; phases: boolean; lastResult?: SubmissionResult<string[]> }) {
+function Photos({ photos, phases, lines, lastResult }: { photos: Listed<PhotoItem>; phases: boolean; lines?: PhotoLine[]; lastResult?: SubmissionResult<string[]> }) {
   const sending = useSending('upload-photo')
+  const lineLabel = (id: string | null) => lines?.find((l) => l.value === id)?.label
   const [form, fields] = useForm({ id: 'upload-photo', lastResult, shouldValidate: 'onSubmit' })
   return (
     <Section id="attachments-photos" title="Photos" count={photos?.count}>
@@ -295,8 +299,8 @@ function Photos({ photos, phases, lastResult }: { photos: Listed<PhotoItem>; pha
                     <a href={photoPath(photo.id)} className="block overflow-hidden rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
                       <img src={photoPath(photo.id)} alt={photo.caption || photo.name} loading="lazy" className="aspect-square w-full object-cover" />
                     </a>
-                    {photoPhaseLabel(photo.phase) || photo.caption ? (
-                      <figcaption className="text-xs text-muted-foreground">{[photoPhaseLabel(photo.phase), photo.caption].filter(Boolean).join(' · ')}</figcaption>
+                    {photoPhaseLabel(photo.phase) || lineLabel(photo.line_id) || photo.caption ? (
+                      <figcaption className="text-xs text-muted-foreground">{[photoPhaseLabel(photo.phase), lineLabel(photo.line_id), photo.caption].filter(Boolean).join(' · ')}</figcaption>
                     ) : null}
                   </figure>
                 </li>
@@ -311,6 +315,7 @@ function Photos({ photos, phases, lastResult }: { photos: Listed<PhotoItem>; pha
             <div className="grid gap-4 sm:grid-cols-2">
               <FileInput meta={fields.file} label="Photo" accept={PHOTO_ACCEPT} help="JPEG, PNG, WebP, GIF or HEIC; at most 10 MB." />
               {phases ? <ChoiceSelect meta={fields.phase} label="Taken" options={PHOTO_PHASES} blank="Not said" /> : null}
+              {lines?.length ? <ChoiceSelect meta={fields.line_id} label="Of" options={lines} blank="The whole record" /> : null}
               <TextInput meta={fields.caption} label="Caption" maxLength={500} />
             </div>
             <Button type="submit" size="sm" variant="outline" className="self-start" disabled={sending}>

@@ -6,7 +6,7 @@ import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { Instant } from '~/components/instant'
 import type { Page } from '~/api/pagination'
 import type { HistoryItem, JournalItem, Record_, ReferenceChoices } from '~/resources/engine/pages.server'
-import type { ChecklistSection as Checklist, FiguresSection as Figures } from '~/resources/engine/define'
+import type { ChecklistSection as Checklist, FiguresSection as Figures, TableColumn, TableSection as Table_ } from '~/resources/engine/define'
 import { fill, type ActionView, type RelatedView, type ResourceView } from '~/resources/engine/view'
 import { parseMoney } from '~/domain/money'
 import { cn } from '~/utils/misc'
@@ -15,6 +15,7 @@ import { Table, Td, Th } from '../list'
 import { Button, buttonVariants } from '../ui/button'
 import { Badge, Card, CardContent } from '../ui/card'
 import { ErrorSummary } from '../ui/field'
+import { photoPath } from './attachments'
 import { FieldValue } from './field-value'
 import { FieldInput } from './resource-form'
 import { LinesView } from './lines'
@@ -393,8 +394,88 @@ function TickBox({ id, intent, checked, disabled, label }: { id: string; intent:
  * are saved by the section's button; with it each tick is saved as it is made, and the page's
  * figures follow.
  */
-export function ChecklistSection({ section, view, record }: { section: Checklist; view: ResourceView; record: Record_ }) {
+/** Whether a row has every value a template names (a link to a work order only where there is one). */
+const hasAll = (template: string, row: Record<string, unknown>) => [...template.matchAll(/\{(\w+)\}/g)].every(([, key]) => row[key] !== null && row[key] !== undefined && row[key] !== '')
+
+/** One cell of a table of the record's output: money, text, a link, or the photos a row lists. */
+function Cell({ column, row }: { column: TableColumn; row: Record<string, unknown> }) {
   const money = useDisplayMoney()
+  const value = row[column.key]
+  if (column.photos) {
+    const photos = (value as { id: string; name: string }[] | null) ?? []
+    return (
+      <td className="px-3 py-2">
+        {photos.length ? (
+          <ul className="flex flex-wrap gap-1">
+            {photos.map((photo) => (
+              <li key={photo.id}>
+                <a href={photoPath(photo.id)} className="block overflow-hidden rounded border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                  <img src={photoPath(photo.id)} alt={photo.name} loading="lazy" className="size-12 object-cover" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </td>
+    )
+  }
+  if (column.href && !hasAll(column.href, row)) return <td className="px-3 py-2" />
+  const shown = column.money ? money(String(value)) : column.text ? fill(column.text, row) : String(value ?? '')
+  return (
+    <td className={cn('px-3 py-2', column.money && amount)}>
+      {column.href ? (
+        <Link to={fill(column.href, row)} className="text-primary underline">
+          {shown}
+        </Link>
+      ) : (
+        shown
+      )}
+    </td>
+  )
+}
+
+/** Rows of the record's output as a read-only table; a column none of whose rows has a value is left out where it is optional. */
+export function TableSection({ section, record }: { section: Table_; record: Record_ }) {
+  const rows = record[section.items] as Record<string, unknown>[] | null | undefined
+  if (!rows) return null
+  const has = (key: string) => rows.some((row) => { const v = row[key]; return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && !v.length) })
+  const columns = section.columns.filter((c) => !c.optional || has(c.key))
+  return (
+    <Section id={`table-${section.items}`} title={section.label} count={rows.length}>
+      <div className="overflow-x-auto rounded-lg border bg-background">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-muted/60">
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={cn('px-3 py-2 font-semibold', c.money && amount)}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="px-3 py-6 text-center">
+                  {fill(section.empty, record)}
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row, i) => (
+              <tr key={String(row.id ?? i)} className="border-t align-top">
+                {columns.map((c) => (
+                  <Cell key={c.key} column={c} row={row} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  )
+}
+
+export function ChecklistSection({ section, view, record }: { section: Checklist; view: ResourceView; record: Record_ }) {
   const navigation = useNavigation()
   const rows = (record[section.items] as Record<string, unknown>[] | undefined) ?? []
   const open = !view.state || section.openIn.includes(String(record[view.state]))
@@ -432,20 +513,9 @@ export function ChecklistSection({ section, view, record }: { section: Checklist
                       {open ? <input type="hidden" name="shown" value={id} /> : null}
                       <TickBox id={id} intent={intent} checked={row[section.checked] === true} disabled={!open} label={fill(section.describe, row)} />
                     </td>
-                    {section.columns.map((c) => {
-                      const shown = c.money ? money(String(row[c.key])) : c.text ? fill(c.text, row) : String(row[c.key] ?? '')
-                      return (
-                        <td key={c.key} className={cn('px-3 py-2', c.money && amount)}>
-                          {c.href ? (
-                            <Link to={fill(c.href, row)} className="text-primary underline">
-                              {shown}
-                            </Link>
-                          ) : (
-                            shown
-                          )}
-                        </td>
-                      )
-                    })}
+                    {section.columns.map((c) => (
+                      <Cell key={c.key} column={c} row={row} />
+                    ))}
                   </tr>
                 )
               })}

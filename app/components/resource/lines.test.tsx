@@ -36,6 +36,7 @@ const view: ResourceView = {
   related: [],
   state: null,
   deletable: null,
+  locked: null,
   actions: [],
   documents: [],
   sections: [{ kind: 'fields', fields: ['name'] }, { kind: 'lines' }],

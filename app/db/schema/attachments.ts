@@ -75,6 +75,8 @@ export const photos = pgTable(
     caption: text(),
     /** A work order's photo: taken BEFORE or AFTER the work (null: neither said). */
     phase: text(),
+    /** The line of its record it shows, where a record's lines have photos of their own (an inspection report's item). */
+    lineId: uuid(),
     sortOrder: integer().notNull().default(0),
     ...storedFile(),
     createdAt: createdAt(),

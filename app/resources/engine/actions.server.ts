@@ -36,6 +36,14 @@ export function stateLabel(resource: AnyResource, state: string | null | undefin
   return field?.kind === 'select' ? optionLabel(field.options, state) : String(state ?? '')
 }
 
+/** Refuses a change to a record in one of its resource's locked states, naming the state (409); `what` is the change: `changes`, `takes new files`. */
+export function checkNotLocked(resource: AnyResource, record: Record<string, unknown>, what = 'no longer changes') {
+  const state = resource.states ? record[resource.states.field] : undefined
+  if (!resource.states?.locked?.includes(String(state))) return
+  const message = `This ${resource.singular.toLowerCase()} is ${stateLabel(resource, String(state))}: it is kept as it is and ${what}.`
+  throw conflict(message, { [apiName(resource.states.field)]: [message] })
+}
+
 /** Whether the definition allows moving from one state to another. */
 export function canMove(resource: AnyResource, from: string | null, to: string) {
   return !!resource.states?.transitions.some(([a, b]) => a === from && b === to)

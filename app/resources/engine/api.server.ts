@@ -19,7 +19,7 @@ import { todayIn } from '~/domain/dates'
 import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
-import { actionInputSchema, committing, HistoryEntry, recordStateChange, runAction, stateHistory, stateLabel } from './actions.server'
+import { actionInputSchema, checkNotLocked, committing, HistoryEntry, recordStateChange, runAction, stateHistory, stateLabel } from './actions.server'
 import type { AnyResource, Outputs } from './define'
 import { apiName, labelKey, linesName, type Field } from './fields'
 import { kindOf } from './kinds'
@@ -729,6 +729,7 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
               .where(and(eq(columns.companyId, t.companyId), eq(columns.id, id), resource.scope))
               .for('update')) as Row[]
             if (!current) throw notFound(`No such ${lower}.`)
+            checkNotLocked(resource, current)
             const body = c.req.valid('json') as Json
             const before = resource.postings ? await postingDocument(tx, t.companyId, resource, current) : undefined
             const values = await columnValues(resource, body)

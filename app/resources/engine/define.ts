@@ -76,6 +76,12 @@ export type States<K extends string = string> = {
   transitions: readonly (readonly [from: string, to: string])[]
   /** The states a record may be deleted in, where the resource allows deleting; in any other the API answers 409. */
   deletable?: readonly string[]
+  /**
+   * The states a record is kept as it is in (a finalized inspection report, signed as evidence): an
+   * update answers 409 naming the state, its page offers no Edit, and no file or photo can be added
+   * to it. Its actions still run from the states they name.
+   */
+  locked?: readonly string[]
 }
 
 /**
@@ -205,12 +211,24 @@ export type Section<K extends string = string> =
   | { kind: 'lines' | 'actions' | 'journal' | 'history' | 'attachments' | 'notes' }
   | FiguresSection
   | ChecklistSection
+  | TableSection
 
 /**
  * Words of a page naming values of the record's output (or of a checklist's row) in braces:
  * `Book balance on {statement_date}`, `#{entry_number}`.
  */
 export type Template = string
+
+/**
+ * A column of rows of the record's output: the row's value at `key` (money, `text` made of the
+ * row's values, or the photos it lists), a link where `href` is given and the row has every value it
+ * names. An `optional` column is left out where no row has a value for it (a move-out's move-in
+ * ratings, on a report compared with none).
+ */
+export type TableColumn = { key: string; label: string; money?: boolean; text?: Template; href?: Template; photos?: boolean; optional?: boolean }
+
+/** Rows of the record's output (`items`) as a table, read-only: a report's items with their photos. Left out where the output has none (null). */
+export type TableSection = { kind: 'table'; label: string; items: string; columns: readonly TableColumn[]; empty: Template }
 
 /** Amounts of the record's output (its computed figures too), one per line, the `strong` ones in bold and green at zero. */
 export type FiguresSection = { kind: 'figures'; label?: string; figures: readonly { key: string; label: Template; strong?: boolean }[] }
@@ -231,7 +249,7 @@ export type ChecklistSection = {
   /** The boxes' column heading, and each box's accessible name: `Cleared: entry #{entry_number}, {memo} {amount}`. */
   tick: string
   describe: Template
-  columns: readonly { key: string; label: string; money?: boolean; text?: Template; href?: Template }[]
+  columns: readonly TableColumn[]
   /** Shown when there are no rows. */
   empty: Template
   save: { path: string; ids: string; checked: string; label: string; done: string }
@@ -261,6 +279,11 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
    * record, and the references to it, so a reference field pointing here refuses any other row).
    */
   scope?: SQL
+  /**
+   * A read-only view whose records are made as another resource's (an inspection still to do is a
+   * new inspection report): its /new/ page is that resource's form, at the view's own address.
+   */
+  madeAs?: string
   fields: F
   /** The fields whose values, joined by spaces, name a record among its siblings (palette, pickers, breadcrumbs, an import's lookups). */
   title: readonly (keyof F & string)[]

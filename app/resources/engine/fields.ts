@@ -78,6 +78,12 @@ export type LinesField = Base & {
   picks?: Picks
   shape?: LineShape
   /**
+   * Each line may have photos of its own (an inspection item's): a photo of the record names one of
+   * its lines by `line_id`, and the photo form and gallery name the line by this template of its
+   * fields: `{room}: {item}`.
+   */
+  photos?: { label: string }
+  /**
    * Lines whose debits and credits must be equal (a journal entry's), by the keys of those two money
    * fields: the form adds them up as they are typed (with JavaScript) and says whether they balance.
    */

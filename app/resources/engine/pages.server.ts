@@ -47,6 +47,14 @@ export function lookupResource(name: string | undefined, url: URL): Lookup {
   return { comingLater: laterPageTitle(STAFF_LATER, url) }
 }
 
+/** The resource a /new/ page makes: the one it is at, or the one a read-only view's records are made as (`madeAs`). */
+export function lookupNewPage(name: string | undefined, url: URL): Lookup {
+  const found = lookupResource(name, url)
+  if ('comingLater' in found || !found.resource.madeAs) return found
+  const made = resourceNamed(found.resource.madeAs)!
+  return { resource: made, view: pageViewOf(made) }
+}
+
 /** The list preset at exactly this address (its list only: its records are the resource's), with its resource. */
 function presetAt(pathname: string) {
   const path = pathname.endsWith('/') ? pathname : `${pathname}/`

@@ -1,4 +1,4 @@
-import { ACTION_NOTE, type AnyResource, type Deactivation, type ChecklistSection, type FiguresSection, type ListAction, type Method, type Related, type Template } from './define'
+import { ACTION_NOTE, type AnyResource, type Deactivation, type ChecklistSection, type FiguresSection, type TableSection, type ListAction, type Method, type Related, type Template } from './define'
 import { apiName, labelKey, linesName, type Field } from './fields'
 import type { PageTabs } from '~/domain/navigation'
 import type { Gate, PermissionGroup } from '~/domain/permissions'
@@ -53,6 +53,7 @@ export type SectionView =
   | { kind: 'lines' | 'actions' | 'journal' | 'history' | 'attachments' | 'notes' }
   | FiguresSection
   | ChecklistSection
+  | TableSection
 
 export type ResourceView = {
   name: string
@@ -86,6 +87,8 @@ export type ResourceView = {
   state: string | null
   /** The states a record may be deleted in; null: any. */
   deletable: string[] | null
+  /** The states a record is kept as it is in (no Edit); null: none. */
+  locked: string[] | null
   actions: ActionView[]
   /** Files a record makes of itself: buttons in its page's header. */
   documents: DocumentView[]
@@ -165,7 +168,7 @@ function sectionsOf(resource: AnyResource, fields: FieldView[], lookup: Lookup):
           kind: 'related',
           related,
         }))
-      if (section.kind === 'figures' || section.kind === 'checklist') return [section]
+      if (section.kind === 'figures' || section.kind === 'checklist' || section.kind === 'table') return [section]
       return [{ kind: section.kind }]
     })
   }
@@ -226,6 +229,7 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
     related: (resource.related ?? []).flatMap((r) => relatedViewOf(r, lookup)),
     state: resource.states ? apiName(resource.states.field) : null,
     deletable: resource.states?.deletable ? [...resource.states.deletable] : null,
+    locked: resource.states?.locked ? [...resource.states.locked] : null,
     documents: Object.entries(resource.documents ?? {}).map(([name, document]) => ({ name, label: document.label, from: document.from ? [...document.from] : null })),
     actions: Object.entries(resource.actions ?? {}).map(([name, action]) => ({
       name,

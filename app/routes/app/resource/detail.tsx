@@ -5,7 +5,7 @@ import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Attachments } from '~/components/resource/attachments'
 import { attachmentAction, loadAttachments } from '~/components/resource/attachments.server'
 import { Breadcrumbs, PageHeader } from '~/components/list'
-import { ActionsSection, ChecklistSection, FieldsSection, FiguresSection, HistorySection, JournalSection, RelatedSection, type ActionReply, LinesSection } from '~/components/resource/detail-sections'
+import { ActionsSection, ChecklistSection, FieldsSection, TableSection, FiguresSection, HistorySection, JournalSection, RelatedSection, type ActionReply, LinesSection } from '~/components/resource/detail-sections'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Badge } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
@@ -53,6 +53,12 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
   const name = recordHeading(view, record)
   const active = record.is_active !== false
   // A document is deleted only in the states its definition allows (a draft, say).
+  // The lines a photo can be of, where the record's lines have photos of their own (an inspection report's items).
+  const lines = view.fields.find((f) => f.kind === 'lines')
+  const photoLines =
+    lines?.kind === 'lines' && lines.photos
+      ? ((record[lines.name] as Record<string, unknown>[] | undefined) ?? []).map((line) => ({ value: String(line.id), label: fill(lines.photos!.label, line) }))
+      : undefined
   const canRemove = view.methods.includes('delete') && (!view.deletable || view.deletable.includes(String(record[view.state!])))
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -74,7 +80,7 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
               </Button>
             </form>
           ))}
-        {view.methods.includes('update') ? (
+        {view.methods.includes('update') && !view.locked?.includes(String(record[view.state!])) ? (
           <Link to={`${view.path}${record.id}/edit/`} className={buttonVariants({ variant: 'outline' })}>
             <Pencil aria-hidden /> Edit
           </Link>
@@ -114,7 +120,7 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
           case 'history':
             return <HistorySection key={i} history={loaderData.history} />
           case 'attachments':
-            return loaderData.attachments ? <Attachments key={i} data={loaderData.attachments} actionData={actionData as never} part="files" /> : null
+            return loaderData.attachments ? <Attachments key={i} data={loaderData.attachments} actionData={actionData as never} part="files" lines={photoLines} /> : null
           case 'notes':
             return loaderData.attachments ? <Attachments key={i} data={loaderData.attachments} actionData={actionData as never} part="notes" /> : null
           case 'figures':
@@ -123,6 +129,8 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
             return <ChecklistSection key={i} section={section} view={view} record={record} />
           case 'lines':
             return <LinesSection key={i} view={view} record={record} />
+          case 'table':
+            return <TableSection key={i} section={section} record={record} />
         }
         return section satisfies never
       })}

@@ -3,7 +3,7 @@ import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Breadcrumbs } from '~/components/list'
 import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
 import { Card, CardContent } from '~/components/ui/card'
-import { candidatesOf, formChoices, lookupResource, saveForm } from '~/resources/engine/pages.server'
+import { candidatesOf, formChoices, lookupNewPage, saveForm } from '~/resources/engine/pages.server'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { requireGroupOfPage, requirePermission } from '~/utils/permissions.server'
@@ -12,7 +12,7 @@ import type { Route } from './+types/new'
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData?.kind === 'form' ? `Add ${loaderData.view.singular}` : (loaderData?.page ?? 'Page not found')) }]
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
-  const found = lookupResource(params.resource, url)
+  const found = lookupNewPage(params.resource, url)
   if ('comingLater' in found) {
     await requireGroupOfPage({ request, url })
     return { kind: 'later' as const, page: found.comingLater }
@@ -27,7 +27,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, url }: Route.ActionArgs) {
-  const found = lookupResource(params.resource, url)
+  const found = lookupNewPage(params.resource, url)
   if ('comingLater' in found) throw new Response('Not found', { status: 404 })
   const { api } = await requireSession({ request, url })
   await requirePermission(api, found.resource.permission)
