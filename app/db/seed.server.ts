@@ -3,12 +3,14 @@ import type { Database, Transaction } from './client.server'
 import { companies, leaseResidents, leases, residents, users } from './schema'
 import { seedDemoLedger } from './seed-ledger.server'
 import { seedDemoInspections } from './seed-inspections.server'
+import { seedDemoMakeReadies } from './seed-make-ready.server'
 import { seedDemoWorkOrders } from './seed-maintenance.server'
 import { seedDemoPortfolio } from './seed-portfolio.server'
 import { ALL_PERMISSIONS, permissionColumnsFrom } from '~/domain/permissions'
 import { openBooks } from '~/ledger/chart.server'
 import { openMaintenance } from '~/maintenance/work-orders.server'
 import { openInspections } from '~/maintenance/inspections.server'
+import { openMakeReady } from '~/maintenance/make-ready.server'
 import { hashPassword } from '~/utils/crypto.server'
 
 export const DEMO_PASSWORD = 'lintel-demo'
@@ -52,11 +54,13 @@ export async function seedDemoCompany(db: Database) {
     await openBooks(tx, company.id)
     await openMaintenance(tx, company.id)
     await openInspections(tx, company.id)
+    await openMakeReady(tx, company.id)
     await seedDemoPortfolio(tx, company.id)
     await seedDemoLedger(tx, company.id, { timeZone: company.timeZone })
     await linkDemoResident(tx, company.id, people.find((p) => p.userType === 'resident')!.id)
     await seedDemoWorkOrders(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
     await seedDemoInspections(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
+    await seedDemoMakeReadies(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
   })
 }
 

@@ -68,7 +68,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
       { label: 'Inspection Reports', href: '/app/inspection-reports/', add: { label: 'Inspection Report', href: '/app/inspection-reports/new/' } },
       { label: 'Tasks', href: '/app/tasks/', add: { label: 'Task', href: '/app/tasks/new/' } },
       { label: 'Maintenance Projects', href: '/app/maintenance-projects/', later: true },
-      { label: 'Make Readies', href: '/app/make-ready/', later: true },
+      { label: 'Make Readies', href: '/app/make-ready/' },
       { label: 'Equipment', href: '/app/equipment/', later: true },
       { label: 'Utility Meters', href: '/app/utility-meters/', later: true },
     ],
@@ -260,6 +260,14 @@ export const INSPECTION_TABS: PageTabs = {
     { label: 'Reports', href: '/app/inspection-reports/' },
     { label: 'To do', href: '/app/property-inspections/' },
     { label: 'Forms', href: '/app/property-inspection-forms/' },
+  ],
+}
+
+export const MAKE_READY_TABS: PageTabs = {
+  label: 'Make Readies',
+  pages: [
+    { label: 'Make readies', href: '/app/make-ready/' },
+    { label: 'Task categories', href: '/app/make-ready-task-categories/' },
   ],
 }
 

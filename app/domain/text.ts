@@ -25,3 +25,6 @@ export const compareText = (a: string, b: string) => wordOrder.compare(a, b)
 
 /** Labels with numbers in them in natural order: 2 before 10, "Unit 9" before "Unit 10". */
 export const compareNumbered = (a: string, b: string) => numberedOrder.compare(a, b)
+
+/** The label of a choice by its value (a status's, a type's), or the value itself when it is none of them; empty for none. */
+export const labelOf = (options: readonly { value: string; label: string }[], value: unknown) => options.find((o) => o.value === value)?.label ?? (value == null ? '' : String(value))

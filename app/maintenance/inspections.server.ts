@@ -10,10 +10,10 @@ import {
   INSPECTION_RATINGS,
   INSPECTION_TYPES,
   itemsForUnit,
-  labelOf,
   sideBySide,
   worsened,
 } from '~/domain/maintenance/inspections'
+import { labelOf } from '~/domain/text'
 import { timeZoneOf } from './work-orders.server'
 
 /*

@@ -8,6 +8,7 @@ import { leasesResource } from './leases'
 import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
 import { timeTrackingEntriesResource } from './time-tracking-entries'
 import { inspectionFormsResource, inspectionReportsResource, propertyInspectionsResource } from './inspections'
+import { makeReadiesResource, makeReadyTaskCategoriesResource } from './make-ready'
 import { journalEntriesResource } from './journal-entries'
 import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
@@ -77,6 +78,8 @@ export const RESOURCES: readonly AnyResource[] = [
   inspectionFormsResource,
   inspectionReportsResource,
   propertyInspectionsResource,
+  makeReadyTaskCategoriesResource,
+  makeReadiesResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

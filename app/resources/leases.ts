@@ -8,6 +8,7 @@ import { SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
 import { addResident, checkUnitFree, endRenewedLease, followLease, leaseOf, leaseSummaries, removeResident } from '~/leasing/leases.server'
 import { runRent } from '~/leasing/rent.server'
 import { resourceNamed } from './index'
+import { followTurnover, leaseTerms } from '~/maintenance/make-ready.server'
 import { defineResource } from './engine/define'
 import { date, lines, money, number, reference, select, text } from './engine/fields'
 
@@ -166,15 +167,22 @@ export const leasesResource = defineResource({
       }
       return undefined
     },
+    // A lease signed for a unit being made ready is its next move-in.
+    async created({ tx, companyId, userId, record }) {
+      await followTurnover(tx as Executor, companyId, userId, leaseTerms(record))
+    },
     async updated({ tx, companyId, id, record }) {
       if (HOLDS_UNIT.includes(record.status as never)) await followLease(tx as Executor, companyId, id)
+      await followTurnover(tx as Executor, companyId, null, leaseTerms(record))
     },
-    async moved({ tx, companyId, userId, id, to }) {
+    async moved({ tx, companyId, userId, id, from, to }) {
       const lease = await leaseOf(tx as Executor, companyId, id)
       if (to === 'ACTIVE') await endRenewedLease(tx as Executor, companyId, lease)
       await followLease(tx as Executor, companyId, id)
       // An active lease is charged: by its schedules, or by one made from its rent (which charges what is due).
       if (to === 'ACTIVE') await startCharging(tx as Executor, companyId, userId, lease)
+      // Notice given puts the unit on the make-ready board; withdrawn, takes it off; the next lease moving in ends its turn.
+      await followTurnover(tx as Executor, companyId, userId, lease, { from, to })
     },
   },
   outputs: {

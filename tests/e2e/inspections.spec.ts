@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures'
-import { registerCompany, type Company } from './support/api'
+import { leasedUnit, registerCompany, type Company } from './support/api'
 import { logIn } from './support/auth'
 
 /**
@@ -14,18 +14,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 test('a move-out is rated beside the move-in, its damage photographed, signed and locked, its repair a work order', async ({ page, request }) => {
   const company: Company = await registerCompany(request)
-  const headers = { authorization: `Bearer ${company.token}` }
-  const post = async (path: string, data: Record<string, unknown>) => {
-    const response = await request.post(`/api/${path}`, { headers, data })
-    expect(response.status(), await response.text()).toBeLessThan(300)
-    return (await response.json()) as { id: string }
-  }
-  const property = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
-  const building = await post('buildings/', { name: 'Bronson Court', property_group_id: property.id })
-  const unit = await post('rental-units/', { unit_number: '101', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
-  const resident = await post('residents/', { first_name: 'Ada', last_name: 'Lovelace', resident_type: 'APPLICANT' })
-  const lease = await post('leases/', { rental_unit_id: unit.id, lease_type: 'MONTH_TO_MONTH', start_date: '2026-01-01', rent: '1550.00', rent_frequency: 'MONTHLY', lines: [{ resident_id: resident.id, role: 'PRIMARY' }] })
-  await post(`leases/${lease.id}/activate/`, {})
+  const { post, unit } = await leasedUnit(request, company)
   const form = await post('property-inspection-forms/', {
     name: 'Kitchen check',
     lines: [

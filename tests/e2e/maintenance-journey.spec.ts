@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { acceptInvitation, invitationToken, invite, PASSWORD, registerCompany, unique, type Company } from './support/api'
+import { acceptInvitation, invitationToken, invite, leasedUnit, PASSWORD, registerCompany, unique, type Company } from './support/api'
 import { logIn } from './support/auth'
 
 /**
@@ -26,19 +26,9 @@ test('a leak reported from a phone is assigned, fixed, logged and charged to the
   const javaScript = testInfo.project.name !== 'js-off'
   const company: Company = await registerCompany(request)
   const headers = { authorization: `Bearer ${company.token}` }
-  const post = async (path: string, data: Record<string, unknown>) => {
-    const response = await request.post(`/api/${path}`, { headers, data })
-    expect(response.status(), await response.text()).toBeLessThan(300)
-    return (await response.json()) as { id: string }
-  }
   // The building, the unit, its resident on a lease, and the company's technician at $85.00 an hour.
-  const property = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
-  const building = await post('buildings/', { name: 'Bronson Court', property_group_id: property.id })
-  const unit = await post('rental-units/', { unit_number: '101', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
   const residentEmail = `${unique('ada')}@example.test`
-  const resident = await post('residents/', { first_name: 'Ada', last_name: 'Lovelace', resident_type: 'APPLICANT', email: residentEmail })
-  const lease = await post('leases/', { rental_unit_id: unit.id, lease_type: 'MONTH_TO_MONTH', start_date: '2031-01-01', rent: '1550.00', rent_frequency: 'MONTHLY', lines: [{ resident_id: resident.id, role: 'PRIMARY' }] })
-  await post(`leases/${lease.id}/activate/`, {})
+  const { post, resident, lease } = await leasedUnit(request, company, { start: '2031-01-01', email: residentEmail })
   await post(`residents/${resident.id}/invite-to-resident-center/`, {})
   const accepted = await request.post('/api/accept-invitation/', { data: { invitation_id: await invitationToken(residentEmail), first_name: 'Ada', last_name: 'Lovelace', password: PASSWORD } })
   expect(accepted.status(), await accepted.text()).toBe(200)

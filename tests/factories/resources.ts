@@ -80,6 +80,8 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   // A form has its rooms and items; a report of a sample unit is of no lease (a sample lease is of another unit) and starts with its form's items.
   'property-inspection-forms': async () => ({ lines: [{ room: 'Kitchen', item: 'Sink', repeat: 'ONCE', photo_required: true }] }),
   'inspection-reports': async () => ({ lease_id: null }),
+  // A turn of a sample unit: no lease of it moves out (a sample lease is of another unit), so its move-out day is given.
+  'make-ready': async () => ({ move_out_lease_id: null, move_out_date: '2026-06-30', ready_by_date: '2026-07-10' }),
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),
@@ -110,6 +112,8 @@ async function inviteTechnician(token: string) {
   return invited.body.id as string
 }
 const MADE_ELSEWHERE: Record<string, (token: string) => Promise<string>> = {
+  // Every company starts with its make-ready task categories: the first of them.
+  'make-ready-task-categories': async (token) => String((await api('GET', 'make-ready-task-categories/?page_size=1', { token })).body.results[0].id),
   // The inspections to do are the reports scheduled or in progress: a new report is one.
   'property-inspections': async (token) => String((await createSample(resourceNamed('inspection-reports')!, token)).id),
   'work-order-technicians': inviteTechnician,

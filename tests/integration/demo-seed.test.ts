@@ -13,7 +13,7 @@ import { performanceWorkOrders, reportWorkOrders } from '~/maintenance/work-orde
 import { techHoursEntries } from '~/maintenance/time-tracking.server'
 import { serviceTechHours } from '~/domain/maintenance/tech-hours'
 
-const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks', 'inspection_reports'] as const
+const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks', 'inspection_reports', 'make_readies'] as const
 
 async function counts() {
   const out: Record<string, number> = {}
@@ -49,6 +49,14 @@ describe('the demo company', () => {
       const byStatus = Object.fromEntries(units.map((r) => [r.status, r.n]))
       expect(byStatus.OCCUPIED).toBeGreaterThan(45)
       for (const status of ['VACANT', 'NOTICE', 'DOWN']) expect(byStatus[status], status).toBeGreaterThan(0)
+      // Make-readies: every unit on notice is on the board, one under way with its repairs sent out; the unit vacated lately was made ready.
+      const turns = await db.execute<{ status: string; n: number; orders: number }>(
+        sql`select m.status, count(*)::int as n, sum((select count(*) from make_ready_tasks t where t.make_ready_id = m.id and t.work_order_id is not null))::int as orders from make_readies m group by m.status`,
+      )
+      const byTurn = Object.fromEntries(turns.map((t) => [t.status, t]))
+      expect(byTurn.IN_PROGRESS).toMatchObject({ n: 1, orders: 3 })
+      expect((byTurn.UPCOMING?.n ?? 0) + 1).toBe(byStatus.NOTICE)
+      expect(byTurn.DONE?.n).toBe(1)
       const types = await db.execute<{ resident_type: string }>(sql`select distinct resident_type from residents`)
       expect(types.map((r) => r.resident_type).sort()).toEqual(['APPLICANT', 'CURRENT_RESIDENT', 'FORMER_RESIDENT', 'FUTURE_RESIDENT'])
       // Every occupied unit has someone living in it.

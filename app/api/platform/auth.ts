@@ -8,6 +8,7 @@ import { signInDelayMs } from '~/domain/sign-in'
 import { openBooks } from '~/ledger/chart.server'
 import { openMaintenance } from '~/maintenance/work-orders.server'
 import { openInspections } from '~/maintenance/inspections.server'
+import { openMakeReady } from '~/maintenance/make-ready.server'
 import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
 import { createRouter } from '../create-app'
@@ -262,6 +263,7 @@ router.openapi(
       await openBooks(tx, company.id)
       await openMaintenance(tx, company.id)
       await openInspections(tx, company.id)
+      await openMakeReady(tx, company.id)
       const [user] = await tx
         .insert(users)
         .values({

@@ -434,43 +434,61 @@ function Cell({ column, row }: { column: TableColumn; row: Record<string, unknow
   )
 }
 
+/**
+ * Rows of the record's output as a table: a cell per column, and first, where given, a column of the
+ * caller's (a checklist's ticks); `empty` says there are none.
+ */
+function OutputTable({ columns, rows, empty, rowKey, lead }: { columns: readonly TableColumn[]; rows: Record<string, unknown>[]; empty: string; rowKey: (row: Record<string, unknown>, i: number) => string; lead?: { heading: string; cell: (row: Record<string, unknown>) => React.ReactNode } }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-background">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-muted/60">
+          <tr>
+            {lead ? (
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {lead.heading}
+              </th>
+            ) : null}
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={cn('px-3 py-2 font-semibold', c.money && amount)}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length + (lead ? 1 : 0)} className="px-3 py-6 text-center">
+                {empty}
+              </td>
+            </tr>
+          ) : null}
+          {rows.map((row, i) => (
+            <tr key={rowKey(row, i)} className="border-t align-top">
+              {lead ? <td className="px-3 py-2">{lead.cell(row)}</td> : null}
+              {columns.map((c) => (
+                <Cell key={c.key} column={c} row={row} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
 /** Rows of the record's output as a read-only table; a column none of whose rows has a value is left out where it is optional. */
 export function TableSection({ section, record }: { section: Table_; record: Record_ }) {
   const rows = record[section.items] as Record<string, unknown>[] | null | undefined
   if (!rows) return null
-  const has = (key: string) => rows.some((row) => { const v = row[key]; return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && !v.length) })
-  const columns = section.columns.filter((c) => !c.optional || has(c.key))
+  const has = (key: string) => rows.some((row) => {
+    const v = row[key]
+    return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && !v.length)
+  })
   return (
     <Section id={`table-${section.items}`} title={section.label} count={rows.length}>
-      <div className="overflow-x-auto rounded-lg border bg-background">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-muted/60">
-            <tr>
-              {columns.map((c) => (
-                <th key={c.key} scope="col" className={cn('px-3 py-2 font-semibold', c.money && amount)}>
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-6 text-center">
-                  {fill(section.empty, record)}
-                </td>
-              </tr>
-            ) : null}
-            {rows.map((row, i) => (
-              <tr key={String(row.id ?? i)} className="border-t align-top">
-                {columns.map((c) => (
-                  <Cell key={c.key} column={c} row={row} />
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OutputTable columns={section.columns.filter((c) => !c.optional || has(c.key))} rows={rows} empty={fill(section.empty, record)} rowKey={(row, i) => String(row.id ?? i)} />
     </Section>
   )
 }
@@ -483,45 +501,24 @@ export function ChecklistSection({ section, view, record }: { section: Checklist
   return (
     <Section id={`checklist-${section.items}`} title={section.label}>
       <Form method="post" className="flex flex-col gap-4">
-        <div className="overflow-x-auto rounded-lg border bg-background">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-muted/60">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {section.tick}
-                </th>
-                {section.columns.map((c) => (
-                  <th key={c.key} scope="col" className={cn('px-3 py-2 font-semibold', c.money && amount)}>
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={section.columns.length + 1} className="px-3 py-6 text-center">
-                    {fill(section.empty, record)}
-                  </td>
-                </tr>
-              ) : null}
-              {rows.map((row) => {
-                const id = String(row[section.id])
-                return (
-                  <tr key={id} className="border-t">
-                    <td className="px-3 py-2">
-                      {open ? <input type="hidden" name="shown" value={id} /> : null}
-                      <TickBox id={id} intent={intent} checked={row[section.checked] === true} disabled={!open} label={fill(section.describe, row)} />
-                    </td>
-                    {section.columns.map((c) => (
-                      <Cell key={c.key} column={c} row={row} />
-                    ))}
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+        <OutputTable
+          columns={section.columns}
+          rows={rows}
+          empty={fill(section.empty, record)}
+          rowKey={(row) => String(row[section.id])}
+          lead={{
+            heading: section.tick,
+            cell: (row) => {
+              const id = String(row[section.id])
+              return (
+                <>
+                  {open ? <input type="hidden" name="shown" value={id} /> : null}
+                  <TickBox id={id} intent={intent} checked={row[section.checked] === true} disabled={!open} label={fill(section.describe, row)} />
+                </>
+              )
+            },
+          }}
+        />
         {open && rows.length ? (
           <Button type="submit" name="intent" value={intent} variant="secondary" className="self-start" disabled={navigation.state !== 'idle'}>
             {section.save.label}

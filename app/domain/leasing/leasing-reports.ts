@@ -8,6 +8,7 @@ import { chargeTypeLabel } from './rent'
 import { eligibleFrom, increaseErrors, increasePercent, RENT_INCREASE_STATUSES } from './rent-increases'
 import { byUnit, leaseFacts, monthlyAmount, percentOf, type LeaseCredit, type OpenItem, type RentRollLease, type RentRollUnit } from './reports'
 import { paidFor, receiptNumberOf, type PaidCharge } from './resident-center'
+import { labelOf } from '~/domain/text'
 
 /*
  * The rent reports beside the rent roll (./reports), as ../shared/domain/reports.md defines them:
@@ -18,7 +19,6 @@ import { paidFor, receiptNumberOf, type PaidCharge } from './resident-center'
  */
 
 const money = formatMoney
-const labelOf = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value
 const right = (label: string) => ({ label, align: 'right' as const })
 
 // Rent ledger ---------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { addDays, daysBetween } from '../ledger/reports'
 import { formatMoney } from '../money'
 import { LEASE_STATUSES, LEASE_TYPES } from './leases'
 import { byUnit, monthlyAmount, percentOf, unitStatusOn, type RentRollLease, type RentRollUnit } from './reports'
+import { labelOf } from '~/domain/text'
 
 /*
  * Vacancies, expiring leases and the leasing overview, as of a date, computed from the units and
@@ -34,7 +35,6 @@ export const DEFAULT_HORIZON = 90
 export const MAX_HORIZON = 366
 
 const money = formatMoney
-const labelOf = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value
 
 /** A lease as a vacancy names it: who, which terms, and its rent per month. */
 export function leaseBrief(lease: RentRollLease) {

@@ -1,3 +1,5 @@
+import { labelOf } from '~/domain/text'
+
 /*
  * Inspections (issue 15 item 6, operations.md §2), as pure rules: the kinds of report, the rating
  * scale, a form's rooms laid out for a unit, what finalizing asks of a report, and a move-out's
@@ -57,7 +59,6 @@ export const ROOM_REPEATS = [
   { value: 'EACH_BATHROOM', label: 'For each bathroom' },
 ] as const
 
-export const labelOf = (options: readonly { value: string; label: string }[], value: unknown) => options.find((o) => o.value === value)?.label ?? (value == null ? '' : String(value))
 
 export type FormItem = { room: string; item: string; repeat: string; photoRequired: boolean }
 export type ReportItem = { room: string; item: string; photoRequired: boolean }

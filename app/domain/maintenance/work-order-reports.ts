@@ -1,6 +1,7 @@
 import type { ReportTable } from '../ledger/report-tables'
 import { formatMoney } from '../money'
 import { FINAL_STAGES, WORK_ORDER_PRIORITIES, WORK_ORDER_STAGES, type WorkOrderStage } from './work-orders'
+import { labelOf } from '~/domain/text'
 
 /*
  * The work order reports of domain/reports.md §4, as pure functions of the work orders a company
@@ -58,7 +59,6 @@ function median(values: number[]) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 const oneDecimal = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10)
-const labelOf = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value
 const hoursText = (hundredths: number) => (hundredths / 100).toFixed(2)
 
 /** Open at an instant: made by then and not finished by then. */

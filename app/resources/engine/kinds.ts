@@ -223,9 +223,14 @@ export const FIELD_KINDS: { [K in FieldKind]: FieldKindSpec<FieldOfKind<K>> } = 
           .min(Math.max(min, 1), field.picks.none)
           .max(max, `${field.label}: at most ${max}.`)
       // A line sent with the id it was answered with stays that line (what it posted or charged keeps pointing at it).
-      // As a record's own fields: an optional one whose column is NOT NULL (a flag with its default) may be left out, not cleared.
+      const each = fieldsSchema(Object.entries(field.fields), 'create')
+      // An optional field whose column is NOT NULL (a flag, a follow-up with its default) left empty takes the column's default.
       const columns = (field.table ?? {}) as Record<string, { notNull?: boolean } | undefined>
-      const line = fieldsSchema(Object.entries(field.fields), 'create', (key) => !!columns[key]?.notNull).extend({
+      const defaulted = Object.entries(field.fields).flatMap(([key, f]) =>
+        !f.required && columns[key]?.notNull ? [[apiName(key), z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), each.shape[apiName(key)])]] : [],
+      )
+      const line = each.extend({
+        ...Object.fromEntries(defaulted),
         id: z.uuid({ error: `${field.label}: a line's id is the one it was answered with.` }).optional().openapi({ description: 'The line’s id, to keep it; a line without one is new' }),
       })
       return z

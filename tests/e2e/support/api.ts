@@ -112,3 +112,23 @@ export async function deactivateTechnician(request: APIRequestContext, company: 
 export async function createThroughApi(request: APIRequestContext, company: Company, path: string, data: Record<string, unknown>) {
   return json<{ id: string } & Record<string, unknown>>(await request.post(`/api/${path}/`, { data, headers: bearer(company.token) }), 201, `create ${path}`)
 }
+
+/**
+ * A unit of Bronson Court let to Ada Lovelace on an active month-to-month lease at $1,550.00, made
+ * through the API as any client would, and a POST for more (any 2xx answer).
+ */
+export async function leasedUnit(request: APIRequestContext, company: Company, options: { unitNumber?: string; start?: string; email?: string } = {}) {
+  const post = async (path: string, data: Record<string, unknown>) => {
+    const response = await request.post(`/api/${path}`, { data, headers: bearer(company.token) })
+    const text = await response.text()
+    expect(response.status(), `POST ${path}: ${text}`).toBeLessThan(300)
+    return JSON.parse(text) as { id: string } & Record<string, unknown>
+  }
+  const property = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
+  const building = await post('buildings/', { name: 'Bronson Court', property_group_id: property.id })
+  const unit = await post('rental-units/', { unit_number: options.unitNumber ?? '101', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
+  const resident = await post('residents/', { first_name: 'Ada', last_name: 'Lovelace', resident_type: 'APPLICANT', ...(options.email ? { email: options.email } : {}) })
+  const lease = await post('leases/', { rental_unit_id: unit.id, lease_type: 'MONTH_TO_MONTH', start_date: options.start ?? '2026-01-01', rent: '1550.00', rent_frequency: 'MONTHLY', lines: [{ resident_id: resident.id, role: 'PRIMARY' }] })
+  await post(`leases/${lease.id}/activate/`, {})
+  return { post, property, building, unit, resident, lease }
+}

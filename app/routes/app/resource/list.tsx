@@ -110,7 +110,9 @@ export default function ResourceList({ loaderData, actionData }: Route.Component
                   <Td key={field.name}>
                     {i === 0 ? (
                       <a href={`${view.path}${record.id}/`} className="font-medium text-primary underline">
-                        {field.kind === 'select' ? optionLabel(field.options, record[field.name]) : String(record[field.name] ?? '') || recordTitle(view, record)}
+                        {field.kind === 'select'
+                          ? optionLabel(field.options, record[field.name])
+                          : String((field.labelKey ? record[field.labelKey] : record[field.name]) ?? '') || recordTitle(view, record)}
                       </a>
                     ) : (
                       <FieldValue field={field} record={record} />
