@@ -36,6 +36,7 @@ export default [
   route('app', 'routes/app/layout.tsx', [
     index('routes/app/dashboard.tsx'),
     route('search', 'routes/app/search.tsx'),
+    route('calendar', 'routes/app/calendar.tsx'),
     route('user-settings', 'routes/app/user-settings.tsx'),
     route('management-company', 'routes/app/management-company.tsx'),
     route('account/change-password', 'routes/app/change-password.tsx'),

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database, Transaction } from './client.server'
 import { companies, leaseResidents, leases, residents, users } from './schema'
 import { seedDemoLedger } from './seed-ledger.server'
+import { seedDemoCalendar } from './seed-calendar.server'
 import { seedDemoInspections } from './seed-inspections.server'
 import { seedDemoMakeReadies } from './seed-make-ready.server'
 import { seedDemoWorkOrders } from './seed-maintenance.server'
@@ -61,6 +62,7 @@ export async function seedDemoCompany(db: Database) {
     await seedDemoWorkOrders(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
     await seedDemoInspections(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
     await seedDemoMakeReadies(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
+    await seedDemoCalendar(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
   })
 }
 

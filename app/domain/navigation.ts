@@ -166,6 +166,8 @@ export const QUICK_ACTION = 'Quick Action'
  */
 export function quickActions(access: Access): PaletteEntry[] {
   const entries: PaletteEntry[] = STAFF_TOP_LINKS.map((link) => ({ name: link.label === 'Dashboard' ? 'View Dashboard' : 'Open Settings', url: link.href, object_type: QUICK_ACTION }))
+  // Every staff member's calendar (reached from the dashboard: the sidebar is SPEC.md §2's).
+  entries.push({ name: 'View Calendar', url: '/app/calendar/', object_type: QUICK_ACTION })
   for (const group of visibleNavigation(access)) {
     for (const link of group.links) {
       if (link.later) continue
@@ -260,6 +262,15 @@ export const INSPECTION_TABS: PageTabs = {
     { label: 'Reports', href: '/app/inspection-reports/' },
     { label: 'To do', href: '/app/property-inspections/' },
     { label: 'Forms', href: '/app/property-inspection-forms/' },
+  ],
+}
+
+/** The calendar (reached from the dashboard and the palette) and the events people put on it. */
+export const CALENDAR_TABS: PageTabs = {
+  label: 'Calendar',
+  pages: [
+    { label: 'Calendar', href: '/app/calendar/' },
+    { label: 'Events', href: '/app/calendar-events/' },
   ],
 }
 

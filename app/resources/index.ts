@@ -9,6 +9,7 @@ import { commentsResource, workLogsResource, workOrderCategoriesResource, workOr
 import { timeTrackingEntriesResource } from './time-tracking-entries'
 import { inspectionFormsResource, inspectionReportsResource, propertyInspectionsResource } from './inspections'
 import { makeReadiesResource, makeReadyTaskCategoriesResource } from './make-ready'
+import { calendarEventsResource } from './calendar-events'
 import { journalEntriesResource } from './journal-entries'
 import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
@@ -80,6 +81,7 @@ export const RESOURCES: readonly AnyResource[] = [
   propertyInspectionsResource,
   makeReadyTaskCategoriesResource,
   makeReadiesResource,
+  calendarEventsResource,
 ]
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]))

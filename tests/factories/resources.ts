@@ -82,6 +82,8 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   'inspection-reports': async () => ({ lease_id: null }),
   // A turn of a sample unit: no lease of it moves out (a sample lease is of another unit), so its move-out day is given.
   'make-ready': async () => ({ move_out_lease_id: null, move_out_date: '2026-06-30', ready_by_date: '2026-07-10' }),
+  // An event of an hour, not of a unit (a sample unit is of a sample property of its own).
+  'calendar-events': async () => ({ start_time: '09:00', end_date: null, end_time: '10:00', rental_unit_id: null }),
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),

@@ -13,7 +13,7 @@ import { performanceWorkOrders, reportWorkOrders } from '~/maintenance/work-orde
 import { techHoursEntries } from '~/maintenance/time-tracking.server'
 import { serviceTechHours } from '~/domain/maintenance/tech-hours'
 
-const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks', 'inspection_reports', 'make_readies'] as const
+const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks', 'inspection_reports', 'make_readies', 'calendar_events'] as const
 
 async function counts() {
   const out: Record<string, number> = {}

@@ -1,9 +1,9 @@
-import { Circle, CircleCheck } from 'lucide-react'
+import { CalendarDays, Circle, CircleCheck } from 'lucide-react'
 import type { Dashboard as DashboardSchema } from '~/api/platform/dashboard'
 import { Form, Link, useRouteLoaderData } from 'react-router'
 import { WarningsList, type WorkspaceWarning } from '~/components/layout/workspace-warnings'
 import { useDisplayMoney } from '~/components/resource/use-currency'
-import { Button } from '~/components/ui/button'
+import { Button, buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requireSession, type Answer } from '~/utils/api-client.server'
 import { monthName } from '~/domain/dates'
@@ -142,11 +142,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { team, getting_started: gettingStarted, rent, work_orders: workOrders } = loaderData
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold">Property Manager Dashboard</h1>
-        <p className="text-muted-foreground">
-          Welcome, {me?.user.first_name}. This is {me?.company.name}’s workspace.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Property Manager Dashboard</h1>
+          <p className="text-muted-foreground">
+            Welcome, {me?.user.first_name}. This is {me?.company.name}’s workspace.
+          </p>
+        </div>
+        <Link to="/app/calendar/" className={buttonVariants({ variant: 'outline' })}>
+          <CalendarDays aria-hidden /> Calendar
+        </Link>
       </div>
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         {gettingStarted ? <GettingStarted items={gettingStarted} /> : null}
