@@ -31,6 +31,9 @@ export async function openInspections(tx: Executor, companyId: string) {
   await tx.insert(inspectionFormItems).values(DEFAULT_INSPECTION_FORM.items.map((item, position) => ({ companyId, formId: form.id, position, ...item })))
 }
 
+/** A report's name: "Move-out inspection · 102 · Bronson Court · 2026-11-20" (its inspected day, else its scheduled one). */
+const reportLabel = (type: string, unit: string, day: string | null) => [`${labelOf(INSPECTION_TYPES, type)} inspection`, unit, day].filter(Boolean).join(' · ')
+
 /** The lease a report is of when none is named: the unit's lease in force, or (for a move-out) its latest, or (for a move-in) the one about to start. */
 async function leaseOfUnit(tx: Executor, companyId: string, unitId: string, type: string) {
   const statuses = type === 'MOVE_IN' ? ['DRAFT', 'ACTIVE', 'NOTICE'] : type === 'MOVE_OUT' ? ['ACTIVE', 'NOTICE', 'ENDED'] : ['ACTIVE', 'NOTICE']
@@ -79,7 +82,7 @@ export async function checkInspectionReport(tx: Executor, companyId: string, id:
   } else if (!id) values.leaseId = await leaseOfUnit(tx, companyId, unitId, type)
   if (!id && type === 'MOVE_OUT') values.moveInReportId = await moveInOf(tx, companyId, unitId, (values.leaseId as string | null) ?? null)
   const day = values.inspectedDate ?? values.scheduledDate
-  values.label = [`${labelOf(INSPECTION_TYPES, type)} inspection`, unit.label, day].filter(Boolean).join(' · ')
+  values.label = reportLabel(type, unit.label, (day as string | null | undefined) ?? null)
 
   // What a line keeps that no client writes (its form's photo rule, what finalizing opened) stays with the line's id.
   if (id && lines?.length) {
@@ -148,18 +151,24 @@ export async function finalizeReport(tx: Executor, companyId: string, userId: st
   const charged = items.filter((i) => i.followUp === 'CHARGE' && !i.chargeId)
   if (charged.length && !leaseId) throw invalid('Items are to be charged to the resident, but the report is of no lease: name its lease first.', { lease_id: ['Choose the lease to charge.'] })
 
-  const timeZone = await timeZoneOf(tx, companyId)
+  const [timeZone, [unit]] = await Promise.all([
+    timeZoneOf(tx, companyId),
+    tx.select({ label: rentalUnits.label }).from(rentalUnits).where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, String(record.rentalUnitId)))),
+  ])
   const today = todayIn(timeZone)
   const type = labelOf(INSPECTION_TYPES, record.inspectionType).toLowerCase()
+  const inspectedDate = (record.inspectedDate as string | null) ?? today
   await tx
     .update(inspectionReports)
     .set({
+      // Named by the day it was inspected, now that there is one.
+      label: reportLabel(String(record.inspectionType), unit.label, inspectedDate),
       inspectorSignature: String(input.inspector_signature).trim(),
       residentSignature: refused ? null : resident,
       residentRefusedToSign: refused,
       finalizedAt: new Date(),
       finalizedBy: userId,
-      inspectedDate: (record.inspectedDate as string | null) ?? today,
+      inspectedDate,
       updatedAt: new Date(),
     })
     .where(and(eq(inspectionReports.companyId, companyId), eq(inspectionReports.id, reportId)))

@@ -79,7 +79,7 @@ describe('an inspection report', () => {
   })
 
   it('is finalized only rated, with a photo of a damaged item and both signatures; then it is locked', async () => {
-    const { report, rate, act, put, read, token, sign } = await setUp()
+    const { report, rate, act, put, read, token, sign, lease } = await setUp()
     const made = await report()
     const notRated = await act(made.id, 'finalize', sign)
     expect(notRated.status).toBe(400)
@@ -103,6 +103,8 @@ describe('an inspection report', () => {
     expect(finalized.body).toMatchObject({ status: 'FINALIZED', inspector_signature: 'Jordan Roy', resident_signature: 'Ada Tenant', resident_refused_to_sign: false })
     expect(finalized.body.finalized).toMatch(/\d{4}/)
     expect(finalized.body.inspected_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    // Named by the day it was inspected, now that there is one.
+    expect(finalized.body.label).toBe(`Move-in inspection · ${lease.unit.label} · ${finalized.body.inspected_date}`)
     const shown = (finalized.body.items as Body[]).find((i) => i.item === 'Countertops')!
     expect(shown).toMatchObject({ rating_label: 'Damaged', note: 'Burn mark by the stove', photos: [{ id: photo.body.id, name: 'burn.png' }], move_in_rating_label: null })
 
@@ -141,7 +143,7 @@ describe('an inspection report', () => {
 
     const moveOut = await report({ inspection_type: 'MOVE_OUT', scheduled_date: '2032-02-28' })
     expect(moveOut.move_in_report_id).toBe(moveIn.id)
-    expect(moveOut.move_in_report_label).toBe(moveIn.label)
+    expect(moveOut.move_in_report_label).toBe((await read(moveIn.id)).label)
     const withPhoto = async (item: string) => {
       const line = ((await read(moveOut.id)).lines as Body[]).find((l) => l.item === item)!
       const shot = await upload('photos/', token, { file: new File([PNG], `${item}.png`, { type: 'image/png' }), record_type: 'inspection-reports', record_id: moveOut.id, line_id: line.id })
@@ -175,7 +177,7 @@ describe('an inspection report', () => {
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     const text = (await pdfPages(pdf.bytes)).join('\n')
-    expect(text).toContain(`Move-out inspection · ${lease.unit.label} · 2032-02-28`)
+    expect(text).toContain(String(finalized.body.label))
     expect(text).toContain('At move-in')
     expect(text).toContain('Door seal torn')
     expect(text).toContain('Photos (2)')
