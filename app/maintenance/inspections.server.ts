@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { buildings, inspectionFormItems, inspectionForms, inspectionReportItems, inspectionReports, leases, photos, rentalUnits } from '~/db/schema'
+import { buildings, inspectionFormItems, inspectionForms, inspectionReportItems, inspectionReports, leaseResidents, leases, photos, rentalUnits, residents } from '~/db/schema'
+import { sendEmail } from '~/utils/mailer.server'
 import { formatInstant, todayIn } from '~/domain/dates'
 import { invalid } from '~/domain/errors'
 import {
@@ -138,7 +139,7 @@ type CreateRecord = (typeof import('~/resources/engine/api.server'))['createReco
  * keeps the signatures, when and by whom, and opens what the items call for: a work order for each
  * item to repair and a charge to the lease for each item to charge, each linked from its item.
  */
-export async function finalizeReport(tx: Executor, companyId: string, userId: string, record: Row, input: Row) {
+export async function finalizeReport(tx: Executor, companyId: string, userId: string, record: Row, input: Row, afterCommit: (effect: () => Promise<void>) => void = () => {}) {
   const reportId = String(record.id)
   const items = await itemsWithPhotoCounts(tx, companyId, reportId)
   const problems = finalizeProblems(items)
@@ -172,6 +173,8 @@ export async function finalizeReport(tx: Executor, companyId: string, userId: st
       updatedAt: new Date(),
     })
     .where(and(eq(inspectionReports.companyId, companyId), eq(inspectionReports.id, reportId)))
+
+  if (leaseId) await sendCopies(tx, companyId, reportId, leaseId, afterCommit)
 
   const repairs = items.filter((i) => i.followUp === 'REPAIR' && !i.workOrderId)
   if (!repairs.length && !charged.length) return
@@ -215,6 +218,37 @@ export async function finalizeReport(tx: Executor, companyId: string, userId: st
     )
     await tx.update(inspectionReportItems).set({ chargeId: String(charge.id) }).where(and(eq(inspectionReportItems.companyId, companyId), eq(inspectionReportItems.id, item.id)))
   }
+}
+
+/**
+ * The signed report, as a PDF, e-mailed to the lease's tenants who have an address once the
+ * finalizing has committed (BC and Alberta want the tenant given a copy within days; everywhere it
+ * is the tenant's record of the unit's condition). Made inside the transaction, so it is the report
+ * as finalized.
+ */
+async function sendCopies(tx: Executor, companyId: string, reportId: string, leaseId: string, afterCommit: (effect: () => Promise<void>) => void) {
+  const tenants = await tx
+    .select({ email: residents.email, name: residents.firstName })
+    .from(leaseResidents)
+    .innerJoin(residents, eq(residents.id, leaseResidents.residentId))
+    .where(and(eq(leaseResidents.companyId, companyId), eq(leaseResidents.leaseId, leaseId), inArray(leaseResidents.role, ['PRIMARY', 'CO_TENANT']), isNotNull(residents.email)))
+  if (!tenants.length) return
+  const [{ inspectionPdf }, [report]] = await Promise.all([
+    import('./inspection-pdf.server'),
+    tx.select({ label: inspectionReports.label }).from(inspectionReports).where(and(eq(inspectionReports.companyId, companyId), eq(inspectionReports.id, reportId))),
+  ])
+  const pdf = await inspectionPdf(tx, companyId, reportId)
+  afterCommit(async () => {
+    for (const tenant of tenants)
+      await sendEmail({
+        companyId,
+        to: tenant.email!,
+        subject: `Your signed inspection report: ${report.label}`,
+        category: 'inspection_report',
+        text: `Hello ${tenant.name},\n\nThe inspection of your unit is finalized and signed: ${report.label}. Your copy is attached as a PDF; keep it with your lease.`,
+        attachments: [{ filename: `${report.label.replace(/[^\w .-]+/g, '-')}.pdf`, contentType: 'application/pdf', content: pdf }],
+      })
+  })
 }
 
 type PhotoRef = { id: string; name: string }

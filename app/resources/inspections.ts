@@ -131,9 +131,9 @@ export const inspectionReportsResource = defineResource({
         residentRefusedToSign: boolean('The resident refused to sign'),
       },
       confirm:
-        'Finalizing locks the report as signed: its items, ratings and photos no longer change. Items to repair open work orders, and items to charge are charged to the lease.',
+        'Finalizing locks the report as signed: its items, ratings and photos no longer change. Items to repair open work orders, items to charge are charged to the lease, and the tenants are e-mailed their copy.',
       done: 'Report finalized and signed: it is locked now.',
-      run: ({ tx, companyId, userId, record, input }) => finalizeReport(tx as Executor, companyId, userId, record, input),
+      run: ({ tx, companyId, userId, record, input, afterCommit }) => finalizeReport(tx as Executor, companyId, userId, record, input, afterCommit),
     },
     cancel: { label: 'Cancel', from: ['SCHEDULED', 'IN_PROGRESS'], to: 'CANCELED', confirm: 'Canceling keeps the report, marked canceled; reopen it to schedule it again.', done: 'Inspection canceled.' },
     reopen: { label: 'Reopen', from: ['CANCELED'], to: 'SCHEDULED', done: 'Inspection scheduled again.' },

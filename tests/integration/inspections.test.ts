@@ -3,6 +3,7 @@ import { api, registerCompany } from '../factories/api'
 import { PNG } from '../factories/files'
 import { get, leasingCompany, type Body } from '../factories/leasing'
 import { upload } from '../factories/uploads'
+import { receivedMail } from '../setup/smtp'
 import { download, pdfPages } from './support/pdf-text'
 
 /*
@@ -119,6 +120,24 @@ describe('an inspection report', () => {
     // Nothing to do any more.
     const todo = (await get(token, 'property-inspections/')).results as Body[]
     expect(todo.map((r) => r.id)).not.toContain(made.id)
+  })
+
+  it('sends the tenants with an e-mail address their copy once it is finalized', async () => {
+    const { report, rate, act, sign, lease, token } = await setUp()
+    const email = `ada-${lease.id.slice(0, 8)}@example.test`
+    const [tenant] = (await get(token, `leases/${lease.id}/`)).lines as Body[]
+    const named = await api('PUT', `residents/${tenant.resident_id}/`, { token, body: { first_name: 'Ada', last_name: 'Tenant', resident_type: 'CURRENT_RESIDENT', email } })
+    expect(named.status, JSON.stringify(named.body)).toBe(200)
+    const made = await report()
+    await rate(made.id)
+    const toThem = () => receivedMail().filter((m) => m.to.includes(email))
+    expect(toThem()).toHaveLength(0)
+    const finalized = await act(made.id, 'finalize', sign)
+    expect(finalized.status).toBe(200)
+    // The subject names the report ("Your signed inspection report: Move-in inspection · …", encoded for its "·").
+    expect(toThem()).toHaveLength(1)
+    expect(toThem()[0].subject).toContain('Your_signed_inspection_report')
+    expect(toThem()[0].raw).toMatch(/Content-Type: application\/pdf; name=.*Move-in inspection/)
   })
 
   it('takes a photo of one of its own items only', async () => {
