@@ -16,6 +16,7 @@ const linesField = { ...lines('Lines', { parentKey: 'orderId', fields: { descrip
 const view: ResourceView = {
   name: 'test-orders',
   path: '/app/test-orders/',
+  recordsPath: '/app/test-orders/',
   singular: 'Test order',
   plural: 'Test orders',
   description: '',

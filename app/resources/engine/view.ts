@@ -58,6 +58,8 @@ export type SectionView =
 export type ResourceView = {
   name: string
   path: string
+  /** Where a record's page is: its own, or for a read-only view made as another resource (`madeAs`), that resource's (the full page, with its actions). */
+  recordsPath: string
   singular: string
   plural: string
   description: string
@@ -208,6 +210,7 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
   return {
     name: resource.name,
     path: pagePathOf(resource),
+    recordsPath: pagePathOf((resource.madeAs && lookup(resource.madeAs)) || resource),
     singular: resource.singular,
     plural: resource.plural,
     description: resource.description,

@@ -109,7 +109,7 @@ export default function ResourceList({ loaderData, actionData }: Route.Component
                 {columns.map((field, i) => (
                   <Td key={field.name}>
                     {i === 0 ? (
-                      <a href={`${view.path}${record.id}/`} className="font-medium text-primary underline">
+                      <a href={`${view.recordsPath}${record.id}/`} className="font-medium text-primary underline">
                         {field.kind === 'select'
                           ? optionLabel(field.options, record[field.name])
                           : String((field.labelKey ? record[field.labelKey] : record[field.name]) ?? '') || recordTitle(view, record)}
