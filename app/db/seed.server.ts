@@ -8,10 +8,7 @@ import { seedDemoMakeReadies } from './seed-make-ready.server'
 import { seedDemoWorkOrders } from './seed-maintenance.server'
 import { seedDemoPortfolio } from './seed-portfolio.server'
 import { ALL_PERMISSIONS, permissionColumnsFrom } from '~/domain/permissions'
-import { openBooks } from '~/ledger/chart.server'
-import { openMaintenance } from '~/maintenance/work-orders.server'
-import { openInspections } from '~/maintenance/inspections.server'
-import { openMakeReady } from '~/maintenance/make-ready.server'
+import { openCompany } from './open-company.server'
 import { hashPassword } from '~/utils/crypto.server'
 
 export const DEMO_PASSWORD = 'lintel-demo'
@@ -52,10 +49,7 @@ export async function seedDemoCompany(db: Database) {
         { ...person('tech@demo.test', 'Jordan', 'Roy'), userType: 'maintenance_technician', phone: '+1 613 555 0199' },
       ])
       .returning({ id: users.id, userType: users.userType })
-    await openBooks(tx, company.id)
-    await openMaintenance(tx, company.id)
-    await openInspections(tx, company.id)
-    await openMakeReady(tx, company.id)
+    await openCompany(tx, company.id)
     await seedDemoPortfolio(tx, company.id)
     await seedDemoLedger(tx, company.id, { timeZone: company.timeZone })
     await linkDemoResident(tx, company.id, people.find((p) => p.userType === 'resident')!.id)

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
+import { resourceNamed } from '~/resources'
+import { pagePathOf } from '~/resources/engine/view'
 import { compareEntries, type CalendarEntry, type EntryKind } from '~/domain/calendar'
 
 /*
@@ -55,13 +57,14 @@ export async function calendarEntries(db: Executor, companyId: string, query: Ca
   return rows.map((r) => ({ kind: r.kind, id: r.id, title: r.title, date: r.date, time: r.time, detail: r.detail || null, userId: r.user_id, href: hrefOf(r.kind, r.id) })).sort(compareEntries)
 }
 
-const PAGES: Record<EntryKind, string> = {
-  'work-order': '/app/work-orders/',
-  inspection: '/app/inspection-reports/',
-  task: '/app/tasks/',
-  'move-in': '/app/leases/',
-  'move-out': '/app/leases/',
-  'make-ready': '/app/make-ready/',
-  event: '/app/calendar-events/',
+/** The resource whose page each kind of entry opens. */
+const RESOURCE_OF: Record<EntryKind, string> = {
+  'work-order': 'work-orders',
+  inspection: 'inspection-reports',
+  task: 'tasks',
+  'move-in': 'leases',
+  'move-out': 'leases',
+  'make-ready': 'make-ready',
+  event: 'calendar-events',
 }
-const hrefOf = (kind: EntryKind, id: string) => `${PAGES[kind]}${id}/`
+const hrefOf = (kind: EntryKind, id: string) => `${pagePathOf(resourceNamed(RESOURCE_OF[kind])!)}${id}/`

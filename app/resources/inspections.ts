@@ -174,7 +174,7 @@ export const inspectionReportsResource = defineResource({
           .openapi({ description: 'Its items as its page shows them, with their photos; a move-out’s beside the move-in’s (move_in_*: null when not compared)' }),
         finalized: z.string().nullable().openapi({ description: 'When it was finalized, on the company’s clock' }),
       },
-      fields: { items: text('Items'), finalized: text('Finalized') },
+      fields: { finalized: text('Finalized') },
       load: ({ tx, companyId, records }) => reportDetails(tx as Executor, companyId, records),
     },
   },

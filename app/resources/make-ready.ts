@@ -130,8 +130,6 @@ export const makeReadiesResource = defineResource({
       fields: {
         days_until_move_in: number('Days to move-in', { min: undefined }),
         turn_days: number('Turn days'),
-        tasks_done: number('Tasks done'),
-        tasks_total: number('Tasks'),
         tasks: text('Tasks done'),
         overdue_tasks: number('Overdue'),
       },

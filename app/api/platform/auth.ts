@@ -5,10 +5,7 @@ import { preparedStatement } from '~/db/prepared.server'
 import { companies, passwordResetTokens, pendingRegistrations, refreshTokens, userTypes, users } from '~/db/schema'
 import { ALL_PERMISSIONS, permissionColumnsFrom, permissionsFromRow } from '~/domain/permissions'
 import { signInDelayMs } from '~/domain/sign-in'
-import { openBooks } from '~/ledger/chart.server'
-import { openMaintenance } from '~/maintenance/work-orders.server'
-import { openInspections } from '~/maintenance/inspections.server'
-import { openMakeReady } from '~/maintenance/make-ready.server'
+import { openCompany } from '~/db/open-company.server'
 import { hashPassword, randomToken, sha256, verifyPassword } from '~/utils/crypto.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
 import { createRouter } from '../create-app'
@@ -260,10 +257,7 @@ router.openapi(
       const [emailTaken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${pending.email}`)
       if (emailTaken) throw fieldError('token', 'An account with this e-mail already exists. Sign in or reset your password.')
       const [company] = await tx.insert(companies).values({ name: pending.companyName, slug: pending.companySlug, email: pending.email }).returning()
-      await openBooks(tx, company.id)
-      await openMaintenance(tx, company.id)
-      await openInspections(tx, company.id)
-      await openMakeReady(tx, company.id)
+      await openCompany(tx, company.id)
       const [user] = await tx
         .insert(users)
         .values({
