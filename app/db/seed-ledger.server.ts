@@ -4,6 +4,8 @@ import { dueDates, recurringDraft, type DraftLine, type JournalDraft } from '~/d
 import { postEntry } from '~/ledger/posting.server'
 import { todayIn } from '~/domain/dates'
 import { bankAccountsResource } from '~/resources/accounting'
+import { demoVendors, enterBill, payBill } from './seed-payables.server'
+import { billsResource } from '~/resources/payables'
 import { bankDepositsResource } from '~/resources/bank-deposits'
 import { journalEntriesResource } from '~/resources/journal-entries'
 import { runAction } from '~/resources/engine/actions.server'
@@ -86,6 +88,8 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
     return { id: String(created.id) }
   }
   const operating = await bankAccount({ name: 'Operating — RBC', bank_account_type: 'OPERATING', gl_account_id: account('1010'), institution_name: 'Royal Bank of Canada', institution_number: '003', transit_number: '00012', account_number: '1004417', description: 'Rent deposits and property bills.' })
+  const vendors = await demoVendors(tx, companyId, today)
+  let billNumber = 1000
   const trust = await bankAccount({ name: 'Security deposit trust — RBC', bank_account_type: 'TRUST', gl_account_id: account('1020'), institution_name: 'Royal Bank of Canada', institution_number: '003', transit_number: '00012', account_number: '1009952', description: "Residents' security deposits, held in trust." })
 
   /** Gathers undeposited receipts (lines of `entryIds`) into one deposit, through the bank deposit's definition as the API does. */
@@ -183,10 +187,17 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
         if (late.length && due(25)) await deposit(operating, on(25), `Late rent deposit — ${p.name}, ${label}`, await receipts(late))
       }
 
-      // The bills, paid from the operating account.
+      // The bills, each from its vendor and paid from the operating account on its day; what is owed
+      // to no vendor (the management fee, the mortgage with its principal) is written by hand.
       const pay = async (day: number, expense: string, amount: number, memo: string, extra: DraftLine[] = []) => {
         if (!due(day) || amount <= 0) return
-        await manual(on(day), memo, [{ accountId: account(expense), amount, propertyGroupId: p.id }, ...extra, { accountId: account('1010'), amount: -(amount + extra.reduce((a, l) => a + l.amount, 0)), propertyGroupId: p.id }])
+        const vendorId = vendors.get(expense)
+        if (vendorId && !extra.length) {
+          const billId = await enterBill(tx, companyId, { vendorId, reference: `${y}${String(m).padStart(2, '0')}-${++billNumber}`, date: on(day), dueDate: on(day), accountId: account(expense), propertyGroupId: p.id, amount: dollars(amount), memo })
+          await payBill(tx, companyId, userId, billId, { date: on(day), bankAccountId: operating.id, method: expense === '5000' || expense === '5600' ? 'EFT' : 'CHEQUE' })
+        } else {
+          await manual(on(day), memo, [{ accountId: account(expense), amount, propertyGroupId: p.id }, ...extra, { accountId: account('1010'), amount: -(amount + extra.reduce((a, l) => a + l.amount, 0)), propertyGroupId: p.id }])
+        }
         addNet(p.id, -amount)
       }
       const winter = [12, 1, 2, 3].includes(m)
@@ -244,6 +255,18 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
       }
     }
   }
+
+  // What is still to pay today: repairs and cleaning of the last weeks, one of them overdue and one paid in part.
+  const daysAgo = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
+  const [home, second] = properties
+  const open = [
+    { vendorId: vendors.get('5000')!, reference: 'RP-2291', date: daysAgo(12), accountId: account('5000'), propertyGroupId: home.id, amount: '486.20', memo: `Replace hot water tank valve — ${home.name}` },
+    { vendorId: vendors.get('5600')!, reference: 'BW-0418', date: daysAgo(20), accountId: account('5600'), propertyGroupId: (second ?? home).id, amount: '725.00', memo: `Carpet cleaning, halls — ${(second ?? home).name}` },
+    { vendorId: vendors.get('electric')!, reference: 'CE-77', date: daysAgo(5), accountId: account('5000'), propertyGroupId: home.id, amount: '1340.00', memo: `Panel upgrade, laundry room — ${home.name}` },
+  ]
+  const openIds: string[] = []
+  for (const bill of open) openIds.push(await enterBill(tx, companyId, bill))
+  await runAction(tx, companyId, userId, billsResource, openIds[2], 'record-payment', { amount: '500.00', date: daysAgo(2), bank_account_id: operating.id, method: 'EFT', reference: 'Deposit on the panel' })
 
   await seedMoves(tx, companyId, userId, [...leaseOf.values()], { today, first: dateOf(first.year, first.month, 1), interestAccount: account('6000'), trust, deposit })
 

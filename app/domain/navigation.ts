@@ -105,8 +105,8 @@ export const STAFF_NAVIGATION: NavGroup[] = [
       { label: 'Journal Entries', href: '/app/accounting/journal-entries/' },
       { label: 'Recurring Journal Entries', href: '/app/accounting/recurring-journal-entries/' },
       { label: 'Mortgages', href: '/app/mortgages/', later: true },
-      { label: 'Vendors', href: '/app/vendors/', later: true },
-      { label: 'Payables (Bills)', href: '/app/accounting/bills/', later: true },
+      { label: 'Vendors', href: '/app/vendors/' },
+      { label: 'Payables (Bills)', href: '/app/accounting/bills/' },
       { label: 'Receivables (Invoices)', href: '/app/accounting/invoices/', later: true },
       { label: 'Rent Payments & Receivables', href: '/app/rent-payments/' },
       { label: 'Banking', href: '/app/accounting/bank-accounts/' },
@@ -200,6 +200,15 @@ export const RENT_TABS: PageTabs = {
     { label: 'Late fees', href: '/app/late-fee-policies/' },
     { label: 'Deposits', href: '/app/security-deposits/' },
     { label: 'Dispositions', href: '/app/deposit-dispositions/' },
+  ],
+}
+
+/** Payables (Bills): what vendors ask to be paid, and the payments that paid them. */
+export const PAYABLES_TABS: PageTabs = {
+  label: 'Payables (Bills)',
+  pages: [
+    { label: 'Bills', href: '/app/accounting/bills/' },
+    { label: 'Payments', href: '/app/accounting/bill-payments/' },
   ],
 }
 

@@ -28,3 +28,6 @@ export const compareNumbered = (a: string, b: string) => numberedOrder.compare(a
 
 /** The label of a choice by its value (a status's, a type's), or the value itself when it is none of them; empty for none. */
 export const labelOf = (options: readonly { value: string; label: string }[], value: unknown) => options.find((o) => o.value === value)?.label ?? (value == null ? '' : String(value))
+
+/** What stands for a secret's hidden characters where it is shown: `•••••6789`. */
+export const MASK = '•••••'

@@ -22,11 +22,11 @@ describe('the journal-line dimension registry', () => {
     expect(d.labelName).toBe(labelKey(d.key))
   })
 
-  it('points each dimension at its resource where that resource exists (vendors are still to come)', () => {
+  it('points each dimension at its resource', () => {
     const missing = dimensionTargets()
       .filter((d) => !d.target)
       .map((d) => d.resource)
-    expect(missing.sort()).toEqual(['vendors'])
-    for (const d of dimensionTargets()) if (d.target) expect(d.target.name).toBe(d.resource)
+    expect(missing).toEqual([])
+    for (const d of dimensionTargets()) expect(d.target!.name).toBe(d.resource)
   })
 })

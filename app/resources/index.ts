@@ -11,6 +11,7 @@ import { inspectionFormsResource, inspectionReportsResource, propertyInspections
 import { makeReadiesResource, makeReadyTaskCategoriesResource } from './make-ready'
 import { calendarEventsResource } from './calendar-events'
 import { journalEntriesResource } from './journal-entries'
+import { billPaymentsResource, billsResource, vendorsResource } from './payables'
 import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
@@ -64,6 +65,9 @@ export const RESOURCES: readonly AnyResource[] = [
   bankDepositsResource,
   journalEntriesResource,
   recurringJournalEntriesResource,
+  vendorsResource,
+  billsResource,
+  billPaymentsResource,
   // Categories, statuses and technicians before work orders: their API paths (work-orders/categories) sit under the work orders' own.
   workOrderCategoriesResource,
   workOrderStatusesResource,

@@ -111,7 +111,7 @@ export const journalEntriesResource = defineResource({
       leaseId: reference('Lease', 'leases'),
       residentId: reference('Resident', 'residents'),
       propertyOwnerId: reference('Property owner', 'property-owners'),
-      // A vendor dimension arrives with vendors (payables).
+      vendorId: reference('Vendor', 'vendors'),
     },
     ...DEBITS_AND_CREDITS,
   }),

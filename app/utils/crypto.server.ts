@@ -1,3 +1,4 @@
+import { MASK } from '~/domain/text'
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 // scrypt with N=2^15 costs ~100 ms and 32 MiB per guess: slow for an attacker, fine for a login.
@@ -66,5 +67,5 @@ export function decryptValue(stored: string, secret: string): string | null {
 /** What anyone ever sees of a secret: its last four characters. */
 export function maskValue(plain: string) {
   const visible = plain.replace(/[\s-]/g, '').slice(-4)
-  return `•••••${visible}`
+  return `${MASK}${visible}`
 }

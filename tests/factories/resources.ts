@@ -84,6 +84,15 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   'make-ready': async () => ({ move_out_lease_id: null, move_out_date: '2026-06-30', ready_by_date: '2026-07-10' }),
   // An event of an hour, not of a unit (a sample unit is of a sample property of its own).
   'calendar-events': async () => ({ start_time: '09:00', end_date: null, end_time: '10:00', rental_unit_id: null }),
+  // EFT details are a 3-digit institution, a 5-digit transit and the account number together.
+  vendors: async () => ({ bank_institution_number: '003', bank_transit_number: '00102', bank_account_number: '1234567' }),
+  // A bill's line is expensed to an expense account; a sample unit is of a sample property of its own, so the line names neither.
+  bills: async (token) => ({ date: '2026-03-02', due_date: '2026-04-01', lines: [{ account_id: (await chartOf(token))('5000'), description: 'Sample work', amount: '100.00' }] }),
+  // A payment pays part of one of its vendor's bills.
+  'bill-payments': async (token) => {
+    const bill = await createSample(resourceNamed('bills')!, token)
+    return { vendor_id: bill.vendor_id, date: '2026-03-10', lines: [{ bill_id: bill.id, amount: '40.00' }] }
+  },
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),

@@ -373,6 +373,11 @@ const BODY_ADDITIONS: Record<string, (company: { token: string; bankId: string; 
     return { subject: 'Walker', property_group_id: property.body.results[0].id, rental_unit_id: null, category_id: null, location: 'Lobby', priority: 'ROUTINE', scheduled_date: null, scheduled_time: null, due_date: null, description: null, entry_notes: null }
   },
   'POST /api/technician/time-tracking-entries': async () => ({ started_at: null, ended_at: null, notes: null }),
+  // Bills are marked as paid by their ids: one of ours still owing.
+  'POST /api/accounting/bills/bulk-mark-as-paid': async (company) => {
+    const owing = await api('GET', 'accounting/bills/?owing=true&page_size=1', { token: company.token })
+    return { bill_ids: [owing.body.results[0].id] }
+  },
   // A photo of one of a record's lines is of a record of ours whose lines have photos: an inspection report of ours, without a line.
   'POST /api/photos': async (company) => {
     const reports = await api('GET', 'inspection-reports/?page_size=1&status=SCHEDULED', { token: company.token })

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '~/db/client.server'
-import { companies, invitations, users } from '~/db/schema'
+import { companies, invitations, users, vendors } from '~/db/schema'
 
 export const WorkspaceWarning = z
   .object({ slug: z.string(), name: z.string(), description: z.string(), action_url: z.string().nullable() })
@@ -31,6 +31,8 @@ export function warningCounts(db: Database) {
   return {
     technicians: db.$count(users, and(eq(users.companyId, companies.id), eq(users.userType, 'maintenance_technician'), eq(users.isActive, true))),
     expiredInvitations: db.$count(invitations, and(eq(invitations.companyId, companies.id), isNull(invitations.acceptedAt), lt(invitations.expiresAt, sql`now()`))),
+    // Active vendors whose insurance or WCB clearance has run out: the earlier of the two is kept on each.
+    lapsedVendors: db.$count(vendors, and(eq(vendors.companyId, companies.id), eq(vendors.isActive, true), lt(vendors.coverageExpiresOn, sql`current_date`))),
   }
 }
 
@@ -41,7 +43,7 @@ const hasAddress = (company: CompanyDetails) => Boolean(company.streetAddress &&
 export const companyDetailsComplete = (company: CompanyDetails) => hasContact(company) && hasAddress(company)
 
 /** Problems in a company's setup, each with a link to fix it. */
-export function workspaceWarnings(company: typeof companies.$inferSelect, counts: { technicians: number; expiredInvitations: number }): WorkspaceWarning[] {
+export function workspaceWarnings(company: typeof companies.$inferSelect, counts: { technicians: number; expiredInvitations: number; lapsedVendors: number }): WorkspaceWarning[] {
   const wired = integrations()
   const items: WorkspaceWarning[] = []
   if (!hasContact(company)) {
@@ -98,6 +100,14 @@ export function workspaceWarnings(company: typeof companies.$inferSelect, counts
       name: `${counts.expiredInvitations} invitation${counts.expiredInvitations === 1 ? ' has' : 's have'} expired`,
       description: 'Some people never accepted their invitation. Send it again from their page.',
       action_url: '/app/maintenance-technicians/',
+    })
+  }
+  if (counts.lapsedVendors > 0) {
+    items.push({
+      slug: 'vendor-coverage-lapsed',
+      name: `${counts.lapsedVendors} vendor${counts.lapsedVendors === 1 ? '’s' : 's’'} insurance or WCB coverage has lapsed`,
+      description: 'A contractor without current liability insurance or WCB clearance leaves you exposed to their claims. Ask for new certificates and enter their expiry dates.',
+      action_url: '/app/vendors/?ordering=coverage_expires_on',
     })
   }
   return items

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { companies, users } from './platform'
+import { vendors } from './payables'
 import { propertyGroups, propertyOwners, rentalUnits, residents } from './properties'
 
 /*
@@ -123,10 +124,10 @@ export const journalLines = pgTable(
     memo: text(),
     propertyGroupId: uuid().references(() => propertyGroups.id),
     rentalUnitId: uuid().references(() => rentalUnits.id),
-    /** Vendors are recorded now; their table arrives with payables. */
+    // Checked to be the company's by the dimension registry.
     leaseId: uuid(),
     residentId: uuid().references(() => residents.id),
-    vendorId: uuid(),
+    vendorId: uuid().references((): AnyPgColumn => vendors.id),
     propertyOwnerId: uuid().references(() => propertyOwners.id),
     /** Memo and dimensions may be corrected (never the amount or account). */
     updatedAt: updatedAt(),
@@ -416,7 +417,7 @@ export const manualJournalEntryLines = pgTable(
     // As on journal_lines: checked to be the company's by the dimension registry.
     leaseId: uuid(),
     residentId: uuid().references(() => residents.id),
-    vendorId: uuid(),
+    vendorId: uuid().references((): AnyPgColumn => vendors.id),
     propertyOwnerId: uuid().references(() => propertyOwners.id),
   },
   (t) => [check('manual_journal_entry_lines_amount_nonzero', sql`${t.amount} <> 0`), index('manual_journal_entry_lines_entry_idx').on(t.manualJournalEntryId, t.position)],

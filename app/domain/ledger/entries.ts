@@ -24,6 +24,8 @@ export const SOURCE_TYPES = [
   { value: 'SECURITY_DEPOSIT', label: 'Security deposit' },
   { value: 'DEPOSIT_DISPOSITION', label: 'Deposit disposition' },
   { value: 'OPENING_BALANCE', label: 'Opening balance' },
+  { value: 'BILL', label: 'Bill' },
+  { value: 'BILL_PAYMENT', label: 'Bill payment' },
 ] as const
 export type SourceType = (typeof SOURCE_TYPES)[number]['value']
 

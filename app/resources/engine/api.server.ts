@@ -380,7 +380,8 @@ async function columnValues(resource: AnyResource, body: Json) {
   const values: Row = {}
   for (const [key, field] of writableFields(resource)) {
     const name = apiName(key)
-    if (!(name in body)) continue
+    // Left out, or sent back as it was shown (a secret's mask): kept as stored.
+    if (body[name] === undefined) continue
     const value = body[name]
     values[key] = field.kind === 'secret' && typeof value === 'string' && value ? encryptValue(value, await instanceSecret()) : value
   }
@@ -737,7 +738,10 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
             if (Object.keys(refused).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(refused).join(', ')}.`, refused)
             await checkReferences(tx, t.companyId, resource, values)
             const lines = resource.lines ? await givenLines(tx, t.companyId, resource.lines, body) : undefined
-            await runRules(resource, tx, t.companyId, id, { ...current, ...values }, lines)
+            // The rules see the record as it will be; what they fill in or correct (a label, a due date) is stored with what was sent.
+            const merged = { ...current, ...values }
+            await runRules(resource, tx, t.companyId, id, merged, lines)
+            for (const [key, value] of Object.entries(merged)) if (value !== (key in values ? values[key] : current[key])) values[key] = value
             const [row] = (await tx
               .update(resource.table)
               .set({ ...values, ...(resource.lines && lines ? linesTotal(resource.lines, lines) : {}), updatedAt: new Date() } as never)

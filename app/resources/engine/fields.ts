@@ -48,7 +48,12 @@ export type AddressField = Base & { kind: 'address' }
 /** The id of another resource's record in this company (a uuid column ending in Id). */
 export type ReferenceField = Base & { kind: 'reference'; resource: string }
 /** Stored encrypted; the API and pages only ever show its last four characters. */
-export type SecretField = Base & { kind: 'secret'; max?: number }
+export type SecretField = Base & {
+  kind: 'secret'
+  max?: number
+  /** A number of so many digits (a bank account's): spaces and dashes between them are dropped, anything else refused. */
+  digits?: { min: number; max: number }
+}
 /**
  * An uploaded file: a document of the company's store (its limits, the type read from its bytes,
  * the sandboxed download), kept on the record `keptOn` names, so that record's documents and

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { dateInput, moneyInput } from '~/api/values'
 import { COUNTRIES, DIVISIONS, isDivisionOf, isPostalCodeOf } from '~/domain/geo'
 import { formatDecimal, parseDecimal, toApiDecimal, type NumberFormat } from '~/domain/money'
-import { hasControlCharacters } from '~/domain/text'
+import { hasControlCharacters, MASK } from '~/domain/text'
 import { apiName, choosable, optionLabel, type Address, type Field, type FieldKind } from './fields'
 import { fieldsSchema, outputShape } from './validation'
 
@@ -120,7 +120,17 @@ export const FIELD_KINDS: { [K in FieldKind]: FieldKindSpec<FieldOfKind<K>> } = 
     () => '416-555-0134',
   ),
   secret: {
-    input: (field) => textInput(field, field.max ?? 200),
+    input: (field) => {
+      const digits = field.kind === 'secret' ? field.digits : undefined
+      const length = digits && (digits.min === digits.max ? `${digits.min}` : `${digits.min} to ${digits.max}`)
+      const typed = digits
+        ? textInput(field, 40)
+            .transform((v) => v.replace(/[\s-]/g, ''))
+            .refine((v) => v === '' || (/^\d+$/.test(v) && v.length >= digits.min && v.length <= digits.max), `${field.label} must be ${length} digits.`)
+        : textInput(field, field.max ?? 200)
+      // What reading it answers (its last four, masked) sent back keeps the stored one: a client that reads a record and writes it back changes nothing.
+      return z.preprocess((v) => (typeof v === 'string' && v.startsWith(MASK) ? undefined : v), typed.optional())
+    },
     output: () => z.string().openapi({ description: 'Only the last four characters, e.g. •••••6789' }),
     // A secret is never shown back; left blank on edit it keeps the stored one.
     fromForm: (raw, _field, form) => (!blank(raw) ? raw : form.mode === 'create' ? null : undefined),

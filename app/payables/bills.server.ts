@@ -1,0 +1,239 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Executor } from '~/db/client.server'
+import { accounts, billLines, billPaymentAllocations, billPayments, bills, companies, rentalUnits, buildings, vendors } from '~/db/schema'
+import { invalid } from '~/domain/errors'
+import { CASH_SUBTYPES, subtypeOf } from '~/domain/ledger/chart'
+import { formatDecimal, parseMoney } from '~/domain/money'
+import { agingOf } from '~/domain/leasing/payments'
+import { bankDetailsErrors, billLabel, billPaymentLabel, dueDateFor, paymentsForBills, propertySharesOf } from '~/domain/payables/bills'
+import { todayIn } from '~/domain/dates'
+
+/*
+ * Payables' services (issue 16): what the definitions of ~/resources/payables run in their
+ * record's transaction, and what bulk payment calls. The rules are pure, in ~/domain/payables.
+ */
+
+type Row = Record<string, unknown>
+type Errors = Record<string, string[]>
+
+/** A vendor's bank details hold together (the rules see the record as it will be: an account number kept from before is there, encrypted). */
+export function checkVendor(values: Row): Errors | undefined {
+  const errors = bankDetailsErrors({
+    institution: values.bankInstitutionNumber as string | null,
+    transit: values.bankTransitNumber as string | null,
+    // A secret arrives encrypted (its length says nothing): the API's schema checked its digits.
+    accountKept: Boolean(values.bankAccountNumber),
+  })
+  return Object.keys(errors).length ? errors : undefined
+}
+
+/** Subtypes a bill's line cannot be expensed to: money accounts, and the receivables and payables the documents keep. */
+const NOT_EXPENSED: readonly string[] = [...CASH_SUBTYPES, 'ACCOUNTS_RECEIVABLE', 'ACCOUNTS_PAYABLE']
+
+/**
+ * A bill as it will be stored: its vendor's (active, for a new one); due on its terms unless given
+ * (not before its date); each line on an expense or asset account (the vendor's default when it
+ * names none) and a unit's line on the unit's property; its total not below what is paid of it;
+ * named for its vendor and date.
+ */
+export async function checkBill(tx: Executor, companyId: string, id: string | undefined, values: Row, lines: Row[] | undefined): Promise<Errors | undefined> {
+  const errors: Errors = {}
+  const [vendor] = await tx
+    .select({ name: vendors.name, terms: vendors.paymentTerms, defaultAccountId: vendors.defaultExpenseAccountId, isActive: vendors.isActive })
+    .from(vendors)
+    .where(and(eq(vendors.companyId, companyId), eq(vendors.id, String(values.vendorId))))
+  if (!vendor) return { vendor_id: ['Choose a vendor.'] }
+  if (!id && !vendor.isActive) errors.vendor_id = [`${vendor.name} is deactivated: reactivate the vendor to enter its bills.`]
+  const date = String(values.date)
+  if (!values.dueDate) values.dueDate = dueDateFor(date, vendor.terms)
+  else if (String(values.dueDate) < date) errors.due_date = [`On or after the bill’s date, ${date}.`]
+  if (lines) {
+    lines.forEach((line, i) => {
+      line.accountId ??= vendor.defaultAccountId
+      if (!line.accountId) errors[`lines[${i}].account_id`] = [`Line ${i + 1}: choose the expense account (${vendor.name} has no default).`]
+    })
+    Object.assign(errors, await lineErrors(tx, companyId, lines))
+    if (id) {
+      const [current] = await tx
+        .select({ paid: bills.paidAmount })
+        .from(bills)
+        .where(and(eq(bills.companyId, companyId), eq(bills.id, id)))
+      const total = lines.reduce((sum, line) => sum + Number(line.amount ?? 0), 0)
+      if (current && total < current.paid) errors.lines = [`The bill’s lines must total at least the ${formatDecimal(current.paid)} already paid of it.`]
+    }
+  }
+  values.label = billLabel(values.reference as string | null, vendor.name, date)
+  return Object.keys(errors).length ? errors : undefined
+}
+
+/** Each line's account takes expenses; a unit's line is on its property (filled in when left out). */
+async function lineErrors(tx: Executor, companyId: string, lines: Row[]) {
+  const errors: Errors = {}
+  const accountIds = [...new Set(lines.map((l) => l.accountId).filter((v): v is string => typeof v === 'string'))]
+  const unitIds = [...new Set(lines.map((l) => l.rentalUnitId).filter((v): v is string => typeof v === 'string'))]
+  const [found, units] = await Promise.all([
+    accountIds.length ? tx.select({ id: accounts.id, name: accounts.name, subtype: accounts.subtype }).from(accounts).where(and(eq(accounts.companyId, companyId), inArray(accounts.id, accountIds))) : [],
+    unitIds.length
+      ? tx
+          .select({ id: rentalUnits.id, propertyGroupId: buildings.propertyGroupId })
+          .from(rentalUnits)
+          .innerJoin(buildings, eq(buildings.id, rentalUnits.buildingId))
+          .where(and(eq(rentalUnits.companyId, companyId), inArray(rentalUnits.id, unitIds)))
+      : [],
+  ])
+  const accountOf = new Map(found.map((a) => [a.id, a]))
+  const propertyOf = new Map(units.map((u) => [u.id, u.propertyGroupId]))
+  lines.forEach((line, i) => {
+    const account = accountOf.get(String(line.accountId))
+    if (account && NOT_EXPENSED.includes(account.subtype)) {
+      errors[`lines[${i}].account_id`] = [`Line ${i + 1}: ${account.name} is ${subtypeOf(account.subtype)?.label.toLowerCase() ?? 'not an expense account'}; a bill is expensed to an expense or asset account.`]
+    }
+    const unitProperty = typeof line.rentalUnitId === 'string' ? propertyOf.get(line.rentalUnitId) : undefined
+    if (unitProperty === undefined) return
+    if (!line.propertyGroupId) line.propertyGroupId = unitProperty
+    else if (line.propertyGroupId !== unitProperty) errors[`lines[${i}].rental_unit_id`] = [`Line ${i + 1}: this unit is not in the line’s property.`]
+  })
+  return errors
+}
+
+/** Keeps each bill's paid amount: what the allocations of payments still standing pay of it. */
+export async function syncBillsPaid(tx: Executor, companyId: string, billIds: string[]) {
+  if (!billIds.length) return
+  await tx.execute(sql`
+    update ${bills} b set paid_amount = coalesce((
+      select sum(a.amount) from ${billPaymentAllocations} a join ${billPayments} p on p.id = a.payment_id
+      where a.bill_id = b.id and p.status = 'PAID'), 0), updated_at = now()
+    where b.company_id = ${companyId} and b.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(billIds)])}::jsonb) as x)`)
+}
+
+/** The bills a payment pays. */
+export async function billsPaidBy(tx: Executor, companyId: string, paymentId: string) {
+  const rows = await tx
+    .select({ billId: billPaymentAllocations.billId })
+    .from(billPaymentAllocations)
+    .where(and(eq(billPaymentAllocations.companyId, companyId), eq(billPaymentAllocations.paymentId, paymentId)))
+  return rows.map((r) => r.billId)
+}
+
+/**
+ * A new bill payment as it will be stored: each line pays
+ * a bill of its vendor that is posted and owes at least that much (a bill once); what each line pays
+ * is shared among the bill's properties; named for its vendor and date.
+ */
+export async function checkBillPayment(tx: Executor, companyId: string, values: Row, lines: Row[]): Promise<Errors | undefined> {
+  const errors: Errors = {}
+  const billIds = [...new Set(lines.map((l) => String(l.billId)))]
+  const [[vendor], owed, billLineRows] = await Promise.all([
+    tx.select({ name: vendors.name }).from(vendors).where(and(eq(vendors.companyId, companyId), eq(vendors.id, String(values.vendorId)))),
+    billIds.length
+      ? tx
+          .select({ id: bills.id, vendorId: bills.vendorId, status: bills.status, amount: bills.amount, paid: bills.paidAmount, label: bills.label })
+          .from(bills)
+          .where(and(eq(bills.companyId, companyId), inArray(bills.id, billIds)))
+          .for('update')
+      : [],
+    billIds.length
+      ? tx
+          .select({ billId: billLines.billId, amount: billLines.amount, propertyGroupId: billLines.propertyGroupId })
+          .from(billLines)
+          .where(and(eq(billLines.companyId, companyId), inArray(billLines.billId, billIds)))
+      : [],
+  ])
+  if (!vendor) return { vendor_id: ['Choose a vendor.'] }
+  const billOf = new Map(owed.map((b) => [b.id, b]))
+  const linesOf = new Map<string, { amount: number; propertyGroupId: string | null }[]>()
+  for (const line of billLineRows) linesOf.set(line.billId, [...(linesOf.get(line.billId) ?? []), line])
+  const seen = new Set<string>()
+  lines.forEach((line, i) => {
+    const bill = billOf.get(String(line.billId))
+    const amount = Number(line.amount ?? 0)
+    const at = `lines[${i}]`
+    if (!bill) return
+    if (seen.has(bill.id)) errors[`${at}.bill_id`] = [`Line ${i + 1}: ${bill.label} is paid by another line already.`]
+    seen.add(bill.id)
+    if (bill.vendorId !== values.vendorId) errors[`${at}.bill_id`] = [`Line ${i + 1}: ${bill.label} is not ${vendor.name}’s.`]
+    else if (bill.status !== 'POSTED') errors[`${at}.bill_id`] = [`Line ${i + 1}: ${bill.label} is void.`]
+    else if (amount > bill.amount - bill.paid) {
+      errors[`${at}.amount`] = [bill.amount === bill.paid ? `Line ${i + 1}: ${bill.label} is paid in full.` : `Line ${i + 1}: at most the ${formatDecimal(bill.amount - bill.paid)} ${bill.label} still owes.`]
+    }
+    line.propertyShares = propertySharesOf(amount, linesOf.get(bill.id) ?? [])
+  })
+  values.label = billPaymentLabel(vendor.name, String(values.date))
+  return Object.keys(errors).length ? errors : undefined
+}
+
+/** What a page of bills shows beside their fields: what each still owes and how many days it is overdue, on the company's clock. */
+export async function billSummaries(tx: Executor, companyId: string, records: Row[]) {
+  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
+  const today = todayIn(company?.timeZone ?? 'UTC')
+  return new Map(
+    records.map((r) => {
+      // The records come as the API answers them: amounts as "1250.00".
+      const open = r.status === 'VOID' ? 0 : (parseMoney(String(r.amount)) ?? 0) - (parseMoney(String(r.paid_amount)) ?? 0)
+      return [String(r.id), { open: formatDecimal(open), days_overdue: open > 0 ? agingOf(String(r.due_date), today).days : 0 }]
+    }),
+  )
+}
+
+/** What a page of vendors shows beside their fields: what their open bills still owe. */
+export async function vendorSummaries(tx: Executor, companyId: string, ids: string[]) {
+  const rows = ids.length
+    ? await tx
+        .select({ vendorId: bills.vendorId, owed: sql<string>`coalesce(sum(${bills.amount} - ${bills.paidAmount}), 0)` })
+        .from(bills)
+        .where(and(eq(bills.companyId, companyId), inArray(bills.vendorId, ids), eq(bills.owing, true)))
+        .groupBy(bills.vendorId)
+    : []
+  const owed = new Map(rows.map((r) => [r.vendorId, Number(r.owed)]))
+  return new Map(ids.map((id) => [id, { balance: formatDecimal(owed.get(id) ?? 0) }]))
+}
+
+/** How bills are paid: from which account, on which day, by what means. */
+export type PaymentTerms = { date: string; bankAccountId: string; method: string; reference?: string | null; memo?: string | null }
+
+/**
+ * Pays bills, each what it still owes, as one payment per vendor: what marking bills as paid does,
+ * one or many, in the caller's transaction (all or nothing). A bill that is not this company's, owes
+ * nothing or is chosen twice is refused at its place in the list (`bill_ids[2]`).
+ */
+export async function payBills(tx: Executor, companyId: string, userId: string | null, billIds: string[], terms: PaymentTerms) {
+  const rows = await tx
+    .select({ id: bills.id, vendorId: bills.vendorId, status: bills.status, amount: bills.amount, paid: bills.paidAmount })
+    .from(bills)
+    .where(and(eq(bills.companyId, companyId), inArray(bills.id, billIds)))
+    .for('update')
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const errors: Errors = {}
+  billIds.forEach((id, i) => {
+    const bill = byId.get(id)
+    if (!bill || bill.status !== 'POSTED' || bill.amount <= bill.paid) errors[`bill_ids[${i}]`] = [`Bill ${i + 1} is not an open bill of your company: it may be paid or void already.`]
+    else if (billIds.indexOf(id) !== i) errors[`bill_ids[${i}]`] = [`Bill ${i + 1} is chosen twice.`]
+  })
+  if (Object.keys(errors).length) throw invalid(`Please correct the highlighted bills: ${Object.keys(errors).join(', ')}.`, errors)
+  const chosen = billIds.map((id) => {
+    const bill = byId.get(id)!
+    return { id, vendorId: bill.vendorId, open: bill.amount - bill.paid }
+  })
+  return payAmounts(tx, companyId, userId, paymentsForBills(chosen), terms)
+}
+
+/** Makes the payments, each through the bill payments' definition (its checks, its posting, its bills' paid amounts). */
+export async function payAmounts(tx: Executor, companyId: string, userId: string | null, payments: { vendorId: string; lines: { billId: string; amount: number }[] }[], terms: PaymentTerms) {
+  // Loaded here: the definitions import these services.
+  const [{ createRecord }, { resourceNamed }] = await Promise.all([import('~/resources/engine/api.server'), import('~/resources/index')])
+  const resource = resourceNamed('bill-payments')!
+  const made: Row[] = []
+  for (const payment of payments) {
+    const values = {
+      vendor_id: payment.vendorId,
+      date: terms.date,
+      bank_account_id: terms.bankAccountId,
+      method: terms.method,
+      reference: terms.reference ?? null,
+      memo: terms.memo ?? null,
+      lines: payment.lines.map((l) => ({ bill_id: l.billId, amount: l.amount })),
+    }
+    made.push(await createRecord(tx, companyId, resource, { values }, { userId }))
+  }
+  return made
+}

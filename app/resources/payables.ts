@@ -1,0 +1,340 @@
+import { z } from '@hono/zod-openapi'
+import type { Executor } from '~/db/client.server'
+import { billLines, billPaymentAllocations, billPayments, bills, vendors } from '~/db/schema'
+import { conflict } from '~/domain/errors'
+import { formatDecimal } from '~/domain/money'
+import { PAYABLES_TABS } from '~/domain/navigation'
+import {
+  BILL_PAYMENT_METHODS,
+  BILL_PAYMENT_SOURCE,
+  BILL_PAYMENT_STATUSES,
+  BILL_SOURCE,
+  BILL_STATUSES,
+  billDraft,
+  billPaymentDraft,
+  PAYMENT_TERMS,
+  VENDOR_TRADES,
+  type BillDocument,
+  type BillPaymentDocument,
+} from '~/domain/payables/bills'
+import { billsPaidBy, billSummaries, checkBill, checkBillPayment, checkVendor, payAmounts, syncBillsPaid, vendorSummaries } from '~/payables/bills.server'
+import { defineResource, type PostingBuilder } from './engine/define'
+import { address, boolean, date, email, lines, money, number, phone, reference, secret, select, text } from './engine/fields'
+
+/*
+ * Payables as documents (issue 16, ADR 013): a vendor; a bill, whose lines are expensed to accounts
+ * for properties and units and which posts Dr the expenses / Cr accounts payable; and a bill
+ * payment, whose lines pay bills and which posts Dr accounts payable / Cr the bank. Marking a bill
+ * as paid, or recording part of it paid, makes a bill payment. The rules are the services of
+ * ~/payables/bills.server; what each posts is pure, in ~/domain/payables/bills.
+ */
+
+export const vendorsResource = defineResource({
+  name: 'vendors',
+  singular: 'Vendor',
+  plural: 'Vendors',
+  description: 'The contractors, suppliers, utilities and public bodies you pay: their terms, how they are paid, and whether their insurance and WCB coverage are current.',
+  group: 'Accounting',
+  permission: 'accounting',
+  table: vendors,
+  fields: {
+    name: text('Name', { required: true, max: 200, help: 'The business name bills and cheques carry' }),
+    trade: select('Trade', VENDOR_TRADES),
+    contactName: text('Contact', { max: 120 }),
+    email: email('E-mail', { help: 'Remittance letters are e-mailed here' }),
+    phone: phone('Phone'),
+    website: text('Website', { max: 200 }),
+    remittanceAddress: address('Remittance address', { help: 'Where cheques are mailed' }),
+    paymentTerms: select('Payment terms', PAYMENT_TERMS, { required: true, help: 'A bill is due this long after its date, unless it says otherwise' }),
+    defaultExpenseAccountId: reference('Default expense account', 'accounts', { help: 'A new bill’s lines are expensed here when they name no account' }),
+    bankInstitutionNumber: text('Institution number', { max: 3, help: 'For EFT: 3 digits' }),
+    bankTransitNumber: text('Transit (branch) number', { max: 5, help: 'For EFT: 5 digits' }),
+    bankAccountNumber: secret('Account number', { digits: { min: 7, max: 12 }, help: 'For EFT: 7 to 12 digits. Stored encrypted; only its last four digits are ever shown.' }),
+    taxId: secret('Tax id (BN, SIN or EIN)', { help: 'Stored encrypted; only the last four characters are ever shown.' }),
+    gstNumber: text('GST/HST number', { max: 20, help: 'Its registration number, as its invoices print it: input tax credits need it' }),
+    reportable: boolean('Reportable (T4A / 1099)', { help: 'Paid for services reported at year end' }),
+    insuranceExpiresOn: date('Insurance expires', { help: 'Its liability insurance certificate’s expiry: the workspace warns once it lapses' }),
+    wcbExpiresOn: date('WCB clearance expires', { help: 'Its workers’ compensation clearance: the workspace warns once it lapses' }),
+    coverageExpiresOn: date('Coverage until', { readOnly: true, help: 'The earlier of its insurance and WCB expiry' }),
+  },
+  title: ['name'],
+  columns: ['name', 'trade', 'contactName', 'phone', 'balance', 'coverageExpiresOn'],
+  search: ['name', 'contactName', 'email', 'phone'],
+  filters: ['trade', 'paymentTerms', 'reportable'],
+  ordering: 'name',
+  methods: ['list', 'create', 'get', 'update', 'delete'],
+  deactivates: true,
+  rules: {
+    validate: async ({ values }) => checkVendor(values),
+  },
+  outputs: {
+    summary: {
+      schema: { balance: z.string().openapi({ description: 'What its open bills still owe' }) },
+      fields: { balance: money('Owed') },
+      load: ({ tx, companyId, records }) =>
+        vendorSummaries(
+          tx as Executor,
+          companyId,
+          records.map((r) => String(r.id)),
+        ),
+    },
+  },
+  page: {
+    sections: [
+      { kind: 'fields', fields: ['name', 'trade', 'contactName', 'email', 'phone', 'website', 'remittanceAddress', 'balance'] },
+      { kind: 'fields', label: 'Paying it', fields: ['paymentTerms', 'defaultExpenseAccountId', 'bankInstitutionNumber', 'bankTransitNumber', 'bankAccountNumber'] },
+      { kind: 'fields', label: 'Tax and compliance', fields: ['taxId', 'gstNumber', 'reportable', 'insuranceExpiresOn', 'wcbExpiresOn', 'coverageExpiresOn'] },
+      { kind: 'related', related: { resource: 'bills', field: 'vendorId', label: 'Bills' } },
+      { kind: 'related', related: { resource: 'bill-payments', field: 'vendorId', label: 'Payments' } },
+      { kind: 'attachments' },
+      { kind: 'notes' },
+    ],
+  },
+})
+
+/** Dr each line's account, Cr accounts payable for each property's share; nothing once void. */
+export const billPosting: PostingBuilder = (bill, { roles }) =>
+  billDraft(
+    {
+      id: bill.id,
+      date: String(bill.date),
+      label: String(bill.label),
+      vendorId: String(bill.vendorId),
+      status: String(bill.status),
+      lines: bill.lines.map((line) => ({
+        accountId: String(line.accountId),
+        amount: Number(line.amount),
+        description: (line.description as string | null) ?? null,
+        propertyGroupId: (line.propertyGroupId as string | null) ?? null,
+        rentalUnitId: (line.rentalUnitId as string | null) ?? null,
+      })),
+    } satisfies BillDocument,
+    roles.ACCOUNTS_PAYABLE,
+  )
+
+/** What paying a bill asks: the day, the account the money leaves, how, and its cheque number or trace. */
+const paymentInput = {
+  date: date('Paid on', { required: true, startsToday: true }),
+  bankAccountId: reference('Paid from', 'bank-accounts', { required: true }),
+  method: select('Method', BILL_PAYMENT_METHODS, { required: true }),
+  reference: text('Reference', { max: 100, help: 'The cheque number or EFT trace' }),
+}
+
+/** The payment terms an action's input names, from its API names. */
+const termsOf = (input: Record<string, unknown>) => ({
+  date: String(input.date),
+  bankAccountId: String(input.bank_account_id),
+  method: String(input.method),
+  reference: (input.reference as string | null | undefined) ?? null,
+  memo: (input.memo as string | null | undefined) ?? null,
+})
+
+export const billsResource = defineResource({
+  name: 'bills',
+  section: 'accounting',
+  apiPath: 'accounting/bills',
+  // SPEC.md §7 names the collection at the root too (POST /api/bills/{id}/record-payment/).
+  alsoAt: ['bills'],
+  singular: 'Bill',
+  plural: 'Bills',
+  description: 'What vendors ask to be paid: each line expensed to an account for a property or unit, due on the vendor’s terms. Each posts to accounts payable; payments pay them; voiding one reverses it.',
+  group: 'Accounting',
+  permission: 'accounting',
+  tabs: PAYABLES_TABS,
+  table: bills,
+  fields: {
+    vendorId: reference('Vendor', 'vendors', { required: true }),
+    reference: text('Vendor’s invoice number', { max: 60 }),
+    date: date('Bill date', { required: true, startsToday: true }),
+    dueDate: date('Due date', { notBefore: 'date', help: 'Empty: the bill’s date plus the vendor’s payment terms' }),
+    memo: text('Memo', { max: 500 }),
+    workOrderId: reference('Work order', 'work-orders', { help: 'The work order the work was for' }),
+    amount: money('Total', { readOnly: true, help: 'The sum of its lines' }),
+    paidAmount: money('Paid', { readOnly: true, help: 'What payments still standing have paid of it' }),
+    owing: boolean('Owing', { readOnly: true, help: 'Posted and not paid in full' }),
+    status: select('Status', BILL_STATUSES, { readOnly: true }),
+    label: text('Name', { readOnly: true }),
+  },
+  title: ['label'],
+  label: 'label',
+  columns: ['date', 'vendorId', 'reference', 'dueDate', 'amount', 'open', 'days_overdue', 'status'],
+  search: ['reference', 'memo', 'label'],
+  filters: ['owing', 'vendorId', 'status', 'workOrderId'],
+  lineFilters: ['propertyGroupId', 'accountId'],
+  // Payables are what is still owed: the list opens on them.
+  defaultFilters: { owing: 'true' },
+  ordering: 'due_date',
+  methods: ['list', 'create', 'get', 'update'],
+  palette: false,
+  states: { field: 'status', initial: 'POSTED', transitions: [['POSTED', 'VOID']], locked: ['VOID'] },
+  actions: {
+    'mark-as-paid': {
+      label: 'Mark as paid',
+      from: ['POSTED'],
+      input: paymentInput,
+      done: 'Bill paid: a payment of what it owed is recorded.',
+      async run({ tx, companyId, userId, record, input }) {
+        const open = Number(record.amount) - Number(record.paidAmount)
+        if (open <= 0) throw conflict(`${String(record.label)} is paid in full already.`)
+        await payAmounts(tx as Executor, companyId, userId, [{ vendorId: String(record.vendorId), lines: [{ billId: String(record.id), amount: open }] }], termsOf(input))
+      },
+    },
+    'record-payment': {
+      label: 'Record a payment',
+      from: ['POSTED'],
+      input: { amount: money('Amount paid', { required: true, min: 1 }), ...paymentInput, memo: text('Memo', { max: 500 }) },
+      done: 'Payment recorded.',
+      async run({ tx, companyId, userId, record, input }) {
+        const open = Number(record.amount) - Number(record.paidAmount)
+        const amount = Number(input.amount)
+        if (open <= 0) throw conflict(`${String(record.label)} is paid in full already.`)
+        if (amount > open) throw conflict(`At most the ${formatDecimal(open)} the bill still owes.`, { amount: [`At most the ${formatDecimal(open)} the bill still owes.`] })
+        await payAmounts(tx as Executor, companyId, userId, [{ vendorId: String(record.vendorId), lines: [{ billId: String(record.id), amount }] }], termsOf(input))
+      },
+    },
+    void: {
+      label: 'Void',
+      from: ['POSTED'],
+      to: 'VOID',
+      confirm: 'Voiding the bill reverses its posting: the vendor is no longer owed it. It cannot be undone.',
+      done: 'Bill voided: its posting is reversed.',
+      async run({ record }) {
+        if (Number(record.paidAmount) > 0) throw conflict('Payments are applied to this bill: void them first.')
+      },
+    },
+  },
+  lines: lines('Lines', {
+    table: billLines,
+    parentKey: 'billId',
+    min: 1,
+    max: 200,
+    fields: {
+      accountId: reference('Expense account', 'accounts', { help: 'Empty: the vendor’s default expense account' }),
+      description: text('Description', { max: 300 }),
+      propertyGroupId: reference('Property', 'property-groups', { help: 'Empty for a unit’s line: the unit’s property' }),
+      rentalUnitId: reference('Unit', 'rental-units'),
+      amount: money('Amount', { required: true, min: 1 }),
+    },
+    total: { field: 'amount', line: 'amount' },
+  }),
+  rules: {
+    validate: ({ tx, companyId, id, values, lines: given }) => checkBill(tx as Executor, companyId, id, values, given),
+  },
+  postings: { create: billPosting },
+  sourceType: BILL_SOURCE,
+  outputs: {
+    summary: {
+      schema: {
+        open: z.string().openapi({ description: 'What it still owes: its total less what is paid (nothing once void)' }),
+        days_overdue: z.number().int().openapi({ description: 'Days past its due date while it owes something, on the company’s clock' }),
+      },
+      fields: { open: money('Open'), days_overdue: number('Days overdue') },
+      load: ({ tx, companyId, records }) => billSummaries(tx as Executor, companyId, records),
+    },
+  },
+  page: {
+    sections: [
+      { kind: 'fields', fields: ['vendorId', 'reference', 'date', 'dueDate', 'amount', 'paidAmount', 'open', 'days_overdue', 'status', 'memo', 'workOrderId'] },
+      { kind: 'lines' },
+      { kind: 'actions' },
+      { kind: 'related', related: { resource: 'bill-payments', field: 'billId', label: 'Payments' } },
+      { kind: 'journal' },
+      { kind: 'history' },
+      { kind: 'attachments' },
+      { kind: 'notes' },
+    ],
+  },
+})
+
+/** Dr accounts payable, Cr the bank account's GL account, for each property the bills are for; nothing once void. */
+export const billPaymentPosting: PostingBuilder = (payment, { roles, references }) =>
+  billPaymentDraft(
+    {
+      id: payment.id,
+      date: String(payment.date),
+      label: String(payment.label),
+      vendorId: String(payment.vendorId),
+      status: String(payment.status),
+      bankAccountId: String(references.bankAccountId!.glAccountId),
+      lines: payment.lines.map((line) => ({ propertyShares: (line.propertyShares as BillPaymentDocument['lines'][number]['propertyShares'] | undefined) ?? [] })),
+    } satisfies BillPaymentDocument,
+    roles.ACCOUNTS_PAYABLE,
+  )
+
+export const billPaymentsResource = defineResource({
+  name: 'bill-payments',
+  section: 'accounting',
+  alsoAt: ['accounting/bill-payments'],
+  singular: 'Bill Payment',
+  plural: 'Bill Payments',
+  description: 'Money paid to vendors from your bank accounts, each applied to the bills it pays. Voiding one reverses it, and its bills owe again.',
+  group: 'Accounting',
+  permission: 'accounting',
+  tabs: PAYABLES_TABS,
+  table: billPayments,
+  fields: {
+    // What was paid stays as paid: only the memo and reference change (SPEC.md §7); a mistake is voided and paid again.
+    vendorId: reference('Vendor', 'vendors', { required: true, writableOn: 'create' }),
+    date: date('Paid on', { required: true, writableOn: 'create', startsToday: true }),
+    bankAccountId: reference('Paid from', 'bank-accounts', { required: true, writableOn: 'create' }),
+    method: select('Method', BILL_PAYMENT_METHODS, { required: true, writableOn: 'create' }),
+    reference: text('Reference', { max: 100, help: 'The cheque number or EFT trace' }),
+    memo: text('Memo', { max: 500 }),
+    amount: money('Amount', { readOnly: true, help: 'The sum of what it pays of each bill' }),
+    status: select('Status', BILL_PAYMENT_STATUSES, { readOnly: true }),
+    label: text('Name', { readOnly: true }),
+  },
+  title: ['label'],
+  label: 'label',
+  columns: ['date', 'vendorId', 'bankAccountId', 'method', 'reference', 'amount', 'status'],
+  search: ['reference', 'memo', 'label'],
+  filters: ['vendorId', 'bankAccountId', 'method', 'status'],
+  lineFilters: ['billId'],
+  ordering: '-date',
+  methods: ['list', 'create', 'get', 'update'],
+  palette: false,
+  states: { field: 'status', initial: 'PAID', transitions: [['PAID', 'VOID']], locked: ['VOID'] },
+  actions: {
+    void: {
+      label: 'Void',
+      from: ['PAID'],
+      to: 'VOID',
+      confirm: 'Voiding the payment reverses its posting: the bills it paid owe that much again. It cannot be undone.',
+      done: 'Payment voided: its bills owe again.',
+    },
+  },
+  lines: lines('Bills paid', {
+    table: billPaymentAllocations,
+    parentKey: 'paymentId',
+    min: 1,
+    max: 1000,
+    writableOn: 'create',
+    fields: {
+      billId: reference('Bill', 'bills', { required: true }),
+      amount: money('Amount', { required: true, min: 1 }),
+    },
+    total: { field: 'amount', line: 'amount' },
+  }),
+  rules: {
+    async validate({ tx, companyId, id, values, lines: given }) {
+      // Only the memo and reference change after (the fields say so); the lines are the payment's own.
+      if (id) return undefined
+      return checkBillPayment(tx as Executor, companyId, values, given ?? [])
+    },
+    created: ({ tx, companyId, record }) => billsPaidBy(tx as Executor, companyId, String(record.id)).then((billIds) => syncBillsPaid(tx as Executor, companyId, billIds)),
+    moved: ({ tx, companyId, id }) => billsPaidBy(tx as Executor, companyId, id).then((billIds) => syncBillsPaid(tx as Executor, companyId, billIds)),
+  },
+  postings: { create: billPaymentPosting },
+  sourceType: BILL_PAYMENT_SOURCE,
+  page: {
+    sections: [
+      { kind: 'fields', fields: ['vendorId', 'date', 'bankAccountId', 'method', 'reference', 'memo', 'amount', 'status'] },
+      { kind: 'lines' },
+      { kind: 'actions' },
+      { kind: 'journal' },
+      { kind: 'history' },
+      { kind: 'attachments' },
+      { kind: 'notes' },
+    ],
+  },
+})
