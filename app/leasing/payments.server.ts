@@ -163,15 +163,18 @@ export async function chargesPaidBy(tx: Executor, companyId: string, paymentId: 
   return rows.map((r) => r.chargeId)
 }
 
-/** What a page of charges shows beside their fields: what each still owes, and for how many days it has been overdue. */
-export async function chargeSummaries(tx: Executor, companyId: string, records: Record<string, unknown>[]) {
+/**
+ * What a page of open items (rent charges, bills) shows beside their fields: what each still owes
+ * (its amount less what is paid, nothing once void) and how many days past `dueKey` it is, on the
+ * company's clock. The records come as the API answers them: amounts as "1250.00".
+ */
+export async function openItemSummaries(tx: Executor, companyId: string, records: Record<string, unknown>[], dueKey: string) {
   const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
   const today = todayIn(company?.timeZone ?? 'UTC')
   return new Map(
     records.map((r) => {
-      // The records come as the API answers them: amounts as "1250.00".
       const open = r.status === 'VOID' ? 0 : (parseMoney(String(r.amount)) ?? 0) - (parseMoney(String(r.paid_amount)) ?? 0)
-      return [String(r.id), { open: formatDecimal(open), days_overdue: open > 0 ? agingOf(String(r.date), today).days : 0 }]
+      return [String(r.id), { open: formatDecimal(open), days_overdue: open > 0 ? agingOf(String(r[dueKey]), today).days : 0 }]
     }),
   )
 }

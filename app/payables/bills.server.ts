@@ -1,12 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { accounts, billLines, billPaymentAllocations, billPayments, bills, companies, rentalUnits, buildings, vendors } from '~/db/schema'
+import { accounts, billLines, billPaymentAllocations, billPayments, bills, buildings, rentalUnits, vendors } from '~/db/schema'
 import { invalid } from '~/domain/errors'
 import { CASH_SUBTYPES, subtypeOf } from '~/domain/ledger/chart'
-import { formatDecimal, parseMoney } from '~/domain/money'
-import { agingOf } from '~/domain/leasing/payments'
+import { formatDecimal } from '~/domain/money'
 import { bankDetailsErrors, billLabel, billPaymentLabel, dueDateFor, paymentsForBills, propertySharesOf } from '~/domain/payables/bills'
-import { todayIn } from '~/domain/dates'
 
 /*
  * Payables' services (issue 16): what the definitions of ~/resources/payables run in their
@@ -160,19 +158,6 @@ export async function checkBillPayment(tx: Executor, companyId: string, values: 
   })
   values.label = billPaymentLabel(vendor.name, String(values.date))
   return Object.keys(errors).length ? errors : undefined
-}
-
-/** What a page of bills shows beside their fields: what each still owes and how many days it is overdue, on the company's clock. */
-export async function billSummaries(tx: Executor, companyId: string, records: Row[]) {
-  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
-  const today = todayIn(company?.timeZone ?? 'UTC')
-  return new Map(
-    records.map((r) => {
-      // The records come as the API answers them: amounts as "1250.00".
-      const open = r.status === 'VOID' ? 0 : (parseMoney(String(r.amount)) ?? 0) - (parseMoney(String(r.paid_amount)) ?? 0)
-      return [String(r.id), { open: formatDecimal(open), days_overdue: open > 0 ? agingOf(String(r.due_date), today).days : 0 }]
-    }),
-  )
 }
 
 /** What a page of vendors shows beside their fields: what their open bills still owe. */

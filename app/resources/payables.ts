@@ -17,7 +17,8 @@ import {
   type BillDocument,
   type BillPaymentDocument,
 } from '~/domain/payables/bills'
-import { billsPaidBy, billSummaries, checkBill, checkBillPayment, checkVendor, payAmounts, syncBillsPaid, vendorSummaries } from '~/payables/bills.server'
+import { openItemSummaries } from '~/leasing/payments.server'
+import { billsPaidBy, checkBill, checkBillPayment, checkVendor, payAmounts, syncBillsPaid, vendorSummaries } from '~/payables/bills.server'
 import { defineResource, type PostingBuilder } from './engine/define'
 import { address, boolean, date, email, lines, money, number, phone, reference, secret, select, text } from './engine/fields'
 
@@ -229,7 +230,7 @@ export const billsResource = defineResource({
         days_overdue: z.number().int().openapi({ description: 'Days past its due date while it owes something, on the company’s clock' }),
       },
       fields: { open: money('Open'), days_overdue: number('Days overdue') },
-      load: ({ tx, companyId, records }) => billSummaries(tx as Executor, companyId, records),
+      load: ({ tx, companyId, records }) => openItemSummaries(tx as Executor, companyId, records, 'due_date'),
     },
   },
   page: {

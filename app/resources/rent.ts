@@ -10,7 +10,7 @@ import { FROM_DEPOSIT, PAYMENT_METHODS, PAYMENT_STATUSES, paymentDraft, returnDr
 import { RENT_TABS } from '~/domain/navigation'
 import { LATE_FEE_TYPES, rulesOf } from '~/domain/leasing/provinces'
 import { checkLateFeePolicy, provinceOf } from '~/leasing/late-fees.server'
-import { accountHolding, applyCredits, applyPayment, chargesPaidBy, chargeSummaries, checkChosen, checkPaymentChange, paymentSummaries, syncPaid } from '~/leasing/payments.server'
+import { accountHolding, applyCredits, applyPayment, chargesPaidBy, checkChosen, openItemSummaries, checkPaymentChange, paymentSummaries, syncPaid } from '~/leasing/payments.server'
 import { padAgreementPdf } from '~/leasing/pad-agreement.server'
 import { checkSchedule, incomeAccountErrors, runRent, scheduleSummaries } from '~/leasing/rent.server'
 import { defineResource, type PostingBuilder, type PostingDocument } from './engine/define'
@@ -236,7 +236,7 @@ export const rentChargesResource = defineResource({
         days_overdue: z.number().int().openapi({ description: 'Days since it fell due while it owes something, in the company’s time zone' }),
       },
       fields: { open: money('Open'), days_overdue: number('Days overdue') },
-      load: ({ tx, companyId, records }) => chargeSummaries(tx as Executor, companyId, records),
+      load: ({ tx, companyId, records }) => openItemSummaries(tx as Executor, companyId, records, 'date'),
     },
   },
   page: {
