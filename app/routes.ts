@@ -119,6 +119,7 @@ export default [
       route(':id', 'routes/app/documents/detail.tsx'),
     ]),
     route('rent-payments/bulk-mark-as-paid', 'routes/app/rent-payments/bulk-mark-as-paid.tsx'),
+    route('accounting/bills/bulk-pay', 'routes/app/accounting/bills/bulk-pay.tsx'),
     route('accounting/bank-reconciliations/:id/pdf', 'routes/app/accounting/bank-reconciliations/pdf.ts'),
     route('accounting/bank-accounts/:id/statement', 'routes/app/accounting/bank-accounts/statement.tsx'),
     // Every resource of the engine (app/resources/): one set of generic pages, no route per resource;

@@ -165,6 +165,7 @@ export const billsResource = defineResource({
   // Payables are what is still owed: the list opens on them.
   defaultFilters: { owing: 'true' },
   ordering: 'due_date',
+  links: [{ label: 'Pay bills', href: '/app/accounting/bills/bulk-pay/' }],
   methods: ['list', 'create', 'get', 'update'],
   palette: false,
   states: { field: 'status', initial: 'POSTED', transitions: [['POSTED', 'VOID']], locked: ['VOID'] },

@@ -62,4 +62,7 @@ test('a bill is entered, paid in part, then marked as paid', async ({ page, requ
   // Payables are what is still owed: nothing now.
   await page.goto('/app/accounting/bills/')
   await expect(page.getByRole('link', { name: /Rapid Plumbing/ })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Pay bills' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pay Bills')
+  await expect(page.getByText('Every bill is paid.')).toBeVisible()
 })

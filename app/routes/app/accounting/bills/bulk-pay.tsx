@@ -1,0 +1,128 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { BulkMarkBillsAsPaid } from '~/api/accounting/payables'
+import { IdempotencyKey } from '~/components/idempotency-key'
+import { Breadcrumbs, EmptyState, PageHeader, Table, Td, Th, type Page } from '~/components/list'
+import { useDisplayMoney } from '~/components/resource/use-currency'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import { ErrorList, ErrorSummary, Field, SelectField } from '~/components/ui/field'
+import { BILL_PAYMENT_METHODS } from '~/domain/payables/bills'
+import { useCompanyToday } from '~/components/use-company-today'
+import { requireSession } from '~/utils/api-client.server'
+import { idempotencyKeyOf, reply, replyWithApiError } from '~/utils/forms.server'
+import { title } from '~/utils/misc'
+import { redirectWithToast } from '~/utils/toast.server'
+import type { Route } from './+types/bulk-pay'
+
+/*
+ * Paying many bills at once (the week's cheque run, an EFT batch): tick the bills paid, say from
+ * which account, when and how, and `POST accounting/bills/bulk-mark-as-paid` records one payment
+ * per vendor in one transaction. A plain form: it works the same without JavaScript.
+ */
+
+type Bill = { id: string; label: string; due_date: string; vendor_id: string; vendor_label: string | null; reference: string | null; open: string; days_overdue: number }
+
+// The API's own body, less its strictness: the form also carries its idempotency key.
+const FormBody = z.object(BulkMarkBillsAsPaid.shape)
+
+export const meta: Route.MetaFunction = () => [{ title: title('Pay Bills') }]
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { api } = await requireSession({ request, url })
+  const [open, banks] = await Promise.all([
+    api.get<Page<Bill>>('accounting/bills/?owing=true&ordering=due_date&page_size=500'),
+    api.get<Page<{ id: string; name: string }>>('bank-accounts/?is_active=true&page_size=100'),
+  ])
+  return { bills: open.results, more: open.count > open.results.length, banks: banks.results }
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const { api } = await requireSession({ request, url })
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: FormBody })
+  if (submission.status !== 'success') return reply(submission)
+  const result = await api.send<{ payments: unknown[] }>('POST', 'accounting/bills/bulk-mark-as-paid/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
+  if (!result.ok) return replyWithApiError(submission, result.error, result.status)
+  const count = result.data.payments.length
+  throw await redirectWithToast('/app/accounting/bill-payments/', { type: 'success', description: `${count} ${count === 1 ? 'payment' : 'payments'} recorded, one per vendor.` })
+}
+
+export default function BulkPayPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { bills, more, banks } = loaderData
+  const today = useCompanyToday()
+  const money = useDisplayMoney()
+  const navigation = useNavigation()
+  const [form, fields] = useForm<z.input<typeof FormBody>>({ id: 'bulk-pay', lastResult: actionData?.result, defaultValue: { date: today, method: 'CHEQUE', bank_account_id: banks.length === 1 ? banks[0].id : undefined }, shouldValidate: 'onSubmit' })
+  const ticked = new Set((fields.bill_ids.initialValue as string[] | string | undefined) ?? [])
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <Breadcrumbs items={[{ label: 'Bills', href: '/app/accounting/bills/' }, { label: 'Pay Bills' }]} />
+      <PageHeader title="Pay Bills" />
+      <p className="text-sm text-muted-foreground">Tick the bills to pay: each is paid what it still owes, with one payment per vendor, all at once or none.</p>
+      <Card>
+        <CardContent className="pt-6">
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+            <IdempotencyKey form="bulk-pay" />
+            <ErrorSummary form={form} />
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <Field label="Paid on" meta={fields.date} type="date" />
+              <SelectField label="Paid from" meta={fields.bank_account_id} options={banks.map((b) => ({ value: b.id, label: b.name }))} />
+              <SelectField label="Method" meta={fields.method} options={BILL_PAYMENT_METHODS.map((m) => ({ value: m.value, label: m.label }))} />
+              <Field label="Reference" meta={fields.reference} help="A batch or cheque number, on every payment" />
+            </div>
+            {bills.length ? (
+              <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={fields.bill_ids.errors?.length ? fields.bill_ids.errorId : undefined}>
+                <legend className="mb-1 text-sm font-medium">Bills to pay</legend>
+                <Table>
+                  <thead>
+                    <tr>
+                      <Th>
+                        <span className="sr-only">Paid</span>
+                      </Th>
+                      <Th>Due</Th>
+                      <Th>Vendor</Th>
+                      <Th>Invoice</Th>
+                      <Th numeric>Days overdue</Th>
+                      <Th numeric>Owing</Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {bills.map((bill) => (
+                      <tr key={bill.id} className="border-t">
+                        <Td>
+                          <input
+                            type="checkbox"
+                            name={fields.bill_ids.name}
+                            value={bill.id}
+                            defaultChecked={ticked.has(bill.id)}
+                            aria-label={`Pay: ${bill.label}, ${money(bill.open)}`}
+                            className="size-4 accent-primary"
+                          />
+                        </Td>
+                        <Td>{bill.due_date}</Td>
+                        <Td>{bill.vendor_label}</Td>
+                        <Td>{bill.reference}</Td>
+                        <Td className="text-right tabular-nums">{bill.days_overdue}</Td>
+                        <Td className="text-right tabular-nums">{money(bill.open)}</Td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+                <ErrorList id={fields.bill_ids.errorId} errors={fields.bill_ids.errors} />
+                {more ? <p className="text-sm text-muted-foreground">The 500 oldest are shown; mark these first to see the rest.</p> : null}
+              </fieldset>
+            ) : (
+              <EmptyState title="Nothing to pay">Every bill is paid.</EmptyState>
+            )}
+            <Button type="submit" className="self-start" disabled={!bills.length || navigation.state === 'submitting'}>
+              Pay the bills ticked
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
