@@ -96,6 +96,8 @@ export default [
       route('closed-tasks', 'routes/app/reporting/closed-tasks.tsx'),
       route('task-performance', 'routes/app/reporting/task-performance.tsx'),
       route('service-tech-hours', 'routes/app/reporting/service-tech-hours.tsx'),
+      route('generate-eft-payment-file', 'routes/app/reporting/generate-eft-payment-file.tsx'),
+      route('generate-eft-payment-file/download', 'routes/app/reporting/eft-file-download.ts'),
       route(':report/export', 'routes/app/reporting/export.ts'),
     ]),
     route(':resource/import', 'routes/app/import.tsx'),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { LINE_DIMENSIONS } from '~/domain/ledger/dimensions'
 import { dueDates, recurringDraft, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
 import { postEntry } from '~/ledger/posting.server'
@@ -87,7 +87,7 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
     const created = await createRecord(tx, companyId, bankAccountsResource, parseInput(bankAccountsResource, body, 'create'))
     return { id: String(created.id) }
   }
-  const operating = await bankAccount({ name: 'Operating — RBC', bank_account_type: 'OPERATING', gl_account_id: account('1010'), institution_name: 'Royal Bank of Canada', institution_number: '003', transit_number: '00012', account_number: '1004417', description: 'Rent deposits and property bills.' })
+  const operating = await bankAccount({ name: 'Operating — RBC', bank_account_type: 'OPERATING', gl_account_id: account('1010'), institution_name: 'Royal Bank of Canada', institution_number: '003', transit_number: '00012', account_number: '1004417', description: 'Rent deposits and property bills.', eft_originator_id: 'MAPLE00042', eft_data_centre: '00310', eft_short_name: 'Maple Street' })
   const vendors = await demoVendors(tx, companyId, today)
   let billNumber = 1000
   const trust = await bankAccount({ name: 'Security deposit trust — RBC', bank_account_type: 'TRUST', gl_account_id: account('1020'), institution_name: 'Royal Bank of Canada', institution_number: '003', transit_number: '00012', account_number: '1009952', description: "Residents' security deposits, held in trust." })
@@ -267,6 +267,15 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
   const openIds: string[] = []
   for (const bill of open) openIds.push(await enterBill(tx, companyId, bill))
   await runAction(tx, companyId, userId, billsResource, openIds[2], 'record-payment', { amount: '500.00', date: daysAgo(2), bank_account_id: operating.id, method: 'EFT', reference: 'Deposit on the panel' })
+  // The EFT payments of past months went to the bank in a file each month; this month's wait for the next file.
+  await tx.execute(sql`
+    with sent as (
+      select p.id, dense_rank() over (order by date_trunc('month', p.date)) as file
+      from bill_payments p where p.company_id = ${companyId} and p.method = 'EFT' and date_trunc('month', p.date) < date_trunc('month', ${today}::date))
+    update bill_payments p set eft_file_number = sent.file from sent where p.id = sent.id`)
+  await tx.execute(sql`
+    update bank_accounts b set eft_file_number = coalesce((select max(eft_file_number) from bill_payments where company_id = ${companyId} and bank_account_id = b.id), 0)
+    where b.company_id = ${companyId}`)
 
   await seedMoves(tx, companyId, userId, [...leaseOf.values()], { today, first: dateOf(first.year, first.month, 1), interestAccount: account('6000'), trust, deposit })
 

@@ -209,6 +209,7 @@ export const PAYABLES_TABS: PageTabs = {
   pages: [
     { label: 'Bills', href: '/app/accounting/bills/' },
     { label: 'Payments', href: '/app/accounting/bill-payments/' },
+    { label: 'Paid together', href: '/app/accounting/bulk-bill-payments/' },
   ],
 }
 

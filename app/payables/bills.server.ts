@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { accounts, billLines, billPaymentAllocations, billPayments, bills, buildings, rentalUnits, vendors } from '~/db/schema'
+import { accounts, bankAccounts, billLines, billPaymentAllocations, billPayments, bills, buildings, bulkBillPayments, rentalUnits, vendors } from '~/db/schema'
 import { invalid } from '~/domain/errors'
 import { CASH_SUBTYPES, subtypeOf } from '~/domain/ledger/chart'
 import { formatDecimal } from '~/domain/money'
@@ -177,8 +177,8 @@ export async function vendorSummaries(tx: Executor, companyId: string, ids: stri
 export type PaymentTerms = { date: string; bankAccountId: string; method: string; reference?: string | null; memo?: string | null }
 
 /**
- * Pays bills, each what it still owes, as one payment per vendor: what marking bills as paid does,
- * one or many, in the caller's transaction (all or nothing). A bill that is not this company's, owes
+ * Pays bills together, each what it still owes, as one bulk payment made of one payment per vendor,
+ * in the caller's transaction (all or nothing). A bill that is not this company's, owes
  * nothing or is chosen twice is refused at its place in the list (`bill_ids[2]`).
  */
 export async function payBills(tx: Executor, companyId: string, userId: string | null, billIds: string[], terms: PaymentTerms) {
@@ -199,11 +199,33 @@ export async function payBills(tx: Executor, companyId: string, userId: string |
     const bill = byId.get(id)!
     return { id, vendorId: bill.vendorId, open: bill.amount - bill.paid }
   })
-  return payAmounts(tx, companyId, userId, paymentsForBills(chosen), terms)
+  const payments = paymentsForBills(chosen)
+  // Paid together, they are one bulk payment: one run from one account, its payments each a vendor's.
+  const [bank] = await tx
+    .select({ name: bankAccounts.name })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.id, terms.bankAccountId)))
+  if (!bank) throw invalid('Paid from: choose one of your bank accounts.', { bank_account_id: ['Choose one of your bank accounts.'] })
+  const [bulk] = await tx
+    .insert(bulkBillPayments)
+    .values({
+      companyId,
+      date: terms.date,
+      bankAccountId: terms.bankAccountId,
+      method: terms.method,
+      reference: terms.reference ?? null,
+      amount: payments.reduce((sum, p) => sum + p.amount, 0),
+      paymentCount: payments.length,
+      billCount: chosen.length,
+      label: `Bills paid ${terms.date} · ${bank.name}`,
+    })
+    .returning({ id: bulkBillPayments.id })
+  const made = await payAmounts(tx, companyId, userId, payments, terms, { bulkBillPaymentId: bulk.id })
+  return { bulkBillPaymentId: bulk.id, payments: made }
 }
 
 /** Makes the payments, each through the bill payments' definition (its checks, its posting, its bills' paid amounts). */
-export async function payAmounts(tx: Executor, companyId: string, userId: string | null, payments: { vendorId: string; lines: { billId: string; amount: number }[] }[], terms: PaymentTerms) {
+export async function payAmounts(tx: Executor, companyId: string, userId: string | null, payments: { vendorId: string; lines: { billId: string; amount: number }[] }[], terms: PaymentTerms, stored: Row = {}) {
   // Loaded here: the definitions import these services.
   const [{ createRecord }, { resourceNamed }] = await Promise.all([import('~/resources/engine/api.server'), import('~/resources/index')])
   const resource = resourceNamed('bill-payments')!
@@ -218,7 +240,7 @@ export async function payAmounts(tx: Executor, companyId: string, userId: string
       memo: terms.memo ?? null,
       lines: payment.lines.map((l) => ({ bill_id: l.billId, amount: l.amount })),
     }
-    made.push(await createRecord(tx, companyId, resource, { values }, { userId }))
+    made.push(await createRecord(tx, companyId, resource, { values, stored }, { userId }))
   }
   return made
 }

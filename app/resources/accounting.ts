@@ -5,7 +5,7 @@ import { ACCOUNT_SUBTYPES, ACCOUNT_TYPES, subtypeOf } from '~/domain/ledger/char
 import { BANKING_TABS } from '~/domain/navigation'
 import { glAccountErrors } from '~/ledger/chart.server'
 import { defineResource } from './engine/define'
-import { boolean, longText, money, percent, reference, secret, select, text } from './engine/fields'
+import { boolean, longText, money, number, percent, reference, secret, select, text } from './engine/fields'
 
 /*
  * The accounting area's resources that are plain records: the chart of
@@ -89,6 +89,10 @@ export const bankAccountsResource = defineResource({
     transitNumber: text('Transit or routing number', { max: 9, help: 'Canada: 5-digit transit; US: 9-digit ABA routing number' }),
     accountNumber: secret('Account number', { help: 'Stored encrypted; only the last four digits are ever shown.' }),
     description: longText('Description'),
+    eftOriginatorId: text('EFT originator ID', { max: 10, help: 'The 10-character ID your bank assigned for paying vendors by EFT (CPA-005 files)' }),
+    eftDataCentre: text('EFT data centre', { max: 5, help: 'The bank’s data centre the files go to: 5 digits, from your bank' }),
+    eftShortName: text('Name on payees’ statements', { max: 15, help: 'Up to 15 characters; the company’s name when empty' }),
+    eftFileNumber: number('Last EFT file', { readOnly: true, help: 'The number of the last EFT file made from this account; each file takes the next' }),
   },
   title: ['name'],
   columns: ['name', 'bankAccountType', 'glAccountId', 'institutionName', 'accountNumber'],
@@ -109,6 +113,8 @@ export const bankAccountsResource = defineResource({
       const errors: Record<string, string[]> = {}
       if (typeof values.institutionNumber === 'string' && values.institutionNumber && !/^\d{3}$/.test(values.institutionNumber)) errors.institution_number = ['Institution number must be 3 digits.']
       if (typeof values.transitNumber === 'string' && values.transitNumber && !/^(\d{5}|\d{9})$/.test(values.transitNumber)) errors.transit_number = ['Transit number must be 5 digits (Canada) or a 9-digit routing number (US).']
+      if (typeof values.eftOriginatorId === 'string' && values.eftOriginatorId && !/^[A-Za-z0-9]{1,10}$/.test(values.eftOriginatorId)) errors.eft_originator_id = ['EFT originator ID: letters and digits, at most 10.']
+      if (typeof values.eftDataCentre === 'string' && values.eftDataCentre && !/^\d{5}$/.test(values.eftDataCentre)) errors.eft_data_centre = ['EFT data centre must be 5 digits.']
       return { ...errors, ...(await glAccountError(tx as Executor, companyId, values.glAccountId, ['BANK'], 'gl_account_id')) }
     },
   },

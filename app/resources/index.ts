@@ -11,7 +11,7 @@ import { inspectionFormsResource, inspectionReportsResource, propertyInspections
 import { makeReadiesResource, makeReadyTaskCategoriesResource } from './make-ready'
 import { calendarEventsResource } from './calendar-events'
 import { journalEntriesResource } from './journal-entries'
-import { billPaymentsResource, billsResource, vendorsResource } from './payables'
+import { billPaymentsResource, billsResource, bulkBillPaymentsResource, remittanceLettersResource, vendorsResource } from './payables'
 import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
@@ -68,6 +68,8 @@ export const RESOURCES: readonly AnyResource[] = [
   vendorsResource,
   billsResource,
   billPaymentsResource,
+  bulkBillPaymentsResource,
+  remittanceLettersResource,
   // Categories, statuses and technicians before work orders: their API paths (work-orders/categories) sit under the work orders' own.
   workOrderCategoriesResource,
   workOrderStatusesResource,

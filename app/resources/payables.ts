@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { billLines, billPaymentAllocations, billPayments, bills, vendors } from '~/db/schema'
+import { billLines, billPaymentAllocations, billPayments, bills, bulkBillPayments, vendors } from '~/db/schema'
 import { conflict } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
 import { PAYABLES_TABS } from '~/domain/navigation'
@@ -18,6 +19,7 @@ import {
   type BillPaymentDocument,
 } from '~/domain/payables/bills'
 import { openItemSummaries } from '~/leasing/payments.server'
+import { emailRemittance, remittancePdf } from '~/payables/remittance.server'
 import { billsPaidBy, checkBill, checkBillPayment, checkVendor, payAmounts, syncBillsPaid, vendorSummaries } from '~/payables/bills.server'
 import { defineResource, type PostingBuilder } from './engine/define'
 import { address, boolean, date, email, lines, money, number, phone, reference, secret, select, text } from './engine/fields'
@@ -285,12 +287,13 @@ export const billPaymentsResource = defineResource({
     amount: money('Amount', { readOnly: true, help: 'The sum of what it pays of each bill' }),
     status: select('Status', BILL_PAYMENT_STATUSES, { readOnly: true }),
     label: text('Name', { readOnly: true }),
+    bulkBillPaymentId: reference('Paid with', 'bulk-bill-payments', { readOnly: true, help: 'The bills paid together it is part of' }),
   },
   title: ['label'],
   label: 'label',
   columns: ['date', 'vendorId', 'bankAccountId', 'method', 'reference', 'amount', 'status'],
   search: ['reference', 'memo', 'label'],
-  filters: ['vendorId', 'bankAccountId', 'method', 'status'],
+  filters: ['vendorId', 'bankAccountId', 'method', 'status', 'bulkBillPaymentId'],
   lineFilters: ['billId'],
   ordering: '-date',
   methods: ['list', 'create', 'get', 'update'],
@@ -329,8 +332,9 @@ export const billPaymentsResource = defineResource({
   postings: { create: billPaymentPosting },
   sourceType: BILL_PAYMENT_SOURCE,
   page: {
+    links: [{ label: 'Remittance letter', href: '/app/accounting/remittance-letters/{id}/' }],
     sections: [
-      { kind: 'fields', fields: ['vendorId', 'date', 'bankAccountId', 'method', 'reference', 'memo', 'amount', 'status'] },
+      { kind: 'fields', fields: ['vendorId', 'date', 'bankAccountId', 'method', 'reference', 'memo', 'amount', 'status', 'bulkBillPaymentId'] },
       { kind: 'lines' },
       { kind: 'actions' },
       { kind: 'journal' },
@@ -338,5 +342,96 @@ export const billPaymentsResource = defineResource({
       { kind: 'attachments' },
       { kind: 'notes' },
     ],
+  },
+})
+
+/** Bills paid together from the Pay Bills page (or `bills/bulk-mark-as-paid/`): read-only, made of its payments. */
+export const bulkBillPaymentsResource = defineResource({
+  name: 'bulk-bill-payments',
+  section: 'accounting',
+  singular: 'Bulk Bill Payment',
+  plural: 'Bulk Bill Payments',
+  description: 'Bills paid together, from one bank account on one day: one payment per vendor, each with its remittance letter.',
+  group: 'Accounting',
+  permission: 'accounting',
+  tabs: PAYABLES_TABS,
+  table: bulkBillPayments,
+  fields: {
+    label: text('Name', { readOnly: true }),
+    date: date('Paid on', { readOnly: true }),
+    bankAccountId: reference('Paid from', 'bank-accounts', { readOnly: true }),
+    method: select('Method', BILL_PAYMENT_METHODS, { readOnly: true }),
+    reference: text('Reference', { readOnly: true }),
+    amount: money('Total', { readOnly: true }),
+    paymentCount: number('Payments', { readOnly: true }),
+    billCount: number('Bills', { readOnly: true }),
+  },
+  title: ['label'],
+  label: 'label',
+  columns: ['date', 'bankAccountId', 'method', 'reference', 'paymentCount', 'billCount', 'amount'],
+  search: ['reference', 'label'],
+  filters: ['bankAccountId', 'method'],
+  ordering: '-date',
+  methods: ['list', 'get'],
+  links: [{ label: 'Pay bills', href: '/app/accounting/bills/bulk-pay/' }],
+  palette: false,
+  attachments: false,
+  page: {
+    sections: [
+      { kind: 'fields', fields: ['date', 'bankAccountId', 'method', 'reference', 'amount', 'paymentCount', 'billCount'] },
+      { kind: 'related', related: { resource: 'bill-payments', field: 'bulkBillPaymentId', label: 'Payments' } },
+    ],
+  },
+})
+
+/**
+ * A payment's remittance letter (SPEC.md §7 remittance-letters/): the payments still standing, as
+ * the letters that tell their vendors which invoices they pay; a PDF, and e-mailed to the vendor.
+ */
+export const remittanceLettersResource = defineResource({
+  name: 'remittance-letters',
+  section: 'accounting',
+  singular: 'Remittance Letter',
+  plural: 'Remittance Letters',
+  description: 'One per bill payment: which of the vendor’s invoices it pays, as a PDF to download or e-mail to the vendor.',
+  group: 'Accounting',
+  permission: 'accounting',
+  tabs: PAYABLES_TABS,
+  table: billPayments,
+  scope: eq(billPayments.status, 'PAID'),
+  fields: {
+    label: text('Payment', { readOnly: true }),
+    vendorId: reference('Vendor', 'vendors', { readOnly: true }),
+    date: date('Paid on', { readOnly: true }),
+    method: select('Method', BILL_PAYMENT_METHODS, { readOnly: true }),
+    reference: text('Reference', { readOnly: true }),
+    amount: money('Amount', { readOnly: true }),
+  },
+  title: ['label'],
+  label: 'label',
+  columns: ['date', 'vendorId', 'method', 'reference', 'amount'],
+  search: ['reference', 'label'],
+  filters: ['vendorId', 'method'],
+  ordering: '-date',
+  methods: ['list', 'get'],
+  palette: false,
+  attachments: false,
+  actions: {
+    'email-to-vendor': {
+      label: 'E-mail to the vendor',
+      done: 'Remittance letter e-mailed to the vendor.',
+      run: ({ tx, companyId, record, afterCommit }) => emailRemittance(tx as Executor, companyId, String(record.id), afterCommit),
+    },
+  },
+  documents: {
+    pdf: {
+      label: 'Remittance letter (PDF)',
+      contentType: 'application/pdf',
+      make: async ({ tx, companyId, record }) => remittancePdf(tx as Executor, companyId, String(record.id)),
+    },
+  },
+  page: {
+    links: [{ label: 'The payment', href: '/app/accounting/bill-payments/{id}/' }],
+    sections: [{ kind: 'fields', fields: ['vendorId', 'date', 'method', 'reference', 'amount'] }, { kind: 'actions' }],
   },
 })

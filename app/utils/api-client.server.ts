@@ -151,7 +151,7 @@ export function sessionApi(page: PageArgs, initial: BrowserSession) {
   return {
     send,
     /** The API's response as it is (a CSV export, a file), after the same token handling; a document made on request (a PDF) is a POST. */
-    raw: (path: string, method: 'GET' | 'POST' = 'GET') => call(method, path),
+    raw: (path: string, method: 'GET' | 'POST' = 'GET', body?: unknown) => call(method, path, body),
     /** For loaders: the data, or an error response the route's error boundary shows (404, 403, …). */
     async get<T>(path: string): Promise<T> {
       const result = await send<T>('GET', path)

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures'
-import { createThroughApi, registerCompany, type Company } from './support/api'
+import { createThroughApi, mailTo, registerCompany, type Company } from './support/api'
 import { logIn } from './support/auth'
 
 /**
@@ -65,4 +65,62 @@ test('a bill is entered, paid in part, then marked as paid', async ({ page, requ
   await page.getByRole('link', { name: 'Pay bills' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pay Bills')
   await expect(page.getByText('Every bill is paid.')).toBeVisible()
+})
+
+test('bills are paid together, sent to the bank in an EFT file, and their remittance letter mailed', async ({ page, request }) => {
+  const company: Company = await registerCompany(request)
+  const headers = { authorization: `Bearer ${company.token}` }
+  const accounts = (await (await request.get('/api/accounting/accounts/?page_size=200', { headers })).json()).results as { id: string; number: string }[]
+  const account = (number: string) => accounts.find((a) => a.number === number)!.id
+  const property = await createThroughApi(request, company, 'property-groups', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
+  const bank = await createThroughApi(request, company, 'bank-accounts', {
+    name: 'Operating',
+    bank_account_type: 'OPERATING',
+    gl_account_id: account('1010'),
+    institution_number: '003',
+    transit_number: '00012',
+    account_number: '1004417',
+    eft_originator_id: 'BIRCH00001',
+    eft_data_centre: '00310',
+  })
+  const email = `office-${company.email}`
+  const rapid = await createThroughApi(request, company, 'vendors', { name: 'Rapid Plumbing', email, payment_terms: 'NET_30', default_expense_account_id: account('5000'), bank_institution_number: '004', bank_transit_number: '10442', bank_account_number: '5520184' })
+  const hydro = await createThroughApi(request, company, 'vendors', { name: 'Ottawa Hydro', payment_terms: 'DUE_ON_RECEIPT', default_expense_account_id: account('5100') })
+  for (const [vendor, amount] of [
+    [rapid, '300.00'],
+    [rapid, '20.50'],
+    [hydro, '99.99'],
+  ] as const)
+    await createThroughApi(request, company, 'accounting/bills', { vendor_id: vendor.id, date: '2026-11-02', lines: [{ property_group_id: property.id, amount }] })
+
+  await logIn(page, company.email, company.password)
+  await page.goto('/app/accounting/bills/bulk-pay/')
+  await page.getByLabel(/^Paid on/).fill('2026-11-20')
+  await page.getByLabel(/^Method/).selectOption('EFT')
+  for (const amount of ['300.00', '20.50', '99.99']) await page.getByRole('checkbox', { name: new RegExp(`\\$${amount.replace('.', '\\.')}$`) }).check()
+  await page.getByRole('button', { name: 'Pay the bills ticked' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Bills paid 2026-11-20 · Operating/)
+  const payments = page.getByRole('region', { name: /^Payments/ })
+  await expect(payments.getByRole('row')).toHaveCount(3)
+
+  // The EFT file takes Rapid Plumbing's payment; Ottawa Hydro has no bank details and is held back.
+  await page.goto(`/app/reporting/generate-eft-payment-file/?bank_account_id=${bank.id}`)
+  await expect(page.getByRole('region', { name: 'Held back' })).toContainText('Ottawa Hydro')
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the EFT file' }).click()])
+  expect(file.suggestedFilename()).toMatch(/^eft-0001-\d{4}-\d{2}-\d{2}\.txt$/)
+  const records = (await (await file.createReadStream()).toArray()).join('').split('\r\n').slice(0, -1)
+  expect(records.map((r) => r[0]).join('')).toBe('ACZ')
+  expect(records[1].slice(27, 37)).toBe('0000032050')
+
+  // Rapid Plumbing's remittance letter, by e-mail.
+  await page.goto(`/app/accounting/bill-payments/?vendor_id=${rapid.id}`)
+  await page.getByRole('row', { name: /Rapid Plumbing/ }).getByRole('link').first().click()
+  await page.getByRole('link', { name: 'Remittance letter' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Payment of 2026-11-20 · Rapid Plumbing/)
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Remittance letter (PDF)' }).click()])
+  expect(pdf.suggestedFilename()).toBe('remittance-2026-11-20-Rapid-Plumbing.pdf')
+  await page.getByRole('button', { name: 'E-mail to the vendor' }).click()
+  await expect(page.getByText('Remittance letter e-mailed to the vendor.')).toBeVisible()
+  const mail = await mailTo(email, /Remittance.advice/)
+  expect(mail.text).toContain('Payment of 2026-11-20')
 })

@@ -19,7 +19,7 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
     gl_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'LIABILITY', subtype: 'CREDIT_CARD' })).id,
     last_four: '4242',
   }),
-  'bank-accounts': async () => ({ institution_number: '003', transit_number: '00102' }),
+  'bank-accounts': async () => ({ institution_number: '003', transit_number: '00102', eft_originator_id: 'LINTEL0001', eft_data_centre: '00310' }),
   // A deposit picks a receipt waiting in undeposited funds (Dr 1100 / Cr 4000), dated before it.
   'bank-deposits': async (token) => {
     const account = await chartOf(token)
@@ -127,6 +127,16 @@ const MADE_ELSEWHERE: Record<string, (token: string) => Promise<string>> = {
   'make-ready-task-categories': async (token) => String((await api('GET', 'make-ready-task-categories/?page_size=1', { token })).body.results[0].id),
   // The inspections to do are the reports scheduled or in progress: a new report is one.
   'property-inspections': async (token) => String((await createSample(resourceNamed('inspection-reports')!, token)).id),
+  // Bills paid together on the Pay Bills page: a sample bill, marked as paid.
+  'bulk-bill-payments': async (token) => {
+    const bill = await createSample(resourceNamed('bills')!, token)
+    const bank = await createSample(resourceNamed('bank-accounts')!, token)
+    const paid = await api('POST', 'accounting/bills/bulk-mark-as-paid/', { token, body: { bill_ids: [bill.id], date: '2026-03-10', bank_account_id: bank.id, method: 'CHEQUE' } })
+    if (paid.status !== 201) throw new Error(`paying a sample bill failed: ${JSON.stringify(paid.body)}`)
+    return String(paid.body.bulk_bill_payment_id)
+  },
+  // A remittance letter is a bill payment's.
+  'remittance-letters': async (token) => String((await createSample(resourceNamed('bill-payments')!, token)).id),
   'work-order-technicians': inviteTechnician,
   'task-assignees': inviteTechnician,
   // A technician's time is theirs to clock: one signed in clocks in.

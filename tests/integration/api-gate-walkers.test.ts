@@ -144,6 +144,8 @@ async function companyWithData() {
   const propertyId = (await api('GET', 'property-groups/?page_size=1', { token })).body.results[0].id as string
   made('a technician’s work order', await api('POST', 'technician/work-orders/', { token: technicianToken, body: { subject: 'Walker repair', property_group_id: propertyId, location: 'Lobby', priority: 'ROUTINE' } }))
   made('a time tracking entry', await api('POST', 'technician/time-tracking-entries/', { token: technicianToken, body: { notes: 'Walker' } }))
+  const owing = (await api('GET', 'accounting/bills/?owing=true&page_size=1', { token })).body.results[0].id as string
+  made('bills paid together', await api('POST', 'accounting/bills/bulk-mark-as-paid/', { token, body: { bill_ids: [owing], date: '2026-03-10', bank_account_id: bankId, method: 'CHEQUE' } }))
   made('an API key', await api('POST', 'api-keys/', { token, body: { name: 'Walker' } }))
   made('a note', await api('POST', 'notes/', { token, body: { ...unit, body: 'Walker note' } }))
   made('a document', await upload('documents/', token, { file: new File([PNG], 'walker.png', { type: 'image/png' }), document_type: 'OTHER', ...unit }))
@@ -378,6 +380,8 @@ const BODY_ADDITIONS: Record<string, (company: { token: string; bankId: string; 
     const owing = await api('GET', 'accounting/bills/?owing=true&page_size=1', { token: company.token })
     return { bill_ids: [owing.body.results[0].id] }
   },
+  // An EFT file is made from one of our bank accounts.
+  'POST /api/reporting/generate-eft-payment-file': async (company) => ({ bank_account_id: company.bankId, bill_payment_ids: [randomUUID()] }),
   // A photo of one of a record's lines is of a record of ours whose lines have photos: an inspection report of ours, without a line.
   'POST /api/photos': async (company) => {
     const reports = await api('GET', 'inspection-reports/?page_size=1&status=SCHEDULED', { token: company.token })

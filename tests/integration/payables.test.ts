@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { api } from '../factories/api'
 import { get, leasingCompany } from '../factories/leasing'
+import { receivedMail } from '../setup/smtp'
+import { download, pdfPages } from './support/pdf-text'
 
 /*
  * Payables as an API client meets them: a vendor with its terms and EFT details; a bill whose lines
@@ -168,6 +170,31 @@ describe('payables', () => {
     ])
     expect(await payable(token)).toBe(0)
     expect((await get(token, 'accounting/bills/?owing=true')).count).toBe(0)
+    // Together they are one bulk payment, made of its vendors' payments.
+    const bulk = await get(token, `bulk-bill-payments/${paid.body.bulk_bill_payment_id}/`)
+    expect(bulk).toMatchObject({ date: '2031-03-15', bank_account_id: bank.id, amount: '425.25', payment_count: 2, bill_count: 3, label: 'Bills paid 2031-03-15 · Operating' })
+    expect((await get(token, `bill-payments/?bulk_bill_payment_id=${bulk.id}`)).count).toBe(2)
+
+    // Each payment's remittance letter lists the vendor's invoices it pays, and goes to the vendor by e-mail.
+    const rapidPayment = (paid.body.payments as Record<string, string>[])[0]
+    const letter = await download(`remittance-letters/${rapidPayment.id}/pdf/`, token)
+    expect(letter.status).toBe(200)
+    expect(letter.headers.get('content-type')).toBe('application/pdf')
+    const words = (await pdfPages(letter.bytes)).join(' ')
+    expect(words).toContain('Remittance Advice')
+    expect(words).toContain('Payment of 2031-03-15 to Rapid Plumbing')
+    expect(words).toMatch(/Invoice of 2031-03-02 \$100\.00/)
+    expect(words).toMatch(/\$350\.00/)
+    const noAddress = await api('POST', `remittance-letters/${rapidPayment.id}/email-to-vendor/`, { token, body: {} })
+    expect(noAddress.status).toBe(409)
+    expect(noAddress.body.detail).toBe('Rapid Plumbing has no e-mail address: add one to the vendor to e-mail its remittance letters.')
+    const email = `office-${rapid.id.slice(0, 8)}@example.test`
+    expect((await api('PUT', `vendors/${rapid.id}/`, { token, body: { email } })).status).toBe(200)
+    const sent = await api('POST', `remittance-letters/${rapidPayment.id}/email-to-vendor/`, { token, body: {} })
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+    const toThem = receivedMail().filter((m) => m.to.includes(email))
+    expect(toThem).toHaveLength(1)
+    expect(toThem[0].raw).toMatch(/Content-Type: application\/pdf; name=.*remittance-2031-03-15/)
     const again = await api('POST', 'accounting/bills/bulk-mark-as-paid/', { token, body: { bill_ids: [b.id], date: '2031-03-15', bank_account_id: bank.id, method: 'CHEQUE' } })
     expect(again.body.errors).toEqual({ 'bill_ids[0]': ['Bill 1 is not an open bill of your company: it may be paid or void already.'] })
     const bankRow = ((await get(token, 'reporting/trial-balance/?as_of=2031-12-31')).rows as Record<string, string | null>[]).find((r) => r.number === '1010')
@@ -191,4 +218,57 @@ describe('payables', () => {
       [null, '33.33', other.id],
     ])
   })
+
+  it('writes the EFT payments waiting into the account’s next CPA-005 file, holding back a vendor the bank would reject', async () => {
+    const { token, post, home, bank, vendor } = await setUp()
+    const unready = await api('POST', 'reporting/generate-eft-payment-file/', { token, body: { bank_account_id: bank.id, bill_payment_ids: [] } })
+    expect(unready.status).toBe(400)
+    const rapid = await vendor({ bank_institution_number: '004', bank_transit_number: '10442', bank_account_number: '5520184' })
+    const hydro = await vendor({ name: 'Ottawa Hydro' })
+    const paid = async (v: Record<string, unknown>, amount: string) => {
+      const bill = await post('accounting/bills/', { vendor_id: v.id, date: '2031-03-02', lines: [{ property_group_id: home.id, amount }] })
+      const done = await api('POST', `accounting/bills/${bill.id}/mark-as-paid/`, { token, body: { date: '2031-03-20', bank_account_id: bank.id, method: 'EFT' } })
+      expect(done.status, JSON.stringify(done.body)).toBe(200)
+      return ((await get(token, `bill-payments/?bill_id=${bill.id}`)).results as Record<string, string>[])[0]
+    }
+    const [first, second, held] = [await paid(rapid, '1234.56'), await paid(rapid, '75.25'), await paid(hydro, '310.00')]
+
+    const waiting = await get(token, `reporting/eft-payments/?bank_account_id=${bank.id}`)
+    expect(waiting.last_file_number).toBe(0)
+    expect((waiting.results as Record<string, unknown>[]).map((p) => [p.id, p.amount, p.problems])).toEqual([
+      [first.id, '1234.56', []],
+      [second.id, '75.25', []],
+      [held.id, '310.00', ['no 3-digit institution number', 'no 5-digit transit number', 'no account number of 7 to 12 digits']],
+    ])
+    const rejected = await api('POST', 'reporting/generate-eft-payment-file/', { token, body: { bank_account_id: bank.id, bill_payment_ids: [first.id, held.id] } })
+    expect(rejected.status).toBe(400)
+    expect(Object.keys(rejected.body.errors)).toEqual(['bill_payment_ids[1]'])
+    // The account has no originator settings yet: refused, naming them.
+    const unset = await api('POST', 'reporting/generate-eft-payment-file/', { token, body: { bank_account_id: bank.id, bill_payment_ids: [first.id] } })
+    expect(unset.status).toBe(409)
+    expect(Object.keys(unset.body.errors).sort()).toEqual(['account_number', 'eft_data_centre', 'eft_originator_id'])
+    const set = await api('PUT', `bank-accounts/${bank.id}/`, { token, body: { institution_number: '003', transit_number: '00012', account_number: '1004417', eft_originator_id: 'MAPLE00042', eft_data_centre: '00310', eft_short_name: 'Maple Street' } })
+    expect(set.status, JSON.stringify(set.body)).toBe(200)
+
+    const file = await api('POST', 'reporting/generate-eft-payment-file/', { token, body: { bank_account_id: bank.id, bill_payment_ids: [first.id, second.id] } })
+    expect(file.status, JSON.stringify(file.body)).toBe(200)
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="eft-0001-\d{4}-\d{2}-\d{2}\.txt"$/)
+    const records = String(file.body).split('\r\n').slice(0, -1)
+    expect(records.map((r) => [r[0], r.length])).toEqual([
+      ['A', 1464],
+      ['C', 1464],
+      ['C', 1464],
+      ['Z', 1464],
+    ])
+    expect(records[1].slice(27, 37)).toBe('0000123456')
+    expect(records[1].slice(43, 52)).toBe('000410442')
+    expect(records[1].slice(104, 134).trim()).toBe('RAPID PLUMBING')
+    expect(records[3].slice(46, 60)).toBe('00000000130981')
+    // Sent once: they wait no more, and the next file takes the next number.
+    expect((await get(token, `reporting/eft-payments/?bank_account_id=${bank.id}`)).results.map((p: Record<string, unknown>) => p.id)).toEqual([held.id])
+    expect((await get(token, `bank-accounts/${bank.id}/`)).eft_file_number).toBe(1)
+    const again = await api('POST', 'reporting/generate-eft-payment-file/', { token, body: { bank_account_id: bank.id, bill_payment_ids: [first.id] } })
+    expect(again.status).toBe(400)
+  })
 })
+

@@ -160,6 +160,12 @@ export const bankAccounts = pgTable(
     /** Encrypted at rest; shown only by its last four digits. */
     accountNumber: text(),
     description: text(),
+    /** EFT as the bank set it up for paying vendors from this account (CPA-005): the originator ID it assigned, its data centre, the name payees see. */
+    eftOriginatorId: text(),
+    eftDataCentre: text(),
+    eftShortName: text(),
+    /** The number of the last EFT file made from this account; the next is one more (a bank refuses a number twice). */
+    eftFileNumber: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     /** What its list's search reads (see searchColumn). */
     searchText: searchColumn('name', 'institution_name'),

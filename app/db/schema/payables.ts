@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Address } from '~/resources/engine/fields'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { accounts, bankAccounts } from './ledger'
@@ -160,11 +160,18 @@ export const billPayments = pgTable(
     status: text().notNull(),
     /** "Payment of 2026-11-20 · Rapid Plumbing", kept by its rules. Sorts naturally. */
     label: text().notNull().default(''),
+    /** The bulk payment it was made in (the bills paid together on the Pay Bills page); none when paid on its own. */
+    bulkBillPaymentId: uuid().references((): AnyPgColumn => bulkBillPayments.id),
+    /** When its remittance letter was last e-mailed to the vendor. */
+    remittanceSentAt: timestamp({ withTimezone: true }),
+    /** The EFT file it was sent to the bank in (its bank account's file number), once it was. */
+    eftFileNumber: integer(),
     searchText: searchColumn('reference', 'memo', 'label'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('bill_payments_company_bulk_idx').on(t.companyId, t.bulkBillPaymentId).where(sql`${t.bulkBillPaymentId} is not null`),
     index('bill_payments_company_vendor_date_idx').on(t.companyId, t.vendorId, t.date),
     index('bill_payments_company_date_idx').on(t.companyId, t.date),
     check('bill_payments_amount_positive', sql`${t.amount} > 0`),
@@ -195,4 +202,32 @@ export const billPaymentAllocations = pgTable(
     index('bill_payment_allocations_bill_idx').on(t.companyId, t.billId),
     check('bill_payment_allocations_amount_positive', sql`${t.amount} > 0`),
   ],
+)
+
+/**
+ * Bills paid together (SPEC.md §7 bulk-bill-payments/): one run from the Pay Bills page or
+ * `bills/bulk-mark-as-paid/`, from one bank account on one day, made of one payment per vendor.
+ */
+export const bulkBillPayments = pgTable(
+  'bulk_bill_payments',
+  {
+    id: id(),
+    companyId: companyId(),
+    date: date({ mode: 'string' }).notNull(),
+    bankAccountId: uuid()
+      .notNull()
+      .references(() => bankAccounts.id),
+    method: text().notNull(),
+    reference: text(),
+    /** Cents: its payments' total. */
+    amount: cents().notNull(),
+    paymentCount: integer().notNull(),
+    billCount: integer().notNull(),
+    /** "Bills paid 2026-11-20 · Operating", kept by its service. Sorts naturally. */
+    label: text().notNull(),
+    searchText: searchColumn('reference', 'label'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('bulk_bill_payments_company_date_idx').on(t.companyId, t.date), searchIndex('bulk_bill_payments', t.searchText)],
 )

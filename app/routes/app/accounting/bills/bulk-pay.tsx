@@ -44,10 +44,10 @@ export async function action({ request, url }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: FormBody })
   if (submission.status !== 'success') return reply(submission)
-  const result = await api.send<{ payments: unknown[] }>('POST', 'accounting/bills/bulk-mark-as-paid/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
+  const result = await api.send<{ bulk_bill_payment_id: string; payments: unknown[] }>('POST', 'accounting/bills/bulk-mark-as-paid/', submission.value, { idempotencyKey: idempotencyKeyOf(formData) })
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   const count = result.data.payments.length
-  throw await redirectWithToast('/app/accounting/bill-payments/', { type: 'success', description: `${count} ${count === 1 ? 'payment' : 'payments'} recorded, one per vendor.` })
+  throw await redirectWithToast(`/app/accounting/bulk-bill-payments/${result.data.bulk_bill_payment_id}/`, { type: 'success', description: `${count} ${count === 1 ? 'payment' : 'payments'} recorded, one per vendor.` })
 }
 
 export default function BulkPayPage({ loaderData, actionData }: Route.ComponentProps) {
