@@ -81,6 +81,7 @@ export default [
       route('chart-of-accounts', 'routes/app/reporting/chart-of-accounts.tsx'),
       route('rent-roll', 'routes/app/reporting/rent-roll.tsx'),
       route('aged-receivables', 'routes/app/reporting/aged-receivables.tsx'),
+      route('aged-payables', 'routes/app/reporting/aged-payables.tsx'),
       route('rent-delinquency', 'routes/app/reporting/rent-delinquency.tsx'),
       route('rent-ledger', 'routes/app/reporting/rent-ledger.tsx'),
       route('rent-outstanding', 'routes/app/reporting/rent-outstanding.tsx'),

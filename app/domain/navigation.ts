@@ -210,6 +210,7 @@ export const PAYABLES_TABS: PageTabs = {
     { label: 'Bills', href: '/app/accounting/bills/' },
     { label: 'Payments', href: '/app/accounting/bill-payments/' },
     { label: 'Paid together', href: '/app/accounting/bulk-bill-payments/' },
+    { label: 'Remittance letters', href: '/app/accounting/remittance-letters/' },
   ],
 }
 

@@ -18,7 +18,7 @@ export const REPORT_CATALOG: CatalogGroup[] = [
       { slug: 'journal-transactions', label: 'Journal Transactions', description: 'The journal entries of a period with their lines, by source.', ready: true },
       { slug: 'transaction-register', label: 'Transaction Register', description: 'A bank or cash account’s deposits and withdrawals with a running balance.', ready: true },
       { slug: 'chart-of-accounts', label: 'Chart of Accounts', description: 'Every account with its type, subtype, normal balance and balance.', ready: true },
-      { slug: 'aged-payables', label: 'Aged Payables', description: 'Unpaid bills by age.' },
+      { slug: 'aged-payables', label: 'Aged Payables', description: 'What each vendor is owed by days past due, tied to the payables account.', ready: true },
       { slug: 'aged-receivables', label: 'Aged Receivables', description: 'Each lease’s open charges by age, credits apart, tied to the receivables account.', ready: true },
       { slug: 'management-fee-summary', label: 'Management Fee Summary', description: 'The fees earned per property and owner.' },
       { slug: 'generate-eft-payment-file', label: 'EFT Payment File', description: 'A CPA-005 file of approved payments for the bank.' },

@@ -4,6 +4,7 @@ import { accounts, bankAccounts, billLines, billPaymentAllocations, billPayments
 import { invalid } from '~/domain/errors'
 import { CASH_SUBTYPES, subtypeOf } from '~/domain/ledger/chart'
 import { formatDecimal } from '~/domain/money'
+import type { OpenBill } from '~/domain/payables/aged-payables'
 import { bankDetailsErrors, billLabel, billPaymentLabel, dueDateFor, paymentsForBills, propertySharesOf } from '~/domain/payables/bills'
 
 /*
@@ -243,4 +244,27 @@ export async function payAmounts(tx: Executor, companyId: string, userId: string
     made.push(await createRecord(tx, companyId, resource, { values, stored }, { userId }))
   }
   return made
+}
+
+/**
+ * Every bill open at the end of `asOf`: posted, dated by then, less what payments made by then and
+ * still standing paid of it; with its vendor (only `vendorId`'s, when given).
+ */
+export async function openBillsAsOf(tx: Executor, companyId: string, asOf: string, vendorId?: string): Promise<OpenBill[]> {
+  const rows = await tx.execute<{ bill_id: string; vendor_id: string; vendor_label: string; due_date: string; open: string }>(sql`
+    select b.id as bill_id, b.vendor_id, v.name as vendor_label, b.due_date::text as due_date,
+           b.amount - coalesce((select sum(a.amount) from ${billPaymentAllocations} a join ${billPayments} p on p.id = a.payment_id
+                                where a.company_id = ${companyId} and a.bill_id = b.id and p.status = 'PAID' and p.date <= ${asOf}), 0) as open
+    from ${bills} b join ${vendors} v on v.id = b.vendor_id
+    where b.company_id = ${companyId} and b.status = 'POSTED' and b.date <= ${asOf} ${vendorId ? sql`and b.vendor_id = ${vendorId}` : sql``}`)
+  return rows.map((r) => ({ billId: r.bill_id, vendorId: r.vendor_id, vendorLabel: r.vendor_label, dueDate: r.due_date, open: Number(r.open) })).filter((b) => b.open > 0)
+}
+
+/** The payable accounts' balance at the end of `asOf`, as owed (a credit balance is positive). */
+export async function payablesBalance(tx: Executor, companyId: string, asOf: string, vendorId?: string) {
+  const rows = await tx.execute<{ balance: string | null }>(sql`
+    select -sum(jl.amount) as balance
+    from journal_lines jl join accounts a on a.id = jl.account_id and a.subtype = 'ACCOUNTS_PAYABLE'
+    where jl.company_id = ${companyId} and jl.date <= ${asOf} ${vendorId ? sql`and jl.vendor_id = ${vendorId}` : sql``}`)
+  return Number(rows[0]?.balance ?? 0)
 }

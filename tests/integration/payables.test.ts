@@ -270,5 +270,37 @@ describe('payables', () => {
     const again = await api('POST', 'reporting/generate-eft-payment-file/', { token, body: { bank_account_id: bank.id, bill_payment_ids: [first.id] } })
     expect(again.status).toBe(400)
   })
+
+  it('ages what each vendor is owed by days past due, as of any day, tied to the payable accounts', async () => {
+    const { token, post, home, bank, vendor } = await setUp()
+    const rapid = await vendor()
+    const hydro = await vendor({ name: 'Ottawa Hydro', payment_terms: 'DUE_ON_RECEIPT' })
+    const bill = (v: Record<string, unknown>, date: string, amount: string) => post('accounting/bills/', { vendor_id: v.id, date, lines: [{ property_group_id: home.id, amount }] })
+    const old = await bill(rapid, '2031-01-05', '400.00') // due 2031-02-04
+    await bill(rapid, '2031-03-01', '120.00') // due 2031-03-31
+    await bill(hydro, '2031-02-10', '75.50') // due the same day
+    expect((await api('POST', `accounting/bills/${old.id}/record-payment/`, { token, body: { amount: '100.00', date: '2031-03-20', bank_account_id: bank.id, method: 'CHEQUE' } })).status).toBe(200)
+
+    const aged = await get(token, 'reporting/aged-payables/?as_of=2031-04-10')
+    expect(aged.rows.map((r: Record<string, unknown>) => [r.vendor_label, r.bill_count, r.days_0_30, r.days_31_60, r.days_61_90, r.days_91_plus, r.total])).toEqual([
+      ['Ottawa Hydro', 1, '0.00', '75.50', '0.00', '0.00', '75.50'],
+      ['Rapid Plumbing', 2, '120.00', '0.00', '300.00', '0.00', '420.00'],
+    ])
+    expect(aged.totals.total).toBe('495.50')
+    expect(aged).toMatchObject({ payables_account_balance: '495.50', other_payables: '0.00' })
+    // As it stood before the payment, and before the last bill.
+    const earlier = await get(token, 'reporting/aged-payables/?as_of=2031-02-20')
+    expect(earlier.rows.map((r: Record<string, unknown>) => [r.vendor_label, r.total])).toEqual([
+      ['Ottawa Hydro', '75.50'],
+      ['Rapid Plumbing', '400.00'],
+    ])
+    expect(earlier.payables_account_balance).toBe('475.50')
+    const one = await get(token, `reporting/aged-payables/?as_of=2031-04-10&vendor_id=${hydro.id}`)
+    expect(one).toMatchObject({ filters: { vendor_label: 'Ottawa Hydro' }, payables_account_balance: '75.50' })
+    const csv = await api('GET', 'reporting/aged-payables/?as_of=2031-04-10&format=csv', { token })
+    expect(csv.status).toBe(200)
+    expect(String(csv.body)).toContain('Rapid Plumbing,2,2031-02-04,120.00,0.00,300.00,0.00,420.00')
+    expect((await api('GET', `reporting/aged-payables/?vendor_id=${home.id}`, { token })).status).toBe(400)
+  })
 })
 

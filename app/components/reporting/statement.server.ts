@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import type * as LeasingSchemas from '~/api/reporting/leasing'
+import type * as PayablesSchemas from '~/api/reporting/payables'
 import type * as MaintenanceSchemas from '~/api/reporting/maintenance'
 import type * as RentSchemas from '~/api/reporting/rent'
 import type * as Schemas from '~/api/reporting/statements'
@@ -22,6 +23,7 @@ type Statements = {
   'chart-of-accounts': typeof Schemas.ChartOfAccounts
   'rent-roll': typeof RentSchemas.RentRoll
   'aged-receivables': typeof RentSchemas.AgedReceivables
+  'aged-payables': typeof PayablesSchemas.AgedPayables
   'rent-delinquency': typeof RentSchemas.RentDelinquency
   'rent-ledger': typeof LeasingSchemas.RentLedger
   'rent-outstanding': typeof LeasingSchemas.RentOutstanding

@@ -31,6 +31,7 @@ export const REPORTS = {
   'chart-of-accounts': 'Chart of Accounts',
   'rent-roll': 'Rent Roll',
   'aged-receivables': 'Aged Receivables',
+  'aged-payables': 'Aged Payables',
   'rent-delinquency': 'Rent Delinquency',
   'rent-ledger': 'Rent Ledger',
   'rent-outstanding': 'Rent Outstanding',
