@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from './client.server'
-import { buildings, companies, leaseResidents, leases, rentalUnits, stateChanges, timeTrackingEntries, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from './schema'
+import { buildings, companies, leaseResidents, leases, rentalUnits, stateChanges, timeTrackingEntries, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses, vendors } from './schema'
 import { todayIn } from '~/domain/dates'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
@@ -40,6 +40,11 @@ export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId
   // What the demo technician is paid an hour: their clocked time is costed at it.
   if (assigned) await tx.update(users).set({ hourlyRate: 3800 }).where(and(eq(users.companyId, companyId), eq(users.id, assigned)))
 
+  const [plumber] = await tx
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(and(eq(vendors.companyId, companyId), eq(vendors.trade, 'PLUMBING')))
+    .limit(1)
   const orders: { body: Record<string, unknown>; through: string[] }[] = [
     {
       body: {
@@ -76,6 +81,8 @@ export async function seedDemoWorkOrders(tx: Executor, companyId: string, userId
         subject: 'Burst pipe under the bathroom sink',
         description: 'Water on the floor; the resident closed the shut-off valve.',
         category_id: category('Plumbing'),
+        // An emergency the company's plumber came out for.
+        vendor_id: plumber?.id ?? null,
         priority: 'EMERGENCY',
         unit: 2,
         reported: true,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { buildings, companies, leases, rentCharges, rentalUnits, residents, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
+import { buildings, companies, leases, rentCharges, rentalUnits, residents, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses, vendors } from '~/db/schema'
 import { formatInstant, todayIn } from '~/domain/dates'
 import { conflict } from '~/domain/errors'
 import { HOLDS_UNIT } from '~/domain/leasing/leases'
@@ -60,6 +60,23 @@ const scheduleOf = (values: Row) => ({ date: (values.scheduledDate as string | n
  * day and a time; a visit newly scheduled in a lived-in unit keeps the entry-notice rule (refused at
  * `scheduled_date`). A closed or canceled one no longer changes.
  */
+/**
+ * A vendor given the work must be active and covered: a contractor whose liability insurance or WCB
+ * clearance has lapsed leaves the company exposed to their claims. One assigned before keeps it.
+ */
+async function vendorErrors(tx: Executor, companyId: string, values: Row, before: string | null): Promise<Errors> {
+  const vendorId = (values.vendorId as string | null | undefined) ?? null
+  if (!vendorId || vendorId === before) return {}
+  const [vendor] = await tx
+    .select({ name: vendors.name, isActive: vendors.isActive, lapsedOn: vendors.coverageExpiresOn, today: sql<string>`current_date::text` })
+    .from(vendors)
+    .where(and(eq(vendors.companyId, companyId), eq(vendors.id, vendorId)))
+  if (!vendor) return {}
+  if (!vendor.isActive) return { vendor_id: [`${vendor.name} is deactivated: reactivate the vendor to give it work.`] }
+  if (vendor.lapsedOn && vendor.lapsedOn < vendor.today) return { vendor_id: [`${vendor.name}’s insurance or WCB coverage lapsed on ${vendor.lapsedOn}: enter its renewed certificate’s expiry on the vendor first.`] }
+  return {}
+}
+
 export async function checkWorkOrder(tx: Executor, companyId: string, id: string | undefined, values: Row, now = new Date()): Promise<Errors | undefined> {
   const stored = id
     ? (
@@ -70,7 +87,7 @@ export async function checkWorkOrder(tx: Executor, companyId: string, id: string
       )[0]
     : undefined
   if (stored && FINAL_STAGES.includes(stored.stage as WorkOrderStage)) throw conflict(`This work order is ${stageLabel(stored.stage)}; it no longer changes. Duplicate it for follow-up work.`)
-  const errors: Errors = { ...(await unitOfPropertyErrors(tx, companyId, values, 'work order')) }
+  const errors: Errors = { ...(await unitOfPropertyErrors(tx, companyId, values, 'work order')), ...(await vendorErrors(tx, companyId, values, stored?.vendorId ?? null)) }
   const unitId = (values.rentalUnitId as string | null) ?? null
   const { date, time } = scheduleOf(values)
   if (date && !time) errors.scheduled_time = ['Choose the time of the visit.']

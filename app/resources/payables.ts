@@ -89,6 +89,7 @@ export const vendorsResource = defineResource({
       { kind: 'fields', label: 'Tax and compliance', fields: ['taxId', 'gstNumber', 'reportable', 'insuranceExpiresOn', 'wcbExpiresOn', 'coverageExpiresOn'] },
       { kind: 'related', related: { resource: 'bills', field: 'vendorId', label: 'Bills' } },
       { kind: 'related', related: { resource: 'bill-payments', field: 'vendorId', label: 'Payments' } },
+      { kind: 'related', related: { resource: 'work-orders', field: 'vendorId', label: 'Work orders' } },
       { kind: 'attachments' },
       { kind: 'notes' },
     ],

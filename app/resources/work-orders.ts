@@ -167,6 +167,7 @@ export const workOrdersResource = defineResource({
     statusId: reference('Status', 'work-order-statuses', { readOnly: true, help: 'Changed by Change status' }),
     reportedByResidentId: reference('Reported by', 'residents', { help: 'The resident who reported it, if one did' }),
     assignedUserId: reference('Assigned to', 'work-order-technicians', { help: 'The maintenance technician doing the work; assigning does not change the status' }),
+    vendorId: reference('Vendor', 'vendors', { help: 'An outside contractor doing the work, instead of or beside a technician; its insurance and WCB coverage must be current' }),
     permissionToEnter: boolean('Permission to enter', { help: 'The resident lets the technician in when nobody is home' }),
     entryNotes: longText('Entry notes', { max: 2000, help: 'Keys, alarm codes, who to call on arrival' }),
     petsOnPremises: boolean('Pets on premises'),
@@ -180,7 +181,7 @@ export const workOrdersResource = defineResource({
   title: ['subject'],
   columns: ['subject', 'propertyGroupId', 'rentalUnitId', 'categoryId', 'priority', 'statusId', 'assignedUserId', 'scheduledDate', 'completion_due'],
   search: ['subject', 'location', 'description'],
-  filters: ['open', 'stage', 'statusId', 'priority', 'assignedUserId', 'propertyGroupId', 'rentalUnitId', 'categoryId', 'reportedByResidentId', 'duplicatedFromId'],
+  filters: ['open', 'stage', 'statusId', 'priority', 'assignedUserId', 'vendorId', 'propertyGroupId', 'rentalUnitId', 'categoryId', 'reportedByResidentId', 'duplicatedFromId'],
   // The work still to do first: the list opens on the open ones.
   defaultFilters: { open: 'true' },
   ordering: '-created_at',
@@ -255,7 +256,7 @@ export const workOrdersResource = defineResource({
   },
   page: {
     sections: [
-      { kind: 'fields', fields: ['statusId', 'stage', 'priority', 'assignedUserId', 'categoryId', 'description', 'duplicatedFromId'] },
+      { kind: 'fields', fields: ['statusId', 'stage', 'priority', 'assignedUserId', 'vendorId', 'categoryId', 'description', 'duplicatedFromId'] },
       { kind: 'actions' },
       { kind: 'fields', label: 'Where', fields: ['propertyGroupId', 'rentalUnitId', 'location', 'reportedByResidentId'] },
       { kind: 'fields', label: 'Schedule', fields: ['response_due', 'completion_due', 'scheduledDate', 'scheduledTime', 'entry_notice', 'dueDate'] },
@@ -264,6 +265,7 @@ export const workOrdersResource = defineResource({
       { kind: 'related', related: { resource: 'work-logs', field: 'workOrderId', label: 'Work logs' } },
       { kind: 'related', related: { resource: 'time-tracking-entries', field: 'workOrderId', label: 'Time entries' } },
       { kind: 'related', related: { resource: 'rent-receivables', field: 'workOrderId', label: 'Charges' } },
+      { kind: 'related', related: { resource: 'bills', field: 'workOrderId', label: 'Bills' } },
       { kind: 'history' },
       { kind: 'related', related: { resource: 'work-orders', field: 'duplicatedFromId', label: 'Duplicates' } },
       { kind: 'attachments' },

@@ -242,6 +242,24 @@ describe('assigning a work order to a technician', () => {
     expect((await api('GET', 'work-orders/?assigned_user_id=nobody', { token })).body.errors.assigned_user_id).toEqual(['Assigned to must be an id or none.'])
   })
 
+  it('goes to a vendor whose coverage is current, listed on its page and filtered by it; its bills are on the work order’s page', async () => {
+    const { token, post, workOrder } = await setUp()
+    const covered = await post('vendors/', { name: 'Rapid Plumbing', payment_terms: 'NET_30', insurance_expires_on: inDays(90), wcb_expires_on: inDays(30) })
+    const lapsed = await post('vendors/', { name: 'Capital Electric', payment_terms: 'NET_30', insurance_expires_on: '2026-01-31' })
+    const given = await workOrder({ vendor_id: covered.id })
+    expect(given).toMatchObject({ vendor_id: covered.id, vendor_label: 'Rapid Plumbing' })
+    await workOrder()
+    expect((await get(token, `work-orders/?vendor_id=${covered.id}`)).results.map((w: Body) => w.id)).toEqual([given.id])
+    const refused = await api('PUT', `work-orders/${given.id}/`, { token, body: { vendor_id: lapsed.id } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toEqual({ vendor_id: ['Capital Electric’s insurance or WCB coverage lapsed on 2026-01-31: enter its renewed certificate’s expiry on the vendor first.'] })
+    expect((await get(token, `work-orders/${given.id}/`)).vendor_id).toBe(covered.id)
+    // A bill for the work names the work order.
+    const chart = (await get(token, 'accounting/accounts/?page_size=200')).results as Body[]
+    const bill = await post('accounting/bills/', { vendor_id: covered.id, work_order_id: given.id, date: '2031-03-02', lines: [{ account_id: chart.find((a) => a.number === '5000')!.id, amount: '180.00' }] })
+    expect((await get(token, `accounting/bills/?work_order_id=${given.id}`)).results.map((b: Body) => b.id)).toEqual([bill.id])
+  })
+
   it('refuses at the field anyone but an active technician of the company', async () => {
     const { token, workOrder, lived } = await setUp()
     const stranger = await registerCompany()

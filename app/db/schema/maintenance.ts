@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 import { users } from './platform'
+import { vendors } from './payables'
 import { propertyGroups, rentalUnits, residents } from './properties'
 
 /** A company's own categories of work (plumbing, electrical…), seeded with defaults (migration 0035). */
@@ -80,8 +81,10 @@ export const workOrders = pgTable(
     /** Targets from its priority, set when it is made. */
     responseDueAt: timestamp({ withTimezone: true }),
     completionDueAt: timestamp({ withTimezone: true }),
-    /** Who does the work: a maintenance technician (a user). Set by the next increment's assignment; kept here so that needs no migration. */
+    /** Who does the work: a maintenance technician (a user). */
     assignedUserId: uuid().references(() => users.id),
+    /** An outside contractor doing the work, instead of or beside a technician. */
+    vendorId: uuid().references((): AnyPgColumn => vendors.id),
     /** The work order this one was duplicated from. */
     duplicatedFromId: uuid().references((): AnyPgColumn => workOrders.id),
     /** Not closed or canceled: what the work orders list opens on. */
@@ -93,6 +96,7 @@ export const workOrders = pgTable(
   (t) => [
     index('work_orders_company_stage_idx').on(t.companyId, t.stage),
     index('work_orders_company_property_idx').on(t.companyId, t.propertyGroupId),
+    index('work_orders_company_vendor_idx').on(t.companyId, t.vendorId).where(sql`${t.vendorId} is not null`),
     index('work_orders_company_unit_idx').on(t.companyId, t.rentalUnitId),
     index('work_orders_company_created_idx').on(t.companyId, t.createdAt),
     index('work_orders_company_open_created_idx').on(t.companyId, t.createdAt).where(sql`${t.open}`),

@@ -1,0 +1,3 @@
+ALTER TABLE "work_orders" ADD COLUMN "vendor_id" uuid;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "work_orders_company_vendor_idx" ON "work_orders" USING btree ("company_id","vendor_id") WHERE "work_orders"."vendor_id" is not null;
