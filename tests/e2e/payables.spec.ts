@@ -115,7 +115,7 @@ test('bills are paid together, sent to the bank in an EFT file, and their remitt
   // Rapid Plumbing's remittance letter, by e-mail.
   await page.goto(`/app/accounting/bill-payments/?vendor_id=${rapid.id}`)
   await page.getByRole('row', { name: /Rapid Plumbing/ }).getByRole('link').first().click()
-  await page.getByRole('link', { name: 'Remittance letter' }).click()
+  await page.getByRole('link', { name: 'Remittance letter', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Payment of 2026-11-20 · Rapid Plumbing/)
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Remittance letter (PDF)' }).click()])
   expect(pdf.suggestedFilename()).toBe('remittance-2026-11-20-Rapid-Plumbing.pdf')
