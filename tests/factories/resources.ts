@@ -85,7 +85,8 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   // An event of an hour, not of a unit (a sample unit is of a sample property of its own).
   'calendar-events': async () => ({ start_time: '09:00', end_date: null, end_time: '10:00', rental_unit_id: null }),
   // EFT details are a 3-digit institution, a 5-digit transit and the account number together.
-  vendors: async () => ({ bank_institution_number: '003', bank_transit_number: '00102', bank_account_number: '1234567' }),
+  // Its insurance and WCB are current: a vendor whose coverage lapsed gets no work orders.
+  vendors: async () => ({ bank_institution_number: '003', bank_transit_number: '00102', bank_account_number: '1234567', insurance_expires_on: '2099-12-31', wcb_expires_on: '2099-12-31' }),
   // A bill's line is expensed to an expense account; a sample unit is of a sample property of its own, so the line names neither.
   bills: async (token) => ({ date: '2026-03-02', due_date: '2026-04-01', lines: [{ account_id: (await chartOf(token))('5000'), description: 'Sample work', amount: '100.00' }] }),
   // A payment pays part of one of its vendor's bills.

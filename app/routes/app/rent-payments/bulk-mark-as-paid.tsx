@@ -4,11 +4,12 @@ import { Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { BulkMarkAsPaid } from '~/api/leasing'
 import { IdempotencyKey } from '~/components/idempotency-key'
-import { Breadcrumbs, EmptyState, PageHeader, Table, Td, Th, type Page } from '~/components/list'
+import { OpenItemsPicker } from '~/components/ledger/open-items-picker'
+import { Breadcrumbs, PageHeader, type Page } from '~/components/list'
 import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { ErrorList, ErrorSummary, Field, SelectField } from '~/components/ui/field'
+import { ErrorSummary, Field, SelectField } from '~/components/ui/field'
 import { PAYMENT_METHODS } from '~/domain/leasing/payments'
 import { useCompanyToday } from '~/components/use-company-today'
 import { requireSession } from '~/utils/api-client.server'
@@ -53,7 +54,6 @@ export default function BulkMarkAsPaidPage({ loaderData, actionData }: Route.Com
   const money = useDisplayMoney()
   const navigation = useNavigation()
   const [form, fields] = useForm<z.input<typeof FormBody>>({ id: 'bulk-mark-as-paid', lastResult: actionData?.result, defaultValue: { date: today, method: 'PAD' }, shouldValidate: 'onSubmit' })
-  const ticked = new Set((fields.charge_ids.initialValue as string[] | string | undefined) ?? [])
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <Breadcrumbs items={[{ label: 'Rent Payments', href: '/app/rent-payments/' }, { label: 'Mark Charges as Paid' }]} />
@@ -69,50 +69,14 @@ export default function BulkMarkAsPaidPage({ loaderData, actionData }: Route.Com
               <SelectField label="Method" meta={fields.method} options={PAYMENT_METHODS.map((m) => ({ value: m.value, label: m.label }))} />
               <Field label="Reference" meta={fields.reference} help="A batch or cheque number, on every payment" />
             </div>
-            {charges.length ? (
-              <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={fields.charge_ids.errors?.length ? fields.charge_ids.errorId : undefined}>
-                <legend className="mb-1 text-sm font-medium">Charges paid</legend>
-                <Table>
-                  <thead>
-                    <tr>
-                      <Th>
-                        <span className="sr-only">Paid</span>
-                      </Th>
-                      <Th>Due</Th>
-                      <Th>Lease</Th>
-                      <Th>Charge</Th>
-                      <Th numeric>Days overdue</Th>
-                      <Th numeric>Owing</Th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {charges.map((charge) => (
-                      <tr key={charge.id} className="border-t">
-                        <Td>
-                          <input
-                            type="checkbox"
-                            name={fields.charge_ids.name}
-                            value={charge.id}
-                            defaultChecked={ticked.has(charge.id)}
-                            aria-label={`Paid: ${charge.label}, ${money(charge.open)}`}
-                            className="size-4 accent-primary"
-                          />
-                        </Td>
-                        <Td>{charge.date}</Td>
-                        <Td>{charge.lease_label}</Td>
-                        <Td>{charge.description}</Td>
-                        <Td className="text-right tabular-nums">{charge.days_overdue}</Td>
-                        <Td className="text-right tabular-nums">{money(charge.open)}</Td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-                <ErrorList id={fields.charge_ids.errorId} errors={fields.charge_ids.errors} />
-                {more ? <p className="text-sm text-muted-foreground">The 500 oldest are shown; mark these first to see the rest.</p> : null}
-              </fieldset>
-            ) : (
-              <EmptyState title="Nothing is owing">Every charge is paid.</EmptyState>
-            )}
+            <OpenItemsPicker
+              field={fields.charge_ids}
+              legend="Charges paid"
+              columns={[{ label: 'Due' }, { label: 'Lease' }, { label: 'Charge' }, { label: 'Days overdue', numeric: true }, { label: 'Owing', numeric: true }]}
+              rows={charges.map((c) => ({ id: c.id, tick: `Paid: ${c.label}, ${money(c.open)}`, cells: [c.date, c.lease_label, c.description, c.days_overdue, money(c.open)] }))}
+              more={more}
+              empty={{ title: 'Nothing is owing', body: 'Every charge is paid.' }}
+            />
             <Button type="submit" className="self-start" disabled={!charges.length || navigation.state === 'submitting'}>
               Mark as paid
             </Button>

@@ -4,11 +4,12 @@ import { Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { BulkMarkBillsAsPaid } from '~/api/accounting/payables'
 import { IdempotencyKey } from '~/components/idempotency-key'
-import { Breadcrumbs, EmptyState, PageHeader, Table, Td, Th, type Page } from '~/components/list'
+import { OpenItemsPicker } from '~/components/ledger/open-items-picker'
+import { Breadcrumbs, PageHeader, type Page } from '~/components/list'
 import { useDisplayMoney } from '~/components/resource/use-currency'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { ErrorList, ErrorSummary, Field, SelectField } from '~/components/ui/field'
+import { ErrorSummary, Field, SelectField } from '~/components/ui/field'
 import { BILL_PAYMENT_METHODS } from '~/domain/payables/bills'
 import { useCompanyToday } from '~/components/use-company-today'
 import { requireSession } from '~/utils/api-client.server'
@@ -56,7 +57,6 @@ export default function BulkPayPage({ loaderData, actionData }: Route.ComponentP
   const money = useDisplayMoney()
   const navigation = useNavigation()
   const [form, fields] = useForm<z.input<typeof FormBody>>({ id: 'bulk-pay', lastResult: actionData?.result, defaultValue: { date: today, method: 'CHEQUE', bank_account_id: banks.length === 1 ? banks[0].id : undefined }, shouldValidate: 'onSubmit' })
-  const ticked = new Set((fields.bill_ids.initialValue as string[] | string | undefined) ?? [])
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <Breadcrumbs items={[{ label: 'Bills', href: '/app/accounting/bills/' }, { label: 'Pay Bills' }]} />
@@ -73,50 +73,14 @@ export default function BulkPayPage({ loaderData, actionData }: Route.ComponentP
               <SelectField label="Method" meta={fields.method} options={BILL_PAYMENT_METHODS.map((m) => ({ value: m.value, label: m.label }))} />
               <Field label="Reference" meta={fields.reference} help="A batch or cheque number, on every payment" />
             </div>
-            {bills.length ? (
-              <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={fields.bill_ids.errors?.length ? fields.bill_ids.errorId : undefined}>
-                <legend className="mb-1 text-sm font-medium">Bills to pay</legend>
-                <Table>
-                  <thead>
-                    <tr>
-                      <Th>
-                        <span className="sr-only">Paid</span>
-                      </Th>
-                      <Th>Due</Th>
-                      <Th>Vendor</Th>
-                      <Th>Invoice</Th>
-                      <Th numeric>Days overdue</Th>
-                      <Th numeric>Owing</Th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {bills.map((bill) => (
-                      <tr key={bill.id} className="border-t">
-                        <Td>
-                          <input
-                            type="checkbox"
-                            name={fields.bill_ids.name}
-                            value={bill.id}
-                            defaultChecked={ticked.has(bill.id)}
-                            aria-label={`Pay: ${bill.label}, ${money(bill.open)}`}
-                            className="size-4 accent-primary"
-                          />
-                        </Td>
-                        <Td>{bill.due_date}</Td>
-                        <Td>{bill.vendor_label}</Td>
-                        <Td>{bill.reference}</Td>
-                        <Td className="text-right tabular-nums">{bill.days_overdue}</Td>
-                        <Td className="text-right tabular-nums">{money(bill.open)}</Td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-                <ErrorList id={fields.bill_ids.errorId} errors={fields.bill_ids.errors} />
-                {more ? <p className="text-sm text-muted-foreground">The 500 oldest are shown; mark these first to see the rest.</p> : null}
-              </fieldset>
-            ) : (
-              <EmptyState title="Nothing to pay">Every bill is paid.</EmptyState>
-            )}
+            <OpenItemsPicker
+              field={fields.bill_ids}
+              legend="Bills to pay"
+              columns={[{ label: 'Due' }, { label: 'Vendor' }, { label: 'Invoice' }, { label: 'Days overdue', numeric: true }, { label: 'Owing', numeric: true }]}
+              rows={bills.map((b) => ({ id: b.id, tick: `Pay: ${b.label}, ${money(b.open)}`, cells: [b.due_date, b.vendor_label, b.reference, b.days_overdue, money(b.open)] }))}
+              more={more}
+              empty={{ title: 'Nothing to pay', body: 'Every bill is paid.' }}
+            />
             <Button type="submit" className="self-start" disabled={!bills.length || navigation.state === 'submitting'}>
               Pay the bills ticked
             </Button>
