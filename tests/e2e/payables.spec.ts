@@ -39,6 +39,9 @@ test('a bill is entered, paid in part, then marked as paid', async ({ page, requ
 
   // Part of it now, by cheque.
   const partly = page.getByRole('form', { name: 'Record a payment' })
+  // Paid today, unless told otherwise.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  await expect(partly.getByLabel(/^Paid on/)).toHaveValue(today)
   await partly.getByLabel(/^Amount paid/).fill('120.50')
   await partly.getByLabel(/^Paid on/).fill('2026-11-10')
   await partly.getByLabel(/^Paid from/).selectOption({ label: 'Operating' })

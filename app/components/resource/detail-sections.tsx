@@ -20,6 +20,7 @@ import { FieldValue } from './field-value'
 import { FieldInput } from './resource-form'
 import { LinesView } from './lines'
 import { useCurrency, useDisplayMoney, useNumberFormat } from './use-currency'
+import { useCompanyToday } from '../use-company-today'
 
 /*
  * The sections a record's page is composed of (ADR 013): the generic detail route lays them out
@@ -178,10 +179,13 @@ function ActionForm({
   const navigation = useNavigation()
   const currency = useCurrency()
   const numbers = useNumberFormat()
+  const today = useCompanyToday()
   const formId = `action-${action.name}`
   const [form, fields] = useForm<Record<string, unknown>>({
     id: formId,
     lastResult,
+    // Its dates that start at today (the day a bill is paid) do, as a new record's do.
+    defaultValue: Object.fromEntries(action.input.flatMap((field) => (field.kind === 'date' && field.startsToday ? [[field.name, today]] : []))),
     shouldValidate: 'onSubmit',
   })
   const intent = `run:${action.name}`
