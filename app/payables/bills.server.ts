@@ -105,13 +105,17 @@ export async function syncBillsPaid(tx: Executor, companyId: string, billIds: st
     where b.company_id = ${companyId} and b.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(billIds)])}::jsonb) as x)`)
 }
 
-/** The bills a payment pays. */
-export async function billsPaidBy(tx: Executor, companyId: string, paymentId: string) {
+/** Keeps the paid amounts of the bills a payment pays (after it is made or voided). */
+export async function syncBillsPaidBy(tx: Executor, companyId: string, paymentId: string) {
   const rows = await tx
     .select({ billId: billPaymentAllocations.billId })
     .from(billPaymentAllocations)
     .where(and(eq(billPaymentAllocations.companyId, companyId), eq(billPaymentAllocations.paymentId, paymentId)))
-  return rows.map((r) => r.billId)
+  await syncBillsPaid(
+    tx,
+    companyId,
+    rows.map((r) => r.billId),
+  )
 }
 
 /**

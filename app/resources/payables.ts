@@ -20,7 +20,7 @@ import {
 } from '~/domain/payables/bills'
 import { openItemSummaries } from '~/leasing/payments.server'
 import { emailRemittance, remittancePdf } from '~/payables/remittance.server'
-import { billsPaidBy, checkBill, checkBillPayment, checkVendor, payAmounts, syncBillsPaid, vendorSummaries } from '~/payables/bills.server'
+import { checkBill, checkBillPayment, checkVendor, payAmounts, syncBillsPaidBy, vendorSummaries } from '~/payables/bills.server'
 import { defineResource, type PostingBuilder } from './engine/define'
 import { address, boolean, date, email, lines, money, number, phone, reference, secret, select, text } from './engine/fields'
 
@@ -327,8 +327,9 @@ export const billPaymentsResource = defineResource({
       if (id) return undefined
       return checkBillPayment(tx as Executor, companyId, values, given ?? [])
     },
-    created: ({ tx, companyId, record }) => billsPaidBy(tx as Executor, companyId, String(record.id)).then((billIds) => syncBillsPaid(tx as Executor, companyId, billIds)),
-    moved: ({ tx, companyId, id }) => billsPaidBy(tx as Executor, companyId, id).then((billIds) => syncBillsPaid(tx as Executor, companyId, billIds)),
+    // Made or voided, its bills' paid amounts follow.
+    created: ({ tx, companyId, record }) => syncBillsPaidBy(tx as Executor, companyId, String(record.id)),
+    moved: ({ tx, companyId, id }) => syncBillsPaidBy(tx as Executor, companyId, id),
   },
   postings: { create: billPaymentPosting },
   sourceType: BILL_PAYMENT_SOURCE,
