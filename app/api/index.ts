@@ -5,6 +5,7 @@ import type { AnyResource } from '~/resources/engine/define'
 import { router as accounting } from './accounting'
 import { router as ledgerExport } from './accounting/ledger-export'
 import { router as payables } from './accounting/payables'
+import { router as receivables } from './accounting/receivables'
 import { router as attachments } from './attachments'
 import { readInput } from './body'
 import { router as leasing } from './leasing'
@@ -41,7 +42,7 @@ import { router as reporting } from './reporting/statements'
 export function createApi(resources: readonly AnyResource[] = RESOURCES) {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', readInput)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, payables, reporting, rentReports, payablesReports, leasingReports, maintenanceReports, leasing, rentIncreases, residentCenter, residentWorkOrders, vacancies, technician, workOrderBilling, makeReadyBoard, calendar]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, payables, receivables, reporting, rentReports, payablesReports, leasingReports, maintenanceReports, leasing, rentIncreases, residentCenter, residentWorkOrders, vacancies, technician, workOrderBilling, makeReadyBoard, calendar]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of resources) api.route('/', resourceRouter(resource))
 

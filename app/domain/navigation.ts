@@ -107,7 +107,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
       { label: 'Mortgages', href: '/app/mortgages/', later: true },
       { label: 'Vendors', href: '/app/vendors/' },
       { label: 'Payables (Bills)', href: '/app/accounting/bills/' },
-      { label: 'Receivables (Invoices)', href: '/app/accounting/invoices/', later: true },
+      { label: 'Receivables (Invoices)', href: '/app/accounting/invoices/' },
       { label: 'Rent Payments & Receivables', href: '/app/rent-payments/' },
       { label: 'Banking', href: '/app/accounting/bank-accounts/' },
       { label: 'Purchase Orders', href: '/app/accounting/purchase-orders/', later: true },
@@ -200,6 +200,15 @@ export const RENT_TABS: PageTabs = {
     { label: 'Late fees', href: '/app/late-fee-policies/' },
     { label: 'Deposits', href: '/app/security-deposits/' },
     { label: 'Dispositions', href: '/app/deposit-dispositions/' },
+  ],
+}
+
+/** Receivables (Invoices): what customers are billed, and the payments that paid them. */
+export const RECEIVABLES_TABS: PageTabs = {
+  label: 'Receivables (Invoices)',
+  pages: [
+    { label: 'Invoices', href: '/app/accounting/invoices/' },
+    { label: 'Payments', href: '/app/accounting/invoice-payments/' },
   ],
 }
 

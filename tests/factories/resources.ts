@@ -94,6 +94,17 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
     const bill = await createSample(resourceNamed('bills')!, token)
     return { vendor_id: bill.vendor_id, date: '2026-03-10', lines: [{ bill_id: bill.id, amount: '40.00' }] }
   },
+  // An invoice to a named customer (a sample unit or lease is of a sample property of its own): one line to an income account.
+  invoices: async (token) => ({
+    customer_type: 'OTHER',
+    rental_unit_id: null,
+    lease_id: null,
+    date: '2026-03-02',
+    due_date: '2026-04-01',
+    lines: [{ account_id: (await chartOf(token))('4300'), description: 'Sample charge', amount: '100.00', tax: 'EXEMPT' }],
+  }),
+  // A payment pays part of an invoice.
+  'invoice-payments': async (token) => ({ invoice_id: (await createSample(resourceNamed('invoices')!, token)).id, date: '2026-03-10', amount: '40.00' }),
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),

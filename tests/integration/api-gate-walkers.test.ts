@@ -380,6 +380,11 @@ const BODY_ADDITIONS: Record<string, (company: { token: string; bankId: string; 
     const owing = await api('GET', 'accounting/bills/?owing=true&page_size=1', { token: company.token })
     return { bill_ids: [owing.body.results[0].id] }
   },
+  // Invoices are marked as paid by their ids: one of ours still owing.
+  'POST /api/accounting/invoices/bulk-mark-as-paid': async (company) => {
+    const owing = await api('GET', 'accounting/invoices/?owing=true&page_size=1', { token: company.token })
+    return { invoice_ids: [owing.body.results[0].id] }
+  },
   // An EFT file is made from one of our bank accounts.
   'POST /api/reporting/generate-eft-payment-file': async (company) => ({ bank_account_id: company.bankId, bill_payment_ids: [randomUUID()] }),
   // A photo of one of a record's lines is of a record of ours whose lines have photos: an inspection report of ours, without a line.

@@ -66,6 +66,8 @@ export const ledgerSettings = pgTable(
       .references(() => companies.id),
     lockDate: date({ mode: 'string' }),
     nextEntryNumber: bigint({ mode: 'number' }).notNull().default(1),
+    /** The number the company's next invoice takes. */
+    nextInvoiceNumber: integer().notNull().default(1001),
     /** The month (1–12) the company's fiscal year starts in: where year-to-date figures and retained earnings begin. */
     fiscalYearStartMonth: integer().notNull().default(1),
     updatedAt: updatedAt(),
