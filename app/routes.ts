@@ -126,6 +126,7 @@ export default [
     // Bills paid together are made by paying them: a new one is the Pay Bills page; a remittance letter comes with every payment.
     route('accounting/bulk-bill-payments/new', 'routes/app/accounting/bills/bulk-pay.tsx', { id: 'bulk-bill-payments-new' }),
     route('accounting/remittance-letters/new', 'routes/app/accounting/remittance-letters-new.tsx'),
+    route('accounting/invoices/invoice-work-orders-to-property', 'routes/app/accounting/invoices/invoice-work-orders.tsx'),
     route('accounting/bank-reconciliations/:id/pdf', 'routes/app/accounting/bank-reconciliations/pdf.ts'),
     route('accounting/bank-accounts/:id/statement', 'routes/app/accounting/bank-accounts/statement.tsx'),
     // Every resource of the engine (app/resources/): one set of generic pages, no route per resource;

@@ -6,6 +6,7 @@ CREATE TABLE "invoice_lines" (
 	"account_id" uuid NOT NULL,
 	"description" text,
 	"amount" bigint NOT NULL,
+	"work_order_id" uuid,
 	"tax" text DEFAULT 'EXEMPT' NOT NULL,
 	CONSTRAINT "invoice_lines_amount_positive" CHECK ("invoice_lines"."amount" > 0)
 );
@@ -67,6 +68,7 @@ ALTER TABLE "ledger_settings" ADD COLUMN "next_invoice_number" integer DEFAULT 1
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_bank_account_id_bank_accounts_id_fk" FOREIGN KEY ("bank_account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -79,6 +81,7 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_rental_unit_id_rental_units_id_f
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_duplicated_from_id_invoices_id_fk" FOREIGN KEY ("duplicated_from_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoice_lines_invoice_idx" ON "invoice_lines" USING btree ("invoice_id");--> statement-breakpoint
+CREATE INDEX "invoice_lines_work_order_idx" ON "invoice_lines" USING btree ("work_order_id") WHERE "invoice_lines"."work_order_id" is not null;--> statement-breakpoint
 CREATE INDEX "invoice_payments_company_invoice_idx" ON "invoice_payments" USING btree ("company_id","invoice_id");--> statement-breakpoint
 CREATE INDEX "invoice_payments_company_date_idx" ON "invoice_payments" USING btree ("company_id","date");--> statement-breakpoint
 CREATE INDEX "invoice_payments_search_idx" ON "invoice_payments" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint

@@ -5,6 +5,7 @@ import { postEntry } from '~/ledger/posting.server'
 import { todayIn } from '~/domain/dates'
 import { bankAccountsResource } from '~/resources/accounting'
 import { demoVendors, enterBill, payBill } from './seed-payables.server'
+import { seedDemoInvoices } from './seed-receivables.server'
 import { billsResource } from '~/resources/payables'
 import { bankDepositsResource } from '~/resources/bank-deposits'
 import { journalEntriesResource } from '~/resources/journal-entries'
@@ -267,6 +268,12 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
   const openIds: string[] = []
   for (const bill of open) openIds.push(await enterBill(tx, companyId, bill))
   await runAction(tx, companyId, userId, billsResource, openIds[2], 'record-payment', { amount: '500.00', date: daysAgo(2), bank_account_id: operating.id, method: 'EFT', reference: 'Deposit on the panel' })
+  await seedDemoInvoices(tx, companyId, userId, {
+    today,
+    bankAccountId: operating.id,
+    account,
+    places: properties.map((p) => ({ propertyGroupId: p.id, ownerId: p.owners[0]?.ownerId ?? null, residentId: p.units.find((u) => u.residentId)?.residentId ?? null })),
+  })
   // The EFT payments of past months went to the bank in a file each month; this month's wait for the next file.
   await tx.execute(sql`
     with sent as (

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { buildings, companies, leases, rentCharges, rentalUnits, residents, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses, vendors } from '~/db/schema'
+import { buildings, companies, invoiceLines, invoices, leases, rentCharges, rentalUnits, residents, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses, vendors } from '~/db/schema'
 import { formatInstant, todayIn } from '~/domain/dates'
 import { conflict } from '~/domain/errors'
 import { HOLDS_UNIT } from '~/domain/leasing/leases'
@@ -286,11 +286,18 @@ export async function firstStatusOn(tx: Executor, companyId: string, stage: Work
   return status
 }
 
+/**
+ * Whether a work order's work is billed: charged to a lease (a rent charge still posted) or on a line
+ * of an invoice still posted. Either way it is billed once.
+ */
+export const billed = (companyId: string, workOrderId: SQL) => sql`(exists (select 1 from ${rentCharges} where ${rentCharges.companyId} = ${companyId} and ${rentCharges.workOrderId} = ${workOrderId} and ${rentCharges.status} = 'POSTED')
+  or exists (select 1 from ${invoiceLines} il join ${invoices} i on i.id = il.invoice_id where il.company_id = ${companyId} and il.work_order_id = ${workOrderId} and i.status = 'POSTED'))`
+
 /** The work order a log or comment is on, as stored (undefined when it is not this company's: the reference check says so at its field). */
 async function workOrderOf(tx: Executor, companyId: string, id: unknown) {
   if (typeof id !== 'string') return undefined
   const [found] = await tx
-    .select({ stage: workOrders.stage, charged: sql<boolean>`exists (select 1 from ${rentCharges} where ${rentCharges.companyId} = ${companyId} and ${rentCharges.workOrderId} = ${workOrders.id} and ${rentCharges.status} = 'POSTED')` })
+    .select({ stage: workOrders.stage, charged: sql<boolean>`${billed(companyId, sql`${workOrders.id}`)}` })
     .from(workOrders)
     .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, id)))
   return found
@@ -403,7 +410,7 @@ export async function invoiceableWorkOrders(tx: Executor, companyId: string, pag
     left join lateral (select sum(hours) as hours, sum(labour_amount) as labour, sum(materials_amount) as materials from work_logs where company_id = ${companyId} and work_order_id = w.id) l on true
     left join lateral (select id, label from leases where company_id = ${companyId} and rental_unit_id = w.rental_unit_id and status in ('ACTIVE', 'NOTICE') order by start_date limit 1) lease on true
     where w.company_id = ${companyId} and w.stage in ('WORK_DONE', 'READY_TO_BILL')
-      and not exists (select 1 from rent_charges c where c.company_id = ${companyId} and c.work_order_id = w.id and c.status = 'POSTED')
+      and not ${billed(companyId, sql`w.id`)}
       ${page.propertyGroupId ? sql`and w.property_group_id = ${page.propertyGroupId}` : sql``}
     order by w.created_at, w.id
     limit ${page.limit} offset ${page.offset}

@@ -6,6 +6,7 @@ import { todayIn } from '~/domain/dates'
 import { CASH_SUBTYPES, subtypeOf } from '~/domain/ledger/chart'
 import { formatDecimal } from '~/domain/money'
 import { dueDateFor } from '~/domain/payables/bills'
+import type { OpenDocument } from '~/domain/ledger/aging'
 import { invoiceLabel, invoiceLetter, invoicePaymentLabel } from '~/domain/receivables/invoices'
 import { taxableByDefault, taxesOn } from '~/domain/receivables/sales-tax'
 import { provinceOf } from '~/leasing/late-fees.server'
@@ -288,3 +289,24 @@ export async function duplicateInvoiceValues(tx: Executor, companyId: string, re
   }
   return { values, stored: { duplicatedFromId: String(record.id) } }
 }
+
+/**
+ * Every invoice open at the end of `asOf`: posted, dated by then, less what payments received by
+ * then and still standing paid of it; keyed by its customer (only `propertyGroupId`'s, when given).
+ */
+export async function openInvoicesAsOf(tx: Executor, companyId: string, asOf: string, propertyGroupId?: string | null): Promise<OpenDocument[]> {
+  const rows = await tx.execute<{ customer_type: string; resident_id: string | null; property_owner_id: string | null; customer_name: string; due_date: string; open: string }>(sql`
+    select i.customer_type, i.resident_id, i.property_owner_id, i.customer_name, coalesce(i.due_date, i.date)::text as due_date,
+           i.amount - coalesce((select sum(p.amount) from ${invoicePayments} p where p.company_id = ${companyId} and p.invoice_id = i.id and p.status = 'RECEIVED' and p.date <= ${asOf}), 0) as open
+    from ${invoices} i
+    where i.company_id = ${companyId} and i.status = 'POSTED' and i.date <= ${asOf} ${propertyGroupId ? sql`and i.property_group_id = ${propertyGroupId}` : sql``}`)
+  return rows.map((r) => ({ partyKey: customerKey(r), partyLabel: r.customer_name, dueDate: r.due_date, open: Number(r.open) })).filter((d) => d.open > 0)
+}
+
+/** Whose an invoice is, as one key: `resident:{id}`, `owner:{id}`, or `customer:{name}` for another customer. */
+export const customerKey = (r: { customer_type: string; resident_id: string | null; property_owner_id: string | null; customer_name: string }) =>
+  r.customer_type === 'RESIDENT' && r.resident_id
+    ? `resident:${r.resident_id}`
+    : r.customer_type === 'OWNER' && r.property_owner_id
+      ? `owner:${r.property_owner_id}`
+      : `customer:${r.customer_name.trim().toLowerCase()}`

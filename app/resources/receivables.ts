@@ -118,6 +118,7 @@ export const invoicesResource = defineResource({
   // Receivables are what is still owed: the list opens on them.
   defaultFilters: { owing: 'true' },
   ordering: 'due_date',
+  links: [{ label: 'Invoice work orders to a property', href: '/app/accounting/invoices/invoice-work-orders-to-property/' }],
   methods: ['list', 'create', 'get', 'update', 'delete'],
   // SPEC.md's DELETE: an invoice posted is never removed from the books; while unpaid it is voided (its posting reversed).
   deleteRuns: 'void',
@@ -177,6 +178,7 @@ export const invoicesResource = defineResource({
       description: text('Description', { max: 300 }),
       amount: money('Amount', { required: true, min: 1 }),
       tax: select('Tax', LINE_TAX, { help: 'Empty: taxable for a commercial or self-storage property, exempt for residential' }),
+      workOrderId: reference('Work order', 'work-orders', { help: 'The work order it bills' }),
     },
     total: { field: 'subtotal', line: 'amount' },
   }),

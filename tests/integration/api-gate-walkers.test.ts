@@ -385,6 +385,17 @@ const BODY_ADDITIONS: Record<string, (company: { token: string; bankId: string; 
     const owing = await api('GET', 'accounting/invoices/?owing=true&page_size=1', { token: company.token })
     return { invoice_ids: [owing.body.results[0].id] }
   },
+  // Work orders are billed to a property's owner once their work is done: one of ours, done, at one of our properties, billed to an owner of ours.
+  'POST /api/work-orders/generate-bulk-invoice': async (company) => {
+    const token = company.token
+    const property = (await api('GET', 'property-groups/?page_size=1', { token })).body.results[0]
+    const owner = (await api('GET', 'property-owners/?page_size=1', { token })).body.results[0]
+    const order = await api('POST', 'work-orders/', { token, body: { subject: 'Walker repair', property_group_id: property.id, location: 'Lobby', priority: 'ROUTINE' } })
+    await api('POST', 'work-logs/', { token, body: { work_order_id: order.body.id, work_date: '2026-01-15', hours: '1', hourly_rate: '50.00' } })
+    const done = (await api('GET', 'work-orders/statuses/?page_size=100', { token })).body.results.find((s: { stage: string }) => s.stage === 'WORK_DONE')
+    await api('POST', `work-orders/${order.body.id}/change-status/`, { token, body: { status_id: done.id } })
+    return { property_group_id: property.id, work_order_ids: [order.body.id], property_owner_id: owner.id, markup_type_id: null, terms: null }
+  },
   // An EFT file is made from one of our bank accounts.
   'POST /api/reporting/generate-eft-payment-file': async (company) => ({ bank_account_id: company.bankId, bill_payment_ids: [randomUUID()] }),
   // A photo of one of a record's lines is of a record of ours whose lines have photos: an inspection report of ours, without a line.

@@ -85,6 +85,17 @@ describe('invoices', () => {
     expect(next).toMatchObject({ number: 1002, due_date: '2031-03-05', tax_amount: '0.00', amount: '100.00' })
     const taxed = await post('invoices/', { customer_type: 'OTHER', customer_name: 'Film crew', property_group_id: home.id, date: '2031-03-05', lines: [{ account_id: account('4300'), amount: '100.00', tax: 'TAXABLE' }] })
     expect(taxed).toMatchObject({ number: 1003, tax_amount: '13.00', amount: '113.00' })
+
+    // Aged receivables show them by customer beside the leases' charges, and tie to the receivables account.
+    const aged = await get(token, 'reporting/aged-receivables/?as_of=2031-04-10')
+    expect(aged.invoices.rows.map((r: Record<string, unknown>) => [r.customer_label, r.invoice_count, r.days_0_30, r.days_31_60, r.total])).toEqual([
+      // Due March 5 (on receipt): 36 days past due; Olive's, due March 17 on net 15: 24 days.
+      ['City of Ottawa', 1, '0.00', '100.00', '100.00'],
+      ['Film crew', 1, '0.00', '113.00', '113.00'],
+      ['Olive Owner', 1, '498.00', '0.00', '498.00'],
+    ])
+    expect(aged).toMatchObject({ receivables_account_balance: '711.00', other_receivables: '0.00' })
+    expect((await get(token, `reporting/aged-receivables/?as_of=2031-04-10&property_group_id=${shops.id}`)).invoices.totals.total).toBe('498.00')
   })
 
   it('is paid in part, then in full; a payment voided owes again; a paid invoice cannot be deleted', async () => {
@@ -178,4 +189,46 @@ describe('invoices', () => {
     const all = await get(token, 'sales-tax-rates/')
     expect(all.filter((r: { province: string }) => r.province === 'QC').map((r: { code: string; rate: string }) => `${r.code} ${r.rate}`)).toEqual(['GST 5', 'QST 9.975'])
   })
+
+  it('bills a property’s finished work orders to its owner on one invoice with a markup, closes them, and bills each once', async () => {
+    const { token, post, home, owner, account } = await setUp()
+    await post('property-ownerships/', { property_group_id: home.id, property_owner_id: owner.id, percentage: '100.00' })
+    const statuses = (await get(token, 'work-orders/statuses/?page_size=100')).results as { id: string; name: string }[]
+    const status = (name: string) => statuses.find((s) => s.name === name)!.id
+    const done = async (subject: string, hours: string) => {
+      const order = await post('work-orders/', { subject, property_group_id: home.id, location: 'Boiler room', priority: 'ROUTINE' })
+      await post('work-logs/', { work_order_id: order.id, work_date: '2026-11-01', hours, hourly_rate: '100.00', lines: [{ description: 'Parts', quantity: '1', unit_cost: '20.00' }] })
+      const moved = await api('POST', `work-orders/${order.id}/change-status/`, { token, body: { status_id: status('Work done') } })
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+      return order
+    }
+    const boiler = await done('Boiler service', '2')
+    const pump = await done('Sump pump', '1')
+    const open = await post('work-orders/', { subject: 'Still going', property_group_id: home.id, location: 'Roof', priority: 'ROUTINE' })
+    const markup = await post('accounting/markup-types/', { name: 'Standard 10%', markup_kind: 'PERCENT', percentage: '10.00', income_account_id: account('4300') })
+
+    const early = await api('POST', 'work-orders/generate-bulk-invoice', { token, body: { property_group_id: home.id, work_order_ids: [boiler.id, open.id], date: '2031-05-15' } })
+    expect(early.status).toBe(400)
+    expect(early.body.errors).toEqual({ 'work_order_ids[1]': ['Still going: its work is not done yet.'] })
+
+    const made = await api('POST', 'work-orders/generate-bulk-invoice', { token, body: { property_group_id: home.id, work_order_ids: [boiler.id, pump.id], markup_type_id: markup.id, date: '2031-05-15', terms: 'NET_30' } })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    // Boiler: 2 h × 100 + 20 = 220, markup 22; pump: 100 + 20 = 120, markup 12. Residential: no tax.
+    expect(made.body).toMatchObject({ customer_type: 'OWNER', property_owner_id: owner.id, customer_name: 'Olive Owner', amount: '374.00', tax_amount: '0.00', due_date: '2031-06-14' })
+    expect((made.body.lines as Record<string, unknown>[]).map((l) => [l.account_id, l.description, l.amount, l.work_order_id])).toEqual([
+      [account('4500'), 'Boiler service', '220.00', boiler.id],
+      [account('4300'), 'Standard 10%: Boiler service', '22.00', boiler.id],
+      [account('4500'), 'Sump pump', '120.00', pump.id],
+      [account('4300'), 'Standard 10%: Sump pump', '12.00', pump.id],
+    ])
+    expect(await get(token, `work-orders/${boiler.id}/`)).toMatchObject({ stage: 'CLOSED' })
+    expect((await get(token, 'invoiceable-work-orders/')).count).toBe(0)
+    expect(await balance(token, '1200')).toBe(37400)
+
+    // Billed once.
+    const again = await api('POST', 'work-orders/generate-bulk-invoice', { token, body: { property_group_id: home.id, work_order_ids: [pump.id], date: '2031-05-16' } })
+    expect(again.status).toBe(400)
+    expect(again.body.errors).toEqual({ 'work_order_ids[0]': ['Sump pump is billed already.'] })
+  })
 })
+

@@ -1,10 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { PAYMENT_TERMS } from '~/domain/payables/bills'
 import { invoiceableWorkOrders } from '~/maintenance/work-orders.server'
+import { invoiceWorkOrders } from '~/receivables/work-order-invoices.server'
+import { committing } from '~/resources/engine/actions.server'
+import { outputSchemas, recordOutput } from '~/resources/engine/api.server'
+import { invoicesResource } from '~/resources/receivables'
 import { createRouter } from '../create-app'
 import { requireStaff } from '../middleware/auth'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, page, pageOf } from '../pagination'
 import { tenant } from '../tenant'
+import { dateInput } from '../values'
 
 /*
  * What is ready to charge (SPEC.md §7 GET invoiceable-work-orders/): the work orders whose work is
@@ -47,5 +53,52 @@ router.openapi(
     const t = tenant(c)
     const found = await invoiceableWorkOrders(t.db, t.companyId, { limit: query.page_size, offset: offsetOf(query as ListQuery), propertyGroupId: query.property_group_id })
     return c.json(page(c, query as ListQuery, found.count, found.results), 200)
+  },
+)
+
+/** What bills a property's work orders to its owner on one invoice; the page's form reads it too. */
+export const GenerateBulkInvoice = z
+  .object({
+    property_group_id: z.uuid({ error: 'Property: choose one of your properties.' }).openapi({ description: 'The property whose work is billed' }),
+    work_order_ids: z
+      .array(z.uuid({ error: 'Each work order is named by its id.' }), { error: 'Choose the work orders to bill.' })
+      .min(1, 'Choose at least one work order.')
+      .max(500, 'At most 500 work orders at once.')
+      .openapi({ description: 'Work done and not yet billed, at that property' }),
+    property_owner_id: z.uuid({ error: 'Bill to: choose one of your property owners.' }).nullish().openapi({ description: 'Who is billed; empty: the property’s largest owner' }),
+    markup_type_id: z.uuid({ error: 'Markup: choose one of your markup types.' }).nullish().openapi({ description: 'Added to each work order’s cost, on a line of its own' }),
+    date: dateInput('Invoice date'),
+    terms: z.enum(PAYMENT_TERMS.map((t) => t.value) as [string, ...string[]], { error: `Terms must be one of: ${PAYMENT_TERMS.map((t) => t.value).join(', ')}.` }).nullish(),
+    memo: z.string().trim().max(500, 'Memo: at most 500 characters.').nullish(),
+  })
+  .strict()
+  .openapi('GenerateBulkInvoice')
+
+const { Item: Invoice } = outputSchemas(invoicesResource)
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/work-orders/generate-bulk-invoice',
+    tags: ['Operations'],
+    summary: 'Bills work orders done at a property to its owner on one invoice, with a markup, and closes them',
+    ...signedIn(requireStaff('accounting')),
+    request: { body: { content: { 'application/json': { schema: GenerateBulkInvoice } }, required: true } },
+    responses: { 201: jsonResponse(Invoice, 'The invoice'), ...errorResponses(400, 401, 403, 409) },
+  }),
+  async (c) => {
+    const t = tenant(c)
+    const body = c.req.valid('json')
+    const request = {
+      propertyGroupId: body.property_group_id,
+      workOrderIds: body.work_order_ids,
+      propertyOwnerId: body.property_owner_id,
+      markupTypeId: body.markup_type_id,
+      date: body.date,
+      terms: body.terms,
+      memo: body.memo,
+    }
+    const invoice = await committing(t.db, (tx, afterCommit) => invoiceWorkOrders(tx, t.companyId, t.principal.userId, request, afterCommit))
+    return c.json(await recordOutput(t.db, t.companyId, invoicesResource, String(invoice.id)), 201)
   },
 )

@@ -12,6 +12,7 @@ import {
   rentRollTable,
   type LeaseStatusFilter,
 } from '~/domain/leasing/reports'
+import { openInvoicesAsOf } from '~/receivables/invoices.server'
 import { depositsHeldAsOf, lastPaymentsAsOf, leasesByIds, openItemsAndCredits, receivablesBalance, unitsAsOf, type ReportScope } from '~/leasing/reports.server'
 import type { AppEnv } from '../context'
 import { createRouter } from '../create-app'
@@ -64,8 +65,23 @@ export const AgedReceivables = z
     rows: z.array(z.object({ ...LeaseFacts, oldest_due_date: z.string().nullable() }).extend(Aging.shape)),
     totals: Aging,
     all_leases_total: Money.openapi({ description: 'Every lease’s total, whatever the status and minimum filters' }),
+    invoices: z
+      .object({
+        rows: z.array(
+          z
+            .object({
+              customer_key: z.string().openapi({ description: 'resident:{id}, owner:{id}, or customer:{name} for another customer' }),
+              customer_label: z.string(),
+              invoice_count: z.number().int(),
+              oldest_due_date: z.string(),
+            })
+            .extend(Aging.omit({ credits: true }).shape),
+        ),
+        totals: Aging.omit({ credits: true }),
+      })
+      .openapi({ description: 'Invoices still owed beside the leases’ charges, by customer and days past due (whatever the lease filters)' }),
     receivables_account_balance: Money.openapi({ description: 'The receivable accounts’ balance on the day: the control figure' }),
-    other_receivables: Money.openapi({ description: 'What of the control figure no charge or payment explains: journal entries typed on a receivable account' }),
+    other_receivables: Money.openapi({ description: 'What of the control figure no charge, payment or invoice explains: journal entries typed on a receivable account' }),
   })
   .openapi('AgedReceivables')
 
@@ -181,9 +197,9 @@ router.openapi(
     const query = c.req.valid('query')
     const t = tenant(c)
     const { scope, filters, subtitle } = await scopeOf(c, query)
-    const [agings, control] = await Promise.all([agingsOf(c, scope), receivablesBalance(t.db, t.companyId, scope)])
+    const [agings, control, invoices] = await Promise.all([agingsOf(c, scope), receivablesBalance(t.db, t.companyId, scope), openInvoicesAsOf(t.db, t.companyId, scope.asOf, scope.propertyGroupId)])
     const leases = await leasesByIds(t.db, t.companyId, [...agings.keys()])
-    const report = { filters, ...agedReceivables(agings, leases, control, { asOf: scope.asOf, leaseStatus: query.lease_status, minBalance: query.min_balance ?? null }) }
+    const report = { filters, ...agedReceivables(agings, leases, control, { asOf: scope.asOf, leaseStatus: query.lease_status, minBalance: query.min_balance ?? null }, invoices) }
     return respond(c, query.format, 'aged-receivables', report, () => agedReceivablesTable(report, subtitle))
   },
 )

@@ -93,10 +93,12 @@ export const invoiceLines = pgTable(
     description: text(),
     /** Cents. */
     amount: cents().notNull(),
+    /** The work order it bills (invoicing work orders to a property makes one line each): a work order billed once. */
+    workOrderId: uuid().references(() => workOrders.id),
     /** TAXABLE or EXEMPT: given, or by its property's type (its rules fill it in). */
     tax: text().notNull().default('EXEMPT'),
   },
-  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId), check('invoice_lines_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId), index('invoice_lines_work_order_idx').on(t.workOrderId).where(sql`${t.workOrderId} is not null`), check('invoice_lines_amount_positive', sql`${t.amount} > 0`)],
 )
 
 /** Money received for an invoice, deposited to one of the company's bank accounts. Voiding it reverses it. */

@@ -1,3 +1,4 @@
+import { ageByParty, agingFigures as documentAging, type OpenDocument } from '../ledger/aging'
 import type { ReportTable, TableRow } from '../ledger/report-tables'
 import { formatMoney } from '../money'
 import { LEASE_STATUSES } from './leases'
@@ -129,6 +130,7 @@ export function agedReceivables(
   leases: Map<string, RentRollLease>,
   receivablesBalance: number,
   options: { asOf: string; leaseStatus: LeaseStatusFilter; minBalance: number | null },
+  invoices: readonly OpenDocument[] = [],
 ) {
   const all = [...agings.entries()].filter(([, a]) => a.total !== 0 || a.credits !== 0 || AGING_BUCKETS.some((b) => a.buckets[b] !== 0))
   const shown = all.filter(([id, a]) => {
@@ -136,6 +138,8 @@ export function agedReceivables(
     return lease && statusMatches(lease.status, options.leaseStatus) && (options.minBalance === null || a.total >= options.minBalance)
   })
   const everyLease = sumAgings(all.map(([, a]) => a))
+  // Invoices are owed beside the leases' charges, by their customers (residents, owners, others).
+  const invoiced = ageByParty(invoices, options.asOf)
   return {
     as_of: options.asOf,
     lease_status: options.leaseStatus,
@@ -145,8 +149,12 @@ export function agedReceivables(
       .sort(byUnit),
     totals: agingFigures(sumAgings(shown.map(([, a]) => a))),
     all_leases_total: money(everyLease.total),
+    invoices: {
+      rows: invoiced.parties.map((p) => ({ customer_key: p.key, customer_label: p.label, invoice_count: p.count, oldest_due_date: p.oldestDue, ...documentAging(p.buckets) })),
+      totals: documentAging(invoiced.totals),
+    },
     receivables_account_balance: money(receivablesBalance),
-    other_receivables: money(receivablesBalance - everyLease.total),
+    other_receivables: money(receivablesBalance - everyLease.total - invoiced.total),
   }
 }
 
@@ -299,12 +307,16 @@ export function rentDelinquency(
 
 const right = (label: string) => ({ label, align: 'right' as const })
 const agingColumns = AGING_COLUMNS.map((c) => right(c.label))
-type AgingCells = ReturnType<typeof agingFigures>
+type AgingCells = Pick<ReturnType<typeof agingFigures>, 'days_0_30' | 'days_31_60' | 'days_61_90' | 'days_91_plus'>
 const agingCells = (a: AgingCells) => [a.days_0_30, a.days_31_60, a.days_61_90, a.days_91_plus]
 
 export function agedReceivablesTable(report: ReturnType<typeof agedReceivables>, subtitle: string[]): ReportTable {
   const rows: TableRow[] = report.rows.map((r) => ({ cells: [r.property_label, r.unit_label, r.lease_label, r.residents, r.lease_status_label, ...agingCells(r), r.credits, r.total] }))
   rows.push({ cells: ['Total', '', '', '', '', ...agingCells(report.totals), report.totals.credits, report.totals.total], kind: 'total' })
+  if (report.invoices.rows.length) {
+    for (const r of report.invoices.rows) rows.push({ cells: ['Invoices', '', '', r.customer_label, `${r.invoice_count} open`, ...agingCells(r), '', r.total] })
+    rows.push({ cells: ['Total of invoices', '', '', '', '', ...agingCells(report.invoices.totals), '', report.invoices.totals.total], kind: 'total' })
+  }
   rows.push({ cells: ['Receivable accounts’ balance', '', '', '', '', '', '', '', '', '', report.receivables_account_balance], kind: 'total' })
   return {
     title: 'Aged Receivables',

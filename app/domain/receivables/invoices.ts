@@ -59,7 +59,12 @@ export type InvoiceDocument = Customer & {
   taxes: readonly Pick<TaxCharged, 'label' | 'amount'>[]
 }
 
-const tags = (customer: Customer) => ({ residentId: customer.residentId ?? null, propertyOwnerId: customer.propertyOwnerId ?? null, leaseId: customer.leaseId ?? null })
+/**
+ * The customer's tags on the receivable. Not the lease: a lease's receivable is its rent charges'
+ * (what its ledger and the rent reports read, tied to the account lease by lease); an invoice is
+ * owed beside it, by the resident.
+ */
+const tags = (customer: Customer) => ({ residentId: customer.residentId ?? null, propertyOwnerId: customer.propertyOwnerId ?? null })
 
 /**
  * Dr accounts receivable for the whole (tagged with the customer), Cr each line's income account and
@@ -145,4 +150,29 @@ export function invoiceLetter(input: InvoiceLetterInput): Letter {
     ],
     signatures: [],
   }
+}
+
+/** A markup type as invoicing work orders applies it: a percentage (hundredths of a percent) of each one's cost, or a flat amount on each. */
+export type Markup = { kind: string; percentage: number | null; flatAmount: number | null; accountId: string; name: string }
+
+/** A work order ready to bill: what its logs come to. */
+export type BillableWork = { id: string; subject: string; unit: string | null; labour: number; materials: number }
+
+/**
+ * The lines of an invoice billing work orders to a property: each work order's labour and materials
+ * credited to `workAccountId`, and its markup, if any, on a line of its own credited to the markup's
+ * account (so the markup earned shows apart from the cost recovered). Work orders that come to
+ * nothing are left out; a markup of nothing adds no line.
+ */
+export function workOrderInvoiceLines(work: readonly BillableWork[], workAccountId: string, markup: Markup | null) {
+  const lines: { accountId: string; description: string; amount: number; workOrderId: string }[] = []
+  for (const order of work) {
+    const cost = order.labour + order.materials
+    if (cost <= 0) continue
+    const what = `${order.subject}${order.unit ? ` (${order.unit})` : ''}`.slice(0, 250)
+    lines.push({ accountId: workAccountId, description: what, amount: cost, workOrderId: order.id })
+    const added = markup ? (markup.kind === 'PERCENT' ? Math.round((cost * (markup.percentage ?? 0)) / 10_000) : (markup.flatAmount ?? 0)) : 0
+    if (markup && added > 0) lines.push({ accountId: markup.accountId, description: `${markup.name}: ${what}`.slice(0, 300), amount: added, workOrderId: order.id })
+  }
+  return lines
 }

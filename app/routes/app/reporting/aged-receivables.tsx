@@ -32,7 +32,7 @@ function AgedTable({ report }: { report: AgedReceivables }) {
       </p>
       {report.other_receivables !== '0.00' ? (
         <p role="alert" className="rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm dark:bg-amber-950">
-          {money(report.other_receivables)} of the receivables account comes from journal entries typed on it rather than from charges and payments; it is not on any lease below.{' '}
+          {money(report.other_receivables)} of the receivables account comes from journal entries typed on it rather than from charges, payments and invoices; it is on no lease or invoice below.{' '}
           <Link to={ledger} className="underline">
             See the general ledger
           </Link>
@@ -92,6 +92,56 @@ function AgedTable({ report }: { report: AgedReceivables }) {
           </tr>
         </tfoot>
       </StatementTable>
+      {report.invoices.rows.length ? <InvoicesTable report={report} /> : null}
     </>
+  )
+}
+
+/** Invoices owed beside the leases' charges, by customer. */
+function InvoicesTable({ report }: { report: AgedReceivables }) {
+  const href = (key: string) =>
+    key.startsWith('owner:') ? `/app/property-owners/${key.slice(6)}/` : key.startsWith('resident:') ? `/app/residents/${key.slice(9)}/` : '/app/accounting/invoices/?owing=true'
+  return (
+    <StatementTable caption={`Invoices owed as of ${report.as_of}`}>
+      <thead>
+        <tr>
+          <Th>Customer</Th>
+          <Th numeric>Invoices</Th>
+          <Th>Oldest due</Th>
+          {AGING_COLUMNS.map((c) => (
+            <Th key={c.key} numeric>
+              {c.label}
+            </Th>
+          ))}
+          <Th numeric>Total</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {report.invoices.rows.map((row) => (
+          <tr key={row.customer_key}>
+            <Td>
+              <Link to={href(row.customer_key)}>{row.customer_label}</Link>
+            </Td>
+            <Td className="text-right tabular-nums">{row.invoice_count}</Td>
+            <Td>{row.oldest_due_date}</Td>
+            {AGING_COLUMNS.map((c) => (
+              <Amount key={c.key} value={row[c.key] === '0.00' ? null : row[c.key]} />
+            ))}
+            <Amount value={row.total} label={`${row.customer_label}, total owed`} strong />
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <Td colSpan={3} className="font-semibold">
+            Total of invoices
+          </Td>
+          {AGING_COLUMNS.map((c) => (
+            <Amount key={c.key} value={report.invoices.totals[c.key]} strong />
+          ))}
+          <Amount value={report.invoices.totals.total} strong />
+        </tr>
+      </tfoot>
+    </StatementTable>
   )
 }
