@@ -4,7 +4,7 @@ import { dueDates, recurringDraft, type DraftLine, type JournalDraft } from '~/d
 import { postEntry } from '~/ledger/posting.server'
 import { todayIn } from '~/domain/dates'
 import { bankAccountsResource } from '~/resources/accounting'
-import { demoVendors, enterBill, payBill } from './seed-payables.server'
+import { demoVendors, enterBill, payBill, seedDemoPurchaseOrders } from './seed-payables.server'
 import { billsResource } from '~/resources/payables'
 import { bankDepositsResource } from '~/resources/bank-deposits'
 import { journalEntriesResource } from '~/resources/journal-entries'
@@ -267,6 +267,7 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
   const openIds: string[] = []
   for (const bill of open) openIds.push(await enterBill(tx, companyId, bill))
   await runAction(tx, companyId, userId, billsResource, openIds[2], 'record-payment', { amount: '500.00', date: daysAgo(2), bank_account_id: operating.id, method: 'EFT', reference: 'Deposit on the panel' })
+  await seedDemoPurchaseOrders(tx, companyId, userId, { vendors, properties, account, daysAgo })
   // The EFT payments of past months went to the bank in a file each month; this month's wait for the next file.
   await tx.execute(sql`
     with sent as (

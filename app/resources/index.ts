@@ -12,6 +12,7 @@ import { makeReadiesResource, makeReadyTaskCategoriesResource } from './make-rea
 import { calendarEventsResource } from './calendar-events'
 import { journalEntriesResource } from './journal-entries'
 import { billPaymentsResource, billsResource, bulkBillPaymentsResource, remittanceLettersResource, vendorsResource } from './payables'
+import { purchaseOrdersResource } from './purchase-orders'
 import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
@@ -70,6 +71,7 @@ export const RESOURCES: readonly AnyResource[] = [
   billPaymentsResource,
   bulkBillPaymentsResource,
   remittanceLettersResource,
+  purchaseOrdersResource,
   // Categories, statuses and technicians before work orders: their API paths (work-orders/categories) sit under the work orders' own.
   workOrderCategoriesResource,
   workOrderStatusesResource,
