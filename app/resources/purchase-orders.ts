@@ -45,11 +45,12 @@ export const purchaseOrdersResource = defineResource({
   },
   title: ['label'],
   label: 'label',
-  columns: ['number', 'date', 'vendorId', 'propertyGroupId', 'requiredBy', 'amount', 'status', 'billId'],
+  // Its name leads: the number and the vendor people know an order by.
+  columns: ['label', 'date', 'propertyGroupId', 'requiredBy', 'amount', 'status', 'billId'],
   search: ['memo', 'shipTo', 'label'],
   filters: ['status', 'vendorId', 'propertyGroupId', 'workOrderId', 'billId'],
   lineFilters: ['accountId'],
-  ordering: '-number',
+  ordering: '-date',
   links: [{ label: 'PO listing', href: '/app/reporting/po-listing/' }],
   methods: ['list', 'create', 'get', 'update', 'delete'],
   states: {

@@ -41,7 +41,7 @@ function ListingTable({ report }: { report: PoListing }) {
         <ul className="flex flex-wrap gap-2 text-sm" aria-label="Orders by status">
           {counted.map((s) => (
             <li key={s.status} className="rounded-md border bg-background px-3 py-1">
-              <Link to={`${ORDERS}?status=${s.status}`} className="text-primary underline-offset-2 hover:underline">
+              <Link to={`${ORDERS}?status=${s.status}`} className="text-primary underline">
                 {s.status_label}
               </Link>
               : {s.count} · {money(s.amount)}
