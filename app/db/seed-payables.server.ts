@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Executor } from './client.server'
-import { accounts } from './schema'
+import { accounts, purchaseOrders, stateChanges } from './schema'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import { billsResource, vendorsResource } from '~/resources/payables'
@@ -81,12 +81,27 @@ export async function seedDemoPurchaseOrders(
 ) {
   const { vendors, account, daysAgo } = demo
   const [home, second = home] = demo.properties
-  const order = async (body: Record<string, unknown>, moves: [string, Record<string, unknown>][]) => {
+  // Each move on its day (mid-morning in Ottawa), as people made them: the order, its history, who approved or rejected it when.
+  const at = (day: string) => new Date(`${day}T15:00:00Z`)
+  type Move = [action: string, input: Record<string, unknown>, day: string]
+  const order = async (body: Record<string, unknown>, moves: Move[]) => {
     const created = await createRecord(tx, companyId, purchaseOrdersResource, parseInput(purchaseOrdersResource, body, 'create'), { userId })
-    for (const [action, input] of moves) await runAction(tx, companyId, userId, purchaseOrdersResource, String(created.id), action, input)
+    const id = String(created.id)
+    for (const [action, input] of moves) await runAction(tx, companyId, userId, purchaseOrdersResource, id, action, input)
+    const day = (action: string) => moves.find((m) => m[0] === action)?.[2]
+    const last = moves.at(-1)?.[2] ?? String(body.date)
+    await tx
+      .update(purchaseOrders)
+      .set({ createdAt: at(String(body.date)), updatedAt: at(last), approvedOn: day('approve') ?? null, rejectedOn: day('reject') ?? null })
+      .where(and(eq(purchaseOrders.companyId, companyId), eq(purchaseOrders.id, id)))
+    for (const [when, action] of [[String(body.date), null], ...moves.map((m) => [m[2], m[0]])] as [string, string | null][])
+      await tx
+        .update(stateChanges)
+        .set({ createdAt: at(when) })
+        .where(and(eq(stateChanges.companyId, companyId), eq(stateChanges.recordId, id), action ? eq(stateChanges.action, action) : isNull(stateChanges.action)))
   }
-  const send: [string, Record<string, unknown>] = ['send-for-approval', {}]
-  const approve: [string, Record<string, unknown>] = ['approve', {}]
+  const send = (days: number): Move => ['send-for-approval', {}, daysAgo(days)]
+  const approve = (days: number): Move => ['approve', {}, daysAgo(days)]
   await order(
     {
       vendor_id: vendors.get('5000'),
@@ -100,7 +115,7 @@ export async function seedDemoPurchaseOrders(
         { description: 'Labour, plumber', quantity: '3.5', unit_price: '95.00' },
       ],
     },
-    [send, approve, ['fulfill', { date: daysAgo(29), reference: 'RP-2240' }]],
+    [send(38), approve(37), ['fulfill', { date: daysAgo(29), reference: 'RP-2240' }, daysAgo(29)]],
   )
   await order(
     {
@@ -111,7 +126,7 @@ export async function seedDemoPurchaseOrders(
       memo: 'Spring clean-up: beds, edging and the first cut.',
       lines: [{ description: 'Spring clean-up, grounds and beds', quantity: '1', unit_price: '1850.00', account_id: account('5500') }],
     },
-    [send, approve],
+    [send(9), approve(8)],
   )
   await order(
     {
@@ -122,7 +137,7 @@ export async function seedDemoPurchaseOrders(
       ship_to: `${home.name}, all floors`,
       lines: [{ description: 'Hallway carpet steam cleaning, per floor', quantity: '6', unit_price: '145.00', account_id: account('5600') }],
     },
-    [send],
+    [send(2)],
   )
   await order(
     {
@@ -132,7 +147,7 @@ export async function seedDemoPurchaseOrders(
       memo: 'Add two 20 A circuits in the laundry room.',
       lines: [{ description: 'Two 20 A circuits, laundry room', quantity: '1', unit_price: '980.00', account_id: account('5000') }],
     },
-    [send, ['reject', { reason: 'Capital Electric’s liability insurance has lapsed: ask them for a current certificate, then send it again.' }]],
+    [send(6), ['reject', { reason: 'Capital Electric’s liability insurance has lapsed: ask them for a current certificate, then send it again.' }, daysAgo(5)]],
   )
   await order(
     {
