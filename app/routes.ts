@@ -82,6 +82,7 @@ export default [
       route('rent-roll', 'routes/app/reporting/rent-roll.tsx'),
       route('aged-receivables', 'routes/app/reporting/aged-receivables.tsx'),
       route('aged-payables', 'routes/app/reporting/aged-payables.tsx'),
+      route('po-listing', 'routes/app/reporting/po-listing.tsx'),
       route('rent-delinquency', 'routes/app/reporting/rent-delinquency.tsx'),
       route('rent-ledger', 'routes/app/reporting/rent-ledger.tsx'),
       route('rent-outstanding', 'routes/app/reporting/rent-outstanding.tsx'),
@@ -111,6 +112,7 @@ export default [
     route('accounting/transactions/:id', 'routes/app/accounting/transactions/entry.ts', { id: 'transaction-detail' }),
     route('recurring-journal-entries/*', 'routes/app/accounting/spec-address.ts', { id: 'spec-recurring-journal-entries' }),
     route('bank-deposits/*', 'routes/app/accounting/spec-address.ts', { id: 'spec-bank-deposits' }),
+    route('purchase-orders/*', 'routes/app/accounting/spec-address.ts', { id: 'spec-purchase-orders' }),
     ...prefix('notes', [
       index('routes/app/notes/list.tsx'),
       route('new', 'routes/app/coming-later.tsx', { id: 'notes-new' }),

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Executor } from './client.server'
-import { accounts } from './schema'
+import { accounts, purchaseOrders, stateChanges } from './schema'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import { billsResource, vendorsResource } from '~/resources/payables'
+import { purchaseOrdersResource } from '~/resources/purchase-orders'
 
 /**
  * The demo's vendors, and how its year of property bills is entered: each a bill from the vendor
@@ -65,4 +66,100 @@ export async function enterBill(tx: Executor, companyId: string, bill: DemoBill)
 /** Pays a bill in full, as "Mark as paid" does. */
 export async function payBill(tx: Executor, companyId: string, userId: string, billId: string, payment: { date: string; bankAccountId: string; method: string; reference?: string }) {
   await runAction(tx, companyId, userId, billsResource, billId, 'mark-as-paid', { date: payment.date, bank_account_id: payment.bankAccountId, method: payment.method, reference: payment.reference ?? null })
+}
+
+/**
+ * A few purchase orders in each state, as people would have moved them: one fulfilled (its bill
+ * entered), one approved and waiting for the work, one waiting for approval, one rejected (the
+ * electrician whose insurance lapsed) and one still a draft.
+ */
+export async function seedDemoPurchaseOrders(
+  tx: Executor,
+  companyId: string,
+  userId: string,
+  demo: { vendors: Map<string, string>; properties: { id: string; name: string }[]; account: (number: string) => string; daysAgo: (days: number) => string },
+) {
+  const { vendors, account, daysAgo } = demo
+  const [home, second = home] = demo.properties
+  // Each move on its day (mid-morning in Ottawa), as people made them: the order, its history, who approved or rejected it when.
+  const at = (day: string) => new Date(`${day}T15:00:00Z`)
+  type Move = [action: string, input: Record<string, unknown>, day: string]
+  const order = async (body: Record<string, unknown>, moves: Move[]) => {
+    const created = await createRecord(tx, companyId, purchaseOrdersResource, parseInput(purchaseOrdersResource, body, 'create'), { userId })
+    const id = String(created.id)
+    for (const [action, input] of moves) await runAction(tx, companyId, userId, purchaseOrdersResource, id, action, input)
+    const day = (action: string) => moves.find((m) => m[0] === action)?.[2]
+    const last = moves.at(-1)?.[2] ?? String(body.date)
+    await tx
+      .update(purchaseOrders)
+      .set({ createdAt: at(String(body.date)), updatedAt: at(last), approvedOn: day('approve') ?? null, rejectedOn: day('reject') ?? null })
+      .where(and(eq(purchaseOrders.companyId, companyId), eq(purchaseOrders.id, id)))
+    for (const [when, action] of [[String(body.date), null], ...moves.map((m) => [m[2], m[0]])] as [string, string | null][])
+      await tx
+        .update(stateChanges)
+        .set({ createdAt: at(when) })
+        .where(and(eq(stateChanges.companyId, companyId), eq(stateChanges.recordId, id), action ? eq(stateChanges.action, action) : isNull(stateChanges.action)))
+  }
+  const send = (days: number): Move => ['send-for-approval', {}, daysAgo(days)]
+  const approve = (days: number): Move => ['approve', {}, daysAgo(days)]
+  await order(
+    {
+      vendor_id: vendors.get('5000'),
+      property_group_id: home.id,
+      date: daysAgo(38),
+      required_by: daysAgo(30),
+      ship_to: `${home.name}, boiler room: superintendent lets you in`,
+      memo: 'Replace the two circulator pumps on the heating loop before the cold.',
+      lines: [
+        { description: 'Circulator pump, Grundfos UPS15', quantity: '2', unit_price: '412.50' },
+        { description: 'Labour, plumber', quantity: '3.5', unit_price: '95.00' },
+      ],
+    },
+    [send(38), approve(37), ['fulfill', { date: daysAgo(29), reference: 'RP-2240' }, daysAgo(29)]],
+  )
+  await order(
+    {
+      vendor_id: vendors.get('5500'),
+      property_group_id: second.id,
+      date: daysAgo(9),
+      required_by: daysAgo(-12),
+      memo: 'Spring clean-up: beds, edging and the first cut.',
+      lines: [{ description: 'Spring clean-up, grounds and beds', quantity: '1', unit_price: '1850.00', account_id: account('5500') }],
+    },
+    [send(9), approve(8)],
+  )
+  await order(
+    {
+      vendor_id: vendors.get('5600'),
+      property_group_id: home.id,
+      date: daysAgo(3),
+      required_by: daysAgo(-14),
+      ship_to: `${home.name}, all floors`,
+      lines: [{ description: 'Hallway carpet steam cleaning, per floor', quantity: '6', unit_price: '145.00', account_id: account('5600') }],
+    },
+    [send(2)],
+  )
+  await order(
+    {
+      vendor_id: vendors.get('electric'),
+      property_group_id: home.id,
+      date: daysAgo(6),
+      memo: 'Add two 20 A circuits in the laundry room.',
+      lines: [{ description: 'Two 20 A circuits, laundry room', quantity: '1', unit_price: '980.00', account_id: account('5000') }],
+    },
+    [send(6), ['reject', { reason: 'Capital Electric’s liability insurance has lapsed: ask them for a current certificate, then send it again.' }, daysAgo(5)]],
+  )
+  await order(
+    {
+      vendor_id: vendors.get('5000'),
+      property_group_id: second.id,
+      date: daysAgo(1),
+      memo: 'Low-flow fixtures for the units turning over this summer.',
+      lines: [
+        { description: 'Low-flow kitchen faucet', quantity: '4', unit_price: '129.99' },
+        { description: 'Low-flow shower head', quantity: '4', unit_price: '38.75' },
+      ],
+    },
+    [],
+  )
 }

@@ -110,7 +110,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
       { label: 'Receivables (Invoices)', href: '/app/accounting/invoices/' },
       { label: 'Rent Payments & Receivables', href: '/app/rent-payments/' },
       { label: 'Banking', href: '/app/accounting/bank-accounts/' },
-      { label: 'Purchase Orders', href: '/app/accounting/purchase-orders/', later: true },
+      { label: 'Purchase Orders', href: '/app/accounting/purchase-orders/', add: { label: 'Purchase Order', href: '/app/accounting/purchase-orders/new/' } },
       { label: 'Ledger Integrity', href: '/app/accounting/ledger-integrity/' },
     ],
   },

@@ -66,7 +66,7 @@ export async function checkBill(tx: Executor, companyId: string, id: string | un
 }
 
 /** Each line's account takes expenses; a unit's line is on its property (filled in when left out). */
-async function lineErrors(tx: Executor, companyId: string, lines: Row[]) {
+export async function lineErrors(tx: Executor, companyId: string, lines: Row[]) {
   const errors: Errors = {}
   const accountIds = [...new Set(lines.map((l) => l.accountId).filter((v): v is string => typeof v === 'string'))]
   const unitIds = [...new Set(lines.map((l) => l.rentalUnitId).filter((v): v is string => typeof v === 'string'))]

@@ -243,6 +243,7 @@ export const billsResource = defineResource({
       { kind: 'lines' },
       { kind: 'actions' },
       { kind: 'related', related: { resource: 'bill-payments', field: 'billId', label: 'Payments' } },
+      { kind: 'related', related: { resource: 'purchase-orders', field: 'billId', label: 'Purchase order' } },
       { kind: 'journal' },
       { kind: 'history' },
       { kind: 'attachments' },

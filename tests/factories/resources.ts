@@ -105,6 +105,13 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   }),
   // A payment pays part of an invoice.
   'invoice-payments': async (token) => ({ invoice_id: (await createSample(resourceNamed('invoices')!, token)).id, date: '2026-03-10', amount: '40.00' }),
+  // An order's line is expensed to an expense account; a sample unit is of a sample property of its own, so the order names none.
+  'purchase-orders': async (token) => ({
+    date: '2026-03-02',
+    required_by: '2026-03-20',
+    rental_unit_id: null,
+    lines: [{ description: 'Sample part', account_id: (await chartOf(token))('5000'), quantity: '2', unit_price: '50.00' }],
+  }),
   'markup-types': async (token) => ({
     income_account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),

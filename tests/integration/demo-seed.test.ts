@@ -13,7 +13,7 @@ import { performanceWorkOrders, reportWorkOrders } from '~/maintenance/work-orde
 import { techHoursEntries } from '~/maintenance/time-tracking.server'
 import { serviceTechHours } from '~/domain/maintenance/tech-hours'
 
-const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks', 'inspection_reports', 'make_readies', 'calendar_events', 'vendors'] as const
+const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks', 'inspection_reports', 'make_readies', 'calendar_events', 'vendors', 'purchase_orders'] as const
 
 async function counts() {
   const out: Record<string, number> = {}
@@ -57,6 +57,10 @@ describe('the demo company', () => {
       expect(byTurn.IN_PROGRESS).toMatchObject({ n: 1, orders: 3 })
       expect((byTurn.UPCOMING?.n ?? 0) + 1).toBe(byStatus.NOTICE)
       expect(byTurn.DONE?.n).toBe(1)
+      // A purchase order in every state, the fulfilled one with its bill.
+      const orders = await db.execute<{ status: string; billed: boolean }>(sql`select status, bill_id is not null as billed from purchase_orders order by number`)
+      expect(orders.map((o) => o.status).sort()).toEqual(['APPROVED', 'DRAFT', 'FULFILLED', 'PENDING_APPROVAL', 'REJECTED'])
+      expect(orders.filter((o) => o.billed).map((o) => o.status)).toEqual(['FULFILLED'])
       const types = await db.execute<{ resident_type: string }>(sql`select distinct resident_type from residents`)
       expect(types.map((r) => r.resident_type).sort()).toEqual(['APPLICANT', 'CURRENT_RESIDENT', 'FORMER_RESIDENT', 'FUTURE_RESIDENT'])
       // Every occupied unit has someone living in it.

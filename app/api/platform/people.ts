@@ -33,7 +33,14 @@ const personFields = {
   created_at: z.string(),
 }
 
-export const PropertyManager = z.object({ ...personFields, is_company_admin: z.boolean(), ...PermissionFlags.shape }).openapi('PropertyManager')
+const ApprovalLimit = z.string().nullable().openapi({
+  description: 'The largest purchase order they may approve; null: no limit. A company administrator approves any amount whatever it says.',
+  example: '2500.00',
+})
+
+export const PropertyManager = z
+  .object({ ...personFields, is_company_admin: z.boolean(), ...PermissionFlags.shape, purchase_order_approval_limit: ApprovalLimit })
+  .openapi('PropertyManager')
 export const MaintenanceTechnician = z
   .object({ ...personFields, hourly_rate: z.string().nullable().openapi({ description: 'What an hour of their work is priced at (their work logs and time entries keep the rate of their day); null: not set', example: '85.00' }) })
   .openapi('MaintenanceTechnician')
@@ -60,7 +67,12 @@ function serializePerson(row: UserRow) {
 /** A technician as the API answers: their hourly rate beside who they are. */
 const serializeTechnician = (row: UserRow) => ({ ...serializePerson(row), hourly_rate: row.hourlyRate === null ? null : formatMoney(row.hourlyRate) })
 
-export const serializeManager = (row: UserRow) => ({ ...serializePerson(row), is_company_admin: row.isCompanyAdmin, ...permissionsFromRow(row) })
+export const serializeManager = (row: UserRow) => ({
+  ...serializePerson(row),
+  is_company_admin: row.isCompanyAdmin,
+  ...permissionsFromRow(row),
+  purchase_order_approval_limit: row.purchaseOrderApprovalLimit === null ? null : formatMoney(row.purchaseOrderApprovalLimit),
+})
 
 const PeopleQuery = ListQuery.extend({
   status: z.enum(['active', 'invited', 'inactive'], { error: 'Status must be active, invited or inactive.' }).optional(),
@@ -126,6 +138,10 @@ export const ManagerUpdateBody = z
     is_active: z.boolean().optional(),
     is_company_admin: z.boolean().optional(),
     ...PermissionFlags.partial().shape,
+    purchase_order_approval_limit: z
+      .union([moneyInput('Purchase order approval limit'), z.null()])
+      .optional()
+      .openapi({ description: 'The largest purchase order they may approve; null: no limit; left out: unchanged' }),
   })
   .openapi('PropertyManagerUpdate')
 
@@ -205,6 +221,7 @@ router.openapi(
         isActive: body.is_active ?? row.isActive,
         isCompanyAdmin: body.is_company_admin ?? row.isCompanyAdmin,
         ...permissionColumnsFrom(body),
+        ...(body.purchase_order_approval_limit !== undefined ? { purchaseOrderApprovalLimit: body.purchase_order_approval_limit } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, row.id))

@@ -24,6 +24,7 @@ type Statements = {
   'rent-roll': typeof RentSchemas.RentRoll
   'aged-receivables': typeof RentSchemas.AgedReceivables
   'aged-payables': typeof PayablesSchemas.AgedPayables
+  'po-listing': typeof PayablesSchemas.PoListing
   'rent-delinquency': typeof RentSchemas.RentDelinquency
   'rent-ledger': typeof LeasingSchemas.RentLedger
   'rent-outstanding': typeof LeasingSchemas.RentOutstanding

@@ -12,6 +12,7 @@ import { CHARGE_TYPES } from '~/domain/leasing/rent'
 import { PERFORMANCE_GROUPS, SUMMARY_GROUPS } from '~/domain/maintenance/work-order-reports'
 import { BILLABLE_FILTERS } from '~/domain/maintenance/tech-hours'
 import { LEASE_STATUS_FILTERS, RENT_ROLL_STATUSES } from '~/domain/leasing/reports'
+import { PURCHASE_ORDER_STATUSES } from '~/domain/payables/purchase-orders'
 import { UNIT_TYPES } from '~/domain/reference-data'
 import { cn } from '~/utils/misc'
 
@@ -32,6 +33,7 @@ export const REPORTS = {
   'rent-roll': 'Rent Roll',
   'aged-receivables': 'Aged Receivables',
   'aged-payables': 'Aged Payables',
+  'po-listing': 'PO Listing',
   'rent-delinquency': 'Rent Delinquency',
   'rent-ledger': 'Rent Ledger',
   'rent-outstanding': 'Rent Outstanding',
@@ -76,6 +78,8 @@ export type Field =
   | 'summary_group'
   | 'technician'
   | 'billable'
+  | 'vendor'
+  | 'po_status'
 /** A filter's records to pick from (a lease, a resident): the first ones matching what was searched, and whether more do. */
 export type SearchChoices = { options: Option[]; more: boolean; search?: string }
 export type ErrorBody = { detail: string; errors?: Record<string, string[]> }
@@ -217,6 +221,10 @@ export function StatementPage(props: {
         {props.fields.includes('account') ? <SelectField name="account_id" label="Account" value={props.values.account_id} options={props.accounts ?? []} blank="All accounts" errors={errors.account_id} /> : null}
         {props.fields.includes('cash_account') ? <SelectField name="account_id" label="Bank or cash account" value={props.values.account_id} options={props.accounts ?? []} errors={errors.account_id} /> : null}
         {props.fields.includes('property') ? <SelectField name="property_group_id" label="Property" value={props.values.property_group_id} options={props.properties} blank="All properties" errors={errors.property_group_id} /> : null}
+        {props.fields.includes('vendor') ? <SearchSelectField name="vendor_id" label="Vendor" value={props.values.vendor_id} choices={props.choices?.vendor_id} blank="All vendors" errors={errors.vendor_id} /> : null}
+        {props.fields.includes('po_status') ? (
+          <SelectField name="status" label="Status" value={props.values.status} options={PURCHASE_ORDER_STATUSES.map(({ value, label }) => ({ value, label }))} blank="Every status" errors={errors.status} />
+        ) : null}
         {props.fields.includes('basis') ? <SelectField name="basis" label="Basis" value={props.values.basis ?? 'accrual'} options={[...REPORT_BASES]} errors={errors.basis} /> : null}
         {props.fields.includes('compare') ? <SelectField name="compare" label="Compare with" value={props.values.compare} options={[...COMPARISONS]} blank="No comparison" errors={errors.compare} /> : null}
         {props.fields.includes('source') ? <SelectField name="source_type" label="Source" value={props.values.source_type} options={[...SOURCE_TYPES]} blank="All sources" errors={errors.source_type} /> : null}

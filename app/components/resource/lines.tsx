@@ -78,8 +78,9 @@ export function LinesInput({
   /** The form's reference choices by input name: a line's own after a search (`lines[2].rental_unit_id`), else its column's (`lines.rental_unit_id`). */
   choices: Record<string, ReferenceChoices>
 }) {
-  // What domain code sets (an inspection item's work order) is the page's, not the form's.
-  const columns = lineFieldViews(field).filter((c) => !c.hiddenInForm)
+  // What domain code sets (an inspection item's work order) and what a line works out (its amount, from
+  // quantity and price) are the page's, not the form's: no input a person types into only to be overwritten.
+  const columns = lineFieldViews(field).filter((c) => !c.hiddenInForm && !c.readOnly)
   const rows = (meta as unknown as FieldMetadata<Line[]>).getFieldList()
   return (
     // min-w-0: a wide table scrolls inside the form instead of widening it past a phone's screen.

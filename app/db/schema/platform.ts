@@ -76,6 +76,11 @@ export const users = pgTable(
     isActive: boolean().notNull().default(true),
     /** A maintenance technician's hourly rate, in cents: what their work logs and time entries are priced at (each keeps the rate of its day). */
     hourlyRate: cents(),
+    /**
+     * A property manager's purchase order approval limit, in cents: the largest purchase order they
+     * may approve. Null: no limit (company administrators approve any amount whatever it says).
+     */
+    purchaseOrderApprovalLimit: cents(),
     lastLoginAt: timestamp({ withTimezone: true }),
     /** The deployed version this user's browser last reloaded onto. */
     clientVersionTimestamp: bigint({ mode: 'number' }),

@@ -21,7 +21,8 @@ type Manager = Answer<typeof PropertyManager>
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: title(loaderData ? fullName(loaderData.manager) : 'Property Manager') }]
 
-const UpdateForm = ManagerUpdateBody.extend(PermissionCheckboxes.shape).extend({ is_active: z.boolean().default(false) })
+// An empty limit clears it: the form sends null, not "left out".
+const UpdateForm = ManagerUpdateBody.extend(PermissionCheckboxes.shape).extend({ is_active: z.boolean().default(false), purchase_order_approval_limit: z.string().trim().optional() })
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { api } = await requireSession({ request, url })
@@ -32,7 +33,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   const { api } = await requireSession({ request, url })
   const submission = parseWithZod(await request.formData(), { schema: UpdateForm })
   if (submission.status !== 'success') return reply(submission)
-  const result = await api.send('PUT', `property-managers/${params.id}/`, submission.value)
+  const result = await api.send('PUT', `property-managers/${params.id}/`, { ...submission.value, purchase_order_approval_limit: submission.value.purchase_order_approval_limit || null })
   if (!result.ok) return replyWithApiError(submission, result.error, result.status)
   throw await redirectWithToast(`/app/property-managers/${params.id}/`, { type: 'success', description: 'Property manager saved.' })
 }
@@ -43,7 +44,7 @@ export default function PropertyManagerDetail({ loaderData, actionData }: Route.
   const [form, fields] = useForm({
     id: `manager-${manager.id}`,
     lastResult: actionData?.result,
-    defaultValue: { first_name: manager.first_name, last_name: manager.last_name, phone: manager.phone ?? '', is_active: manager.is_active ? 'on' : '', ...permissionDefaults(manager) },
+    defaultValue: { first_name: manager.first_name, last_name: manager.last_name, phone: manager.phone ?? '', is_active: manager.is_active ? 'on' : '', purchase_order_approval_limit: manager.purchase_order_approval_limit ?? '', ...permissionDefaults(manager) },
   })
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
@@ -67,6 +68,12 @@ export default function PropertyManagerDetail({ loaderData, actionData }: Route.
               <Field label="First name" meta={fields.first_name} required />
               <Field label="Last name" meta={fields.last_name} required />
               <Field label="Phone" meta={fields.phone} type="tel" />
+              <Field
+                label="Purchase order approval limit"
+                meta={fields.purchase_order_approval_limit}
+                inputMode="decimal"
+                help="The largest purchase order they may approve, e.g. 2500.00. Empty: no limit. Company administrators approve any amount."
+              />
             </div>
             <CheckboxField label="Active" help="An inactive manager cannot sign in." meta={fields.is_active} />
             <PermissionFields fields={fields as never} />
