@@ -175,6 +175,7 @@ export const billsResource = defineResource({
   actions: {
     'mark-as-paid': {
       label: 'Mark as paid',
+      offeredWhile: 'owing',
       from: ['POSTED'],
       input: paymentInput,
       done: 'Bill paid: a payment of what it owed is recorded.',
@@ -186,6 +187,7 @@ export const billsResource = defineResource({
     },
     'record-payment': {
       label: 'Record a payment',
+      offeredWhile: 'owing',
       from: ['POSTED'],
       input: { amount: money('Amount paid', { required: true, min: 1 }), ...paymentInput, memo: text('Memo', { max: 500 }) },
       done: 'Payment recorded.',

@@ -127,6 +127,7 @@ export const invoicesResource = defineResource({
   actions: {
     'record-payment': {
       label: 'Record a payment',
+      offeredWhile: 'owing',
       from: ['POSTED'],
       input: { amount: money('Amount received', { required: true, min: 1 }), ...receiptInput, memo: text('Memo', { max: 500 }) },
       done: 'Payment recorded.',
@@ -140,6 +141,7 @@ export const invoicesResource = defineResource({
     },
     'mark-as-paid': {
       label: 'Mark as paid',
+      offeredWhile: 'owing',
       from: ['POSTED'],
       input: receiptInput,
       done: 'Invoice paid: a payment of what it owed is recorded.',

@@ -138,6 +138,12 @@ export type Action = {
   /** When it needs more than the resource's own permission (approving, say). */
   permission?: PermissionGroup
   /**
+   * A boolean of the record's output that must be true for its page to offer it (a bill's `owing`
+   * for Mark as paid): what its state alone does not say. The API still answers a call made
+   * anyway, by the action's own rules.
+   */
+  offeredWhile?: string
+  /**
    * Its behaviour, in the record's transaction, before the state moves; throw to refuse. It may
    * answer where the record goes when that depends on the input (ADR 022: a work order moved to a
    * company's status lands on that status's stage), instead of `to`.

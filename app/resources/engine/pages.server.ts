@@ -356,10 +356,10 @@ export function sourcePageOf(entry: { source_type: string; source_id: string }) 
   return resource ? `${pagePathOf(resource)}${entry.source_id}/` : null
 }
 
-/** The actions this person can take from the record's state: its state must be one they start from (where it has states), and the person needs their permission. */
+/** The actions this person can take from the record's state: its state must be one they start from (where it has states), what it is offered while must hold, and the person needs their permission. */
 async function availableActions(api: Api, view: ResourceView, record: Record_): Promise<ActionView[]> {
   if (!hasSection(view, 'actions')) return []
-  const startable = view.actions.filter((a) => !view.state || (a.from ?? []).includes(String(record[view.state])))
+  const startable = view.actions.filter((a) => (!view.state || (a.from ?? []).includes(String(record[view.state]))) && (!a.offeredWhile || record[a.offeredWhile] === true))
   // Answered from the API's per-login principal cache; asked only when an action needs more than the page does.
   const permissions = startable.some((a) => a.permission) ? await api.get<UserPermissions>('user-permissions/') : null
   return startable.filter((a) => !a.permission || permissions?.[flagOf(a.permission)])

@@ -26,6 +26,8 @@ export type ActionView = {
   confirm?: string
   done?: string
   permission?: PermissionGroup
+  /** The boolean of the record's output that must be true for the page to offer it; null: its state decides alone. */
+  offeredWhile: string | null
   /** Its input fields, then the note every action takes; none for an action that asks nothing. */
   input: FieldView[]
 }
@@ -241,6 +243,7 @@ export function viewOf(resource: AnyResource, lookup: Lookup): ResourceView {
       confirm: action.confirm,
       done: action.done,
       permission: action.permission,
+      offeredWhile: action.offeredWhile ?? null,
       // An action that asks nothing is a button; one that asks something also takes a note.
       input: action.input ? [...Object.entries(action.input), ['note', ACTION_NOTE] as const].map(([key, field]) => fieldViewOf(key, field, lookup)) : [],
     })),

@@ -27,8 +27,8 @@ function AgedTable({ report }: { report: AgedReceivables }) {
   return (
     <>
       <p className="text-sm text-muted-foreground">
-        Each lease’s charges still open at the end of {report.as_of}, by days since they fell due; payments not yet paying a charge are credits. The receivables account’s balance that day
-        is {money(report.receivables_account_balance)}.
+        Each lease’s charges still open at the end of {report.as_of}, by days since they fell due; payments not yet paying a charge are credits. Invoices still owed follow, by customer. The receivables
+        account’s balance that day is {money(report.receivables_account_balance)}.
       </p>
       {report.other_receivables !== '0.00' ? (
         <p role="alert" className="rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm dark:bg-amber-950">
