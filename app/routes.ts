@@ -129,6 +129,7 @@ export default [
     route('accounting/bulk-bill-payments/new', 'routes/app/accounting/bills/bulk-pay.tsx', { id: 'bulk-bill-payments-new' }),
     route('accounting/remittance-letters/new', 'routes/app/accounting/remittance-letters-new.tsx'),
     route('accounting/invoices/invoice-work-orders-to-property', 'routes/app/accounting/invoices/invoice-work-orders.tsx'),
+    route('record-expense', 'routes/app/record-expense.ts'),
     route('accounting/bank-reconciliations/:id/pdf', 'routes/app/accounting/bank-reconciliations/pdf.ts'),
     route('accounting/bank-accounts/:id/statement', 'routes/app/accounting/bank-accounts/statement.tsx'),
     // Every resource of the engine (app/resources/): one set of generic pages, no route per resource;

@@ -396,6 +396,13 @@ const BODY_ADDITIONS: Record<string, (company: { token: string; bankId: string; 
     await api('POST', `work-orders/${order.body.id}/change-status/`, { token, body: { status_id: done.id } })
     return { property_group_id: property.id, work_order_ids: [order.body.id], property_owner_id: owner.id, markup_type_id: null, terms: null }
   },
+  // An expense's multipart body is sampled, not copied: one of our properties, accounts and bank accounts, the rest left out.
+  'POST /api/accounting/expenses': async (company) => {
+    const token = company.token
+    const property = (await api('GET', 'property-groups/?page_size=1', { token })).body.results[0]
+    const account = (await api('GET', 'accounting/accounts/?page_size=200', { token })).body.results.find((a: { number: string }) => a.number === '5000')
+    return { property_group_id: property.id, account_id: account.id, bank_account_id: company.bankId, credit_card_id: undefined, vendor_id: undefined, rental_unit_id: undefined, tax_amount: '0.00' }
+  },
   // An EFT file is made from one of our bank accounts.
   'POST /api/reporting/generate-eft-payment-file': async (company) => ({ bank_account_id: company.bankId, bill_payment_ids: [randomUUID()] }),
   // A photo of one of a record's lines is of a record of ours whose lines have photos: an inspection report of ours, without a line.

@@ -57,7 +57,8 @@ export function multipartInputSchema(resource: AnyResource) {
   for (const [name, schema] of Object.entries(json.shape as Record<string, z.ZodType>)) shape[name] = booleans.has(name) ? z.preprocess(tickedOf, schema) : schema
   for (const [key, field] of fileFieldsOf(resource)) {
     keptOnField(resource, field)
-    shape[uploadKey(key)] = fileInput(DOCUMENT_UPLOADS)
+    // A file the field does not require may be left out, or sent as a form sends a file input left empty (a part of no name and no bytes).
+    shape[uploadKey(key)] = field.required ? fileInput(DOCUMENT_UPLOADS) : z.preprocess((v) => (v instanceof File && !v.name && v.size === 0 ? undefined : v), fileInput(DOCUMENT_UPLOADS).optional())
   }
   return z.object(shape).strict()
 }
@@ -89,6 +90,8 @@ export async function withUploads<T>(
   const store = async (i: number, stored: Row): Promise<T> => {
     if (i === files.length) return create(stored)
     const [key, field] = files[i]
+    // A file left out (the field does not require one) stores nothing.
+    if (!(parts[uploadKey(key)] instanceof File)) return store(i + 1, stored)
     const input = { file: parts[uploadKey(key)] as File, record_type: resourceNamed(kept[i].field.resource)!.name, record_id: String(kept[i].id) }
     return receiveUpload(c, input, DOCUMENT_UPLOADS, async (columns, upload) => {
       const [document] = await tx
@@ -104,6 +107,8 @@ export async function withUploads<T>(
 /** After an update: each file's document stays kept on the record its `keptOn` names now (a lease attachment moved to another lease goes with its file). */
 export async function followKeptOn(tx: Executor, companyId: string, resource: AnyResource, row: Row) {
   for (const [key, field] of fileFieldsOf(resource)) {
+    // A file the record was made without has nothing to follow.
+    if (!row[key]) continue
     await tx
       .update(documents)
       .set({ recordId: String(row[field.keptOn]), updatedAt: new Date() })

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { api } from '../factories/api'
+import { pdfOf } from '../factories/files'
+import { get, leasingCompany } from '../factories/leasing'
+import { upload } from '../factories/uploads'
+
+/*
+ * An expense paid on the spot, as an API client records it: in one multipart request with its
+ * receipt, paid by credit card or from a bank account, the GST/HST it included claimed as an input
+ * tax credit; refused by field when it is not paid from exactly one account; voided, its posting
+ * reversed. The trial balance balances throughout.
+ */
+
+async function setUp() {
+  const company = await leasingCompany()
+  const { token, post } = company
+  const chart = (await get(token, 'accounting/accounts/?page_size=200')).results as { id: string; number: string }[]
+  const account = (number: string) => chart.find((a) => a.number === number)!.id
+  const bank = await post('bank-accounts/', { name: 'Operating', bank_account_type: 'OPERATING', gl_account_id: account('1010') })
+  const cardAccount = await post('accounting/accounts/', { number: '2050', name: 'Company Visa', account_type: 'LIABILITY', subtype: 'CREDIT_CARD' })
+  const card = await post('credit-cards/', { name: 'Company Visa', gl_account_id: cardAccount.id, last_four: '4242' })
+  return { ...company, account, bank, card, cardAccount }
+}
+
+async function balance(token: string, number: string) {
+  const trial = await get(token, 'reporting/trial-balance/?as_of=2031-12-31')
+  expect(trial.balanced).toBe(true)
+  const row = (trial.rows as Record<string, string | null>[]).find((r) => r.number === number)
+  return Math.round(Number(row?.debit ?? 0) * 100) - Math.round(Number(row?.credit ?? 0) * 100)
+}
+
+const receipt = () => new File([pdfOf()], 'receipt.pdf', { type: 'application/pdf' })
+
+describe('expenses paid on the spot', () => {
+  it('records one with its receipt in one step: Dr the expense and the tax credit, Cr the card', async () => {
+    const { token, home, account, card } = await setUp()
+    const made = await upload('accounting/expenses/', token, {
+      date: '2026-11-20',
+      payee: 'Home Depot',
+      property_group_id: home.id,
+      account_id: account('5000'),
+      amount: '113.00',
+      tax_amount: '13.00',
+      credit_card_id: card.id,
+      memo: 'Faucet cartridges',
+      receipt: receipt(),
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    expect(made.body).toMatchObject({ label: 'Expense of 2026-11-20 · Home Depot', amount: '113.00', tax_amount: '13.00', status: 'POSTED' })
+    const journal = await get(token, `accounting/journal/?source_id=${made.body.id}`)
+    const entry = await get(token, `accounting/journal/${journal.results[0].id}/`)
+    expect((entry.lines as Record<string, unknown>[]).map((l) => [l.account_id, l.debit, l.credit, l.property_group_id])).toEqual([
+      [account('5000'), '100.00', null, home.id],
+      [account('2300'), '13.00', null, home.id],
+      [expect.any(String), null, '113.00', home.id],
+    ])
+    expect(await balance(token, '2050')).toBe(-11300)
+    // The receipt is a document of the property's, as the record names it.
+    const documents = await get(token, `documents/?record_type=property-groups&record_id=${home.id}`)
+    expect(documents.results.map((d: { id: string }) => d.id)).toContain(made.body.receipt_id)
+
+    const voided = await api('POST', `accounting/expenses/${made.body.id}/void/`, { token, body: {} })
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200)
+    expect(await balance(token, '2050')).toBe(0)
+    expect(await balance(token, '2300')).toBe(0)
+  })
+
+  it('refuses by field what is not paid from exactly one account, a tax not within it, or a bank account as the expense, and changes nothing', async () => {
+    const { token, home, account, bank, card } = await setUp()
+    const send = (fields: Record<string, string>) => upload('accounting/expenses/', token, { date: '2026-11-20', payee: 'Locksmith', property_group_id: home.id, account_id: account('5000'), amount: '80.00', ...fields })
+    expect((await send({})).body.errors).toEqual({ bank_account_id: ['Choose the bank account or the credit card it was paid from (one of them).'] })
+    expect((await send({ bank_account_id: bank.id, credit_card_id: card.id })).body.errors).toEqual({ credit_card_id: ['Choose the bank account or the credit card it was paid from (one of them).'] })
+    expect((await send({ bank_account_id: bank.id, tax_amount: '80.00' })).body.errors).toEqual({ tax_amount: ['The GST/HST it included is part of what was paid: less than the amount.'] })
+    const wrong = await send({ bank_account_id: bank.id, account_id: account('1010') })
+    expect(Object.keys(wrong.body.errors)).toEqual(['account_id'])
+    expect((await send({ bank_account_id: bank.id, payee: '' })).body.errors).toEqual({ payee: ['Name who was paid, or choose the vendor.'] })
+    expect((await get(token, 'accounting/expenses/')).count).toBe(0)
+    const paid = await send({ bank_account_id: bank.id })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+    expect(await balance(token, '1010')).toBe(-8000)
+  })
+})
