@@ -82,6 +82,7 @@ export default [
       route('rent-roll', 'routes/app/reporting/rent-roll.tsx'),
       route('aged-receivables', 'routes/app/reporting/aged-receivables.tsx'),
       route('aged-payables', 'routes/app/reporting/aged-payables.tsx'),
+      route('gst-hst-return', 'routes/app/reporting/gst-hst-return.tsx'),
       route('po-listing', 'routes/app/reporting/po-listing.tsx'),
       route('rent-delinquency', 'routes/app/reporting/rent-delinquency.tsx'),
       route('rent-ledger', 'routes/app/reporting/rent-ledger.tsx'),

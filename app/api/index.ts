@@ -33,6 +33,7 @@ import { router as makeReadyBoard } from './maintenance/make-ready-board'
 import { router as calendar } from './maintenance/calendar'
 import { router as rentReports } from './reporting/rent'
 import { router as payablesReports } from './reporting/payables'
+import { router as salesTaxReports } from './reporting/sales-tax'
 import { router as reporting } from './reporting/statements'
 
 /**
@@ -42,7 +43,7 @@ import { router as reporting } from './reporting/statements'
 export function createApi(resources: readonly AnyResource[] = RESOURCES) {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', readInput)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, payables, receivables, reporting, rentReports, payablesReports, leasingReports, maintenanceReports, leasing, rentIncreases, residentCenter, residentWorkOrders, vacancies, technician, workOrderBilling, makeReadyBoard, calendar]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, payables, receivables, reporting, rentReports, payablesReports, salesTaxReports, leasingReports, maintenanceReports, leasing, rentIncreases, residentCenter, residentWorkOrders, vacancies, technician, workOrderBilling, makeReadyBoard, calendar]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of resources) api.route('/', resourceRouter(resource))
 

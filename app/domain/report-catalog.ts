@@ -21,6 +21,7 @@ export const REPORT_CATALOG: CatalogGroup[] = [
       { slug: 'aged-payables', label: 'Aged Payables', description: 'What each vendor is owed by days past due, tied to the payables account.', ready: true },
       { slug: 'aged-receivables', label: 'Aged Receivables', description: 'Each lease’s open charges by age, credits apart, tied to the receivables account.', ready: true },
       { slug: 'management-fee-summary', label: 'Management Fee Summary', description: 'The fees earned per property and owner.' },
+      { slug: 'gst-hst-return', label: 'GST/HST Return Worksheet', description: 'The figures of the GST/HST return for a period: tax charged on invoices, input tax credits, net tax.', ready: true },
       { slug: 'po-listing', label: 'PO Listing', description: 'Purchase orders of a period by status, vendor and property, with what was billed of each and what is still committed.', ready: true },
       { slug: 'generate-eft-payment-file', label: 'EFT Payment File', description: 'A CPA-005 file of approved payments for the bank.' },
     ],

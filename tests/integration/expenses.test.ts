@@ -80,3 +80,25 @@ describe('expenses paid on the spot', () => {
     expect(await balance(token, '1010')).toBe(-8000)
   })
 })
+
+describe('the GST/HST return worksheet', () => {
+  it('nets the GST/HST invoices charged in the period against the expenses’ input tax credits, provincial taxes apart', async () => {
+    const { token, post, home, property, account, bank } = await setUp()
+    const shops = await property('Robson Shops', { street: '800 Robson Street', city: 'Vancouver', province: 'BC', postal_code: 'V6Z 2E7', country: 'CA' })
+    await api('PUT', `property-groups/${shops.id}/`, { token, body: { name: 'Robson Shops', property_type: 'COMMERCIAL', address: { street: '800 Robson Street', city: 'Vancouver', province: 'BC', postal_code: 'V6Z 2E7', country: 'CA' } } })
+    // BC: GST 5 % (on the return) and PST 7 % (not); one taxed line, one exempt.
+    await post('accounting/invoices/', { customer_type: 'OTHER', customer_name: 'Cafe', property_group_id: shops.id, date: '2026-10-05', lines: [{ account_id: account('4300'), amount: '1000.00' }, { account_id: account('4300'), amount: '50.00', tax: 'EXEMPT' }] })
+    // Outside the period, and a void one: neither counts.
+    await post('accounting/invoices/', { customer_type: 'OTHER', customer_name: 'Cafe', property_group_id: shops.id, date: '2026-09-30', lines: [{ account_id: account('4300'), amount: '500.00' }] })
+    const voided = await post('accounting/invoices/', { customer_type: 'OTHER', customer_name: 'Cafe', property_group_id: shops.id, date: '2026-10-06', lines: [{ account_id: account('4300'), amount: '500.00' }] })
+    expect((await api('DELETE', `accounting/invoices/${voided.id}/`, { token })).status).toBe(204)
+    const paid = await upload('accounting/expenses/', token, { date: '2026-11-02', payee: 'Home Depot', property_group_id: home.id, account_id: account('5000'), amount: '113.00', tax_amount: '13.00', bank_account_id: bank.id })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201)
+
+    const worksheet = await get(token, 'reporting/gst-hst-return/?date_from=2026-10-01&date_to=2026-12-31')
+    expect(worksheet).toMatchObject({ line_101: '1000.00', line_103: '50.00', line_106: '13.00', line_109: '37.00', owing: true, invoice_count: 1, provincial_taxes: [{ code: 'PST', amount: '70.00' }] })
+    const csv = await api('GET', 'reporting/gst-hst-return/?date_from=2026-10-01&date_to=2026-12-31&format=csv', { token })
+    expect(String(csv.text ?? csv.body)).toContain('109')
+    expect((await api('GET', 'reporting/gst-hst-return/?date_from=2026-12-31&date_to=2026-10-01', { token })).body.errors).toEqual({ date_from: ['Date from must be on or before date to.'] })
+  })
+})

@@ -3,6 +3,7 @@ import type * as LeasingSchemas from '~/api/reporting/leasing'
 import type * as PayablesSchemas from '~/api/reporting/payables'
 import type * as MaintenanceSchemas from '~/api/reporting/maintenance'
 import type * as RentSchemas from '~/api/reporting/rent'
+import type * as SalesTaxSchemas from '~/api/reporting/sales-tax'
 import type * as Schemas from '~/api/reporting/statements'
 import type { Page } from '~/components/list'
 import { CASH_SUBTYPES, type AccountSubtype } from '~/domain/ledger/chart'
@@ -25,6 +26,7 @@ type Statements = {
   'aged-receivables': typeof RentSchemas.AgedReceivables
   'aged-payables': typeof PayablesSchemas.AgedPayables
   'po-listing': typeof PayablesSchemas.PoListing
+  'gst-hst-return': typeof SalesTaxSchemas.GstHstReturn
   'rent-delinquency': typeof RentSchemas.RentDelinquency
   'rent-ledger': typeof LeasingSchemas.RentLedger
   'rent-outstanding': typeof LeasingSchemas.RentOutstanding

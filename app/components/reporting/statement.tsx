@@ -33,6 +33,7 @@ export const REPORTS = {
   'rent-roll': 'Rent Roll',
   'aged-receivables': 'Aged Receivables',
   'aged-payables': 'Aged Payables',
+  'gst-hst-return': 'GST/HST Return Worksheet',
   'po-listing': 'PO Listing',
   'rent-delinquency': 'Rent Delinquency',
   'rent-ledger': 'Rent Ledger',
