@@ -1,12 +1,14 @@
 import type { Executor } from './client.server'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
+import { expensesResource } from '~/resources/expenses'
 import { invoicesResource } from '~/resources/receivables'
 
 /**
  * The demo's invoices of the last weeks, through the invoices' own create and actions: an owner
  * billed for work and paid, another owner's bill overdue, a resident's replacement fob, and a film
- * crew's lobby rental (taxable, paid in part), so receivables show something owed on first start.
+ * crew's lobby rental (taxable, paid in part), so receivables show something owed on first start;
+ * and two purchases paid on the spot with the HST they included, so the GST/HST return has both sides.
  */
 export async function seedDemoInvoices(
   tx: Executor,
@@ -52,4 +54,7 @@ export async function seedDemoInvoices(
     lines: [{ account_id: other, description: 'Location rental, lobby and courtyard', amount: '1200.00', tax: 'TAXABLE' }],
   })
   await receive(film, 'record-payment', { amount: '600.00', date: daysAgo(10), method: 'CHEQUE', reference: '10442' })
+  const spend = (body: Record<string, unknown>) => createRecord(tx, companyId, expensesResource, parseInput(expensesResource, { bank_account_id: demo.bankAccountId, property_group_id: home.propertyGroupId, account_id: demo.account('5000'), ...body }, 'create'), { userId })
+  await spend({ date: daysAgo(9), payee: 'Home Depot', amount: '226.00', tax_amount: '26.00', reference: '4471-2210', memo: 'Faucet cartridges and caulking' })
+  await spend({ date: daysAgo(3), payee: 'Kwik Key Locksmith', amount: '96.05', tax_amount: '11.05', memo: 'Rekey, unit turnover' })
 }
