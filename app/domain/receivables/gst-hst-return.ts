@@ -36,7 +36,7 @@ export function gstHstReturn(period: { from: string; to: string }, invoices: rea
     line_108: formatMoney(credits),
     line_109: formatMoney(net),
     owing: net >= 0,
-    invoice_count: invoices.length,
+    invoice_count: invoices.filter((i) => i.taxes.some((t) => t.amount > 0)).length,
     expense_count: expenses.length,
     provincial_taxes: [...provincial.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([code, amount]) => ({ code, amount: formatMoney(amount) })),
   }
