@@ -209,6 +209,7 @@ export const RECEIVABLES_TABS: PageTabs = {
   pages: [
     { label: 'Invoices', href: '/app/accounting/invoices/' },
     { label: 'Payments', href: '/app/accounting/invoice-payments/' },
+    { label: 'Billable expenses', href: '/app/accounting/billable-expenses/' },
   ],
 }
 

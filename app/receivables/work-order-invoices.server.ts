@@ -128,7 +128,8 @@ export async function invoiceWorkOrders(tx: Executor, companyId: string, userId:
   return invoice
 }
 
-async function markupOf(tx: Executor, companyId: string, id: string): Promise<Markup> {
+/** A markup type as a cost's line reads it: this company's, with the income account its markup is booked to. */
+export async function markupOf(tx: Executor, companyId: string, id: string): Promise<Markup> {
   const [found] = await tx
     .select({
       name: markupTypes.name,

@@ -1,8 +1,11 @@
 import type { Executor } from '~/db/client.server'
-import { expenses } from '~/db/schema'
-import { PAYABLES_TABS } from '~/domain/navigation'
+import { billableExpenses, expenses } from '~/db/schema'
+import { PAYABLES_TABS, RECEIVABLES_TABS } from '~/domain/navigation'
+import { PAYMENT_TERMS } from '~/domain/payables/bills'
+import { CUSTOMER_TYPES } from '~/domain/receivables/invoices'
 import { EXPENSE_SOURCE, expenseDraft } from '~/domain/payables/expenses'
 import { checkExpense } from '~/payables/expenses.server'
+import { checkBillableExpense, invoiceBillableExpense } from '~/receivables/billable-expenses.server'
 import { defineResource, type PostingBuilder } from './engine/define'
 import { date, file, money, reference, select, text } from './engine/fields'
 
@@ -92,8 +95,78 @@ export const expensesResource = defineResource({
     sections: [
       { kind: 'fields', fields: ['date', 'vendorId', 'payee', 'propertyGroupId', 'rentalUnitId', 'accountId', 'amount', 'taxAmount', 'bankAccountId', 'creditCardId', 'reference', 'memo', 'receiptId', 'status'] },
       { kind: 'actions' },
+      { kind: 'related', related: { resource: 'billable-expenses', field: 'expenseId', label: 'Passed on' } },
       { kind: 'journal' },
       { kind: 'history' },
+      { kind: 'notes' },
+    ],
+  },
+})
+
+const BILLABLE_STATUSES = [
+  { value: 'UNBILLED', label: 'Not yet billed' },
+  { value: 'BILLED', label: 'Billed' },
+] as const
+
+/** Costs passed on to an owner or a resident with a markup (issue 16 item 5), invoiced later. */
+export const billableExpensesResource = defineResource({
+  name: 'billable-expenses',
+  section: 'accounting',
+  apiPath: 'accounting/billable-expenses',
+  // SPEC.md §7 names the collection at the root too (POST, GET billable-expenses/).
+  alsoAt: ['billable-expenses'],
+  singular: 'Billable Expense',
+  plural: 'Billable Expenses',
+  description: 'Costs you pass on to an owner or a resident — a repair the owner pays for, a resident’s damage — with a markup, each invoiced when you are ready.',
+  group: 'Accounting',
+  permission: 'accounting',
+  tabs: RECEIVABLES_TABS,
+  table: billableExpenses,
+  fields: {
+    date: date('Date', { required: true, startsToday: true }),
+    description: text('Description', { required: true, max: 200 }),
+    amount: money('Cost', { required: true, min: 1, help: 'What it cost you, before the markup' }),
+    propertyGroupId: reference('Property', 'property-groups', { required: true }),
+    rentalUnitId: reference('Unit', 'rental-units'),
+    customerType: select('Passed on to', CUSTOMER_TYPES.filter((c) => c.value !== 'OTHER'), { required: true }),
+    propertyOwnerId: reference('Property owner', 'property-owners', { help: 'For an owner' }),
+    residentId: reference('Resident', 'residents', { help: 'For a resident' }),
+    markupTypeId: reference('Markup', 'markup-types', { help: 'Added when it is invoiced; empty: the cost alone' }),
+    billId: reference('From bill', 'bills', { help: 'The bill it was paid on, if any' }),
+    expenseId: reference('From expense', 'expenses', { help: 'The expense paid on the spot it was, if any' }),
+    invoiceId: reference('Invoice', 'invoices', { readOnly: true }),
+    status: select('Status', BILLABLE_STATUSES, { readOnly: true }),
+    label: text('Name', { readOnly: true }),
+  },
+  title: ['label'],
+  label: 'label',
+  columns: ['date', 'description', 'propertyGroupId', 'customerType', 'amount', 'markupTypeId', 'status', 'invoiceId'],
+  search: ['description', 'label'],
+  filters: ['status', 'propertyGroupId', 'customerType', 'propertyOwnerId', 'residentId', 'billId'],
+  defaultFilters: { status: 'UNBILLED' },
+  ordering: '-date',
+  methods: ['list', 'create', 'get', 'update'],
+  palette: false,
+  states: { field: 'status', initial: 'UNBILLED', transitions: [['UNBILLED', 'BILLED']], locked: ['BILLED'] },
+  actions: {
+    invoice: {
+      label: 'Invoice it',
+      from: ['UNBILLED'],
+      to: 'BILLED',
+      input: { date: date('Invoice date', { required: true, startsToday: true }), terms: select('Terms', PAYMENT_TERMS) },
+      done: 'Invoiced: the invoice is under Invoice.',
+      run: ({ tx, companyId, userId, record, input }) => invoiceBillableExpense(tx as Executor, companyId, userId, record, input),
+    },
+  },
+  rules: {
+    validate: ({ tx, companyId, values }) => checkBillableExpense(tx as Executor, companyId, values),
+  },
+  page: {
+    sections: [
+      { kind: 'fields', fields: ['date', 'description', 'amount', 'propertyGroupId', 'rentalUnitId', 'customerType', 'propertyOwnerId', 'residentId', 'markupTypeId', 'billId', 'expenseId', 'status', 'invoiceId'] },
+      { kind: 'actions' },
+      { kind: 'history' },
+      { kind: 'attachments' },
       { kind: 'notes' },
     ],
   },

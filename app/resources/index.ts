@@ -13,7 +13,7 @@ import { calendarEventsResource } from './calendar-events'
 import { journalEntriesResource } from './journal-entries'
 import { billPaymentsResource, billsResource, bulkBillPaymentsResource, remittanceLettersResource, vendorsResource } from './payables'
 import { invoicePaymentsResource, invoicesResource } from './receivables'
-import { expensesResource } from './expenses'
+import { billableExpensesResource, expensesResource } from './expenses'
 import { purchaseOrdersResource } from './purchase-orders'
 import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
@@ -76,6 +76,7 @@ export const RESOURCES: readonly AnyResource[] = [
   invoicesResource,
   invoicePaymentsResource,
   expensesResource,
+  billableExpensesResource,
   purchaseOrdersResource,
   // Categories, statuses and technicians before work orders: their API paths (work-orders/categories) sit under the work orders' own.
   workOrderCategoriesResource,

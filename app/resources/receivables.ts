@@ -239,6 +239,7 @@ export const invoicesResource = defineResource({
       { kind: 'actions' },
       { kind: 'related', related: { resource: 'invoice-payments', field: 'invoiceId', label: 'Payments' } },
       { kind: 'related', related: { resource: 'invoices', field: 'duplicatedFromId', label: 'Duplicates' } },
+      { kind: 'related', related: { resource: 'billable-expenses', field: 'invoiceId', label: 'Costs passed on' } },
       { kind: 'journal' },
       { kind: 'history' },
       { kind: 'attachments' },

@@ -103,3 +103,28 @@ describe('the GST/HST return worksheet', () => {
     expect((await api('GET', 'reporting/gst-hst-return/?date_from=2026-12-31&date_to=2026-10-01', { token })).body.errors).toEqual({ date_from: ['Date from must be on or before date to.'] })
   })
 })
+
+describe('billable expenses', () => {
+  it('passes a cost on to an owner with a markup, invoiced once', async () => {
+    const { token, post, home, account } = await setUp()
+    const owner = await post('property-owners/', { owner_type: 'PERSON', first_name: 'Olive', last_name: 'Owner' })
+    const markup = await post('accounting/markup-types/', { name: 'Standard 10%', markup_kind: 'PERCENT', percentage: '10.00', income_account_id: account('4300') })
+    const missing = await api('POST', 'billable-expenses/', { token, body: { date: '2026-11-20', description: 'Roof patch', amount: '200.00', property_group_id: home.id, customer_type: 'OWNER' } })
+    expect(missing.body.errors).toEqual({ property_owner_id: ['Choose the owner it is passed on to.'] })
+    const cost = await post('accounting/billable-expenses/', { date: '2026-11-20', description: 'Roof patch', amount: '200.00', property_group_id: home.id, customer_type: 'OWNER', property_owner_id: owner.id, markup_type_id: markup.id })
+    expect(cost).toMatchObject({ status: 'UNBILLED', label: 'Roof patch · 200.00', invoice_id: null })
+
+    const billed = await api('POST', `accounting/billable-expenses/${cost.id}/invoice/`, { token, body: { date: '2026-11-25', terms: 'NET_30' } })
+    expect(billed.status, JSON.stringify(billed.body)).toBe(200)
+    expect(billed.body).toMatchObject({ status: 'BILLED' })
+    const invoice = await get(token, `accounting/invoices/${billed.body.invoice_id}/`)
+    expect(invoice).toMatchObject({ customer_name: 'Olive Owner', amount: '220.00', due_date: '2026-12-25' })
+    expect((invoice.lines as Record<string, unknown>[]).map((l) => [l.account_id, l.description, l.amount])).toEqual([
+      [account('4500'), 'Roof patch', '200.00'],
+      [account('4300'), 'Standard 10%: Roof patch', '20.00'],
+    ])
+    const again = await api('POST', `accounting/billable-expenses/${cost.id}/invoice/`, { token, body: { date: '2026-11-26' } })
+    expect(again.status).toBe(409)
+    expect((await get(token, 'accounting/invoices/')).count).toBe(1)
+  })
+})

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm'
 import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { documents } from './attachments'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
-import { accounts, bankAccounts, creditCards } from './ledger'
-import { vendors } from './payables'
-import { propertyGroups, rentalUnits } from './properties'
+import { accounts, bankAccounts, creditCards, markupTypes } from './ledger'
+import { bills, vendors } from './payables'
+import { propertyGroups, propertyOwners, rentalUnits, residents } from './properties'
+import { invoices } from './receivables'
 
 /**
  * An expense paid on the spot (SPEC.md §2 /app/record-expense/, issue 16 item 9): the hardware
@@ -54,5 +55,47 @@ export const expenses = pgTable(
     check('expenses_tax_within_amount', sql`${t.taxAmount} >= 0 and ${t.taxAmount} < ${t.amount}`),
     check('expenses_paid_from_one', sql`(${t.bankAccountId} is null) <> (${t.creditCardId} is null)`),
     searchIndex('expenses', t.searchText),
+  ],
+)
+
+/**
+ * A cost passed on (issue 16 item 5): what a bill's line or an expense cost the company for an
+ * owner's property or a resident (a repair the owner pays for, a resident's damage), billed to them
+ * later with a markup. Invoicing it makes an invoice of its cost and its markup; it is then billed.
+ */
+export const billableExpenses = pgTable(
+  'billable_expenses',
+  {
+    id: id(),
+    companyId: companyId(),
+    date: date({ mode: 'string' }).notNull(),
+    description: text().notNull(),
+    /** Cents: what it cost the company. */
+    amount: cents().notNull(),
+    propertyGroupId: uuid()
+      .notNull()
+      .references(() => propertyGroups.id),
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    /** OWNER or RESIDENT: who it is passed on to. */
+    customerType: text().notNull(),
+    propertyOwnerId: uuid().references(() => propertyOwners.id),
+    residentId: uuid().references(() => residents.id),
+    /** Where the cost came from, if from a bill or an expense paid on the spot. */
+    billId: uuid().references(() => bills.id),
+    expenseId: uuid().references(() => expenses.id),
+    markupTypeId: uuid().references(() => markupTypes.id),
+    /** The invoice it was billed on, once it was. */
+    invoiceId: uuid().references(() => invoices.id),
+    /** UNBILLED or BILLED. */
+    status: text().notNull(),
+    label: text().notNull().default(''),
+    searchText: searchColumn('description', 'label'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('billable_expenses_company_status_idx').on(t.companyId, t.status),
+    check('billable_expenses_amount_positive', sql`${t.amount} > 0`),
+    searchIndex('billable_expenses', t.searchText),
   ],
 )

@@ -155,6 +155,9 @@ export function invoiceLetter(input: InvoiceLetterInput): Letter {
 /** A markup type as invoicing work orders applies it: a percentage (hundredths of a percent) of each one's cost, or a flat amount on each. */
 export type Markup = { kind: string; percentage: number | null; flatAmount: number | null; accountId: string; name: string }
 
+/** What a markup adds to a cost passed on: its percentage of the cost (rounded to the cent), or its flat amount; nothing without one. */
+export const markupOn = (cost: number, markup: Markup | null) => (markup ? (markup.kind === 'PERCENT' ? Math.round((cost * (markup.percentage ?? 0)) / 10_000) : (markup.flatAmount ?? 0)) : 0)
+
 /** A work order ready to bill: what its logs come to. */
 export type BillableWork = { id: string; subject: string; unit: string | null; labour: number; materials: number }
 
@@ -171,7 +174,7 @@ export function workOrderInvoiceLines(work: readonly BillableWork[], workAccount
     if (cost <= 0) continue
     const what = `${order.subject}${order.unit ? ` (${order.unit})` : ''}`.slice(0, 250)
     lines.push({ accountId: workAccountId, description: what, amount: cost, workOrderId: order.id })
-    const added = markup ? (markup.kind === 'PERCENT' ? Math.round((cost * (markup.percentage ?? 0)) / 10_000) : (markup.flatAmount ?? 0)) : 0
+    const added = markupOn(cost, markup)
     if (markup && added > 0) lines.push({ accountId: markup.accountId, description: `${markup.name}: ${what}`.slice(0, 300), amount: added, workOrderId: order.id })
   }
   return lines
