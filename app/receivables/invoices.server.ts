@@ -115,21 +115,24 @@ export async function checkInvoice(tx: Executor, companyId: string, id: string |
         errors[`lines[${i}].account_id`] = [`Line ${i + 1}: ${account.name} is ${subtypeOf(account.subtype)?.label.toLowerCase() ?? 'not an income account'}; an invoice’s line is credited to an income account.`]
       }
     })
-    const subtotal = lines.reduce((sum, line) => sum + Number(line.amount ?? 0), 0)
-    const taxable = lines.reduce((sum, line) => sum + (line.tax === 'TAXABLE' ? Number(line.amount ?? 0) : 0), 0)
-    const province = values.propertyGroupId ? await provinceOf(tx, companyId, String(values.propertyGroupId)) : null
-    const taxes = taxesOn(province, date, taxable)
-    values.taxProvince = province
-    values.taxes = taxes
-    values.taxAmount = taxes.reduce((sum, t) => sum + t.amount, 0)
-    values.amount = subtotal + Number(values.taxAmount)
-    if (id) {
-      const [current] = await tx
-        .select({ paid: invoices.paidAmount })
-        .from(invoices)
-        .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
-      if (current && Number(values.amount) < current.paid) errors.lines = [`The invoice must total at least the ${formatDecimal(current.paid)} already paid of it.`]
-    }
+  }
+  // The taxes follow the lines, the date and the property's province: worked out again on every change (a change of
+  // date or property alone too), from the lines as they will be.
+  const taxed = lines ?? (id ? await tx.select({ amount: invoiceLines.amount, tax: invoiceLines.tax }).from(invoiceLines).where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, id))) : [])
+  const subtotal = taxed.reduce((sum, line) => sum + Number(line.amount ?? 0), 0)
+  const taxable = taxed.reduce((sum, line) => sum + (line.tax === 'TAXABLE' ? Number(line.amount ?? 0) : 0), 0)
+  const province = values.propertyGroupId ? await provinceOf(tx, companyId, String(values.propertyGroupId)) : null
+  const taxes = taxesOn(province, date, taxable)
+  values.taxProvince = province
+  values.taxes = taxes
+  values.taxAmount = taxes.reduce((sum, t) => sum + t.amount, 0)
+  values.amount = subtotal + Number(values.taxAmount)
+  if (id) {
+    const [current] = await tx
+      .select({ paid: invoices.paidAmount })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+    if (current && Number(values.amount) < current.paid) errors.lines = [`The invoice must total at least the ${formatDecimal(current.paid)} already paid of it.`]
   }
   if (Object.keys(errors).length) return errors
   if (!id) values.number = await nextInvoiceNumber(tx, companyId)
