@@ -14,6 +14,7 @@ import { journalEntriesResource } from './journal-entries'
 import { billPaymentsResource, billsResource, bulkBillPaymentsResource, remittanceLettersResource, vendorsResource } from './payables'
 import { invoicePaymentsResource, invoicesResource } from './receivables'
 import { purchaseOrdersResource } from './purchase-orders'
+import { vendorCreditsResource, vendorCreditTransactionsResource } from './vendor-credits'
 import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
@@ -75,6 +76,8 @@ export const RESOURCES: readonly AnyResource[] = [
   invoicesResource,
   invoicePaymentsResource,
   purchaseOrdersResource,
+  vendorCreditsResource,
+  vendorCreditTransactionsResource,
   // Categories, statuses and technicians before work orders: their API paths (work-orders/categories) sit under the work orders' own.
   workOrderCategoriesResource,
   workOrderStatusesResource,
