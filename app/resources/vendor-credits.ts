@@ -85,7 +85,7 @@ export const vendorCreditsResource = defineResource({
       offeredWhile: 'available',
       from: ['POSTED'],
       input: {
-        billId: reference('Bill', 'bills', { required: true, help: 'One of the vendor’s bills that still owes' }),
+        billId: reference('Bill', 'bills', { required: true, help: 'One of the vendor’s bills that still owes', narrowedBy: { vendor_id: '{vendor_id}', owing: 'true' } }),
         amount: money('Amount', { required: true, min: 1, help: 'At most what is left of the credit and what the bill still owes' }),
         date: date('Applied on', { required: true, startsToday: true }),
       },
