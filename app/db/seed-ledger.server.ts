@@ -4,7 +4,7 @@ import { dueDates, recurringDraft, type DraftLine, type JournalDraft } from '~/d
 import { postEntry } from '~/ledger/posting.server'
 import { todayIn } from '~/domain/dates'
 import { bankAccountsResource } from '~/resources/accounting'
-import { demoVendors, enterBill, payBill, seedDemoPurchaseOrders } from './seed-payables.server'
+import { demoVendors, enterBill, payBill, seedDemoPurchaseOrders, seedDemoVendorCredits } from './seed-payables.server'
 import { seedDemoInvoices } from './seed-receivables.server'
 import { billsResource } from '~/resources/payables'
 import { bankDepositsResource } from '~/resources/bank-deposits'
@@ -275,6 +275,7 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
     places: properties.map((p) => ({ propertyGroupId: p.id, ownerId: p.owners[0]?.ownerId ?? null, residentId: p.units.find((u) => u.residentId)?.residentId ?? null })),
   })
   await seedDemoPurchaseOrders(tx, companyId, userId, { vendors, properties, account, daysAgo })
+  await seedDemoVendorCredits(tx, companyId, userId, { vendors, properties, account, daysAgo, billIds: { rapid: openIds[0]! } })
   // The EFT payments of past months went to the bank in a file each month; this month's wait for the next file.
   await tx.execute(sql`
     with sent as (

@@ -5,6 +5,7 @@ import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import { billsResource, vendorsResource } from '~/resources/payables'
 import { purchaseOrdersResource } from '~/resources/purchase-orders'
+import { vendorCreditsResource } from '~/resources/vendor-credits'
 
 /**
  * The demo's vendors, and how its year of property bills is entered: each a bill from the vendor
@@ -162,4 +163,36 @@ export async function seedDemoPurchaseOrders(
     },
     [],
   )
+}
+
+/**
+ * Two vendor credits: the plumber's for a valve returned unused, applied to its open bill (which
+ * then owes that much less); the cleaners' for a hall they missed, not yet applied.
+ */
+export async function seedDemoVendorCredits(
+  tx: Executor,
+  companyId: string,
+  userId: string,
+  demo: { vendors: Map<string, string>; properties: { id: string; name: string }[]; account: (number: string) => string; daysAgo: (days: number) => string; billIds: { rapid: string } },
+) {
+  const { vendors, account, daysAgo } = demo
+  const [home, second = home] = demo.properties
+  const credit = async (body: Record<string, unknown>) => String((await createRecord(tx, companyId, vendorCreditsResource, parseInput(vendorCreditsResource, body, 'create'), { userId })).id)
+  const valve = await credit({
+    vendor_id: vendors.get('5000'),
+    reference: 'RP-CM-31',
+    date: daysAgo(8),
+    credit_type: 'RETURN',
+    memo: 'Valve returned unused',
+    lines: [{ account_id: account('5000'), property_group_id: home!.id, amount: '86.20', description: `Valve returned unused — ${home!.name}` }],
+  })
+  await runAction(tx, companyId, userId, vendorCreditsResource, valve, 'apply', { bill_id: demo.billIds.rapid, amount: '86.20', date: daysAgo(7) })
+  await credit({
+    vendor_id: vendors.get('5600'),
+    reference: 'BW-CR-12',
+    date: daysAgo(3),
+    credit_type: 'OVERBILLING',
+    memo: 'Third-floor hall not cleaned',
+    lines: [{ account_id: account('5600'), property_group_id: second!.id, amount: '120.00', description: `Third-floor hall not cleaned — ${second!.name}` }],
+  })
 }

@@ -221,6 +221,7 @@ export const PAYABLES_TABS: PageTabs = {
     { label: 'Payments', href: '/app/accounting/bill-payments/' },
     { label: 'Paid together', href: '/app/accounting/bulk-bill-payments/' },
     { label: 'Remittance letters', href: '/app/accounting/remittance-letters/' },
+    { label: 'Vendor credits', href: '/app/vendor-credits/' },
     { label: 'Expenses', href: '/app/accounting/expenses/' },
   ],
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { accounts, bankAccounts, billLines, billPaymentAllocations, billPayments, bills, buildings, bulkBillPayments, rentalUnits, vendors } from '~/db/schema'
+import { accounts, bankAccounts, billLines, billPaymentAllocations, billPayments, bills, buildings, bulkBillPayments, rentalUnits, vendorCreditApplications, vendors } from '~/db/schema'
 import { invalid } from '~/domain/errors'
 import { CASH_SUBTYPES, subtypeOf } from '~/domain/ledger/chart'
 import { formatDecimal } from '~/domain/money'
@@ -95,13 +95,18 @@ export async function lineErrors(tx: Executor, companyId: string, lines: Row[]) 
   return errors
 }
 
-/** Keeps each bill's paid amount: what the allocations of payments still standing pay of it. */
+/**
+ * Keeps each bill's paid amount: what the allocations of payments still standing pay of it, and
+ * what vendor credits' applications still standing settle of it. The one figure of what a bill
+ * still owes (its amount less this) that `owing`, the open column, Mark as paid and Pay Bills read.
+ */
 export async function syncBillsPaid(tx: Executor, companyId: string, billIds: string[]) {
   if (!billIds.length) return
   await tx.execute(sql`
     update ${bills} b set paid_amount = coalesce((
       select sum(a.amount) from ${billPaymentAllocations} a join ${billPayments} p on p.id = a.payment_id
-      where a.bill_id = b.id and p.status = 'PAID'), 0), updated_at = now()
+      where a.bill_id = b.id and p.status = 'PAID'), 0) + coalesce((
+      select sum(c.amount) from ${vendorCreditApplications} c where c.bill_id = b.id and c.status = 'APPLIED'), 0), updated_at = now()
     where b.company_id = ${companyId} and b.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(billIds)])}::jsonb) as x)`)
 }
 
@@ -252,13 +257,16 @@ export async function payAmounts(tx: Executor, companyId: string, userId: string
 
 /**
  * Every bill open at the end of `asOf`: posted, dated by then, less what payments made by then and
- * still standing paid of it; with its vendor (only `vendorId`'s, when given).
+ * still standing paid of it and what credits applied by then and still standing settled of it;
+ * with its vendor (only `vendorId`'s, when given).
  */
 export async function openBillsAsOf(tx: Executor, companyId: string, asOf: string, vendorId?: string): Promise<OpenBill[]> {
   const rows = await tx.execute<{ bill_id: string; vendor_id: string; vendor_label: string; due_date: string; open: string }>(sql`
     select b.id as bill_id, b.vendor_id, v.name as vendor_label, b.due_date::text as due_date,
            b.amount - coalesce((select sum(a.amount) from ${billPaymentAllocations} a join ${billPayments} p on p.id = a.payment_id
-                                where a.company_id = ${companyId} and a.bill_id = b.id and p.status = 'PAID' and p.date <= ${asOf}), 0) as open
+                                where a.company_id = ${companyId} and a.bill_id = b.id and p.status = 'PAID' and p.date <= ${asOf}), 0)
+                    - coalesce((select sum(c.amount) from ${vendorCreditApplications} c
+                                where c.company_id = ${companyId} and c.bill_id = b.id and c.status = 'APPLIED' and c.date <= ${asOf}), 0) as open
     from ${bills} b join ${vendors} v on v.id = b.vendor_id
     where b.company_id = ${companyId} and b.status = 'POSTED' and b.date <= ${asOf} ${vendorId ? sql`and b.vendor_id = ${vendorId}` : sql``}`)
   return rows.map((r) => ({ billId: r.bill_id, vendorId: r.vendor_id, vendorLabel: r.vendor_label, dueDate: r.due_date, open: Number(r.open) })).filter((b) => b.open > 0)

@@ -15,6 +15,7 @@ import { billPaymentsResource, billsResource, bulkBillPaymentsResource, remittan
 import { invoicePaymentsResource, invoicesResource } from './receivables'
 import { billableExpensesResource, expensesResource } from './expenses'
 import { purchaseOrdersResource } from './purchase-orders'
+import { vendorCreditsResource, vendorCreditTransactionsResource } from './vendor-credits'
 import { recurringTasksResource, taskAssigneesResource, tasksResource } from './tasks'
 import { recurringJournalEntriesResource } from './recurring-journal-entries'
 import { bulkRentIncreaseNoticesResource, rentIncreasesResource } from './rent-increases'
@@ -78,6 +79,8 @@ export const RESOURCES: readonly AnyResource[] = [
   expensesResource,
   billableExpensesResource,
   purchaseOrdersResource,
+  vendorCreditsResource,
+  vendorCreditTransactionsResource,
   // Categories, statuses and technicians before work orders: their API paths (work-orders/categories) sit under the work orders' own.
   workOrderCategoriesResource,
   workOrderStatusesResource,

@@ -89,6 +89,7 @@ export const vendorsResource = defineResource({
       { kind: 'fields', label: 'Tax and compliance', fields: ['taxId', 'gstNumber', 'reportable', 'insuranceExpiresOn', 'wcbExpiresOn', 'coverageExpiresOn'] },
       { kind: 'related', related: { resource: 'bills', field: 'vendorId', label: 'Bills' } },
       { kind: 'related', related: { resource: 'bill-payments', field: 'vendorId', label: 'Payments' } },
+      { kind: 'related', related: { resource: 'vendor-credits', field: 'vendorId', label: 'Credits' } },
       { kind: 'related', related: { resource: 'work-orders', field: 'vendorId', label: 'Work orders' } },
       { kind: 'attachments' },
       { kind: 'notes' },
@@ -154,7 +155,7 @@ export const billsResource = defineResource({
     memo: text('Memo', { max: 500 }),
     workOrderId: reference('Work order', 'work-orders', { help: 'The work order the work was for' }),
     amount: money('Total', { readOnly: true, help: 'The sum of its lines' }),
-    paidAmount: money('Paid', { readOnly: true, help: 'What payments still standing have paid of it' }),
+    paidAmount: money('Paid', { readOnly: true, help: 'What payments and applied vendor credits still standing have settled of it' }),
     owing: boolean('Owing', { readOnly: true, help: 'Posted and not paid in full' }),
     status: select('Status', BILL_STATUSES, { readOnly: true }),
     label: text('Name', { readOnly: true }),
@@ -206,7 +207,7 @@ export const billsResource = defineResource({
       confirm: 'Voiding the bill reverses its posting: the vendor is no longer owed it. It cannot be undone.',
       done: 'Bill voided: its posting is reversed.',
       async run({ record }) {
-        if (Number(record.paidAmount) > 0) throw conflict('Payments are applied to this bill: void them first.')
+        if (Number(record.paidAmount) > 0) throw conflict('Payments or vendor credits are applied to this bill: void them first.')
       },
     },
   },
@@ -232,7 +233,7 @@ export const billsResource = defineResource({
   outputs: {
     summary: {
       schema: {
-        open: z.string().openapi({ description: 'What it still owes: its total less what is paid (nothing once void)' }),
+        open: z.string().openapi({ description: 'What it still owes: its total less what is paid or credited (nothing once void)' }),
         days_overdue: z.number().int().openapi({ description: 'Days past its due date while it owes something, on the company’s clock' }),
       },
       fields: { open: money('Open'), days_overdue: number('Days overdue') },
@@ -245,6 +246,7 @@ export const billsResource = defineResource({
       { kind: 'lines' },
       { kind: 'actions' },
       { kind: 'related', related: { resource: 'bill-payments', field: 'billId', label: 'Payments' } },
+      { kind: 'related', related: { resource: 'vendor-credit-transactions', field: 'billId', label: 'Credits applied' } },
       { kind: 'related', related: { resource: 'purchase-orders', field: 'billId', label: 'Purchase order' } },
       { kind: 'journal' },
       { kind: 'history' },

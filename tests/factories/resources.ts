@@ -89,6 +89,8 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   vendors: async () => ({ bank_institution_number: '003', bank_transit_number: '00102', bank_account_number: '1234567', insurance_expires_on: '2099-12-31', wcb_expires_on: '2099-12-31' }),
   // A bill's line is expensed to an expense account; a sample unit is of a sample property of its own, so the line names neither.
   bills: async (token) => ({ date: '2026-03-02', due_date: '2026-04-01', lines: [{ account_id: (await chartOf(token))('5000'), description: 'Sample work', amount: '100.00' }] }),
+  // A credit's line is taken off an expense account; a sample unit is of a sample property of its own, so the line names neither.
+  'vendor-credits': async (token) => ({ date: '2026-03-05', credit_type: 'RETURN', lines: [{ account_id: (await chartOf(token))('5000'), description: 'Sample return', amount: '30.00' }] }),
   // A payment pays part of one of its vendor's bills.
   'bill-payments': async (token) => {
     const bill = await createSample(resourceNamed('bills')!, token)
@@ -157,6 +159,15 @@ const MADE_ELSEWHERE: Record<string, (token: string) => Promise<string>> = {
     const paid = await api('POST', 'accounting/bills/bulk-mark-as-paid/', { token, body: { bill_ids: [bill.id], date: '2026-03-10', bank_account_id: bank.id, method: 'CHEQUE' } })
     if (paid.status !== 201) throw new Error(`paying a sample bill failed: ${JSON.stringify(paid.body)}`)
     return String(paid.body.bulk_bill_payment_id)
+  },
+  // An application is made by a credit's apply: part of a sample credit applied to a bill of its vendor.
+  'vendor-credit-transactions': async (token) => {
+    const credit = await createSample(resourceNamed('vendor-credits')!, token)
+    const bill = await createSample(resourceNamed('bills')!, token, { vendor_id: credit.vendor_id })
+    const applied = await api('POST', `vendor-credits/${credit.id}/apply/`, { token, body: { bill_id: bill.id, amount: '10.00', date: '2026-03-10' } })
+    if (applied.status !== 200) throw new Error(`applying a sample credit failed: ${JSON.stringify(applied.body)}`)
+    const made = await api('GET', `vendor-credit-transactions/?vendor_credit_id=${credit.id}`, { token })
+    return String(made.body.results[0].id)
   },
   // A remittance letter is a bill payment's.
   'remittance-letters': async (token) => String((await createSample(resourceNamed('bill-payments')!, token)).id),

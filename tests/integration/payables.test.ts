@@ -299,7 +299,7 @@ describe('payables', () => {
     expect(one).toMatchObject({ filters: { vendor_label: 'Ottawa Hydro' }, payables_account_balance: '75.50' })
     const csv = await api('GET', 'reporting/aged-payables/?as_of=2031-04-10&format=csv', { token })
     expect(csv.status).toBe(200)
-    expect(String(csv.body)).toContain('Rapid Plumbing,2,2031-02-04,120.00,0.00,300.00,0.00,420.00')
+    expect(String(csv.body)).toContain('Rapid Plumbing,2,2031-02-04,120.00,0.00,300.00,0.00,0.00,420.00')
     expect((await api('GET', `reporting/aged-payables/?vendor_id=${home.id}`, { token })).status).toBe(400)
   })
 })

@@ -21,6 +21,7 @@ import {
   valuesOf,
   type Choice,
 } from '~/domain/reference-data'
+import { VENDOR_CREDIT_TYPES } from '~/domain/payables/vendor-credits'
 import { createRouter } from '../create-app'
 import { errorResponses, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, page, pageOf } from '../pagination'
@@ -68,6 +69,7 @@ choiceList(
   }),
   PAYMENT_FREQUENCIES.map(({ value, label, periodsPerYear }) => ({ value, label, periods_per_year: periodsPerYear })),
 )
+choiceList('/vendor-credit-types', 'Why a vendor gives a credit: a vendor credit’s `credit_type`', choiceItem(VENDOR_CREDIT_TYPES, 'VendorCreditType'), plain(VENDOR_CREDIT_TYPES))
 choiceList(
   '/days-of-week',
   'The days of the week, Monday first',

@@ -7,6 +7,7 @@ import { poListing, poListingTable, PURCHASE_ORDER_STATUSES, type PurchaseOrderS
 import { listedOrders } from '~/payables/purchase-orders.server'
 import { badRequest } from '../errors'
 import { openBillsAsOf, payablesBalance } from '~/payables/bills.server'
+import { openCreditsAsOf } from '~/payables/vendor-credits.server'
 import { createRouter } from '../create-app'
 import { tenant } from '../tenant'
 import { dateInput } from '../values'
@@ -28,11 +29,19 @@ export const AgedPayables = z
     filters: z.object({ vendor_id: z.string().nullable(), vendor_label: z.string().nullable() }),
     as_of: z.string(),
     rows: z.array(
-      z.object({ vendor_id: z.string(), vendor_label: z.string(), bill_count: z.number().int(), oldest_due_date: z.string().openapi({ description: 'The earliest due date of its open bills' }), ...Aging, total: Money }),
+      z.object({
+        vendor_id: z.string(),
+        vendor_label: z.string(),
+        bill_count: z.number().int(),
+        oldest_due_date: z.string().openapi({ description: 'The earliest due date of its open bills (empty when it has none, only credits)' }),
+        ...Aging,
+        credits: Money.openapi({ description: 'Its vendor credits left unapplied, as a negative amount: a debit on the payable accounts' }),
+        total: Money.openapi({ description: 'Its open bills less its unapplied credits' }),
+      }),
     ),
-    totals: z.object({ ...Aging, total: Money }),
+    totals: z.object({ ...Aging, credits: Money, total: Money }),
     payables_account_balance: Money.openapi({ description: 'The payable accounts’ balance that day, owed as a positive amount' }),
-    other_payables: Money.openapi({ description: 'What the payable accounts hold beyond the open bills (journal entries typed on them): on no vendor' }),
+    other_payables: Money.openapi({ description: 'What the payable accounts hold beyond the open bills and unapplied credits (journal entries typed on them): on no vendor' }),
   })
   .openapi('AgedPayables')
 
@@ -57,8 +66,12 @@ router.openapi(
     const t = tenant(c)
     const asOf = query.as_of ?? (await calendarOf(c)).today
     const vendor = await vendorFilter(c, query.vendor_id)
-    const [bills, balance] = await Promise.all([openBillsAsOf(t.db, t.companyId, asOf, vendor?.id), payablesBalance(t.db, t.companyId, asOf, vendor?.id)])
-    const report = { filters: { vendor_id: vendor?.id ?? null, vendor_label: vendor?.name ?? null }, ...agedPayables(bills, balance, asOf) }
+    const [bills, balance, credits] = await Promise.all([
+      openBillsAsOf(t.db, t.companyId, asOf, vendor?.id),
+      payablesBalance(t.db, t.companyId, asOf, vendor?.id),
+      openCreditsAsOf(t.db, t.companyId, asOf, vendor?.id),
+    ])
+    const report = { filters: { vendor_id: vendor?.id ?? null, vendor_label: vendor?.name ?? null }, ...agedPayables(bills, balance, asOf, credits) }
     return respond(c, query.format, 'aged-payables', report, () => agedPayablesTable(report, [vendor ? `Vendor: ${vendor.name}` : 'All vendors']))
   },
 )

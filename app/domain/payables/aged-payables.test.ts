@@ -12,8 +12,8 @@ describe('aged payables', () => {
   it('ages each vendor’s open bills by days past due, not yet due among the first column', () => {
     const report = agedPayables(bills, 49550, '2031-04-10')
     expect(report.rows).toEqual([
-      { vendor_id: 'v1', vendor_label: 'Ottawa Hydro', bill_count: 1, oldest_due_date: '2031-01-01', days_0_30: '0.00', days_31_60: '0.00', days_61_90: '0.00', days_91_plus: '75.50', total: '75.50' },
-      { vendor_id: 'v2', vendor_label: 'Rapid Plumbing', bill_count: 2, oldest_due_date: '2031-02-04', days_0_30: '120.00', days_31_60: '0.00', days_61_90: '300.00', days_91_plus: '0.00', total: '420.00' },
+      { vendor_id: 'v1', vendor_label: 'Ottawa Hydro', bill_count: 1, oldest_due_date: '2031-01-01', days_0_30: '0.00', days_31_60: '0.00', days_61_90: '0.00', days_91_plus: '75.50', credits: '0.00', total: '75.50' },
+      { vendor_id: 'v2', vendor_label: 'Rapid Plumbing', bill_count: 2, oldest_due_date: '2031-02-04', days_0_30: '120.00', days_31_60: '0.00', days_61_90: '300.00', days_91_plus: '0.00', credits: '0.00', total: '420.00' },
     ])
     expect(report.totals.total).toBe('495.50')
     expect(report.other_payables).toBe('0.00')
@@ -28,10 +28,25 @@ describe('aged payables', () => {
     const table = agedPayablesTable(agedPayables(bills, 49550, '2031-04-10'), ['All vendors'])
     expect(table.subtitle).toEqual(['As of 2031-04-10', 'All vendors'])
     expect(table.rows.map((r) => r.cells)).toEqual([
-      ['Ottawa Hydro', '1', '2031-01-01', '0.00', '0.00', '0.00', '75.50', '75.50'],
-      ['Rapid Plumbing', '2', '2031-02-04', '120.00', '0.00', '300.00', '0.00', '420.00'],
-      ['Total', '', '', '120.00', '0.00', '300.00', '75.50', '495.50'],
-      ['Payable accounts’ balance', '', '', '', '', '', '', '495.50'],
+      ['Ottawa Hydro', '1', '2031-01-01', '0.00', '0.00', '0.00', '75.50', '0.00', '75.50'],
+      ['Rapid Plumbing', '2', '2031-02-04', '120.00', '0.00', '300.00', '0.00', '0.00', '420.00'],
+      ['Total', '', '', '120.00', '0.00', '300.00', '75.50', '0.00', '495.50'],
+      ['Payable accounts’ balance', '', '', '', '', '', '', '', '495.50'],
     ])
+  })
+
+  it('shows a vendor’s unapplied credits as a negative figure, taken off its total, so the totals still tie', () => {
+    const report = agedPayables(bills, 49550 - 2500 - 1000, '2031-04-10', [
+      { vendorId: 'v2', vendorLabel: 'Rapid Plumbing', left: 2500 },
+      { vendorId: 'v3', vendorLabel: 'Acme Supply', left: 1000 },
+      { vendorId: 'v4', vendorLabel: 'Nobody', left: 0 },
+    ])
+    expect(report.rows.map((r) => [r.vendor_label, r.bill_count, r.credits, r.total])).toEqual([
+      ['Acme Supply', 0, '-10.00', '-10.00'],
+      ['Ottawa Hydro', 1, '0.00', '75.50'],
+      ['Rapid Plumbing', 2, '-25.00', '395.00'],
+    ])
+    expect(report.totals).toMatchObject({ credits: '-35.00', total: '460.50' })
+    expect(report.other_payables).toBe('0.00')
   })
 })

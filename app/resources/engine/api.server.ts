@@ -111,6 +111,11 @@ async function secretFor(resource: AnyResource) {
 
 /** The list's query: the common contract plus one parameter per filter (and is_active where records deactivate). */
 export function listQuerySchema(resource: AnyResource) {
+  return ListQuery.extend(filterShape(resource))
+}
+
+/** One query parameter per filter and line filter (and is_active where records deactivate): what a list, and a picker's names, narrow by. */
+function filterShape(resource: AnyResource) {
   const shape: Record<string, z.ZodType> = {}
   for (const key of resource.filters ?? []) {
     const field = resource.fields[key]!
@@ -131,7 +136,7 @@ export function listQuerySchema(resource: AnyResource) {
     shape[apiName(key)] = z.uuid({ error: `${field.label} must be an id.` }).optional()
   }
   if (hasIsActive(resource)) shape.is_active = z.enum(['true', 'false'], { error: 'is_active must be true or false.' }).optional()
-  return ListQuery.extend(shape)
+  return shape
 }
 
 /** The validated list query: the common contract, and filters by their API names. */
@@ -318,10 +323,11 @@ export const NamesQuery = ListQuery.pick({ search: true, page_size: true }).exte
  * search, in the list's order, whether more match, and the `selected` record's name whatever the
  * search. One narrow query (two with `selected`) instead of a page of whole records and a count.
  */
-export async function listNames(db: Executor, companyId: string, resource: AnyResource, query: z.infer<typeof NamesQuery>) {
+export async function listNames(db: Executor, companyId: string, resource: AnyResource, query: z.infer<typeof NamesQuery> & Partial<ListParams>) {
   const columns = columnsOf(resource)
   const name = titleSql(resource)
-  const bindings = listBindings(resource, companyId, { search: query.search })
+  // Narrowed by the list's filters too, when given (a picker of a vendor's bills still owing).
+  const bindings = listBindings(resource, companyId, query)
   const matching = listStatement<NameEntry>(db, `names|${resource.name}|${Object.keys(bindings).join(',')}`, () => {
     const select = db.select({ id: sql<string>`${columns.id}`, name }).from(resource.table).$dynamic()
     const statement = (orderedByReference(resource, undefined) ? joinLabels(select, resource) : select)
@@ -640,9 +646,9 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
         method: 'get',
         path: `${path}/names`,
         tags,
-        summary: `Names of ${resource.plural.toLowerCase()} for a picker: id and name only, narrowed by the list's search`,
+        summary: `Names of ${resource.plural.toLowerCase()} for a picker: id and name only, narrowed by the list's search and filters`,
         ...guard(resource),
-        request: { query: NamesQuery },
+        request: { query: NamesQuery.extend(filterShape(resource)) },
         responses: {
           200: jsonResponse(
             z.object({ results: z.array(Name), more: z.boolean(), selected: Name.nullable() }).openapi(`${schemaName}Names`),
@@ -653,7 +659,7 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
       }),
       async (c) => {
         const t = tenant(c)
-        return c.json(await listNames(t.db, t.companyId, resource, c.req.valid('query')), 200)
+        return c.json(await listNames(t.db, t.companyId, resource, c.req.valid('query') as z.infer<typeof NamesQuery> & Partial<ListParams>), 200)
       },
     )
   }

@@ -46,7 +46,16 @@ export type BooleanField = Base & { kind: 'boolean' }
 /** A postal address in one jsonb column: street, street2, city, province (or state), postal code, country. */
 export type AddressField = Base & { kind: 'address' }
 /** The id of another resource's record in this company (a uuid column ending in Id). */
-export type ReferenceField = Base & { kind: 'reference'; resource: string }
+export type ReferenceField = Base & {
+  kind: 'reference'
+  resource: string
+  /**
+   * Filters of the target's list (by API name) a picker on a record's page narrows its choices by:
+   * a value, or `{field}` of the record the form is on (`{ vendor_id: '{vendor_id}', owing: 'true' }`
+   * offers the record's vendor's bills still owing). The API still checks what is sent.
+   */
+  narrowedBy?: Record<string, string>
+}
 /** Stored encrypted; the API and pages only ever show its last four characters. */
 export type SecretField = Base & {
   kind: 'secret'

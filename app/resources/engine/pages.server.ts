@@ -12,7 +12,7 @@ import { RESOURCES, resourceNamed } from '../index'
 import { apiPathOf, type NameEntry } from './api.server'
 import { IMPORTABLE } from './import'
 import type { AnyResource, ListPreset } from './define'
-import { apiName, uploadKey, writableIn } from './fields'
+import { apiName, uploadKey, writableIn, type ReferenceField } from './fields'
 import { kindOf } from './kinds'
 import { fill, NO_RECORD, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
 
@@ -173,8 +173,8 @@ export async function runListAction(api: Api, formData: FormData, view: Resource
 }
 
 /** A resource's records for a picker: the first PICKER_LIMIT matching `search` and the `selected` one, by name. */
-export async function choicesOf(api: Api, target: AnyResource, { search, selected }: { search?: string; selected?: unknown }): Promise<ReferenceChoices> {
-  const query = new URLSearchParams({ page_size: String(PICKER_LIMIT) })
+export async function choicesOf(api: Api, target: AnyResource, { search, selected, filters = {} }: { search?: string; selected?: unknown; filters?: Record<string, string> }): Promise<ReferenceChoices> {
+  const query = new URLSearchParams({ ...filters, page_size: String(PICKER_LIMIT) })
   if (search) query.set('search', search)
   // A filter on None names no record to keep among the choices.
   if (typeof selected === 'string' && selected && selected !== NO_RECORD) query.set('selected', selected)
@@ -190,17 +190,34 @@ export async function choicesOf(api: Api, target: AnyResource, { search, selecte
  * Choices for reference fields (a form's inputs or a list's filters), each narrowed by its own
  * search when given, and always holding the record the field is set to.
  */
-export async function referenceChoices(api: Api, fields: FieldView[], { searches = {}, selected = {} }: { searches?: Record<string, string>; selected?: Record<string, unknown> } = {}) {
+export async function referenceChoices(
+  api: Api,
+  fields: FieldView[],
+  { searches = {}, selected = {}, record }: { searches?: Record<string, string>; selected?: Record<string, unknown>; /** The record the form is on: what `narrowedBy` reads. */ record?: Record<string, unknown> } = {},
+) {
   const entries = await Promise.all(
     fields
       .filter((f) => f.kind === 'reference')
       .map(async (field) => {
-        const target = resourceNamed((field as FieldView & { resource: string }).resource)
+        const reference = field as FieldView & ReferenceField
+        const target = resourceNamed(reference.resource)
         if (!target) return [field.name, { options: [], more: false }] as const
-        return [field.name, await choicesOf(api, target, { search: searches[field.name]?.trim(), selected: selected[field.name] })] as const
+        const filters = record && reference.narrowedBy ? narrowing(reference.narrowedBy, record) : {}
+        return [field.name, await choicesOf(api, target, { search: searches[field.name]?.trim(), selected: selected[field.name], filters })] as const
       }),
   )
   return Object.fromEntries(entries) as Record<string, ReferenceChoices>
+}
+
+/** A picker's filters, each a value or `{field}` of the record its form is on (left out when the record has none). */
+function narrowing(narrowedBy: Record<string, string>, record: Record<string, unknown>) {
+  const filters: Record<string, string> = {}
+  for (const [name, value] of Object.entries(narrowedBy)) {
+    const match = /^\{(\w+)\}$/.exec(value)
+    const filled = match ? record[match[1]!] : value
+    if (typeof filled === 'string' && filled) filters[name] = filled
+  }
+  return filters
 }
 
 /**
@@ -388,7 +405,7 @@ export async function loadDetail(api: Api, resource: AnyResource, view: Resource
   ])
   const actions = await availableActions(api, view, record)
   const confirming = actions.find((a) => a.confirm && a.name === url.searchParams.get('confirm'))?.name ?? null
-  const actionChoices = Object.fromEntries(await Promise.all(actions.map(async (a) => [a.name, await referenceChoices(api, a.input)] as const)))
+  const actionChoices = Object.fromEntries(await Promise.all(actions.map(async (a) => [a.name, await referenceChoices(api, a.input, { record })] as const)))
   return { record, related, actions, actionChoices, confirming, journal, history }
 }
 

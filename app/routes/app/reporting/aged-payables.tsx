@@ -50,13 +50,14 @@ function AgedTable({ report }: { report: AgedPayables }) {
                 {c.label}
               </Th>
             ))}
+            <Th numeric>Credits</Th>
             <Th numeric>Total</Th>
           </tr>
         </thead>
         <tbody>
           {report.rows.length === 0 ? (
             <tr>
-              <Td colSpan={8} className="text-center text-muted-foreground">
+              <Td colSpan={9} className="text-center text-muted-foreground">
                 No vendor is owed anything on this date.
               </Td>
             </tr>
@@ -71,6 +72,7 @@ function AgedTable({ report }: { report: AgedPayables }) {
               {AGING_COLUMNS.map((c) => (
                 <Amount key={c.key} value={row[c.key] === '0.00' ? null : row[c.key]} />
               ))}
+              <Amount value={row.credits === '0.00' ? null : row.credits} href={`/app/vendor-credits/?vendor_id=${row.vendor_id}&available=true`} label={`${row.vendor_label}, credits unapplied`} />
               <Amount value={row.total} href={`/app/accounting/bills/?vendor_id=${row.vendor_id}&owing=true`} label={`${row.vendor_label}, total owed`} strong />
             </tr>
           ))}
@@ -83,6 +85,7 @@ function AgedTable({ report }: { report: AgedPayables }) {
             {AGING_COLUMNS.map((c) => (
               <Amount key={c.key} value={report.totals[c.key]} strong />
             ))}
+            <Amount value={report.totals.credits} strong />
             <Amount value={report.totals.total} strong />
           </tr>
         </tfoot>
