@@ -248,15 +248,8 @@ export async function checkStatus(tx: Executor, companyId: string, id: string | 
   return used ? { stage: ['Work orders are on this status: move them to another one before putting it on another stage.'] } : undefined
 }
 
-/** The instants a work order keeps, as the API's ISO strings and as people read them on the company's clock. */
-export async function workOrderTimes(tx: Executor, companyId: string, ids: string[]) {
-  const [timeZone, records] = await Promise.all([
-    timeZoneOf(tx, companyId),
-    tx
-      .select({ id: workOrders.id, responseDueAt: workOrders.responseDueAt, completionDueAt: workOrders.completionDueAt, scheduledAt: workOrders.scheduledAt, entryNoticeAt: workOrders.entryNoticeAt })
-      .from(workOrders)
-      .where(and(eq(workOrders.companyId, companyId), inArray(workOrders.id, ids))),
-  ])
+/** The instants a work order keeps (from its rows as read), as the API's ISO strings and as people read them on the company's clock. */
+export function workOrderTimes(records: Record<string, unknown>[], timeZone: string) {
   const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null)
   const shown = (value: unknown) => (value instanceof Date ? formatInstant(value.toISOString(), timeZone) : null)
   return new Map(

@@ -16,6 +16,7 @@ import {
   materialAmount,
   moveToStatus,
   signComment,
+  timeZoneOf,
   writtenAt,
   workOrderTimes,
 } from '~/maintenance/work-orders.server'
@@ -246,12 +247,8 @@ export const workOrdersResource = defineResource({
         completion_due: text('Complete by'),
         entry_notice: text('Entry notice given'),
       },
-      load: ({ tx, companyId, records }) =>
-        workOrderTimes(
-          tx as Executor,
-          companyId,
-          records.map((r) => String(r.id)),
-        ),
+      common: ({ tx, companyId }) => timeZoneOf(tx as Executor, companyId),
+      load: ({ stored, common }) => Promise.resolve(workOrderTimes(stored, common as string)),
     },
   },
   page: {

@@ -8,7 +8,7 @@ import {
   openWorkOrdersTable,
   PERFORMANCE_GROUPS,
   SUMMARY_GROUPS,
-  workOrderPerformance,
+  performanceReport,
   workOrderPerformanceTable,
   workOrderSummary,
   workOrderSummaryTable,
@@ -17,7 +17,7 @@ import {
   type SummaryGroup,
 } from '~/domain/maintenance/work-order-reports'
 import { zonedInstant } from '~/domain/maintenance/work-orders'
-import { performanceWorkOrders, reportWorkOrders, unitsByProperty } from '~/maintenance/work-order-reports.server'
+import { performanceTallies, reportWorkOrders, unitsByProperty } from '~/maintenance/work-order-reports.server'
 import { closedTasks, closedTasksTable, openTasks, openTasksTable, taskPerformance, taskPerformanceTable } from '~/domain/maintenance/task-reports'
 import { reportTasks } from '~/maintenance/tasks.server'
 import { BILLABLE_FILTERS, readFrom, serviceTechHours, serviceTechHoursTable, type BillableFilter } from '~/domain/maintenance/tech-hours'
@@ -170,8 +170,8 @@ router.openapi(
     const query = c.req.valid('query')
     const t = tenant(c)
     const [span, { filters, subtitle }] = await Promise.all([spanOf(c, query), scopeOf(c, { property_group_id: query.property_group_id })])
-    const orders = await performanceWorkOrders(t.db, t.companyId, span, Math.min(span.end, span.now), { propertyGroupId: filters.property_group_id })
-    const report = { filters, ...workOrderPerformance(orders, span, query.group_by) }
+    const { groups, all } = await performanceTallies(t.db, t.companyId, span, Math.min(span.end, span.now), query.group_by, { propertyGroupId: filters.property_group_id })
+    const report = { filters, ...performanceReport(groups, all, span, query.group_by) }
     return respond(c, query.format, 'work-order-performance', report, () => workOrderPerformanceTable(report, subtitle))
   },
 )

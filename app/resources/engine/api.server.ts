@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, eq, getTableColumns, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, getTableName, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
@@ -68,7 +68,8 @@ function findReferenceTargets(resource: AnyResource) {
     .map(([key, field]) => {
       const target = resourceNamed(field.resource)
       if (!target) throw new Error(`${resource.name}.${key} refers to unknown resource ${field.resource}`)
-      return { key, field, target, alias: alias(target.table, `ref_${apiName(key)}`) }
+      const name = `ref_${apiName(key)}`
+      return { key, field, target, name, alias: alias(target.table, name) }
     })
 }
 
@@ -176,13 +177,14 @@ function listBindings(resource: AnyResource, companyId: string, query: Pick<List
     const value = query[apiName(key)] as string | undefined
     if (value === undefined || value === 'ALL') continue
     if (value === NO_RECORD) bindings[`${NONE}${key}`] = null
-    else bindings[key] = resource.fields[key]!.kind === 'boolean' ? value === 'true' : value
+    else if (resource.fields[key]!.kind === 'boolean') bindings[`${IS}${key}=${value}`] = null
+    else bindings[key] = value
   }
   for (const key of resource.lineFilters ?? []) {
     const value = query[apiName(key)] as string | undefined
     if (value !== undefined) bindings[`${LINE}${key}`] = value
   }
-  if (hasIsActive(resource) && query.is_active !== undefined) bindings.isActive = query.is_active === 'true'
+  if (hasIsActive(resource) && query.is_active !== undefined) bindings[`${IS}isActive=${query.is_active}`] = null
   return bindings
 }
 
@@ -190,6 +192,12 @@ function listBindings(resource: AnyResource, companyId: string, query: Pick<List
 const LINE = 'line:'
 /** A binding of a reference filter's NO_RECORD: `none:assignedUserId`, matched by IS NULL (its value unused). */
 const NONE = 'none:'
+/**
+ * A binding of a yes-or-no filter names its value, `is:open=true`, written into the statement (its
+ * value unused): a statement kept with the value as a parameter cannot use a partial index on that
+ * column (the open work orders'), so PostgreSQL planned it anew on every run rather than keep it.
+ */
+const IS = 'is:'
 
 /** The records with a line whose field `key` is the placeholder's value. */
 function lineCondition(resource: AnyResource, key: string, name: string) {
@@ -197,6 +205,12 @@ function lineCondition(resource: AnyResource, key: string, name: string) {
   const table = lines.table as PgTable
   const columns = getTableColumns(table) as Columns
   return sql`exists (select 1 from ${table} where ${columns[lines.parentKey]} = ${columnsOf(resource).id} and ${columns[key]} = ${sql.placeholder(name)})`
+}
+
+/** A yes-or-no filter's condition, its value written in: `is:open=true` → `open`. */
+function isCondition(columns: Columns, name: string) {
+  const [key, value] = name.slice(IS.length).split('=')
+  return value === 'true' ? sql`${columns[key]}` : sql`not ${columns[key]}`
 }
 
 /** The WHERE of a list with these bindings, each value a placeholder filled when the statement runs. */
@@ -211,7 +225,9 @@ function listWhere(resource: AnyResource, bindings: Bindings) {
           ? lineCondition(resource, name.slice(LINE.length), name)
           : name.startsWith(NONE)
             ? isNull(columns[name.slice(NONE.length)])
-            : eq(columns[name], sql.placeholder(name)),
+            : name.startsWith(IS)
+              ? isCondition(columns, name)
+              : eq(columns[name], sql.placeholder(name)),
     ),
   )
 }
@@ -237,6 +253,21 @@ function joinLabels<Q extends PgSelect>(query: Q, resource: AnyResource): Q {
 /** The names of the records a row refers to, by label key (`building_label`), read from joinLabels' joins. */
 function labelColumns(resource: AnyResource) {
   return Object.fromEntries(referenceTargets(resource).map((r) => [labelKey(r.key), titleSql(r.target, r.alias)]))
+}
+
+/**
+ * The same names, each read by its id in a subselect: a list's page is a few rows, and a join per
+ * reference made PostgreSQL weigh every order of joining them on each run (a page's statement is
+ * planned for its own offset), which cost more than reading the page.
+ */
+function labelSubselects(resource: AnyResource) {
+  const columns = columnsOf(resource)
+  return Object.fromEntries(
+    referenceTargets(resource).map((r) => [
+      labelKey(r.key),
+      sql<string>`(select ${titleSql(r.target, r.alias)} from ${sql.identifier(getTableName(r.target.table))} as ${sql.identifier(r.name)} where ${(getTableColumns(r.alias) as Columns).id} = ${columns[r.key]})`,
+    ]),
+  )
 }
 
 /** Rows with the names of the records they refer to, in one query. */
@@ -292,10 +323,9 @@ export async function listRecords(
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page')
-    const statement = joinLabels(
-      db.select({ row: resource.table, labels: labelColumns(resource), total: page.total }).from(page).innerJoin(resource.table, eq(columns.id, page.id)).$dynamic(),
-      resource,
-    ).orderBy(...ordering)
+    const rows = (labels: Record<string, SQL>) => db.select({ row: resource.table, labels, total: page.total }).from(page).innerJoin(resource.table, eq(columns.id, page.id)).$dynamic()
+    // Ordered by a reference's name, the page is ordered by its join again.
+    const statement = (orderedByReference(resource, query.ordering) ? joinLabels(rows(labelColumns(resource)), resource) : rows(labelSubselects(resource))).orderBy(...ordering)
     return prepareSelect(statement, { planEachRun: SEARCH in bindings })
   })
   const countRows = () =>
@@ -308,7 +338,7 @@ export async function listRecords(
   // Past the last page a window counts nothing: count on its own then.
   const total = count?.[0].n ?? (searching ? (rows.length ? Number(rows[0].total) : (await countRows())[0].n) : rows.length)
   const secret = await secretFor(resource)
-  return { total, rows: rows.map((r) => serialize(resource, r.row, r.labels, secret)) }
+  return { total, rows: rows.map((r) => serialize(resource, r.row, r.labels, secret)), stored: rows.map((r) => r.row) }
 }
 
 export type NameEntry = { id: string; name: string }
@@ -349,7 +379,7 @@ export async function listNames(db: Executor, companyId: string, resource: AnyRe
   return { results: rows.slice(0, query.page_size).map(entry), more: rows.length > query.page_size, selected: selected.length ? entry(selected[0]) : null }
 }
 
-async function getRecord(db: Executor, companyId: string, resource: AnyResource, id: string): Promise<Json | null> {
+async function getRecord(db: Executor, companyId: string, resource: AnyResource, id: string): Promise<Read | null> {
   if (!z.uuid().safeParse(id).success) return null
   const columns = columnsOf(resource)
   const record = runKeptSelect<{ row: Row; labels: Json }>(
@@ -363,22 +393,34 @@ async function getRecord(db: Executor, companyId: string, resource: AnyResource,
   if (!found) return null
   const json = serialize(resource, found.row as Row, found.labels, await secretFor(resource))
   if (resource.lines) json[linesName(resource.lines, 'output')] = lines
-  return json
+  return { records: [json], stored: [found.row as Row] }
 }
 
-/** Records as the API outputs them, with the figures their definition works out beside their fields (its `outputs`): the summary's, and on one record its detail's too. */
-async function withOutputs(db: Executor, companyId: string, resource: AnyResource, records: Json[], detail: boolean) {
+/** Records as the API outputs them and their rows as read (by column key, in the same order). */
+type Read = { records: Json[]; stored: Row[] }
+
+/**
+ * Records as the API outputs them, with the figures their definition works out beside their fields
+ * (its `outputs`): the summary's, and on one record its detail's too. What the figures need of the
+ * company alone is asked for as the records are, not after them: a read's statements go out together.
+ */
+async function withOutputs(db: Executor, companyId: string, resource: AnyResource, reading: Promise<Read | null>, detail: boolean): Promise<Json[] | null> {
   const parts = [resource.outputs?.summary, detail ? resource.outputs?.detail : undefined].filter((o): o is Outputs => !!o)
+  const commons = Promise.all(parts.map((o) => o.common?.({ tx: db, companyId })))
+  // Awaited together: a failed read must not leave the other rejection unhandled.
+  const [read, common] = await Promise.all([reading, commons])
+  if (!read) return null
+  const { records, stored } = read
   if (!parts.length || !records.length) return records
-  const loaded = await Promise.all(parts.map((o) => o.load({ tx: db, companyId, records })))
+  const loaded = await Promise.all(parts.map((o, i) => o.load({ tx: db, companyId, records, stored, common: common[i] })))
   return records.map((record) => Object.assign({}, record, ...loaded.map((figures) => figures.get(String(record.id)))) as Json)
 }
 
 /** One record as the API answers it (GET, and after a write or an action), or not found; routes of a document's own (a checklist's endpoint) answer with it too. */
 export async function recordOutput(db: Executor, companyId: string, resource: AnyResource, id: string): Promise<Json> {
-  const found = await getRecord(db, companyId, resource, id)
+  const found = await withOutputs(db, companyId, resource, getRecord(db, companyId, resource, id), true)
   if (!found) throw notFound(`No such ${resource.singular.toLowerCase()}.`)
-  return (await withOutputs(db, companyId, resource, [found], true))[0]
+  return found[0]
 }
 
 /** API body (snake_case, validated) → column values, encrypting secrets. */
@@ -555,7 +597,7 @@ async function createdOutput(db: Executor, companyId: string, resource: AnyResou
   if (!known) return recordOutput(db, companyId, resource, id)
   const json = serialize(resource, created.row, created.labels, await secretFor(resource))
   if (lines) json[linesName(lines, 'output')] = linesAsRead(lines, created.lines).map((line) => lineJson(lines, line))
-  return (await withOutputs(db, companyId, resource, [json], true))[0]
+  return (await withOutputs(db, companyId, resource, Promise.resolve({ records: [json], stored: [created.row] }), true))![0]
 }
 
 export type ResourceContext = Context<AppEnv>
@@ -616,8 +658,9 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
       async (c) => {
         const query = c.req.valid('query') as ListParams
         const t = tenant(c)
-        const { total, rows } = await listRecords(t.db, t.companyId, resource, query)
-        return c.json(page(c, query, total, await withOutputs(t.db, t.companyId, resource, rows, false)) as Page<Json>, 200)
+        const listed = listRecords(t.db, t.companyId, resource, query)
+        const results = await withOutputs(t.db, t.companyId, resource, listed.then(({ rows, stored }) => ({ records: rows, stored })), false)
+        return c.json(page(c, query, (await listed).total, results!) as Page<Json>, 200)
       },
     )
     router.openapi(

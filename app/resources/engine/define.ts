@@ -93,7 +93,13 @@ export type Outputs<O extends string = string> = {
   schema: Record<string, ZodType>
   /** How the pages show some of them, by output key: those can be list columns and fields of the page's sections (read-only, never in a form). */
   fields?: { [K in O]: Field }
-  load: (context: { tx: unknown; companyId: string; records: Record<string, unknown>[] }) => Promise<Map<string, Record<string, unknown>>>
+  /**
+   * What the figures need that is the same for every record (the company's time zone): read beside the
+   * records, in the same round trip, rather than after them. Its answer reaches `load` as `common`.
+   */
+  common?: (context: { tx: unknown; companyId: string }) => Promise<unknown>
+  /** `stored`: the records' rows as read (by column key, in the order of `records`), for figures worked out from columns the API does not answer as fields. */
+  load: (context: { tx: unknown; companyId: string; records: Record<string, unknown>[]; stored: Record<string, unknown>[]; common: unknown }) => Promise<Map<string, Record<string, unknown>>>
 }
 
 /** What an action's code gets: its record's transaction, who acts, the locked row and the checked input. */
