@@ -17,8 +17,6 @@ import {
 } from '~/domain/payables/purchase-orders'
 import { labelOf } from '~/domain/text'
 import { letterhead } from '~/leasing/letters.server'
-import { createRecord, parseInput } from '~/resources/engine/api.server'
-import { billsResource } from '~/resources/payables'
 import { lettersPdf } from '~/utils/letter-pdf.server'
 import { lineErrors } from './bills.server'
 
@@ -171,6 +169,8 @@ export async function fulfilPurchaseOrder(tx: Executor, companyId: string, userI
     reference: (input.reference as string | null | undefined) ?? null,
     dueDate: (input.due_date as string | null | undefined) ?? null,
   })
+  // Loaded here, not at the top: the definitions import these services, and pages and tests read the definitions without the API.
+  const [{ createRecord, parseInput }, { billsResource }] = await Promise.all([import('~/resources/engine/api.server'), import('~/resources/payables')])
   const bill = await createRecord(tx, companyId, billsResource, parseInput(billsResource, body, 'create'), { userId })
   await tx
     .update(purchaseOrders)
