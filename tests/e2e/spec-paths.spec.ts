@@ -98,7 +98,11 @@ function problem(answer: Answer) {
   if (status !== 200) return `${status} "${title}"`
   if (!/^.+ \| Lintel$/.test(title) || title.startsWith('Page not found')) return `titled "${title}"`
   // Served at its own address, or at the one place the product keeps it.
-  const canonical = specPath.replace(/^\/app\/(recurring-journal-entries|bank-deposits)\//, '/app/accounting/$1/').replace(/^\/app\/accounting\/transactions\/new\/$/, '/app/accounting/journal-entries/new/')
+  const canonical = specPath
+    .replace(/^\/app\/(recurring-journal-entries|bank-deposits|purchase-orders)\//, '/app/accounting/$1/')
+    .replace(/^\/app\/accounting\/transactions\/new\/$/, '/app/accounting/journal-entries/new/')
+    // Record Expense is the expenses' own new page.
+    .replace(/^\/app\/record-expense\/$/, '/app/accounting/expenses/new/')
   if (url !== specPath && url !== canonical && `${url}/` !== specPath) return `ended at ${url}`
   return null
 }
