@@ -212,61 +212,53 @@ export async function leaseSummaries(tx: Executor, companyId: string, ids: strin
   )
 }
 
-/** An amount in cents as the API writes it ("1250.00", "-12.50"), in SQL: formatMoney's form. */
-const moneyText = (cents: string) => `(${cents}::numeric / 100)::numeric(20, 2)::text`
-
 /**
  * A lease's rent account: its receivable lines oldest first, each with the balance after it. The
- * lease and its lines are read in one statement, which writes the answer's JSON itself: a lease's
- * page asks for this on each visit, and reading its lines into rows of values to write them out
- * again cost more than the statement.
+ * lease and its lines are read in one statement: a tenant's every read already waits on setting its
+ * company, and a lease's page asks for this on each visit.
  */
 /** The statement, built once: its text never changes, only the company and the lease. */
 const RENT_ACCOUNT = queryOf(sql`
-    with lines as (
-      select jl.id, jl.entry_id, e.number, jl.date, coalesce(jl.memo, e.memo) as memo, e.source_type, jl.amount, jl.line_number,
-             sum(jl.amount) over (order by jl.date, e.number, jl.line_number rows unbounded preceding) as balance
-      from journal_lines jl
-      join accounts a on a.id = jl.account_id and a.subtype = 'ACCOUNTS_RECEIVABLE'
-      join journal_entries e on e.id = jl.entry_id
-      where jl.company_id = ${sql.placeholder('companyId')} and jl.lease_id = ${sql.placeholder('leaseId')}
-    )
-    select json_build_object(
-             'lease_id', l.id,
-             'lease_label', l.label,
-             'balance', ${sql.raw(moneyText('(select coalesce(sum(amount), 0) from lines)'))},
-             'lines', coalesce((
-               select json_agg(json_build_object(
-                        'journal_line_id', id,
-                        'journal_entry_id', entry_id,
-                        'entry_number', number,
-                        'date', date::text,
-                        'memo', memo,
-                        'source_type', source_type,
-                        'charge', case when amount > 0 then ${sql.raw(moneyText('amount'))} end,
-                        'payment', case when amount < 0 then ${sql.raw(moneyText('-amount'))} end,
-                        'balance', ${sql.raw(moneyText('balance'))}
-                      ) order by date, number, line_number)
-               from lines), '[]'::json)
-           )::text as account
+    select l.id as lease_id, l.label as lease_label, jl.id, jl.entry_id, e.number, jl.date::text as date, coalesce(jl.memo, e.memo) as memo, e.source_type, jl.amount
     from leases l
-    where l.company_id = ${sql.placeholder('companyId')} and l.id = ${sql.placeholder('leaseId')}`)
+    left join (journal_lines jl
+      join accounts a on a.id = jl.account_id and a.subtype = 'ACCOUNTS_RECEIVABLE'
+      join journal_entries e on e.id = jl.entry_id) on jl.company_id = l.company_id and jl.lease_id = l.id
+    where l.company_id = ${sql.placeholder('companyId')} and l.id = ${sql.placeholder('leaseId')}
+    order by jl.date, e.number, jl.line_number`)
 
-/** The rent account as the API answers it, its JSON as written by the statement. */
-export async function rentAccountJson(tx: Executor, companyId: string, leaseId: string): Promise<string> {
+export async function rentAccount(tx: Executor, companyId: string, leaseId: string) {
   if (!isUuid(leaseId)) throw notFound('No such lease.')
-  const [found] = await executeQuery<{ account: string }>(tx, RENT_ACCOUNT, { companyId, leaseId }, true)
-  if (!found) throw notFound('No such lease.')
-  return found.account
-}
-
-export type RentAccount = {
-  lease_id: string
-  lease_label: string
-  balance: string
-  lines: { journal_line_id: string; journal_entry_id: string; entry_number: number; date: string; memo: string | null; source_type: string; charge: string | null; payment: string | null; balance: string }[]
-}
-
-export async function rentAccount(tx: Executor, companyId: string, leaseId: string): Promise<RentAccount> {
-  return JSON.parse(await rentAccountJson(tx, companyId, leaseId)) as RentAccount
+  const found = await executeQuery<{
+    lease_id: string
+    lease_label: string
+    id: string | null
+    entry_id: string
+    number: number
+    date: string
+    memo: string | null
+    source_type: string
+    amount: string
+  }>(tx, RENT_ACCOUNT, { companyId, leaseId }, true)
+  const [lease] = found
+  if (!lease) throw notFound('No such lease.')
+  let balance = 0
+  const rows = found
+    .filter((line) => line.id !== null)
+    .map((line) => {
+      const amount = Number(line.amount)
+      balance += amount
+      return {
+        journal_line_id: line.id!,
+        journal_entry_id: line.entry_id,
+        entry_number: Number(line.number),
+        date: line.date,
+        memo: line.memo,
+        source_type: line.source_type,
+        charge: amount > 0 ? formatMoney(amount) : null,
+        payment: amount < 0 ? formatMoney(-amount) : null,
+        balance: formatMoney(balance),
+      }
+    })
+  return { lease_id: lease.lease_id, lease_label: lease.lease_label, balance: formatMoney(balance), lines: rows }
 }

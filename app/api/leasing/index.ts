@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq } from 'drizzle-orm'
-import type { TypedResponse } from 'hono'
 import { isUuid } from '~/db/ids'
 import { rentalUnits } from '~/db/schema'
 import { notFound } from '~/domain/errors'
 import { PAYMENT_METHODS, paymentsForCharges } from '~/domain/leasing/payments'
-import { currentLeaseId, rentAccountJson } from '~/leasing/leases.server'
+import { currentLeaseId, rentAccount } from '~/leasing/leases.server'
 import { chargesByIds } from '~/leasing/payments.server'
 import { createRecord, outputSchemas, recordOutput } from '~/resources/engine/api.server'
 import { leasesResource } from '~/resources/leases'
@@ -90,9 +89,7 @@ router.openapi(
   }),
   async (c) => {
     const t = tenant(c)
-    // Written by the statement that reads it, in RentAccount's shape (the tests read it back).
-    const account = await rentAccountJson(t.db, t.companyId, c.req.valid('param').id)
-    return c.body(account, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<z.infer<typeof RentAccount>, 200, 'json'>
+    return c.json(await rentAccount(t.db, t.companyId, c.req.valid('param').id), 200)
   },
 )
 
