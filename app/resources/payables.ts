@@ -97,6 +97,15 @@ export const vendorsResource = defineResource({
   },
 })
 
+/** A line of what a vendor bills or credits: an amount expensed (or credited back) to an account, for a property and unit. */
+export const EXPENSE_LINE_FIELDS = {
+  accountId: reference('Expense account', 'accounts', { help: 'Empty: the vendor’s default expense account' }),
+  description: text('Description', { max: 300 }),
+  propertyGroupId: reference('Property', 'property-groups', { help: 'Empty for a unit’s line: the unit’s property' }),
+  rentalUnitId: reference('Unit', 'rental-units'),
+  amount: money('Amount', { required: true, min: 1 }),
+}
+
 /** Dr each line's account, Cr accounts payable for each property's share; nothing once void. */
 export const billPosting: PostingBuilder = (bill, { roles }) =>
   billDraft(
@@ -216,13 +225,7 @@ export const billsResource = defineResource({
     parentKey: 'billId',
     min: 1,
     max: 200,
-    fields: {
-      accountId: reference('Expense account', 'accounts', { help: 'Empty: the vendor’s default expense account' }),
-      description: text('Description', { max: 300 }),
-      propertyGroupId: reference('Property', 'property-groups', { help: 'Empty for a unit’s line: the unit’s property' }),
-      rentalUnitId: reference('Unit', 'rental-units'),
-      amount: money('Amount', { required: true, min: 1 }),
-    },
+    fields: EXPENSE_LINE_FIELDS,
     total: { field: 'amount', line: 'amount' },
   }),
   rules: {

@@ -14,6 +14,7 @@ import {
 } from '~/domain/payables/vendor-credits'
 import { applyCredit, checkVendorCredit, syncApplication } from '~/payables/vendor-credits.server'
 import { defineResource, type PostingBuilder } from './engine/define'
+import { EXPENSE_LINE_FIELDS } from './payables'
 import { boolean, date, lines, money, reference, select, text } from './engine/fields'
 
 /*
@@ -109,13 +110,7 @@ export const vendorCreditsResource = defineResource({
     parentKey: 'vendorCreditId',
     min: 1,
     max: 200,
-    fields: {
-      accountId: reference('Expense account', 'accounts', { help: 'Empty: the vendor’s default expense account' }),
-      description: text('Description', { max: 300 }),
-      propertyGroupId: reference('Property', 'property-groups', { help: 'Empty for a unit’s line: the unit’s property' }),
-      rentalUnitId: reference('Unit', 'rental-units'),
-      amount: money('Amount', { required: true, min: 1 }),
-    },
+    fields: EXPENSE_LINE_FIELDS,
     total: { field: 'amount', line: 'amount' },
   }),
   rules: {
