@@ -4,7 +4,7 @@ import { dueDates, recurringDraft, type DraftLine, type JournalDraft } from '~/d
 import { postEntry } from '~/ledger/posting.server'
 import { todayIn } from '~/domain/dates'
 import { bankAccountsResource } from '~/resources/accounting'
-import { demoVendors, enterBill, payBill, seedDemoPurchaseOrders, seedDemoVendorCredits } from './seed-payables.server'
+import { demoVendors, enterBill, payBill, seedDemoPurchaseOrders, seedDemoVendorCredits, type DemoBill } from './seed-payables.server'
 import { seedDemoInvoices } from './seed-receivables.server'
 import { billsResource } from '~/resources/payables'
 import { bankDepositsResource } from '~/resources/bank-deposits'
@@ -257,17 +257,20 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
     }
   }
 
-  // What is still to pay today: repairs and cleaning of the last weeks, one of them overdue and one paid in part.
+  // What is still to pay today: repairs and cleaning of the last weeks, one of them overdue and one
+  // paid in part. The plumber charges HST: a cost for the apartments, claimed back for the shop at grade.
   const daysAgo = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
   const [home, second] = properties
-  const open = [
-    { vendorId: vendors.get('5000')!, reference: 'RP-2291', date: daysAgo(12), accountId: account('5000'), propertyGroupId: home.id, amount: '486.20', memo: `Replace hot water tank valve — ${home.name}` },
+  const mixed = properties.find((p) => p.name === 'Queen West Lofts')
+  const open: DemoBill[] = [
+    { vendorId: vendors.get('5000')!, reference: 'RP-2291', date: daysAgo(12), accountId: account('5000'), propertyGroupId: home.id, amount: '486.20', taxAmount: '63.21', memo: `Replace hot water tank valve — ${home.name}` },
+    ...(mixed ? [{ vendorId: vendors.get('5000')!, reference: 'RP-2304', date: daysAgo(8), accountId: account('5000'), propertyGroupId: mixed.id, amount: '640.00', taxAmount: '83.20', inputTaxCredit: '83.20', memo: `Storefront drain, shop at grade — ${mixed.name}` }] : []),
     { vendorId: vendors.get('5600')!, reference: 'BW-0418', date: daysAgo(20), accountId: account('5600'), propertyGroupId: (second ?? home).id, amount: '725.00', memo: `Carpet cleaning, halls — ${(second ?? home).name}` },
     { vendorId: vendors.get('electric')!, reference: 'CE-77', date: daysAgo(5), accountId: account('5000'), propertyGroupId: home.id, amount: '1340.00', memo: `Panel upgrade, laundry room — ${home.name}` },
   ]
   const openIds: string[] = []
   for (const bill of open) openIds.push(await enterBill(tx, companyId, bill))
-  await runAction(tx, companyId, userId, billsResource, openIds[2], 'record-payment', { amount: '500.00', date: daysAgo(2), bank_account_id: operating.id, method: 'EFT', reference: 'Deposit on the panel' })
+  await runAction(tx, companyId, userId, billsResource, openIds[open.findIndex((b) => b.reference === 'CE-77')], 'record-payment', { amount: '500.00', date: daysAgo(2), bank_account_id: operating.id, method: 'EFT', reference: 'Deposit on the panel' })
   await seedDemoInvoices(tx, companyId, userId, {
     today,
     bankAccountId: operating.id,

@@ -49,8 +49,8 @@ export async function demoVendors(tx: Executor, companyId: string, today: string
   return vendors
 }
 
-/** A bill as the demo enters one: one line, for one property. */
-export type DemoBill = { vendorId: string; reference: string; date: string; dueDate?: string; accountId: string; propertyGroupId: string; amount: string; memo: string }
+/** A bill as the demo enters one: one line, for one property, with the HST a registered vendor charged (and the credit claimed, when not the property's default). */
+export type DemoBill = { vendorId: string; reference: string; date: string; dueDate?: string; accountId: string; propertyGroupId: string; amount: string; memo: string; taxAmount?: string; inputTaxCredit?: string }
 
 export async function enterBill(tx: Executor, companyId: string, bill: DemoBill) {
   const body = {
@@ -59,7 +59,16 @@ export async function enterBill(tx: Executor, companyId: string, bill: DemoBill)
     date: bill.date,
     ...(bill.dueDate ? { due_date: bill.dueDate } : {}),
     memo: bill.memo,
-    lines: [{ account_id: bill.accountId, property_group_id: bill.propertyGroupId, amount: bill.amount, description: bill.memo }],
+    lines: [
+      {
+        account_id: bill.accountId,
+        property_group_id: bill.propertyGroupId,
+        amount: bill.amount,
+        description: bill.memo,
+        ...(bill.taxAmount ? { tax_amount: bill.taxAmount } : {}),
+        ...(bill.inputTaxCredit ? { input_tax_credit: bill.inputTaxCredit } : {}),
+      },
+    ],
   }
   return String((await createRecord(tx, companyId, billsResource, parseInput(billsResource, body, 'create'))).id)
 }

@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { accounts, bankAccounts, billLines, billPaymentAllocations, billPayments, bills, buildings, bulkBillPayments, rentalUnits, vendorCreditApplications, vendors } from '~/db/schema'
+import { accounts, bankAccounts, billLines, billPaymentAllocations, billPayments, bills, buildings, bulkBillPayments, propertyGroups, rentalUnits, vendorCreditApplications, vendors } from '~/db/schema'
 import { invalid } from '~/domain/errors'
 import { CASH_SUBTYPES, subtypeOf } from '~/domain/ledger/chart'
 import { formatDecimal } from '~/domain/money'
 import type { OpenBill } from '~/domain/payables/aged-payables'
-import { bankDetailsErrors, billLabel, billPaymentLabel, dueDateFor, paymentsForBills, propertySharesOf } from '~/domain/payables/bills'
+import { bankDetailsErrors, billLabel, billPaymentLabel, dueDateFor, lineTotal, paymentsForBills, propertySharesOf } from '~/domain/payables/bills'
+import { claimsInputTaxCredit } from '~/domain/receivables/sales-tax'
 
 /*
  * Payables' services (issue 16): what the definitions of ~/resources/payables run in their
@@ -57,7 +58,7 @@ export async function checkBill(tx: Executor, companyId: string, id: string | un
         .select({ paid: bills.paidAmount })
         .from(bills)
         .where(and(eq(bills.companyId, companyId), eq(bills.id, id)))
-      const total = lines.reduce((sum, line) => sum + Number(line.amount ?? 0), 0)
+      const total = lines.reduce((sum, line) => sum + lineTotal({ amount: Number(line.amount ?? 0), taxAmount: Number(line.taxAmount ?? 0) }), 0)
       if (current && total < current.paid) errors.lines = [`The bill’s lines must total at least the ${formatDecimal(current.paid)} already paid of it.`]
     }
   }
@@ -65,32 +66,49 @@ export async function checkBill(tx: Executor, companyId: string, id: string | un
   return Object.keys(errors).length ? errors : undefined
 }
 
-/** Each line's account takes expenses; a unit's line is on its property (filled in when left out). */
-export async function lineErrors(tx: Executor, companyId: string, lines: Row[]) {
+/**
+ * Each line's account takes expenses; a unit's line is on its property (filled in when left out);
+ * the tax credit claimed is within the tax charged, and when left out is what the line's property
+ * claims (`claimsInputTaxCredit`), where the lines carry tax (`taxed`). `document` names what the
+ * lines are of, in the messages.
+ */
+export async function lineErrors(tx: Executor, companyId: string, lines: Row[], { document = 'a bill', taxed = true } = {}) {
   const errors: Errors = {}
-  const accountIds = [...new Set(lines.map((l) => l.accountId).filter((v): v is string => typeof v === 'string'))]
-  const unitIds = [...new Set(lines.map((l) => l.rentalUnitId).filter((v): v is string => typeof v === 'string'))]
-  const [found, units] = await Promise.all([
+  const ids = (key: string) => [...new Set(lines.map((l) => l[key]).filter((v): v is string => typeof v === 'string'))]
+  const [accountIds, unitIds, propertyIds] = [ids('accountId'), ids('rentalUnitId'), ids('propertyGroupId')]
+  const [found, units, properties] = await Promise.all([
     accountIds.length ? tx.select({ id: accounts.id, name: accounts.name, subtype: accounts.subtype }).from(accounts).where(and(eq(accounts.companyId, companyId), inArray(accounts.id, accountIds))) : [],
     unitIds.length
       ? tx
-          .select({ id: rentalUnits.id, propertyGroupId: buildings.propertyGroupId })
+          .select({ id: rentalUnits.id, propertyGroupId: buildings.propertyGroupId, propertyType: propertyGroups.propertyType })
           .from(rentalUnits)
           .innerJoin(buildings, eq(buildings.id, rentalUnits.buildingId))
+          .innerJoin(propertyGroups, eq(propertyGroups.id, buildings.propertyGroupId))
           .where(and(eq(rentalUnits.companyId, companyId), inArray(rentalUnits.id, unitIds)))
       : [],
+    propertyIds.length ? tx.select({ id: propertyGroups.id, propertyType: propertyGroups.propertyType }).from(propertyGroups).where(and(eq(propertyGroups.companyId, companyId), inArray(propertyGroups.id, propertyIds))) : [],
   ])
   const accountOf = new Map(found.map((a) => [a.id, a]))
   const propertyOf = new Map(units.map((u) => [u.id, u.propertyGroupId]))
+  const typeOf = new Map([...units.map((u) => [u.propertyGroupId, u.propertyType] as const), ...properties.map((p) => [p.id, p.propertyType] as const)])
   lines.forEach((line, i) => {
     const account = accountOf.get(String(line.accountId))
     if (account && NOT_EXPENSED.includes(account.subtype)) {
-      errors[`lines[${i}].account_id`] = [`Line ${i + 1}: ${account.name} is ${subtypeOf(account.subtype)?.label.toLowerCase() ?? 'not an expense account'}; a bill is expensed to an expense or asset account.`]
+      errors[`lines[${i}].account_id`] = [`Line ${i + 1}: ${account.name} is ${subtypeOf(account.subtype)?.label.toLowerCase() ?? 'not an expense account'}; ${document} is booked to an expense or asset account.`]
     }
     const unitProperty = typeof line.rentalUnitId === 'string' ? propertyOf.get(line.rentalUnitId) : undefined
-    if (unitProperty === undefined) return
-    if (!line.propertyGroupId) line.propertyGroupId = unitProperty
-    else if (line.propertyGroupId !== unitProperty) errors[`lines[${i}].rental_unit_id`] = [`Line ${i + 1}: this unit is not in the line’s property.`]
+    if (unitProperty !== undefined) {
+      if (!line.propertyGroupId) line.propertyGroupId = unitProperty
+      else if (line.propertyGroupId !== unitProperty) errors[`lines[${i}].rental_unit_id`] = [`Line ${i + 1}: this unit is not in the line’s property.`]
+    }
+    if (!taxed) return
+    const tax = Number(line.taxAmount ?? 0)
+    line.taxAmount = tax
+    if (line.inputTaxCredit === null || line.inputTaxCredit === undefined) {
+      line.inputTaxCredit = claimsInputTaxCredit(line.propertyGroupId ? (typeOf.get(String(line.propertyGroupId)) ?? 'UNKNOWN') : null) ? tax : 0
+    } else if (Number(line.inputTaxCredit) > tax) {
+      errors[`lines[${i}].input_tax_credit`] = [`Line ${i + 1}: at most the ${formatDecimal(tax)} of tax charged on it.`]
+    }
   })
   return errors
 }
@@ -142,7 +160,7 @@ export async function checkBillPayment(tx: Executor, companyId: string, values: 
       : [],
     billIds.length
       ? tx
-          .select({ billId: billLines.billId, amount: billLines.amount, propertyGroupId: billLines.propertyGroupId })
+          .select({ billId: billLines.billId, amount: billLines.amount, taxAmount: billLines.taxAmount, propertyGroupId: billLines.propertyGroupId })
           .from(billLines)
           .where(and(eq(billLines.companyId, companyId), inArray(billLines.billId, billIds)))
       : [],

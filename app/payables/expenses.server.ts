@@ -28,9 +28,10 @@ export async function checkExpense(tx: Executor, companyId: string, values: Row)
   }
   if (!payee) errors.payee = ['Name who was paid, or choose the vendor.']
   if (Number(values.taxAmount ?? 0) >= Number(values.amount)) errors.tax_amount = ['The GST/HST it included is part of what was paid: less than the amount.']
-  // One line of a bill, as far as its account and unit go.
-  const line: Row = { accountId: values.accountId, rentalUnitId: values.rentalUnitId, propertyGroupId: values.propertyGroupId }
-  for (const [key, messages] of Object.entries(await lineErrors(tx, companyId, [line]))) errors[key.replace('lines[0].', '')] = messages.map((m) => m.replace(/^Line 1: /, '').replace('a bill is expensed', 'an expense is booked'))
+  // One line of a bill, as far as its account, unit and tax credit go.
+  const line: Row = { accountId: values.accountId, rentalUnitId: values.rentalUnitId, propertyGroupId: values.propertyGroupId, taxAmount: values.taxAmount, inputTaxCredit: values.inputTaxCredit }
+  for (const [key, messages] of Object.entries(await lineErrors(tx, companyId, [line], { document: 'an expense' }))) errors[key.replace('lines[0].', '')] = messages.map((m) => m.replace(/^Line 1: (.)/, (_, first: string) => first.toUpperCase()))
+  values.inputTaxCredit = line.inputTaxCredit
   values.payee = payee || null
   values.label = expenseLabel(String(values.date), payee || 'no payee')
   return Object.keys(errors).length ? errors : undefined

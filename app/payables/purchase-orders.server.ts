@@ -62,7 +62,7 @@ export async function checkPurchaseOrder(tx: Executor, companyId: string, id: st
       if (!line.accountId) errors[`lines[${i}].account_id`] = [`Line ${i + 1}: choose the expense account (${vendor.name} has no default).`]
       if (Number(line.amount) <= 0) errors[`lines[${i}].unit_price`] = [`Line ${i + 1}: its quantity times its unit price comes to less than a cent.`]
     })
-    Object.assign(errors, await lineErrors(tx, companyId, lines))
+    Object.assign(errors, await lineErrors(tx, companyId, lines, { document: 'a purchase order', taxed: false }))
   }
   if (Object.keys(errors).length) return errors
   let number = values.number as number | undefined

@@ -38,7 +38,7 @@ export async function checkVendorCredit(tx: Executor, companyId: string, id: str
       line.accountId ??= vendor.defaultAccountId
       if (!line.accountId) errors[`lines[${i}].account_id`] = [`Line ${i + 1}: choose the expense account (${vendor.name} has no default).`]
     })
-    Object.assign(errors, await lineErrors(tx, companyId, lines))
+    Object.assign(errors, await lineErrors(tx, companyId, lines, { document: 'a vendor credit' }))
     if (current) {
       const total = lines.reduce((sum, line) => sum + Number(line.amount ?? 0), 0)
       if (current && total < current.applied) errors.lines = [`The credit’s lines must total at least the ${formatDecimal(current.applied)} already applied of it.`]

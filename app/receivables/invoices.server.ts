@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { accounts, bankAccounts, buildings, companies, expenses, invoiceLines, invoicePayments, invoices, leases, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents } from '~/db/schema'
+import { accounts, bankAccounts, buildings, companies, invoiceLines, invoicePayments, invoices, leases, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents } from '~/db/schema'
 import { conflict, invalid } from '~/domain/errors'
 import { todayIn } from '~/domain/dates'
 import { CASH_SUBTYPES, subtypeOf } from '~/domain/ledger/chart'
@@ -313,21 +313,3 @@ export const customerKey = (r: { customer_type: string; resident_id: string | nu
     : r.customer_type === 'OWNER' && r.property_owner_id
       ? `owner:${r.property_owner_id}`
       : `customer:${r.customer_name.trim().toLowerCase()}`
-
-/** The invoices and expenses of a period as the GST/HST return reads them: each invoice's taxable total and taxes, each expense's tax. */
-export async function taxesOfPeriod(tx: Executor, companyId: string, range: { from: string; to: string }) {
-  const [invoiceRows, expenseRows] = await Promise.all([
-    tx
-      .select({ taxes: invoices.taxes })
-      .from(invoices)
-      .where(and(eq(invoices.companyId, companyId), eq(invoices.status, 'POSTED'), sql`${invoices.date} between ${range.from} and ${range.to}`)),
-    tx
-      .select({ tax: expenses.taxAmount })
-      .from(expenses)
-      .where(and(eq(expenses.companyId, companyId), eq(expenses.status, 'POSTED'), sql`${expenses.date} between ${range.from} and ${range.to}`)),
-  ])
-  return {
-    invoices: invoiceRows.map((r) => ({ taxable: r.taxes[0]?.taxable ?? 0, taxes: r.taxes.map((t) => ({ code: t.code, amount: t.amount })) })),
-    expenses: expenseRows.filter((r) => r.tax > 0),
-  }
-}

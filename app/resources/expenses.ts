@@ -30,6 +30,7 @@ export const expensePosting: PostingBuilder = (expense, { roles, references }) =
       status: String(expense.status),
       amount: Number(expense.amount),
       taxAmount: Number(expense.taxAmount ?? 0),
+      inputTaxCredit: Number(expense.inputTaxCredit ?? 0),
       accountId: String(expense.accountId),
       paidFromAccountId: String((references.bankAccountId ?? references.creditCardId)!.glAccountId),
       propertyGroupId: String(expense.propertyGroupId),
@@ -46,7 +47,7 @@ export const expensesResource = defineResource({
   apiPath: 'accounting/expenses',
   singular: 'Expense',
   plural: 'Expenses',
-  description: 'What you paid on the spot, by debit or credit card, cheque or cash, with its receipt: each booked to an expense account for a property, the GST/HST it included claimed back as an input tax credit.',
+  description: 'What you paid on the spot, by debit or credit card, cheque or cash, with its receipt: each booked to an expense account for a property, the GST/HST it included claimed back as an input tax credit where the property’s rent is taxable.',
   group: 'Accounting',
   permission: 'accounting',
   tabs: PAYABLES_TABS,
@@ -59,7 +60,10 @@ export const expensesResource = defineResource({
     rentalUnitId: reference('Unit', 'rental-units'),
     accountId: reference('Expense account', 'accounts', { required: true }),
     amount: money('Amount paid', { required: true, min: 1, help: 'What was paid, taxes included' }),
-    taxAmount: money('GST/HST included', { help: 'The GST or HST on the receipt: claimed back as an input tax credit' }),
+    taxAmount: money('GST/HST included', { help: 'The GST or HST on the receipt' }),
+    inputTaxCredit: money('Tax credit', {
+      help: 'What of that tax is claimed back as an input tax credit. Empty: all of it for a commercial or self-storage property, none for a residential one (its rent is exempt, so the tax is a cost); for mixed use, the commercial share',
+    }),
     bankAccountId: reference('Paid from bank account', 'bank-accounts', { help: 'A debit card, cheque or e-Transfer; or choose the credit card' }),
     creditCardId: reference('Paid by credit card', 'credit-cards'),
     reference: text('Reference', { max: 100, help: 'The receipt or cheque number' }),
@@ -93,7 +97,7 @@ export const expensesResource = defineResource({
   sourceType: EXPENSE_SOURCE,
   page: {
     sections: [
-      { kind: 'fields', fields: ['date', 'vendorId', 'payee', 'propertyGroupId', 'rentalUnitId', 'accountId', 'amount', 'taxAmount', 'bankAccountId', 'creditCardId', 'reference', 'memo', 'receiptId', 'status'] },
+      { kind: 'fields', fields: ['date', 'vendorId', 'payee', 'propertyGroupId', 'rentalUnitId', 'accountId', 'amount', 'taxAmount', 'inputTaxCredit', 'bankAccountId', 'creditCardId', 'reference', 'memo', 'receiptId', 'status'] },
       { kind: 'actions' },
       { kind: 'related', related: { resource: 'billable-expenses', field: 'expenseId', label: 'Passed on' } },
       { kind: 'journal' },

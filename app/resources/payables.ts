@@ -21,7 +21,7 @@ import {
 import { openItemSummaries } from '~/leasing/payments.server'
 import { emailRemittance, remittancePdf } from '~/payables/remittance.server'
 import { checkBill, checkBillPayment, checkVendor, payAmounts, syncBillsPaidBy, vendorSummaries } from '~/payables/bills.server'
-import { defineResource, type PostingBuilder } from './engine/define'
+import { defineResource, type PostingBuilder, type PostingDocument } from './engine/define'
 import { address, boolean, date, email, lines, money, number, phone, reference, secret, select, text } from './engine/fields'
 
 /*
@@ -97,34 +97,39 @@ export const vendorsResource = defineResource({
   },
 })
 
-/** A line of what a vendor bills or credits: an amount expensed (or credited back) to an account, for a property and unit. */
+/** A line of what a vendor bills or credits: an amount expensed (or credited back) to an account, for a property and unit, and the tax charged on it. */
 export const EXPENSE_LINE_FIELDS = {
   accountId: reference('Expense account', 'accounts', { help: 'Empty: the vendor’s default expense account' }),
   description: text('Description', { max: 300 }),
   propertyGroupId: reference('Property', 'property-groups', { help: 'Empty for a unit’s line: the unit’s property' }),
   rentalUnitId: reference('Unit', 'rental-units'),
-  amount: money('Amount', { required: true, min: 1 }),
+  amount: money('Amount', { required: true, min: 1, help: 'Before tax' }),
+  taxAmount: money('GST/HST', { help: 'The GST or HST the vendor charged on the line, on top of its amount (a provincial sales tax is part of the amount)' }),
+  inputTaxCredit: money('Tax credit', {
+    help: 'What of that tax is claimed back as an input tax credit. Empty: all of it for a commercial or self-storage property or the company’s own costs, none for a residential one (its rent is exempt, so the tax is a cost); for mixed use, the commercial share',
+  }),
 }
 
-/** Dr each line's account, Cr accounts payable for each property's share; nothing once void. */
-export const billPosting: PostingBuilder = (bill, { roles }) =>
-  billDraft(
-    {
-      id: bill.id,
-      date: String(bill.date),
-      label: String(bill.label),
-      vendorId: String(bill.vendorId),
-      status: String(bill.status),
-      lines: bill.lines.map((line) => ({
-        accountId: String(line.accountId),
-        amount: Number(line.amount),
-        description: (line.description as string | null) ?? null,
-        propertyGroupId: (line.propertyGroupId as string | null) ?? null,
-        rentalUnitId: (line.rentalUnitId as string | null) ?? null,
-      })),
-    } satisfies BillDocument,
-    roles.ACCOUNTS_PAYABLE,
-  )
+/** A bill or a vendor credit as stored, as its posting reads it. */
+export const expenseDocumentOf = (record: PostingDocument): BillDocument => ({
+  id: record.id,
+  date: String(record.date),
+  label: String(record.label),
+  vendorId: String(record.vendorId),
+  status: String(record.status),
+  lines: record.lines.map((line) => ({
+    accountId: String(line.accountId),
+    amount: Number(line.amount),
+    taxAmount: Number(line.taxAmount ?? 0),
+    inputTaxCredit: Number(line.inputTaxCredit ?? 0),
+    description: (line.description as string | null) ?? null,
+    propertyGroupId: (line.propertyGroupId as string | null) ?? null,
+    rentalUnitId: (line.rentalUnitId as string | null) ?? null,
+  })),
+})
+
+/** Dr each line's account and its input tax credit, Cr accounts payable for each property's share; nothing once void. */
+export const billPosting: PostingBuilder = (bill, { roles }) => billDraft(expenseDocumentOf(bill), roles.ACCOUNTS_PAYABLE, roles.SALES_TAX_PAYABLE)
 
 /** What paying a bill asks: the day, the account the money leaves, how, and its cheque number or trace. */
 const paymentInput = {
@@ -226,7 +231,7 @@ export const billsResource = defineResource({
     min: 1,
     max: 200,
     fields: EXPENSE_LINE_FIELDS,
-    total: { field: 'amount', line: 'amount' },
+    total: { field: 'amount', line: ['amount', 'taxAmount'] },
   }),
   rules: {
     validate: ({ tx, companyId, id, values, lines: given }) => checkBill(tx as Executor, companyId, id, values, given),

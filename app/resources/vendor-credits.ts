@@ -10,11 +10,10 @@ import {
   VENDOR_CREDIT_STATUSES,
   VENDOR_CREDIT_TYPES,
   vendorCreditDraft,
-  type VendorCreditDocument,
 } from '~/domain/payables/vendor-credits'
 import { applyCredit, checkVendorCredit, syncApplication } from '~/payables/vendor-credits.server'
 import { defineResource, type PostingBuilder } from './engine/define'
-import { EXPENSE_LINE_FIELDS } from './payables'
+import { EXPENSE_LINE_FIELDS, expenseDocumentOf } from './payables'
 import { boolean, date, lines, money, reference, select, text } from './engine/fields'
 
 /*
@@ -29,25 +28,8 @@ import { boolean, date, lines, money, reference, select, text } from './engine/f
  * ~/domain/payables/vendor-credits.
  */
 
-/** Dr accounts payable for each property's share, Cr each line's account; nothing once void (its posting is reversed). */
-export const vendorCreditPosting: PostingBuilder = (credit, { roles }) =>
-  vendorCreditDraft(
-    {
-      id: credit.id,
-      date: String(credit.date),
-      label: String(credit.label),
-      vendorId: String(credit.vendorId),
-      status: String(credit.status),
-      lines: credit.lines.map((line) => ({
-        accountId: String(line.accountId),
-        amount: Number(line.amount),
-        description: (line.description as string | null) ?? null,
-        propertyGroupId: (line.propertyGroupId as string | null) ?? null,
-        rentalUnitId: (line.rentalUnitId as string | null) ?? null,
-      })),
-    } satisfies VendorCreditDocument,
-    roles.ACCOUNTS_PAYABLE,
-  )
+/** Dr accounts payable for each property's share, Cr each line's account and the tax credit taken back; nothing once void (its posting is reversed). */
+export const vendorCreditPosting: PostingBuilder = (credit, { roles }) => vendorCreditDraft(expenseDocumentOf(credit), roles.ACCOUNTS_PAYABLE, roles.SALES_TAX_PAYABLE)
 
 export const vendorCreditsResource = defineResource({
   name: 'vendor-credits',
@@ -111,7 +93,7 @@ export const vendorCreditsResource = defineResource({
     min: 1,
     max: 200,
     fields: EXPENSE_LINE_FIELDS,
-    total: { field: 'amount', line: 'amount' },
+    total: { field: 'amount', line: ['amount', 'taxAmount'] },
   }),
   rules: {
     validate: ({ tx, companyId, id, values, lines: given }) => checkVendorCredit(tx as Executor, companyId, id, values, given),

@@ -4,7 +4,8 @@ import { logIn } from './support/auth'
 
 /**
  * A bill from the accountant's screen (issue 16 item 2), with JavaScript on and off: entered with
- * two lines for a property (one on the vendor's default account), due on the vendor's terms, paid
+ * two lines for a property (one on the vendor's default account, one with the HST the vendor charged,
+ * a cost of the apartment building rather than a credit), due on the vendor's terms, paid
  * in part and then marked as paid, after which the payables list no longer shows it and its
  * payments list both payments.
  */
@@ -25,6 +26,7 @@ test('a bill is entered, paid in part, then marked as paid', async ({ page, requ
   await page.getByLabel('Line 1: Description').fill('Boiler service')
   await page.getByLabel('Line 1: Property').selectOption({ label: 'Bronson Court' })
   await page.getByLabel('Line 1: Amount').fill('300.00')
+  await page.getByLabel('Line 1: GST/HST').fill('39.00')
   await page.getByRole('button', { name: 'Add line' }).click()
   await page.getByLabel('Line 2: Expense account').selectOption({ label: '5100 Utilities' })
   await page.getByLabel('Line 2: Description').fill('Water heater fuse')
@@ -34,8 +36,11 @@ test('a bill is entered, paid in part, then marked as paid', async ({ page, requ
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bill 4411 · Rapid Plumbing of 2026-11-02')
   const details = page.getByRole('main')
   await expect(details).toContainText('2026-12-02')
-  await expect(details).toContainText('320.50')
-  await expect(page.getByRole('region', { name: /^Lines/ })).toContainText('5000 Repairs and Maintenance')
+  await expect(details).toContainText('359.50')
+  const lines = page.getByRole('region', { name: /^Lines/ })
+  await expect(lines).toContainText('5000 Repairs and Maintenance')
+  // Residential rent is exempt: the tax is part of the repair's cost, not claimed back.
+  await expect(lines.getByRole('row').nth(1)).toContainText('$39.00$0.00')
 
   // Part of it now, by cheque.
   const partly = page.getByRole('form', { name: 'Record a payment' })
@@ -49,7 +54,7 @@ test('a bill is entered, paid in part, then marked as paid', async ({ page, requ
   await partly.getByLabel(/^Reference/).fill('1001')
   await partly.getByRole('button', { name: /Record a payment/i }).click()
   await expect(page.getByText('Payment recorded.')).toBeVisible()
-  await expect(page.getByRole('main')).toContainText('200.00')
+  await expect(page.getByRole('main')).toContainText('239.00')
 
   // The rest, by EFT.
   const rest = page.getByRole('form', { name: 'Mark as paid' })

@@ -115,7 +115,7 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
     lines: [{ description: 'Sample part', account_id: (await chartOf(token))('5000'), quantity: '2', unit_price: '50.00' }],
   }),
   // An expense is paid from one account (a bank account here, not also a card), booked to an expense account; a sample unit is of a sample property of its own.
-  expenses: async (token) => ({ credit_card_id: null, rental_unit_id: null, account_id: (await chartOf(token))('5000'), amount: '113.00', tax_amount: '13.00' }),
+  expenses: async (token) => ({ credit_card_id: null, rental_unit_id: null, account_id: (await chartOf(token))('5000'), amount: '113.00', tax_amount: '13.00', input_tax_credit: null }),
   // A cost passed on to an owner; a sample unit is of a sample property of its own.
   'billable-expenses': async () => ({ rental_unit_id: null, customer_type: 'OWNER', resident_id: null }),
   'markup-types': async (token) => ({

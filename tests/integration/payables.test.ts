@@ -98,7 +98,7 @@ describe('payables', () => {
     expect(refused.body.errors).toEqual({
       due_date: ['On or after the bill’s date, 2031-03-02.'],
       'lines[0].account_id': ['Line 1: choose the expense account (Rapid Plumbing has no default).'],
-      'lines[1].account_id': ['Line 2: Operating Bank Account is bank; a bill is expensed to an expense or asset account.'],
+      'lines[1].account_id': ['Line 2: Operating Bank Account is bank; a bill is booked to an expense or asset account.'],
     })
     // A bill dated in a closed period.
     expect((await api('PUT', 'accounting/ledger-settings/', { token, body: { lock_date: '2026-01-31' } })).status).toBe(200)

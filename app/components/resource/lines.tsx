@@ -2,7 +2,7 @@ import type { FieldMetadata, FormMetadata } from '@conform-to/react'
 import { Plus, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { formatMoney, parseMoney, readMoney, showDecimal, writeMoney, type NumberFormat } from '~/domain/money'
-import { apiName, labelKey, type Field, type LinesField } from '~/resources/engine/fields'
+import { apiName, labelKey, totalKeys, type Field, type LinesField } from '~/resources/engine/fields'
 import { decimalPlacesOf, fill, type FieldView } from '~/resources/engine/view'
 import { Button } from '../ui/button'
 import { ErrorList } from '../ui/field'
@@ -144,10 +144,26 @@ export function LinesInput({
         </table>
       </div>
       <ErrorList id={meta.errorId} errors={meta.errors} />
+      <ColumnNotes columns={columns} />
       <Button type="submit" variant="outline" size="sm" className="self-start" {...form.insert.getButtonProps({ name: meta.name })} formNoValidate>
         <Plus className="size-4" aria-hidden /> Add line
       </Button>
     </fieldset>
+  )
+}
+
+/** What a column's help says (what an empty one means, how a tax credit is claimed), once under the table rather than on every line. */
+function ColumnNotes({ columns }: { columns: FieldView[] }) {
+  const notes = columns.filter((c) => c.help)
+  if (!notes.length) return null
+  return (
+    <ul className="flex flex-col gap-0.5 text-xs text-muted-foreground">
+      {notes.map((c) => (
+        <li key={c.name}>
+          <span className="font-medium">{c.label}</span>: {c.help}
+        </li>
+      ))}
+    </ul>
   )
 }
 
@@ -214,7 +230,7 @@ function LineInput({ field, meta, line, numbers, choices, current }: { field: Fi
   }
   return (
     // Wide enough to read what is typed or chosen; the table scrolls sideways on a narrow screen.
-    <div className={`flex flex-col gap-1 ${field.kind === 'reference' || field.kind === 'select' ? 'min-w-44' : 'min-w-28'}`}>
+    <div className={`flex flex-col gap-1 ${field.kind === 'reference' || field.kind === 'select' ? 'min-w-44' : numeric(field) ? 'min-w-24' : 'min-w-28'}`}>
       {field.kind === 'reference' ? (
         <ReferencePicker field={field} meta={meta} choices={choices ?? { options: [], more: false }} select={common} current={current} />
       ) : field.kind === 'select' ? (
@@ -267,7 +283,8 @@ export function PicksInput({ field, meta, candidates }: { field: FieldView & Lin
       return next
     })
   const money = useDisplayMoney()
-  const total = field.total ? candidates.filter((c) => ticked.has(String(c[key]))).reduce((sum, c) => sum + (parseMoney(String(c[apiName(field.total!.line)] ?? '0')) ?? 0), 0) : null
+  const amountKeys = field.total ? totalKeys(field.total) : []
+  const total = field.total ? candidates.filter((c) => ticked.has(String(c[key]))).reduce((sum, c) => amountKeys.reduce((s, k) => s + (parseMoney(String(c[apiName(k)] ?? '0')) ?? 0), sum), 0) : null
   return (
     <fieldset id={meta.id} className="flex min-w-0 flex-col gap-2 sm:col-span-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
       <legend className="mb-2 text-sm font-medium">{picks.candidates?.label ?? field.label}</legend>

@@ -36,8 +36,14 @@ export const expenses = pgTable(
     reference: text(),
     /** Cents: what was paid, taxes included. */
     amount: cents().notNull(),
-    /** Cents: the GST/HST it included, claimed back as an input tax credit. */
+    /** Cents: the GST/HST it included. */
     taxAmount: cents().notNull().default(0),
+    /**
+     * Cents: the part of that tax claimed back as an input tax credit; the rest is a cost of the
+     * expense account. Always set when recorded (left empty, by the property's rule): nullable so
+     * that a form may leave it empty.
+     */
+    inputTaxCredit: cents(),
     memo: text(),
     /** The receipt: a document of the company's store, kept on the property. */
     receiptId: uuid().references(() => documents.id),
@@ -53,6 +59,7 @@ export const expenses = pgTable(
     index('expenses_company_date_idx').on(t.companyId, t.date),
     check('expenses_amount_positive', sql`${t.amount} > 0`),
     check('expenses_tax_within_amount', sql`${t.taxAmount} >= 0 and ${t.taxAmount} < ${t.amount}`),
+    check('expenses_tax_credit_within_tax', sql`${t.inputTaxCredit} >= 0 and ${t.inputTaxCredit} <= ${t.taxAmount}`),
     check('expenses_paid_from_one', sql`(${t.bankAccountId} is null) <> (${t.creditCardId} is null)`),
     searchIndex('expenses', t.searchText),
   ],

@@ -122,6 +122,10 @@ export const billLines = pgTable(
     description: text(),
     /** Cents. */
     amount: cents().notNull(),
+    /** Cents: the GST/HST (or QST) the vendor charged on the line, on top of its amount. */
+    taxAmount: cents().notNull().default(0),
+    /** Cents: the part of that tax claimed back as an input tax credit; the rest is a cost of the line's account. */
+    inputTaxCredit: cents().notNull().default(0),
     propertyGroupId: uuid().references(() => propertyGroups.id),
     rentalUnitId: uuid().references(() => rentalUnits.id),
   },
@@ -129,6 +133,7 @@ export const billLines = pgTable(
     index('bill_lines_bill_idx').on(t.billId),
     index('bill_lines_company_account_idx').on(t.companyId, t.accountId),
     check('bill_lines_amount_positive', sql`${t.amount} > 0`),
+    check('bill_lines_tax_credit_within_tax', sql`${t.taxAmount} >= 0 and ${t.inputTaxCredit} >= 0 and ${t.inputTaxCredit} <= ${t.taxAmount}`),
   ],
 )
 

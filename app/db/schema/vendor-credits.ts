@@ -70,6 +70,10 @@ export const vendorCreditLines = pgTable(
     description: text(),
     /** Cents. */
     amount: cents().notNull(),
+    /** Cents: the GST/HST (or QST) the vendor charged on the line, on top of its amount. */
+    taxAmount: cents().notNull().default(0),
+    /** Cents: the part of that tax claimed back as an input tax credit; the rest is a cost of the line's account. */
+    inputTaxCredit: cents().notNull().default(0),
     propertyGroupId: uuid().references(() => propertyGroups.id),
     rentalUnitId: uuid().references(() => rentalUnits.id),
   },
@@ -77,6 +81,7 @@ export const vendorCreditLines = pgTable(
     index('vendor_credit_lines_credit_idx').on(t.vendorCreditId),
     index('vendor_credit_lines_company_account_idx').on(t.companyId, t.accountId),
     check('vendor_credit_lines_amount_positive', sql`${t.amount} > 0`),
+    check('vendor_credit_lines_tax_credit_within_tax', sql`${t.taxAmount} >= 0 and ${t.inputTaxCredit} >= 0 and ${t.inputTaxCredit} <= ${t.taxAmount}`),
   ],
 )
 

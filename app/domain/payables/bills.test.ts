@@ -42,7 +42,7 @@ describe('payables rules', () => {
         { accountId: 'repairs', amount: 1000, propertyGroupId: null },
       ],
     }
-    const draft = billDraft(bill, 'ap')!
+    const draft = billDraft(bill, 'ap', 'tax')!
     expect(draft.source).toEqual({ type: 'BILL', id: 'b1', purpose: 'BILL' })
     expect(draft.lines.map((l) => [l.accountId, l.amount, l.propertyGroupId, l.vendorId])).toEqual([
       ['repairs', 30000, 'p1', 'v1'],
@@ -52,7 +52,43 @@ describe('payables rules', () => {
       ['ap', -1000, null, 'v1'],
     ])
     expect(draft.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(0)
-    expect(billDraft({ ...bill, status: 'VOID' }, 'ap')).toBeNull()
+    expect(billDraft({ ...bill, status: 'VOID' }, 'ap', 'tax')).toBeNull()
+  })
+
+  it('posts the tax a bill charged: the credit claimed to sales tax payable, the rest a cost of the line, all owed to the vendor', () => {
+    const bill = {
+      id: 'b2',
+      date: '2026-03-02',
+      label: 'Bill 8 · Rapid of 2026-03-02',
+      vendorId: 'v1',
+      status: 'POSTED',
+      lines: [
+        // A shop: HST 13 % claimed back in full.
+        { accountId: 'repairs', amount: 10000, taxAmount: 1300, inputTaxCredit: 1300, propertyGroupId: 'shops' },
+        // An apartment building: the tax is a cost of the repair.
+        { accountId: 'repairs', amount: 20000, taxAmount: 2600, inputTaxCredit: 0, propertyGroupId: 'flats' },
+        // Mixed use: the commercial share claimed.
+        { accountId: 'supplies', amount: 1000, taxAmount: 130, inputTaxCredit: 52, propertyGroupId: 'mixed' },
+      ],
+    }
+    const draft = billDraft(bill, 'ap', 'tax')!
+    expect(draft.lines.map((l) => [l.accountId, l.amount, l.propertyGroupId])).toEqual([
+      ['repairs', 10000, 'shops'],
+      ['tax', 1300, 'shops'],
+      ['repairs', 22600, 'flats'],
+      ['supplies', 1078, 'mixed'],
+      ['tax', 52, 'mixed'],
+      ['ap', -11300, 'shops'],
+      ['ap', -22600, 'flats'],
+      ['ap', -1130, 'mixed'],
+    ])
+    expect(draft.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(0)
+    // Paying half of it pays half of each property's share, tax included.
+    expect(propertySharesOf(17515, bill.lines)).toEqual([
+      { propertyGroupId: 'shops', amount: 5650 },
+      { propertyGroupId: 'flats', amount: 11300 },
+      { propertyGroupId: 'mixed', amount: 565 },
+    ])
   })
 
   it('posts a payment from each property’s share of the bills it pays', () => {

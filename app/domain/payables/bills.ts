@@ -95,28 +95,37 @@ export type BillDocument = {
   label: string
   vendorId: string
   status: string
-  lines: readonly { accountId: string; amount: number; description?: string | null; propertyGroupId?: string | null; rentalUnitId?: string | null }[]
+  lines: readonly BillLine[]
 }
 
-/** Amounts by property (null: the company's own), in the order first met. */
-function byProperty(lines: readonly { amount: number; propertyGroupId?: string | null }[]) {
+/** A line as a posting reads it: its amount, the tax the vendor charged on top (cents), and the part of that tax claimed back. */
+export type BillLine = { accountId: string; amount: number; taxAmount?: number; inputTaxCredit?: number; description?: string | null; propertyGroupId?: string | null; rentalUnitId?: string | null }
+
+/** What a line costs in all: its amount and the tax charged on it. */
+export const lineTotal = (line: { amount: number; taxAmount?: number }) => line.amount + (line.taxAmount ?? 0)
+
+/** Totals by property (null: the company's own), in the order first met. */
+function byProperty(lines: readonly { amount: number; taxAmount?: number; propertyGroupId?: string | null }[]) {
   const totals = new Map<string | null, number>()
-  for (const line of lines) totals.set(line.propertyGroupId ?? null, (totals.get(line.propertyGroupId ?? null) ?? 0) + line.amount)
+  for (const line of lines) totals.set(line.propertyGroupId ?? null, (totals.get(line.propertyGroupId ?? null) ?? 0) + lineTotal(line))
   return totals
 }
 
-/** Dr each line's expense account, Cr accounts payable for each property's share, all tagged with the vendor; nothing once void. */
-export function billDraft(bill: BillDocument, payableAccountId: string): JournalDraft | null {
+/**
+ * Dr each line's expense account for its amount and the tax not claimed back, Dr sales tax payable
+ * for the tax that is (an input tax credit, set against the tax collected), Cr accounts payable for
+ * each property's share of the whole; all tagged with the vendor; nothing once void.
+ */
+export function billDraft(bill: BillDocument, payableAccountId: string, salesTaxAccountId: string): JournalDraft | null {
   if (bill.status === 'VOID') return null
   const vendor = { vendorId: bill.vendorId }
-  const lines: DraftLine[] = bill.lines.map((line) => ({
-    accountId: line.accountId,
-    amount: line.amount,
-    memo: line.description ?? null,
-    propertyGroupId: line.propertyGroupId ?? null,
-    rentalUnitId: line.rentalUnitId ?? null,
-    ...vendor,
-  }))
+  const lines: DraftLine[] = []
+  for (const line of bill.lines) {
+    const where = { propertyGroupId: line.propertyGroupId ?? null, ...vendor }
+    const credit = line.inputTaxCredit ?? 0
+    lines.push({ accountId: line.accountId, amount: lineTotal(line) - credit, memo: line.description ?? null, rentalUnitId: line.rentalUnitId ?? null, ...where })
+    if (credit > 0) lines.push({ accountId: salesTaxAccountId, amount: credit, memo: `Input tax credit · ${bill.label}`, ...where })
+  }
   for (const [propertyGroupId, amount] of byProperty(bill.lines)) lines.push({ accountId: payableAccountId, amount: -amount, propertyGroupId, ...vendor })
   return { date: bill.date, memo: bill.label, basis: 'BOTH', source: { type: BILL_SOURCE, id: bill.id, purpose: 'BILL' }, lines }
 }
@@ -144,7 +153,7 @@ export function prorate<K>(amount: number, parts: readonly [K, number][]): [K, n
 export type PropertyShare = { propertyGroupId: string | null; amount: number }
 
 /** What paying `amount` of a bill pays for each of its properties: in proportion to its lines (a bill for two buildings is paid from each building's share). */
-export function propertySharesOf(amount: number, billLines: readonly { amount: number; propertyGroupId?: string | null }[]): PropertyShare[] {
+export function propertySharesOf(amount: number, billLines: readonly { amount: number; taxAmount?: number; propertyGroupId?: string | null }[]): PropertyShare[] {
   return prorate(amount, [...byProperty(billLines)]).map(([propertyGroupId, cents]) => ({ propertyGroupId, amount: cents }))
 }
 

@@ -13,6 +13,8 @@ export type ExpenseDocument = {
   status: string
   amount: number
   taxAmount: number
+  /** The part of the tax claimed back; the rest is a cost of the expense account. */
+  inputTaxCredit: number
   accountId: string
   /** The GL account of the bank account or credit card it was paid from. */
   paidFromAccountId: string
@@ -23,15 +25,15 @@ export type ExpenseDocument = {
 }
 
 /**
- * Dr the expense for what was paid less the GST/HST it included, Dr sales tax payable for that tax
- * (an input tax credit, set against the tax collected), Cr the account it was paid from; all for
- * its property and vendor; nothing once void.
+ * Dr the expense for what was paid less the tax claimed back, Dr sales tax payable for that tax (an
+ * input tax credit, set against the tax collected), Cr the account it was paid from; all for its
+ * property and vendor; nothing once void.
  */
 export function expenseDraft(expense: ExpenseDocument, salesTaxAccountId: string): JournalDraft | null {
   if (expense.status === 'VOID') return null
   const where = { propertyGroupId: expense.propertyGroupId, vendorId: expense.vendorId ?? null }
-  const lines: DraftLine[] = [{ accountId: expense.accountId, amount: expense.amount - expense.taxAmount, memo: expense.memo ?? null, rentalUnitId: expense.rentalUnitId ?? null, ...where }]
-  if (expense.taxAmount > 0) lines.push({ accountId: salesTaxAccountId, amount: expense.taxAmount, memo: `Input tax credit · ${expense.label}`, ...where })
+  const lines: DraftLine[] = [{ accountId: expense.accountId, amount: expense.amount - expense.inputTaxCredit, memo: expense.memo ?? null, rentalUnitId: expense.rentalUnitId ?? null, ...where }]
+  if (expense.inputTaxCredit > 0) lines.push({ accountId: salesTaxAccountId, amount: expense.inputTaxCredit, memo: `Input tax credit · ${expense.label}`, ...where })
   lines.push({ accountId: expense.paidFromAccountId, amount: -expense.amount, ...where })
   return { date: expense.date, memo: expense.label, basis: 'BOTH', source: { type: EXPENSE_SOURCE, id: expense.id, purpose: 'EXPENSE' }, lines }
 }

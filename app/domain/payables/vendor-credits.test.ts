@@ -5,7 +5,7 @@ describe('vendor credits', () => {
   const credit = { vendorId: 'v1', status: 'POSTED', date: '2031-03-05', amount: 10000, applied: 6000, label: 'Credit CM-1 · Rapid of 2031-03-05' }
   const bill = { vendorId: 'v1', status: 'POSTED', amount: 20000, paid: 15000, label: 'Bill 9 · Rapid of 2031-03-02' }
 
-  it('posts a bill turned round: Dr payable by property, Cr each line’s account; nothing once void', () => {
+  it('posts a bill turned round: Dr payable by property, Cr each line’s account and its tax credit; nothing once void', () => {
     const document = {
       id: 'c1',
       date: '2031-03-05',
@@ -15,20 +15,22 @@ describe('vendor credits', () => {
       lines: [
         { accountId: 'exp', amount: 8000, propertyGroupId: 'p1' },
         { accountId: 'exp', amount: 2000, propertyGroupId: 'p2' },
-        { accountId: 'sup', amount: 500, propertyGroupId: 'p1' },
+        { accountId: 'sup', amount: 500, taxAmount: 65, inputTaxCredit: 65, propertyGroupId: 'p1' },
       ],
     }
-    const draft = vendorCreditDraft(document, 'ap')!
+    const draft = vendorCreditDraft(document, 'ap', 'tax')!
     expect(draft.source).toEqual({ type: 'VENDOR_CREDIT', id: 'c1', purpose: 'VENDOR_CREDIT' })
     expect(draft.lines.map((l) => [l.accountId, l.amount, l.propertyGroupId, l.vendorId])).toEqual([
       ['exp', -8000, 'p1', 'v1'],
       ['exp', -2000, 'p2', 'v1'],
       ['sup', -500, 'p1', 'v1'],
-      ['ap', 8500, 'p1', 'v1'],
+      // The credit claimed on what is credited back is taken back.
+      ['tax', -65, 'p1', 'v1'],
+      ['ap', 8565, 'p1', 'v1'],
       ['ap', 2000, 'p2', 'v1'],
     ])
     expect(draft.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(0)
-    expect(vendorCreditDraft({ ...document, status: 'VOID' }, 'ap')).toBeNull()
+    expect(vendorCreditDraft({ ...document, status: 'VOID' }, 'ap', 'tax')).toBeNull()
   })
 
   it('names a credit by its memo number, vendor and date, and an application by its credit and bill', () => {

@@ -35,9 +35,9 @@ export const VENDOR_CREDIT_APPLICATION_STATUSES = [
 /** A credit as its posting reads it: the shape of a bill. */
 export type VendorCreditDocument = BillDocument
 
-/** Dr accounts payable for each property's share, Cr each line's expense account, all tagged with the vendor: a bill's posting turned round; nothing once void. */
-export function vendorCreditDraft(credit: VendorCreditDocument, payableAccountId: string): JournalDraft | null {
-  const bill = billDraft(credit, payableAccountId)
+/** Dr accounts payable for each property's share, Cr each line's expense account and the input tax credit taken back, all tagged with the vendor: a bill's posting turned round; nothing once void. */
+export function vendorCreditDraft(credit: VendorCreditDocument, payableAccountId: string, salesTaxAccountId: string): JournalDraft | null {
+  const bill = billDraft(credit, payableAccountId, salesTaxAccountId)
   if (!bill) return null
   return { ...bill, source: { type: VENDOR_CREDIT_SOURCE, id: credit.id, purpose: 'VENDOR_CREDIT' }, lines: bill.lines.map((line) => ({ ...line, amount: -line.amount })) }
 }

@@ -3,7 +3,7 @@ import { gstHstReturn, gstHstReturnTable } from './gst-hst-return'
 
 describe('the GST/HST return worksheet', () => {
   const period = { from: '2026-10-01', to: '2026-12-31' }
-  it('nets the GST/HST the invoices charged against the expenses’ input tax credits, provincial taxes apart', () => {
+  it('nets the GST/HST the invoices charged against the input tax credits of bills and expenses, credit notes added back, provincial taxes apart', () => {
     const report = gstHstReturn(
       period,
       [
@@ -11,13 +11,19 @@ describe('the GST/HST return worksheet', () => {
         { taxable: 40_000, taxes: [{ code: 'GST', amount: 2_000 }, { code: 'PST', amount: 2_800 }] },
         { taxable: 0, taxes: [] },
       ],
-      [{ tax: 1_300 }, { tax: 650 }],
+      [
+        { source: 'EXPENSE', credit: 1_300 },
+        { source: 'BILL', credit: 650 },
+        { source: 'BILL', credit: 0 },
+        { source: 'VENDOR_CREDIT', credit: 130 },
+      ],
     )
-    expect(report).toMatchObject({ line_101: '1400.00', line_103: '150.00', line_105: '150.00', line_106: '19.50', line_108: '19.50', line_109: '130.50', owing: true })
+    expect(report).toMatchObject({ line_101: '1400.00', line_103: '150.00', line_104: '1.30', line_105: '151.30', line_106: '19.50', line_108: '19.50', line_109: '131.80', owing: true })
+    expect(report).toMatchObject({ bill_count: 1, expense_count: 1, vendor_credit_count: 1 })
     expect(report.provincial_taxes).toEqual([{ code: 'PST', amount: '28.00' }])
     expect(gstHstReturnTable(report, []).rows.at(-1)!.cells).toEqual(['', 'PST collected (filed with the province, not on this return)', '28.00'])
   })
   it('is a refund when the credits are more than what was collected', () => {
-    expect(gstHstReturn(period, [], [{ tax: 500 }])).toMatchObject({ line_103: '0.00', line_109: '-5.00', owing: false })
+    expect(gstHstReturn(period, [], [{ source: 'BILL', credit: 500 }])).toMatchObject({ line_103: '0.00', line_109: '-5.00', owing: false })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ratesOn, taxableByDefault, taxesOn } from './sales-tax'
+import { claimsInputTaxCredit, ratesOn, taxableByDefault, taxesOn } from './sales-tax'
 
 describe('sales tax by province and date', () => {
   it('charges Ontario’s HST alone, at 13 %', () => {
@@ -39,5 +39,12 @@ describe('sales tax by province and date', () => {
     expect(taxableByDefault('MIXED')).toBe(false)
     expect(taxableByDefault('COMMERCIAL')).toBe(true)
     expect(taxableByDefault('STORAGE')).toBe(true)
+  })
+  it('claims back the tax on costs of taxable supplies only: commercial, storage and the company’s own, not residential', () => {
+    expect(claimsInputTaxCredit('COMMERCIAL')).toBe(true)
+    expect(claimsInputTaxCredit('STORAGE')).toBe(true)
+    expect(claimsInputTaxCredit(null)).toBe(true)
+    expect(claimsInputTaxCredit('RESIDENTIAL')).toBe(false)
+    expect(claimsInputTaxCredit('MIXED')).toBe(false)
   })
 })

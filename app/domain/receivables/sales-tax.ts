@@ -69,3 +69,12 @@ export function taxesOn(province: string | null | undefined, date: string, taxab
  * self storage are taxable supplies.
  */
 export const taxableByDefault = (propertyType: string | null | undefined) => propertyType === 'COMMERCIAL' || propertyType === 'STORAGE'
+
+/**
+ * Whether the GST/HST paid on what a property costs is claimed back as an input tax credit unless
+ * told otherwise: only for what is used to make taxable supplies (Excise Tax Act s. 169), so for a
+ * commercial or self-storage property and for the company's own costs (its management fees are
+ * taxable), never for a residential one (its rent is exempt: the tax is a cost). A mixed-use
+ * property claims the share its commercial space uses, which only its manager knows: none unless given.
+ */
+export const claimsInputTaxCredit = (propertyType: string | null | undefined) => propertyType === undefined || propertyType === null || taxableByDefault(propertyType)

@@ -6,7 +6,7 @@ import { tenant } from '~/api/tenant'
 import { formatDecimal } from '~/domain/money'
 import { checkReferences } from './api.server'
 import type { AnyResource } from './define'
-import { apiName } from './fields'
+import { apiName, totalKeys } from './fields'
 import { lineJson } from './lines.server'
 import { outputShape } from './validation'
 
@@ -51,7 +51,8 @@ export function addCandidatesRoute(router: ReturnType<typeof createRouter>, reso
       const rows = await load({ tx: t.db, companyId: t.companyId, by: chosen })
       // A candidate is not a line yet: it has no line id.
       const results = rows.map((row) => Object.fromEntries(Object.entries(lineJson(lines, row)).filter(([key]) => key !== 'id')))
-      const total = lines.total ? { total: formatDecimal(rows.reduce((sum, row) => sum + Number(row[lines.total!.line] ?? 0), 0)) } : {}
+      const keys = lines.total ? totalKeys(lines.total) : []
+      const total = lines.total ? { total: formatDecimal(rows.reduce((sum, row) => keys.reduce((s, key) => s + Number(row[key] ?? 0), sum), 0)) } : {}
       return c.json({ results, ...total }, 200)
     },
   )

@@ -87,8 +87,8 @@ export type LinesField = Base & {
   max?: number
   /** The line fields its page shows, in order (default all). */
   columns?: readonly string[]
-  /** The key of the parent's money field that is the sum of its lines' `line` amounts, never typed (a deposit's amount, a bill's total). */
-  total?: { field: string; line: string }
+  /** The key of the parent's money field that is the sum of its lines' `line` amounts, never typed (a deposit's amount, a bill's total: each line's amount and its tax). */
+  total?: { field: string; line: string | readonly string[] }
   picks?: Picks
   shape?: LineShape
   /**
@@ -216,3 +216,6 @@ export function labelKey(key: string) {
 export function optionLabel(options: readonly Option[], value: unknown) {
   return options.find((o) => o.value === value)?.label ?? (value == null ? '' : String(value))
 }
+
+/** The keys of a line's amounts that its parent's total adds up (`total.line`, one or several). */
+export const totalKeys = (total: NonNullable<LinesField['total']>): readonly string[] => (typeof total.line === 'string' ? [total.line] : total.line)

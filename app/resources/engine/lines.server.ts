@@ -7,7 +7,7 @@ import { fieldKey } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
 import { resourceNamed } from '../index'
 import type { AnyResource } from './define'
-import { apiName, labelKey, linesName, type Field, type LinesField } from './fields'
+import { apiName, labelKey, linesName, totalKeys, type Field, type LinesField } from './fields'
 import { idsFound } from './references.server'
 import { titleSql } from './titles'
 
@@ -84,7 +84,9 @@ export function linesAsRead(lines: LinesField, written: Row[]) {
 
 /** The parent's total of these lines, where its definition keeps one (`total`). */
 export function linesTotal(lines: LinesField, given: Row[]) {
-  return lines.total ? { [lines.total.field]: given.reduce((sum, line) => sum + Number(line[lines.total!.line] ?? 0), 0) } : {}
+  if (!lines.total) return {}
+  const keys = totalKeys(lines.total)
+  return { [lines.total.field]: given.reduce((sum, line) => keys.reduce((s, key) => s + Number(line[key] ?? 0), sum), 0) }
 }
 
 /**

@@ -27,7 +27,7 @@ function ReturnTable({ report }: { report: GstHstReturn }) {
   return (
     <>
       <p className="text-sm text-muted-foreground">
-        From the {report.invoice_count} invoice(s) and {report.expense_count} expense(s) with tax dated {report.date_from} to {report.date_to}.{' '}
+        From the {report.invoice_count} invoice(s) with tax, and the {report.bill_count} bill(s), {report.expense_count} expense(s) and {report.vendor_credit_count} vendor credit(s) with tax credits, dated {report.date_from} to {report.date_to}.{' '}
         {report.owing ? `Net tax to remit: ${money(report.line_109)}.` : `A refund is due: ${money(report.line_109.replace('-', ''))}.`}
       </p>
       <StatementTable caption={`GST/HST return, ${report.date_from} to ${report.date_to}`}>
