@@ -1,4 +1,5 @@
 import type { Executor } from './client.server'
+import { ledgerSettings } from './schema'
 import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import { expensesResource } from '~/resources/expenses'
@@ -17,6 +18,9 @@ export async function seedDemoInvoices(
   demo: { today: string; bankAccountId: string; account: (number: string) => string; places: { propertyGroupId: string; ownerId: string | null; residentId: string | null }[] },
 ) {
   const daysAgo = (days: number) => new Date(Date.parse(`${demo.today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
+  // The demo company charges HST on its commercial space: registered, its number on every invoice.
+  const gstNumber = '787654321RT0001'
+  await tx.insert(ledgerSettings).values({ companyId, gstNumber }).onConflictDoUpdate({ target: ledgerSettings.companyId, set: { gstNumber } })
   const [home, second = home] = demo.places
   const make = async (body: Record<string, unknown>) => String((await createRecord(tx, companyId, invoicesResource, parseInput(invoicesResource, body, 'create'), { userId })).id)
   const receive = (id: string, action: 'mark-as-paid' | 'record-payment', body: Record<string, unknown>) => runAction(tx, companyId, userId, invoicesResource, id, action, { bank_account_id: demo.bankAccountId, ...body })

@@ -225,7 +225,7 @@ export function refuseIfPaid(record: Row) {
 
 /** The invoice as a PDF, with its file name. */
 export async function invoicePdf(tx: Executor, companyId: string, invoiceId: string) {
-  const [[row], lineRows, company] = await Promise.all([
+  const [[row], lineRows, company, [settings]] = await Promise.all([
     tx
       .select({ invoice: invoices, property: propertyGroups.name, unit: rentalUnits.label })
       .from(invoices)
@@ -239,10 +239,11 @@ export async function invoicePdf(tx: Executor, companyId: string, invoiceId: str
       .where(and(eq(invoiceLines.companyId, companyId), eq(invoiceLines.invoiceId, invoiceId)))
       .orderBy(asc(invoiceLines.position)),
     letterhead(tx, companyId),
+    tx.select({ gstNumber: ledgerSettings.gstNumber }).from(ledgerSettings).where(eq(ledgerSettings.companyId, companyId)),
   ])
   const { invoice } = row
   const letter = invoiceLetter({
-    from: company,
+    from: { ...company, gstNumber: settings?.gstNumber ?? null },
     invoice: {
       number: invoice.number,
       date: invoice.date,

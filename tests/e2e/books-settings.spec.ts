@@ -4,8 +4,8 @@ import { logIn } from './support/auth'
 
 /**
  * The books' settings as an accountant changes them, with JavaScript on and off: the lock date
- * that closes the books, and the month the fiscal year starts in, which the statements then
- * count this year from.
+ * that closes the books, the month the fiscal year starts in, which the statements then count this
+ * year from, and the GST/HST registration number invoices print.
  */
 test('closes the books through a date and moves the fiscal year to April; the trial balance counts from it', async ({ page, request }) => {
   const company = await registerCompany(request)
@@ -39,6 +39,16 @@ test('closes the books through a date and moves the fiscal year to April; the tr
   await expect(page.getByText('The fiscal year starts in April.')).toBeVisible()
   await expect(page.getByLabel('Fiscal year starts in')).toHaveValue('4')
   await expect(page.getByLabel('Books closed through')).toHaveValue('2025-03-31')
+
+  // A registration number not as the CRA writes it is refused on its field, kept as typed.
+  const registration = page.getByLabel('GST/HST registration number')
+  await registration.fill('12345 RT0001')
+  await page.getByRole('button', { name: 'Save registration' }).click()
+  await expect(registration).toHaveAccessibleDescription('GST/HST registration number is 9 digits, RT and 4 digits, as 123456789RT0001.')
+  await expect(registration).toHaveValue('12345 RT0001')
+  await registration.fill('123456789 RT0001')
+  await page.getByRole('button', { name: 'Save registration' }).click()
+  await expect(page.getByText('Invoices now print GST/HST registration 123456789RT0001.')).toBeVisible()
 
   // March 2025 belongs to the fiscal year before: it shows as prior years' earnings.
   await page.goto('/app/reporting/trial-balance/?as_of=2025-12-31')

@@ -183,6 +183,15 @@ describe('invoices', () => {
     expect(text).toContain('Invoice 1001')
     expect(text).toContain('Film crew')
     expect(text).toContain('Lobby rental')
+    expect(text).not.toContain('GST/HST registration')
+    // Once the company says its registration number (as the CRA prints it), every invoice carries it.
+    const wrong = await api('PUT', 'accounting/ledger-settings/', { token, body: { gst_number: '12345678RT0001' } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors).toEqual({ gst_number: ['GST/HST registration number is 9 digits, RT and 4 digits, as 123456789RT0001.'] })
+    const saved = await api('PUT', 'accounting/ledger-settings/', { token, body: { gst_number: '123456789 rt 0001' } })
+    expect(saved.body).toMatchObject({ gst_number: '123456789RT0001' })
+    const registered = (await pdfPages((await download(`invoices/${invoice.id}/generate-pdf/`, token)).bytes)).join('\n')
+    expect(registered).toContain('GST/HST registration 123456789RT0001')
 
     const rates = await get(token, 'accounting/sales-tax-rates/?province=ns&as_of=2025-04-01')
     expect(rates).toEqual([{ province: 'NS', code: 'HST', label: 'HST 14 %', rate: '14', effective_from: '2025-04-01', effective_to: null, recoverable: true }])

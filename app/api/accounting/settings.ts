@@ -35,12 +35,25 @@ export const LedgerSettings = z
   .object({
     lock_date: z.string().nullable().openapi({ description: 'No entry can be posted, changed or reversed on or before this date' }),
     fiscal_year_start_month: z.number().int().openapi({ description: 'The month (1 = January … 12 = December) the fiscal year starts in: where year-to-date figures and retained earnings begin' }),
+    gst_number: z.string().nullable().openapi({ description: 'The company’s GST/HST registration number (123456789RT0001), printed on its invoices', example: '123456789RT0001' }),
   })
   .openapi('LedgerSettings')
 
 const MONTH = 'Fiscal year start month must be a month number from 1 to 12.'
+const GST_NUMBER = 'GST/HST registration number is 9 digits, RT and 4 digits, as 123456789RT0001.'
 export const LedgerSettingsBody = z
-  .object({ lock_date: dateInput('Lock date').nullable().optional(), fiscal_year_start_month: z.number({ error: MONTH }).int(MONTH).min(1, MONTH).max(12, MONTH).optional() })
+  .object({
+    lock_date: dateInput('Lock date').nullable().optional(),
+    fiscal_year_start_month: z.number({ error: MONTH }).int(MONTH).min(1, MONTH).max(12, MONTH).optional(),
+    // Written as the CRA prints it, with or without spaces; kept without them.
+    gst_number: z
+      .string({ error: GST_NUMBER })
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .pipe(z.string().regex(/^(\d{9}RT\d{4})?$/, GST_NUMBER))
+      .transform((v) => v || null)
+      .nullable()
+      .optional(),
+  })
   .openapi('LedgerSettingsUpdate')
 
 export const router = createRouter()
@@ -115,8 +128,11 @@ router.openapi(
 
 async function settingsOf(c: Context<AppEnv>) {
   const t = tenant(c)
-  const [row] = await t.db.select({ lockDate: ledgerSettings.lockDate, fiscalYearStartMonth: ledgerSettings.fiscalYearStartMonth }).from(ledgerSettings).where(eq(ledgerSettings.companyId, t.companyId))
-  return { lock_date: row?.lockDate ?? null, fiscal_year_start_month: row?.fiscalYearStartMonth ?? 1 }
+  const [row] = await t.db
+    .select({ lockDate: ledgerSettings.lockDate, fiscalYearStartMonth: ledgerSettings.fiscalYearStartMonth, gstNumber: ledgerSettings.gstNumber })
+    .from(ledgerSettings)
+    .where(eq(ledgerSettings.companyId, t.companyId))
+  return { lock_date: row?.lockDate ?? null, fiscal_year_start_month: row?.fiscalYearStartMonth ?? 1, gst_number: row?.gstNumber ?? null }
 }
 
 router.openapi(
@@ -124,7 +140,7 @@ router.openapi(
     method: 'get',
     path: '/accounting/ledger-settings',
     tags,
-    summary: 'The lock date of the books and the month their fiscal year starts in',
+    summary: 'The lock date of the books, the month their fiscal year starts in, and the company’s GST/HST registration number',
     ...guard,
     responses: { 200: jsonResponse(LedgerSettings, 'Settings'), ...errorResponses(401, 403) },
   }),
@@ -136,17 +152,21 @@ router.openapi(
     method: 'put',
     path: '/accounting/ledger-settings',
     tags,
-    summary: 'Close the books through a date (or reopen them with null), and set the month the fiscal year starts in; a field left out stays as it is',
+    summary: 'Close the books through a date (or reopen them with null), set the month the fiscal year starts in and the GST/HST registration number; a field left out stays as it is',
     ...guard,
     request: jsonBody(LedgerSettingsBody),
     responses: { 200: jsonResponse(LedgerSettings, 'Settings'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const { lock_date, fiscal_year_start_month } = c.req.valid('json')
+    const { lock_date, fiscal_year_start_month, gst_number } = c.req.valid('json')
     const t = tenant(c)
     // Books close on days that have happened: a lock date ahead would refuse postings for days still open.
     if (lock_date && lock_date > (await t.today())) throw fieldError('lock_date', 'Lock date cannot be after today.')
-    const changes = { ...(lock_date !== undefined ? { lockDate: lock_date } : {}), ...(fiscal_year_start_month !== undefined ? { fiscalYearStartMonth: fiscal_year_start_month } : {}) }
+    const changes = {
+      ...(lock_date !== undefined ? { lockDate: lock_date } : {}),
+      ...(fiscal_year_start_month !== undefined ? { fiscalYearStartMonth: fiscal_year_start_month } : {}),
+      ...(gst_number !== undefined ? { gstNumber: gst_number } : {}),
+    }
     // The same row posting locks: a posting in flight finishes first, and none slips in before the new date.
     await t.db
       .insert(ledgerSettings)

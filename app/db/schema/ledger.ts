@@ -70,6 +70,8 @@ export const ledgerSettings = pgTable(
     nextInvoiceNumber: integer().notNull().default(1001),
     /** The month (1–12) the company's fiscal year starts in: where year-to-date figures and retained earnings begin. */
     fiscalYearStartMonth: integer().notNull().default(1),
+    /** The company's GST/HST registration number (its business number and RT0001), printed on its invoices: customers need it to claim their input tax credits. */
+    gstNumber: text(),
     updatedAt: updatedAt(),
   },
   (t) => [check('ledger_settings_fiscal_year_start_month', sql`${t.fiscalYearStartMonth} between 1 and 12`)],

@@ -16,8 +16,9 @@ import type { Route } from './+types/settings'
 
 /*
  * The books' settings: the lock date that closes every period through it, the month the
- * fiscal year starts in, and which account plays each role the postings look up (accounts
- * receivable, undeposited funds …). Three forms, each saying by its `intent` which it is.
+ * fiscal year starts in, the GST/HST registration number invoices print, and which account plays
+ * each role the postings look up (accounts receivable, undeposited funds …). Four forms, each
+ * saying by its `intent` which it is.
  */
 
 type Role = Answer<typeof AccountRole>
@@ -28,6 +29,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 // Each form sends its one setting; a cleared lock date reopens the books (null), so it is sent even when empty.
 const LockDateForm = LedgerSettingsBody.pick({ lock_date: true })
 const FiscalYearForm = LedgerSettingsBody.required({ fiscal_year_start_month: true }).pick({ fiscal_year_start_month: true })
+const GstNumberForm = LedgerSettingsBody.pick({ gst_number: true })
 const RolesForm = z.object(Object.fromEntries(ACCOUNT_ROLES.map((r) => [r.value, z.string().optional()])))
 
 export const meta: Route.MetaFunction = () => [{ title: title('Books Settings') }]
@@ -63,6 +65,16 @@ export async function action({ request, url }: Route.ActionArgs) {
     if (!result.ok) return replyWithApiError(submission, result.error, result.status)
     throw await redirectWithToast('/app/accounting/settings/', { type: 'success', description: `The fiscal year starts in ${MONTHS[result.data.fiscal_year_start_month - 1]}.` })
   }
+  if (intent === 'gst-number') {
+    const submission = parseWithZod(formData, { schema: GstNumberForm })
+    if (submission.status !== 'success') return reply(submission)
+    const result = await api.send<Answer<typeof LedgerSettings>>('PUT', 'accounting/ledger-settings/', { gst_number: submission.value.gst_number ?? null })
+    if (!result.ok) return replyWithApiError(submission, result.error, result.status)
+    throw await redirectWithToast('/app/accounting/settings/', {
+      type: 'success',
+      description: result.data.gst_number ? `Invoices now print GST/HST registration ${result.data.gst_number}.` : 'Invoices print no GST/HST registration number.',
+    })
+  }
   const submission = parseWithZod(formData, { schema: RolesForm })
   if (submission.status !== 'success') return reply(submission)
   const chosen = Object.fromEntries(Object.entries(submission.value).filter(([, id]) => id))
@@ -81,6 +93,7 @@ export default function BooksSettings({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation()
   const [lockForm, lockFields] = useForm({ id: 'lock-date', lastResult: resultFor(actionData, 'lock-date'), defaultValue: { lock_date: settings.lock_date ?? '' } })
   const [yearForm, yearFields] = useForm({ id: 'fiscal-year', lastResult: resultFor(actionData, 'fiscal-year'), defaultValue: { fiscal_year_start_month: String(settings.fiscal_year_start_month) } })
+  const [gstForm, gstFields] = useForm({ id: 'gst-number', lastResult: resultFor(actionData, 'gst-number'), defaultValue: { gst_number: settings.gst_number ?? '' } })
   const [rolesForm, roleFields] = useForm({ id: 'roles', lastResult: resultFor(actionData, 'roles'), defaultValue: Object.fromEntries(roles.map((role) => [role.value, role.account_id ?? ''])) })
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -103,6 +116,15 @@ export default function BooksSettings({ loaderData, actionData }: Route.Componen
         submitLabel="Save fiscal year"
       >
         <SelectField label="Fiscal year starts in" meta={yearFields.fiscal_year_start_month} options={MONTHS.map((month, i) => ({ value: String(i + 1), label: month }))} />
+      </SettingCard>
+      <SettingCard
+        title="Sales tax registration"
+        description="Your GST/HST registration number, printed on every invoice: a customer needs it to claim back the tax you charge. Leave it empty if you are not registered."
+        form={gstForm}
+        intent="gst-number"
+        submitLabel="Save registration"
+      >
+        <Field label="GST/HST registration number" meta={gstFields.gst_number} placeholder="123456789RT0001" />
       </SettingCard>
       <Card>
         <CardHeader>

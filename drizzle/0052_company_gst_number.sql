@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_settings" ADD COLUMN "gst_number" text;
