@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { bills, vendorCreditApplications, vendorCredits, vendors } from '~/db/schema'
+import { billLines, bills, vendorCreditApplications, vendorCreditLines, vendorCredits, vendors } from '~/db/schema'
 import { conflict, invalid } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
-import { applicationErrors, applicationLabel, vendorCreditLabel, type OpenCredit } from '~/domain/payables/vendor-credits'
+import { applicationErrors, applicationLabel, applicationMoves, vendorCreditLabel, type OpenCredit } from '~/domain/payables/vendor-credits'
 import { lineErrors, syncBillsPaid } from './bills.server'
 
 /*
@@ -62,26 +62,42 @@ export async function syncCreditsApplied(tx: Executor, companyId: string, credit
 /**
  * Applies `amount` of a credit (locked by its action) to one of its vendor's open bills, on a day:
  * refused by field when the bill is another vendor's, void or owes less, or the credit has less
- * left. It posts nothing: accounts payable was reduced, for this vendor, when the credit posted;
- * the application only says which bill the reduction settles.
+ * left, or is for other properties than the credit. It posts nothing: accounts payable was reduced,
+ * for this vendor and the credit's properties, when the credit posted; the application only says
+ * which bill of those properties the reduction settles.
  */
 export async function applyCredit(tx: Executor, companyId: string, credit: Row, input: { billId: string; amount: number; date: string }) {
-  const [bill] = await tx
-    .select({ id: bills.id, vendorId: bills.vendorId, status: bills.status, amount: bills.amount, paid: bills.paidAmount, label: bills.label })
-    .from(bills)
-    .where(and(eq(bills.companyId, companyId), eq(bills.id, input.billId)))
-    .for('update')
+  const [[bill], creditLines, billLineRows] = await Promise.all([
+    tx
+      .select({ id: bills.id, vendorId: bills.vendorId, status: bills.status, amount: bills.amount, paid: bills.paidAmount, label: bills.label })
+      .from(bills)
+      .where(and(eq(bills.companyId, companyId), eq(bills.id, input.billId)))
+      .for('update'),
+    tx
+      .select({ amount: vendorCreditLines.amount, taxAmount: vendorCreditLines.taxAmount, propertyGroupId: vendorCreditLines.propertyGroupId })
+      .from(vendorCreditLines)
+      .where(and(eq(vendorCreditLines.companyId, companyId), eq(vendorCreditLines.vendorCreditId, String(credit.id))))
+      .orderBy(vendorCreditLines.position),
+    tx
+      .select({ amount: billLines.amount, taxAmount: billLines.taxAmount, propertyGroupId: billLines.propertyGroupId })
+      .from(billLines)
+      .where(and(eq(billLines.companyId, companyId), eq(billLines.billId, input.billId)))
+      .orderBy(billLines.position),
+  ])
+  const moves = Number.isInteger(input.amount) && input.amount > 0 ? applicationMoves(input.amount, creditLines, billLineRows) : []
   const errors = applicationErrors({
     amount: input.amount,
     date: input.date,
     credit: { vendorId: String(credit.vendorId), status: String(credit.status), date: String(credit.date), amount: Number(credit.amount), applied: Number(credit.appliedAmount), label: String(credit.label) },
     bill: bill ?? null,
+    moves,
   })
   const fields = Object.keys(errors)
   if (fields.length) {
     const first = errors[fields[0]!]![0]!
-    // A bill that is not the vendor's, or a day before the credit, is bad input (400); a bill or credit that cannot take that much now (paid, void, used up) conflicts with it (409), as recording a payment does.
-    throw errors.date || (errors.bill_id && (!bill || bill.vendorId !== credit.vendorId)) ? invalid(first, errors) : conflict(first, errors)
+    // A bill that is not the vendor's or not of the credit's properties, or a day before the credit, is bad input (400); a bill or credit that cannot take that much now (paid, void, used up) conflicts with it (409), as recording a payment does.
+    const wrongBill = !bill || bill.vendorId !== credit.vendorId || (moves.length > 0 && bill.status === 'POSTED' && bill.amount > bill.paid)
+    throw errors.date || (errors.bill_id && wrongBill) ? invalid(first, errors) : conflict(first, errors)
   }
   await tx.insert(vendorCreditApplications).values({
     companyId,

@@ -21,9 +21,9 @@ async function setUp() {
   return { ...company, account, bank, vendor, bill }
 }
 
-/** Accounts payable (2000) as the trial balance has it, in cents owed; the trial balance balances. */
-async function payable(token: string) {
-  const trial = await get(token, 'reporting/trial-balance/?as_of=2031-12-31')
+/** Accounts payable (2000) as the trial balance has it (of one property's books, when given), in cents owed; the trial balance balances. */
+async function payable(token: string, propertyGroupId?: string) {
+  const trial = await get(token, `reporting/trial-balance/?as_of=2031-12-31${propertyGroupId ? `&property_group_id=${propertyGroupId}` : ''}`)
   expect(trial.balanced).toBe(true)
   const row = (trial.rows as Record<string, string | null>[]).find((r) => r.number === '2000')
   return Math.round(Number(row?.credit ?? 0) * 100) - Math.round(Number(row?.debit ?? 0) * 100)
@@ -95,7 +95,7 @@ describe('vendor credits', () => {
     expect((await apply({ bill_id: b.id, amount: '40.00' })).status).toBe(200)
     expect(await get(token, `accounting/bills/${b.id}/`)).toMatchObject({ paid_amount: '40.00', open: '160.00' })
     expect(await get(token, `vendor-credits/${credit.id}/`)).toMatchObject({ remaining: '0.00', available: false })
-    // Applications post nothing: payable is the bills less the credit.
+    // Bills and credit of one building: the applications move nothing, and payable is the bills less the credit.
     expect(await payable(token)).toBe(6000 + 20000 + 5000 - 10000)
 
     const applications = await get(token, `vendor-credit-transactions/?vendor_credit_id=${credit.id}`)
@@ -124,6 +124,24 @@ describe('vendor credits', () => {
     const toVoid = await api('POST', `vendor-credits/${fresh.id}/apply/`, { token, body: { bill_id: b.id, amount: '1.00', date: '2031-03-06' } })
     expect(toVoid.status).toBe(409)
     expect(toVoid.body.errors.bill_id[0]).toMatch(/is void/)
+  })
+
+  it('a credit settles only bills of its own properties: each building’s books keep their own payables', async () => {
+    const { token, post, home, property, vendor } = await setUp()
+    const annex = await property('Annex')
+    const rapid = await vendor()
+    const annexBill = await post('accounting/bills/', { vendor_id: rapid.id, date: '2031-03-02', lines: [{ property_group_id: annex.id, amount: '200.00', tax_amount: '26.00' }] })
+    const credit = await post('vendor-credits/', { vendor_id: rapid.id, date: '2031-03-05', credit_type: 'RETURN', lines: [{ property_group_id: home.id, amount: '80.00' }] })
+    expect([await payable(token, home.id), await payable(token, annex.id)]).toEqual([-8000, 22600])
+    const refused = await api('POST', `vendor-credits/${credit.id}/apply/`, { token, body: { bill_id: annexBill.id, amount: '80.00', date: '2031-03-06' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.bill_id[0]).toMatch(/is for other properties than the credit/)
+    expect(await get(token, `accounting/bills/${annexBill.id}/`)).toMatchObject({ paid_amount: '0.00' })
+    // A credit for the annex settles it, tax included.
+    const annexCredit = await post('vendor-credits/', { vendor_id: rapid.id, date: '2031-03-05', credit_type: 'RETURN', lines: [{ property_group_id: annex.id, amount: '50.00', tax_amount: '6.50' }] })
+    expect((await api('POST', `vendor-credits/${annexCredit.id}/apply/`, { token, body: { bill_id: annexBill.id, amount: '56.50', date: '2031-03-06' } })).status).toBe(200)
+    expect(await get(token, `accounting/bills/${annexBill.id}/`)).toMatchObject({ paid_amount: '56.50', open: '169.50' })
+    expect([await payable(token, home.id), await payable(token, annex.id)]).toEqual([-8000, 16950])
   })
 
   it('aged payables shows the credits left and still ties to accounts payable; Pay Bills pays only what is left', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applicationErrors, applicationLabel, vendorCreditDraft, vendorCreditLabel } from './vendor-credits'
+import { applicationErrors, applicationLabel, applicationMoves, vendorCreditDraft, vendorCreditLabel } from './vendor-credits'
 
 describe('vendor credits', () => {
   const credit = { vendorId: 'v1', status: 'POSTED', date: '2031-03-05', amount: 10000, applied: 6000, label: 'Credit CM-1 · Rapid of 2031-03-05' }
@@ -54,5 +54,24 @@ describe('vendor credits', () => {
     expect(applicationErrors({ amount: 100, date: '2031-03-06', credit, bill: null }).bill_id).toEqual(['Choose one of the vendor’s bills.'])
     expect(Object.keys(applicationErrors({ amount: 100, date: '2031-03-06', credit: { ...credit, status: 'VOID' }, bill }))).toEqual(['vendor_credit_id'])
     expect(applicationErrors({ amount: 100, date: '2031-03-04', credit, bill })).toEqual({ date: ['On or after the credit’s date, 2031-03-05.'] })
+  })
+
+  it('works out what an application would move between properties’ payables: nothing between the same ones', () => {
+    // A credit for building 1 applied to a bill shared by buildings 1 and 2 (tax included).
+    const moves = applicationMoves(5000, [{ amount: 8000, propertyGroupId: 'p1' }], [
+      { amount: 6000, taxAmount: 0, propertyGroupId: 'p1' },
+      { amount: 3000, taxAmount: 1000, propertyGroupId: 'p2' },
+    ])
+    expect(moves).toEqual([
+      { propertyGroupId: 'p1', amount: -2000 },
+      { propertyGroupId: 'p2', amount: 2000 },
+    ])
+    expect(applicationMoves(5000, [{ amount: 100, propertyGroupId: 'p1' }], [{ amount: 9000, propertyGroupId: 'p1' }])).toEqual([])
+    // Two buildings alike on both sides: nothing moves either.
+    const half = [
+      { amount: 500, propertyGroupId: 'p1' },
+      { amount: 500, propertyGroupId: 'p2' },
+    ]
+    expect(applicationMoves(400, half, [{ amount: 3000, propertyGroupId: 'p1' }, { amount: 3000, propertyGroupId: 'p2' }])).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import type { Choice } from '../reference-data'
 import type { JournalDraft } from '../ledger/entries'
 import { formatDecimal } from '../money'
-import { billDraft, type BillDocument } from './bills'
+import { billDraft, propertySharesOf, type BillDocument, type BillLine, type PropertyShare } from './bills'
 
 /*
  * Vendor credits (issue 16 item 4): what a vendor owes back (goods returned, an overbilling, a
@@ -58,14 +58,16 @@ export type ApplicationCheck = {
   date: string
   credit: { vendorId: string; status: string; date: string; amount: number; applied: number; label: string }
   bill: { vendorId: string; status: string; amount: number; paid: number; label: string } | null
+  /** What applying it would move between properties' payables (`applicationMoves`). */
+  moves?: readonly PropertyShare[]
 }
 
 /**
  * What is wrong with applying `amount` of a credit to a bill, by API field: the credit is posted
- * and has that much left; the bill is the same vendor's, posted, and owes at least that much; the
- * application is dated on or after the credit. Empty when it holds.
+ * and has that much left; the bill is the same vendor's, for the same properties, posted, and owes
+ * at least that much; the application is dated on or after the credit. Empty when it holds.
  */
-export function applicationErrors({ amount, date, credit, bill }: ApplicationCheck): Record<string, string[]> {
+export function applicationErrors({ amount, date, credit, bill, moves = [] }: ApplicationCheck): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
   const left = credit.amount - credit.applied
   if (credit.status !== 'POSTED') errors.vendor_credit_id = [`${credit.label} is void.`]
@@ -73,6 +75,7 @@ export function applicationErrors({ amount, date, credit, bill }: ApplicationChe
   else if (bill.vendorId !== credit.vendorId) errors.bill_id = [`${bill.label} is another vendor’s: a credit applies only to its own vendor’s bills.`]
   else if (bill.status !== 'POSTED') errors.bill_id = [`${bill.label} is void.`]
   else if (bill.amount <= bill.paid) errors.bill_id = [`${bill.label} is paid in full.`]
+  else if (moves.length) errors.bill_id = [`${bill.label} is for other properties than the credit: each property’s books keep their own payables, so a credit settles only bills of the properties it is for.`]
   if (!Number.isInteger(amount) || amount <= 0) errors.amount = ['More than 0.00.']
   else if (amount > left) errors.amount = [left <= 0 ? `${credit.label} is applied in full.` : `At most the ${formatDecimal(left)} left of the credit.`]
   else if (bill && !errors.bill_id && amount > bill.amount - bill.paid) errors.amount = [`At most the ${formatDecimal(bill.amount - bill.paid)} ${bill.label} still owes.`]
@@ -82,3 +85,17 @@ export function applicationErrors({ amount, date, credit, bill }: ApplicationChe
 
 /** A vendor's credits left unapplied at the end of a day (cents): a debit on accounts payable, shown beside its bills in aged payables. */
 export type OpenCredit = { vendorId: string; vendorLabel: string; left: number }
+
+/**
+ * What applying `amount` of a credit to a bill would move between properties' payables: the credit
+ * reduced accounts payable for its lines' properties, and would settle the bill's, each in
+ * proportion to its lines (tax included). By property, the bill's share less the credit's: they sum
+ * to nothing, and are all nothing when both are for the same properties alike. Each property's books
+ * balance on their own, so an application that moves something is refused (`applicationErrors`).
+ */
+export function applicationMoves(amount: number, creditLines: readonly Pick<BillLine, 'amount' | 'taxAmount' | 'propertyGroupId'>[], billLines: readonly Pick<BillLine, 'amount' | 'taxAmount' | 'propertyGroupId'>[]): PropertyShare[] {
+  const moves = new Map<string | null, number>()
+  for (const share of propertySharesOf(amount, billLines)) moves.set(share.propertyGroupId, (moves.get(share.propertyGroupId) ?? 0) + share.amount)
+  for (const share of propertySharesOf(amount, creditLines)) moves.set(share.propertyGroupId, (moves.get(share.propertyGroupId) ?? 0) - share.amount)
+  return [...moves].filter(([, cents]) => cents !== 0).map(([propertyGroupId, cents]) => ({ propertyGroupId, amount: cents }))
+}
