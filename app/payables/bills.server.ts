@@ -5,7 +5,7 @@ import { invalid } from '~/domain/errors'
 import { CASH_SUBTYPES, subtypeOf } from '~/domain/ledger/chart'
 import { formatDecimal } from '~/domain/money'
 import type { OpenBill } from '~/domain/payables/aged-payables'
-import { bankDetailsErrors, billLabel, billPaymentLabel, dueDateFor, lineTotal, paymentsForBills, propertySharesOf } from '~/domain/payables/bills'
+import { bankDetailsErrors, billLabel, billPaymentLabel, dueDateOf, lineTotal, paymentsForBills, propertySharesOf } from '~/domain/payables/bills'
 import { claimsInputTaxCredit } from '~/domain/receivables/sales-tax'
 
 /*
@@ -45,8 +45,9 @@ export async function checkBill(tx: Executor, companyId: string, id: string | un
   if (!vendor) return { vendor_id: ['Choose a vendor.'] }
   if (!id && !vendor.isActive) errors.vendor_id = [`${vendor.name} is deactivated: reactivate the vendor to enter its bills.`]
   const date = String(values.date)
-  if (!values.dueDate) values.dueDate = dueDateFor(date, vendor.terms)
-  else if (String(values.dueDate) < date) errors.due_date = [`On or after the bill’s date, ${date}.`]
+  const [before] = id ? await tx.select({ date: bills.date, dueDate: bills.dueDate }).from(bills).where(and(eq(bills.companyId, companyId), eq(bills.id, id))) : []
+  values.dueDate = dueDateOf({ date, dueDate: values.dueDate as string | null, terms: vendor.terms }, before && { ...before, terms: vendor.terms })
+  if (String(values.dueDate) < date) errors.due_date = [`On or after the bill’s date, ${date}.`]
   if (lines) {
     lines.forEach((line, i) => {
       line.accountId ??= vendor.defaultAccountId

@@ -5,7 +5,7 @@ import { conflict, invalid } from '~/domain/errors'
 import { todayIn } from '~/domain/dates'
 import { CASH_SUBTYPES, subtypeOf } from '~/domain/ledger/chart'
 import { formatDecimal } from '~/domain/money'
-import { dueDateFor } from '~/domain/payables/bills'
+import { dueDateOf } from '~/domain/payables/bills'
 import type { OpenDocument } from '~/domain/ledger/aging'
 import { invoiceLabel, invoiceLetter, invoicePaymentLabel } from '~/domain/receivables/invoices'
 import { taxableByDefault, taxesOn } from '~/domain/receivables/sales-tax'
@@ -97,8 +97,9 @@ export async function checkInvoice(tx: Executor, companyId: string, id: string |
   await checkCustomer(tx, companyId, values, errors)
   const propertyType = await checkPlace(tx, companyId, values, errors)
   const date = String(values.date)
-  if (!values.dueDate) values.dueDate = dueDateFor(date, values.terms as string | null)
-  else if (String(values.dueDate) < date) errors.due_date = [`On or after the invoice’s date, ${date}.`]
+  const [before] = id ? await tx.select({ date: invoices.date, dueDate: invoices.dueDate, terms: invoices.terms }).from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))) : []
+  values.dueDate = dueDateOf({ date, dueDate: values.dueDate as string | null, terms: values.terms as string | null }, before)
+  if (String(values.dueDate) < date) errors.due_date = [`On or after the invoice’s date, ${date}.`]
   if (lines) {
     const accountIds = [...new Set(lines.map((l) => l.accountId).filter((v): v is string => typeof v === 'string'))]
     const found = accountIds.length

@@ -247,12 +247,12 @@ describe('an invoice changed', () => {
     const { token, post, property, account } = await setUp()
     const shops = await property('Harbour Shops', { street: '1 Water Street', city: 'Halifax', province: 'NS', postal_code: 'B3J 1A1', country: 'CA' })
     await api('PUT', `property-groups/${shops.id}/`, { token, body: { name: 'Harbour Shops', property_type: 'COMMERCIAL', address: { street: '1 Water Street', city: 'Halifax', province: 'NS', postal_code: 'B3J 1A1', country: 'CA' } } })
-    const invoice = await post('accounting/invoices/', { customer_type: 'OTHER', customer_name: 'Chandler', property_group_id: shops.id, date: '2025-03-31', lines: [{ account_id: account('4300'), amount: '100.00' }] })
-    expect(invoice).toMatchObject({ tax_amount: '15.00', amount: '115.00' })
-    // Nova Scotia's HST fell to 14 % on April 1, 2025: dated a day later, it charges that.
-    const moved = await api('PUT', `accounting/invoices/${invoice.id}/`, { token, body: { date: '2025-04-01', due_date: '2025-04-01' } })
+    const invoice = await post('accounting/invoices/', { customer_type: 'OTHER', customer_name: 'Chandler', property_group_id: shops.id, date: '2025-03-31', terms: 'NET_30', lines: [{ account_id: account('4300'), amount: '100.00' }] })
+    expect(invoice).toMatchObject({ tax_amount: '15.00', amount: '115.00', due_date: '2025-04-30' })
+    // Nova Scotia's HST fell to 14 % on April 1, 2025: dated a day later, it charges that, and is due on its terms from then.
+    const moved = await api('PUT', `accounting/invoices/${invoice.id}/`, { token, body: { date: '2025-04-01' } })
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
-    expect(moved.body).toMatchObject({ tax_amount: '14.00', amount: '114.00' })
+    expect(moved.body).toMatchObject({ tax_amount: '14.00', amount: '114.00', due_date: '2025-05-01' })
     expect(await balance(token, '2300')).toBe(-1400)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { letterText } from '../letter'
-import { bankDetailsErrors, billDraft, billPaymentDraft, dueDateFor, paymentsForBills, propertySharesOf, prorate } from './bills'
+import { bankDetailsErrors, billDraft, billPaymentDraft, dueDateFor, dueDateOf, paymentsForBills, propertySharesOf, prorate } from './bills'
 import { remittanceLetter } from './remittance'
 
 describe('payables rules', () => {
@@ -141,5 +141,19 @@ describe('payables rules', () => {
     expect(text).toContain('Invoice of 2026-11-05: $150.00 of $500.00')
     expect(text).toContain('Reference: 1001')
     expect(text).toContain('Questions: 613-555-0100.')
+  })
+
+  it('moves a due date that followed the terms when the date or the terms move, and keeps one set by hand', () => {
+    const net30 = (date: string, dueDate: string | null = null) => ({ date, dueDate, terms: 'NET_30' })
+    expect(dueDateOf(net30('2026-03-02'), undefined)).toBe('2026-04-01')
+    // Net 30 from March 2 was April 1: from March 10 it is April 9.
+    expect(dueDateOf(net30('2026-03-10', '2026-04-01'), net30('2026-03-02', '2026-04-01'))).toBe('2026-04-09')
+    // Net 15 instead, from the same day.
+    expect(dueDateOf({ date: '2026-03-02', dueDate: '2026-04-01', terms: 'NET_15' }, net30('2026-03-02', '2026-04-01'))).toBe('2026-03-17')
+    // Set by hand (not the terms' day), or changed in the same edit: it stays.
+    expect(dueDateOf(net30('2026-03-10', '2026-03-20'), net30('2026-03-02', '2026-03-20'))).toBe('2026-03-20')
+    expect(dueDateOf(net30('2026-03-10', '2026-05-01'), net30('2026-03-02', '2026-04-01'))).toBe('2026-05-01')
+    // Nothing moved: what was given stays.
+    expect(dueDateOf(net30('2026-03-02', '2026-04-01'), net30('2026-03-02', '2026-04-01'))).toBe('2026-04-01')
   })
 })

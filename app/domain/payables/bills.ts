@@ -69,6 +69,19 @@ export function dueDateFor(date: string, terms: string | null | undefined) {
 }
 
 /**
+ * The due date a bill or invoice is stored with: the one given, else its date plus its terms. When
+ * an edit moves its date or changes its terms and sends back the due date it had (a form does), a
+ * due date that followed the old terms from the old date follows the new ones from the new date;
+ * one set by hand stays.
+ */
+export function dueDateOf(next: { date: string; dueDate?: string | null; terms: string | null | undefined }, before: { date: string; dueDate: string | null; terms: string | null | undefined } | undefined) {
+  if (!next.dueDate) return dueDateFor(next.date, next.terms)
+  const moved = before && (next.date !== before.date || (next.terms ?? null) !== (before.terms ?? null))
+  const followedTerms = moved && next.dueDate === before.dueDate && before.dueDate === dueDateFor(before.date, before.terms)
+  return followedTerms ? dueDateFor(next.date, next.terms) : next.dueDate
+}
+
+/**
  * What is wrong with a vendor's bank details for EFT, by API field: a Canadian institution number
  * is 3 digits, a transit (branch) number 5, an account number 7 to 12; given at all, all three are.
  */
