@@ -83,6 +83,13 @@ export const purchaseOrdersResource = defineResource({
       done: 'Purchase order rejected: it can be corrected and sent again.',
       run: ({ tx, companyId, userId, record, input }) => rejectPurchaseOrder(tx as Executor, companyId, userId, record, String(input.reason)),
     },
+    cancel: {
+      label: 'Cancel order',
+      from: ['DRAFT', 'PENDING_APPROVAL', 'APPROVED', 'REJECTED'],
+      to: 'CANCELED',
+      confirm: 'Canceling withdraws the order: it commits nothing more and can no longer be approved or fulfilled. It cannot be undone.',
+      done: 'Purchase order canceled.',
+    },
     fulfill: {
       label: 'Fulfill',
       from: ['APPROVED'],

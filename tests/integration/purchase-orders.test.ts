@@ -190,6 +190,23 @@ describe('purchase orders', () => {
     expect((await get(token, `${PATH}/${sent.id}/`)).status).toBe('PENDING_APPROVAL')
   })
 
+  it('an approved order no longer wanted is canceled: it commits nothing and can no longer be fulfilled', async () => {
+    const { token, order, act } = await setUp()
+    const approved = await order()
+    await act(approved.id, 'send-for-approval')
+    expect((await act(approved.id, 'approve')).status).toBe(200)
+    const canceled = await act(approved.id, 'cancel', { note: 'The pump came under warranty' })
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200)
+    expect(await get(token, `${PATH}/${approved.id}/`)).toMatchObject({ status: 'CANCELED' })
+    const fulfil = await act(approved.id, 'fulfill', { date: '2031-03-20' })
+    expect(fulfil.status).toBe(409)
+    expect(await billCount(token)).toBe(0)
+    expect((await act(approved.id, 'cancel')).status).toBe(409)
+    // The PO listing shows it canceled, committing nothing.
+    const listing = await get(token, 'reporting/po-listing/?date_from=2031-03-01&date_to=2031-03-31')
+    expect(listing.rows).toEqual([expect.objectContaining({ status: 'CANCELED', status_label: 'Canceled', amount: '825.00', unbilled: '0.00' })])
+  })
+
   it('refuses bad input by the field it names, and changes nothing', async () => {
     const { token, home, post, vendor, order } = await setUp()
     const noDefault = await vendor({ name: 'Hydro', default_expense_account_id: null })

@@ -16,12 +16,14 @@ export const PURCHASE_ORDER_STATUSES = [
   { value: 'APPROVED', label: 'Approved' },
   { value: 'REJECTED', label: 'Rejected' },
   { value: 'FULFILLED', label: 'Fulfilled' },
+  { value: 'CANCELED', label: 'Canceled' },
 ] as const satisfies readonly Choice[]
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number]['value']
 
 /**
  * The only moves there are: a draft is sent for approval and approved or rejected; a rejected one
- * is corrected and sent again; an approved one is fulfilled, which enters its bill.
+ * is corrected and sent again; an approved one is fulfilled, which enters its bill. Until it is
+ * fulfilled, an order no longer wanted is canceled: it then commits nothing.
  */
 export const PURCHASE_ORDER_TRANSITIONS = [
   ['DRAFT', 'PENDING_APPROVAL'],
@@ -29,11 +31,15 @@ export const PURCHASE_ORDER_TRANSITIONS = [
   ['PENDING_APPROVAL', 'APPROVED'],
   ['PENDING_APPROVAL', 'REJECTED'],
   ['APPROVED', 'FULFILLED'],
+  ['DRAFT', 'CANCELED'],
+  ['PENDING_APPROVAL', 'CANCELED'],
+  ['APPROVED', 'CANCELED'],
+  ['REJECTED', 'CANCELED'],
 ] as const satisfies readonly (readonly [PurchaseOrderStatus, PurchaseOrderStatus])[]
 
 /** What people change: a draft, or a rejected order being corrected. Once sent, it is kept as it was sent, approved or fulfilled. */
 export const PURCHASE_ORDER_EDITABLE: readonly PurchaseOrderStatus[] = ['DRAFT', 'REJECTED']
-export const PURCHASE_ORDER_LOCKED: readonly PurchaseOrderStatus[] = ['PENDING_APPROVAL', 'APPROVED', 'FULFILLED']
+export const PURCHASE_ORDER_LOCKED: readonly PurchaseOrderStatus[] = ['PENDING_APPROVAL', 'APPROVED', 'FULFILLED', 'CANCELED']
 
 export const purchaseOrderLabel = (number: number, vendor: string) => `PO ${number} · ${vendor}`
 
