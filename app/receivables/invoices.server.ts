@@ -12,6 +12,7 @@ import { taxableByDefault, taxesOn } from '~/domain/receivables/sales-tax'
 import { provinceOf } from '~/leasing/late-fees.server'
 import { letterhead } from '~/leasing/letters.server'
 import { lettersPdf } from '~/utils/letter-pdf.server'
+import { sendEmail } from '~/utils/mailer.server'
 
 /*
  * Receivables' services (issue 16): what the definitions of ~/resources/receivables run in their
@@ -264,6 +265,34 @@ export async function invoicePdf(tx: Executor, companyId: string, invoiceId: str
     numbers: company.numbers,
   })
   return { filename: `invoice-${invoice.number}.pdf`, body: await lettersPdf([letter], `${letter.title} — ${invoice.customerName}`) }
+}
+
+/**
+ * E-mails the invoice to its customer, its PDF attached, once the action's transaction commits; kept
+ * as the day it was last e-mailed. Refused (409) when the invoice has no e-mail address to send to.
+ */
+export async function emailInvoice(tx: Executor, companyId: string, record: Row, afterCommit: (effect: () => Promise<void>) => void) {
+  const to = record.customerEmail as string | null
+  if (!to) throw conflict(`${String(record.label)} has no e-mail address: add the customer’s e-mail to the invoice to send it.`)
+  const [pdf, company] = await Promise.all([invoicePdf(tx, companyId, String(record.id)), letterhead(tx, companyId)])
+  const [zone] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
+  await tx
+    .update(invoices)
+    .set({ emailedOn: todayIn(zone?.timeZone ?? 'America/Toronto') })
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, String(record.id))))
+  const due = Number(record.amount) - Number(record.paidAmount)
+  afterCommit(async () => {
+    await sendEmail({
+      companyId,
+      to,
+      subject: `Invoice ${String(record.number)} from ${company.name}`,
+      category: 'invoice',
+      text: `Hello ${String(record.customerName)},\n\n${company.name} has sent you invoice ${String(record.number)}, attached. ${
+        due > 0 ? `Please pay ${formatDecimal(due)} by ${String(record.dueDate ?? record.date)}, quoting the invoice number.` : 'It is paid in full: thank you.'
+      }`,
+      attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.body }],
+    })
+  })
 }
 
 /** A copy of an invoice as a new one's create takes it: the same customer, place and lines, dated today on the company's clock. */

@@ -20,7 +20,7 @@ import {
 } from '~/domain/receivables/invoices'
 import { formatRate } from '~/domain/receivables/sales-tax'
 import { openItemSummaries } from '~/leasing/payments.server'
-import { checkInvoice, checkInvoicePayment, invoicePdf, receiveAmount, refuseIfPaid, syncInvoicesPaid } from '~/receivables/invoices.server'
+import { checkInvoice, checkInvoicePayment, emailInvoice, invoicePdf, receiveAmount, refuseIfPaid, syncInvoicesPaid } from '~/receivables/invoices.server'
 import { defineResource, type PostingBuilder } from './engine/define'
 import { boolean, date, email, lines, longText, money, number, reference, select, text } from './engine/fields'
 
@@ -91,7 +91,8 @@ export const invoicesResource = defineResource({
     leaseId: reference('Lease', 'leases', { help: 'For a resident: the lease it is for, if any' }),
     propertyOwnerId: reference('Property owner', 'property-owners', { help: 'For an owner' }),
     customerName: text('Customer', { max: 200, help: 'For another customer: their name (a resident’s or owner’s is filled in)' }),
-    customerEmail: email('Customer e-mail'),
+    customerEmail: email('Customer e-mail', { help: 'Where E-mail to the customer sends it' }),
+    emailedOn: date('Last e-mailed', { readOnly: true }),
     customerAddress: longText('Customer address', { max: 500 }),
     propertyGroupId: reference('Property', 'property-groups', { help: 'Empty: the unit’s or lease’s property' }),
     rentalUnitId: reference('Unit', 'rental-units'),
@@ -138,6 +139,12 @@ export const invoicesResource = defineResource({
         if (amount > open) throw conflict(`At most the ${formatDecimal(open)} the invoice still owes.`, { amount: [`At most the ${formatDecimal(open)} the invoice still owes.`] })
         await receiveAmount(tx as Executor, companyId, userId, String(record.id), amount, termsOf(input))
       },
+    },
+    'email-to-customer': {
+      label: 'E-mail to the customer',
+      from: ['POSTED'],
+      done: 'Invoice e-mailed to the customer, its PDF attached.',
+      run: ({ tx, companyId, record, afterCommit }) => emailInvoice(tx as Executor, companyId, record, afterCommit),
     },
     'mark-as-paid': {
       label: 'Mark as paid',
@@ -232,7 +239,7 @@ export const invoicesResource = defineResource({
   },
   page: {
     sections: [
-      { kind: 'fields', fields: ['number', 'customerType', 'customerName', 'residentId', 'leaseId', 'propertyOwnerId', 'customerEmail', 'propertyGroupId', 'rentalUnitId', 'workOrderId'] },
+      { kind: 'fields', fields: ['number', 'customerType', 'customerName', 'residentId', 'leaseId', 'propertyOwnerId', 'customerEmail', 'emailedOn', 'propertyGroupId', 'rentalUnitId', 'workOrderId'] },
       { kind: 'fields', label: 'Amounts', fields: ['date', 'terms', 'dueDate', 'subtotal', 'taxAmount', 'amount', 'paidAmount', 'open', 'days_overdue', 'status', 'memo'] },
       { kind: 'lines' },
       { kind: 'table', label: 'Sales tax', items: 'taxes', columns: [{ key: 'label', label: 'Tax' }, { key: 'taxable', label: 'On', money: true }, { key: 'amount', label: 'Amount', money: true }], empty: 'No sales tax: its lines are exempt.' },

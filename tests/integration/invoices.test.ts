@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { api } from '../factories/api'
 import { get, leasingCompany } from '../factories/leasing'
 import { download, pdfPages } from './support/pdf-text'
+import { mailTo } from '../setup/smtp'
 
 /*
  * Receivables as an API client meets them: an invoice to an owner, a resident or another customer,
@@ -192,6 +193,19 @@ describe('invoices', () => {
     expect(saved.body).toMatchObject({ gst_number: '123456789RT0001' })
     const registered = (await pdfPages((await download(`invoices/${invoice.id}/generate-pdf/`, token)).bytes)).join('\n')
     expect(registered).toContain('GST/HST registration 123456789RT0001')
+
+    // E-mailed to the customer with its PDF, once it has an address to go to.
+    const noAddress = await api('POST', `accounting/invoices/${invoice.id}/email-to-customer/`, { token, body: {} })
+    expect(noAddress.status).toBe(409)
+    expect(noAddress.body.detail).toBe('Invoice 1001 · Film crew has no e-mail address: add the customer’s e-mail to the invoice to send it.')
+    const address = `crew-${invoice.id.slice(0, 8)}@example.test`
+    expect((await api('PUT', `accounting/invoices/${invoice.id}/`, { token, body: { customer_email: address } })).status).toBe(200)
+    const sent = await api('POST', `accounting/invoices/${invoice.id}/email-to-customer/`, { token, body: {} })
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+    const mail = mailTo(address, /Invoice 1001 from /)
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=.*invoice-1001\.pdf/)
+    expect(mail.text).toContain('Please pay')
+    expect((await get(token, `accounting/invoices/${invoice.id}/`)).emailed_on).toMatch(/^\d{4}-\d{2}-\d{2}$/)
 
     const rates = await get(token, 'accounting/sales-tax-rates/?province=ns&as_of=2025-04-01')
     expect(rates).toEqual([{ province: 'NS', code: 'HST', label: 'HST 14 %', rate: '14', effective_from: '2025-04-01', effective_to: null, recoverable: true }])

@@ -47,6 +47,8 @@ export const invoices = pgTable(
     dueDate: date({ mode: 'string' }),
     memo: text(),
     workOrderId: uuid().references(() => workOrders.id),
+    /** The company's day it was last e-mailed to the customer. */
+    emailedOn: date({ mode: 'string' }),
     duplicatedFromId: uuid().references((): AnyPgColumn => invoices.id),
     /** POSTED or VOID. */
     status: text().notNull(),
