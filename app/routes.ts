@@ -28,9 +28,11 @@ export default [
     route('signup/confirm', 'routes/auth/signup-confirm.tsx'),
     route('reset-password', 'routes/auth/reset-password.tsx'),
     route('accept-invitation/:invitationId', 'routes/auth/accept-invitation.tsx'),
-    route('listings/:listingId', 'routes/public/coming-later.tsx', { id: 'public-listing' }),
+    route('listings/:listingId', 'routes/public/listing.tsx'),
     route('apply/:applicationSlug', 'routes/public/coming-later.tsx', { id: 'public-application' }),
     route(':companySlug/waitlist', 'routes/public/coming-later.tsx', { id: 'public-waitlist' }),
+    // A company's public page with its listings (property-management-company/{slug}/): after every fixed address, which rank first.
+    route(':companySlug', 'routes/public/company.tsx'),
   ]),
 
   route('app', 'routes/app/layout.tsx', [

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database, Transaction } from './client.server'
 import { companies, leaseResidents, leases, residents, users } from './schema'
+import { seedDemoListings } from './seed-listings.server'
 import { seedDemoLedger } from './seed-ledger.server'
 import { seedDemoCalendar } from './seed-calendar.server'
 import { seedDemoInspections } from './seed-inspections.server'
@@ -57,6 +58,7 @@ export async function seedDemoCompany(db: Database) {
     await seedDemoInspections(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
     await seedDemoMakeReadies(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
     await seedDemoCalendar(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
+    await seedDemoListings(tx, company.id, people.find((p) => p.userType === 'property_manager')!.id)
   })
 }
 

@@ -52,7 +52,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
     links: [
       { label: 'Leases', href: '/app/leases/' },
       { label: 'Vacancies', href: '/app/current-vacancies/' },
-      { label: 'Listings', href: '/app/rental-unit-listings/', later: true },
+      { label: 'Listings', href: '/app/rental-unit-listings/' },
       { label: 'Application Forms', href: '/app/rental-application-forms/', later: true },
       { label: 'Rental Applications', href: '/app/rental-applications/', later: true },
       { label: 'Waitlist', href: '/app/waitlist-subscribers/', later: true },

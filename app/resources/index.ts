@@ -5,6 +5,7 @@ import { depositDispositionsResource, securityDepositsResource } from './deposit
 import type { AnyResource } from './engine/define'
 import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
+import { listingsResource } from './listings'
 import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
 import { timeTrackingEntriesResource } from './time-tracking-entries'
 import { inspectionFormsResource, inspectionReportsResource, propertyInspectionsResource } from './inspections'
@@ -53,6 +54,7 @@ export const RESOURCES: readonly AnyResource[] = [
   appliancesResource,
   leasesResource,
   leaseAttachmentsResource,
+  listingsResource,
   rentPaymentSchedulesResource,
   rentChargesResource,
   rentPaymentsResource,

@@ -44,6 +44,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/accept-invitation/{invitationId}': 'the invitation id is the credential',
   'POST /api/accept-invitation': 'the invitation id is the credential',
   'POST /api/referral/affiliates': 'the public affiliate sign-up form',
+  'GET /api/listings/{id}': 'a published listing, for anyone looking for a home; a draft or unpublished one is 404',
+  'GET /api/rental-unit-listing-photos/{id}': "a published listing's photo; any other photo is 404",
 }
 
 /**

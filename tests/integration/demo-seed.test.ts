@@ -13,7 +13,7 @@ import { performanceTallies, reportWorkOrders } from '~/maintenance/work-order-r
 import { techHoursEntries } from '~/maintenance/time-tracking.server'
 import { serviceTechHours } from '~/domain/maintenance/tech-hours'
 
-const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks', 'inspection_reports', 'make_readies', 'calendar_events', 'vendors', 'purchase_orders'] as const
+const TABLES = ['fee_schedules', 'property_owners', 'property_groups', 'property_ownerships', 'buildings', 'rental_units', 'residents', 'resident_pets', 'resident_vehicles', 'parking_spaces', 'appliances', 'bank_accounts', 'leases', 'work_orders', 'tasks', 'recurring_tasks', 'inspection_reports', 'make_readies', 'calendar_events', 'vendors', 'purchase_orders', 'rental_unit_listings'] as const
 
 async function counts() {
   const out: Record<string, number> = {}
@@ -61,6 +61,9 @@ describe('the demo company', () => {
       const orders = await db.execute<{ status: string; billed: boolean }>(sql`select status, bill_id is not null as billed from purchase_orders order by number`)
       expect(orders.map((o) => o.status).sort()).toEqual(['APPROVED', 'DRAFT', 'FULFILLED', 'PENDING_APPROVAL', 'REJECTED'])
       expect(orders.filter((o) => o.billed).map((o) => o.status)).toEqual(['FULFILLED'])
+      // The vacant apartments advertised: one published, one being written.
+      const listings = await db.execute<{ status: string }>(sql`select status from rental_unit_listings order by status`)
+      expect(listings.map((l) => l.status)).toEqual(['DRAFT', 'PUBLISHED'])
       const types = await db.execute<{ resident_type: string }>(sql`select distinct resident_type from residents`)
       expect(types.map((r) => r.resident_type).sort()).toEqual(['APPLICANT', 'CURRENT_RESIDENT', 'FORMER_RESIDENT', 'FUTURE_RESIDENT'])
       // Every occupied unit has someone living in it.

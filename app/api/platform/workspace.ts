@@ -1,5 +1,7 @@
 import type { PermissionGroup } from '~/domain/permissions'
 import { createRoute, z } from '@hono/zod-openapi'
+import { companyListings } from '~/leasing/listings.server'
+import { ListingSummary, listingSummary } from '../leasing/listings'
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { preparedStatement } from '~/db/prepared.server'
@@ -37,9 +39,9 @@ export const Company = z
   })
   .openapi('PropertyManagementCompany')
 
-export const PublicCompany = Company.pick({ name: true, slug: true, email: true, phone: true, website: true, city: true, province: true, country: true }).openapi(
-  'PublicPropertyManagementCompany',
-)
+export const PublicCompany = Company.pick({ name: true, slug: true, email: true, phone: true, website: true, city: true, province: true, country: true, currency: true })
+  .extend({ listings: z.array(ListingSummary).openapi({ description: 'Its published listings, soonest available first' }) })
+  .openapi('PublicPropertyManagementCompany')
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'))
 
@@ -167,15 +169,16 @@ router.openapi(
     method: 'get',
     path: '/property-management-company/{slug}',
     tags: ['Workspace'],
-    summary: 'A company’s public details (no sign-in needed)',
+    summary: 'A company’s public details and published listings (no sign-in needed)',
     request: { params: z.object({ slug: z.string() }) },
     responses: { 200: jsonResponse(PublicCompany, 'Public company details'), ...errorResponses(404) },
   }),
   async (c) => {
     const [row] = await getDb().select().from(companies).where(eq(companies.slug, c.req.valid('param').slug.toLowerCase()))
     if (!row) throw notFound('No company has this address.')
-    const { name, slug, email, phone, website, city, province, country } = serializeCompany(row)
-    return c.json({ name, slug, email, phone, website, city, province, country }, 200)
+    const { name, slug, email, phone, website, city, province, country, currency } = serializeCompany(row)
+    const listings = (await companyListings(row.id)).map(listingSummary)
+    return c.json({ name, slug, email, phone, website, city, province, country, currency, listings }, 200)
   },
 )
 

@@ -6,12 +6,11 @@ import type { Route } from './+types/coming-later'
 
 /*
  * SPEC.md §2's public pages whose capability is not built yet: a company's waitlist answers with
- * its real title; a listing or an application form cannot exist yet, so its address is a 404 that
- * says which record is missing.
+ * its real title; an application form cannot exist yet, so its address is a 404 that says which
+ * record is missing.
  */
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (params.listingId) throw data({ detail: 'No such listing.' }, { status: 404 })
   if (params.applicationSlug) throw data({ detail: 'No such rental application form.' }, { status: 404 })
   const response = await callApi(`property-management-company/${encodeURIComponent(params.companySlug ?? '')}/`, { request })
   if (!response.ok) throw data({ detail: 'No such company.' }, { status: 404 })

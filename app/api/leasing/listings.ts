@@ -1,0 +1,139 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { PublicListing } from '~/domain/leasing/listings'
+import { formatMoney } from '~/domain/money'
+import { publishedListing, publishedListingPhoto } from '~/leasing/listings.server'
+import { binaryResponse, sendStored } from '../attachments/uploads'
+import { createRouter } from '../create-app'
+import { notFound } from '../errors'
+import { errorResponses, jsonResponse } from '../openapi'
+import { IdParam } from '../platform/schemas'
+
+/*
+ * What anyone may read of a company's published listings, without signing in (SPEC.md §7: public
+ * access to listings): a listing as its public page shows it, and its photos. A draft or
+ * unpublished listing, and its photos, answer 404 as if they did not exist.
+ */
+
+const tags = ['Leasing']
+
+/** A listing as a company's public page lists it. */
+export const ListingSummary = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    rent: z.string().openapi({ description: 'A month' }),
+    available_on: z.string().nullable(),
+    bedrooms: z.number().int().nullable(),
+    bathrooms: z.string().nullable(),
+    city: z.string().nullable(),
+    photo_url: z.string().nullable().openapi({ description: 'Its first photo' }),
+  })
+  .openapi('PublicListingSummary')
+
+/** What a company's public page lists of a published listing. */
+export const listingSummary = (listing: PublicListing) => ({
+  id: listing.id,
+  title: listing.title,
+  rent: formatMoney(listing.rent),
+  available_on: listing.availableOn,
+  bedrooms: listing.bedrooms,
+  bathrooms: listing.bathrooms,
+  city: listing.city,
+  photo_url: listing.photos[0] ? photoUrl(listing.photos[0].id) : null,
+})
+
+export const PublicListingOutput = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    description: z.string().nullable(),
+    rent: z.string().openapi({ description: 'A month' }),
+    deposit: z.string().nullable(),
+    available_on: z.string().nullable(),
+    lease_term: z.string().nullable(),
+    amenities: z.array(z.string()),
+    pet_policy: z.string().nullable(),
+    pet_terms: z.string().nullable(),
+    parking: z.string().nullable(),
+    utilities_included: z.string().nullable(),
+    contact_email: z.string().nullable(),
+    contact_phone: z.string().nullable(),
+    unit_type: z.string(),
+    bedrooms: z.number().int().nullable(),
+    bathrooms: z.string().nullable(),
+    area_sq_ft: z.number().int().nullable(),
+    street: z.string().nullable(),
+    city: z.string().nullable(),
+    province: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    photos: z.array(z.object({ id: z.uuid(), caption: z.string().nullable(), url: z.string() })),
+    company: z.object({ name: z.string(), slug: z.string(), currency: z.string() }),
+  })
+  .openapi('PublicListing')
+
+export const photoUrl = (id: string) => `/api/rental-unit-listing-photos/${id}/`
+
+export const router = createRouter()
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/listings/{id}',
+    tags,
+    summary: 'A published listing as the public sees it (no sign-in needed)',
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(PublicListingOutput, 'The listing'), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const listing = await publishedListing(c.req.valid('param').id)
+    if (!listing) throw notFound('No such listing: it may have been let.')
+    return c.json(
+      {
+        id: listing.id,
+        title: listing.title,
+        description: listing.description,
+        rent: formatMoney(listing.rent),
+        deposit: listing.deposit === null ? null : formatMoney(listing.deposit),
+        available_on: listing.availableOn,
+        lease_term: listing.leaseTerm,
+        amenities: listing.amenities,
+        pet_policy: listing.petPolicy,
+        pet_terms: listing.petTerms,
+        parking: listing.parking,
+        utilities_included: listing.utilitiesIncluded,
+        contact_email: listing.contactEmail,
+        contact_phone: listing.contactPhone,
+        unit_type: listing.unitType,
+        bedrooms: listing.bedrooms,
+        bathrooms: listing.bathrooms,
+        area_sq_ft: listing.areaSqFt,
+        street: listing.street,
+        city: listing.city,
+        province: listing.province,
+        postal_code: listing.postalCode,
+        photos: listing.photos.map((p) => ({ id: p.id, caption: p.caption, url: photoUrl(p.id) })),
+        company: { name: listing.company.name, slug: listing.company.slug, currency: listing.company.currency },
+      },
+      200,
+    )
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/rental-unit-listing-photos/{id}',
+    tags,
+    summary: 'A photo of a published listing (no sign-in needed)',
+    request: { params: IdParam },
+    responses: { 200: binaryResponse('The image, with its stored content type'), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const photo = await publishedListingPhoto(c.req.valid('param').id)
+    if (!photo) throw notFound('No such photo.')
+    const response = await sendStored(c, photo, 'inline')
+    // Public, and unchanged once uploaded (a new photo is a new id): shared caches may keep it.
+    response.headers.set('cache-control', 'public, max-age=86400')
+    return response
+  },
+)

@@ -1,0 +1,62 @@
+import { expect, test } from './support/fixtures'
+import { createThroughApi, registerCompany, type Company } from './support/api'
+import { logIn } from './support/auth'
+
+/**
+ * A listing from draft to the public and back (issue 17 item 1), with JavaScript on and off: the
+ * manager adds its photo and publishes it from its page; anyone then sees it at its public address
+ * and on the company's page, with its photo, rent and details; unpublished, its address is a 404.
+ */
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+
+test('a listing is published with its photo, seen by the public on its page and the company’s, then unpublished', async ({ page, request, browser, javaScriptEnabled }) => {
+  const company: Company = await registerCompany(request)
+  const property = await createThroughApi(request, company, 'property-groups', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
+  const building = await createThroughApi(request, company, 'buildings', {
+    name: 'Bronson Court',
+    property_group_id: property.id,
+    address: { street: '210 Bronson Avenue', city: 'Ottawa', province: 'ON', postal_code: 'K1R 6H4', country: 'CA' },
+  })
+  const unit = await createThroughApi(request, company, 'rental-units', { unit_number: '204', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT', bedrooms: 2, bathrooms: '1.0' })
+  const listing = await createThroughApi(request, company, 'rental-unit-listings', {
+    rental_unit_id: unit.id,
+    title: 'Bright two-bedroom near the canal',
+    description: 'Sunny corner unit, steps from the Rideau Canal.',
+    rent: '2150.00',
+    available_on: '2031-05-01',
+    amenities: 'In-suite laundry\nBalcony',
+  })
+  const slug = (await (await request.get('/api/property-management-company/', { headers: { authorization: `Bearer ${company.token}` } })).json()).slug as string
+
+  await logIn(page, company.email, company.password)
+  await page.goto(`/app/rental-unit-listings/${listing.id}/`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bright two-bedroom near the canal · 204 · Bronson Court')
+  const photos = page.getByRole('region', { name: /^Photos/ })
+  await photos.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'living-room.png', mimeType: 'image/png', buffer: PNG })
+  await photos.getByLabel('Caption').fill('Living room')
+  await photos.getByRole('button', { name: 'Upload photo' }).click()
+  await expect(page.getByText('Photo uploaded.')).toBeVisible()
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Listing published: anyone can see it at its public page and on your company’s page.')).toBeVisible()
+
+  // The public, signed out.
+  const visitor = await (await browser.newContext({ javaScriptEnabled })).newPage()
+  await visitor.goto(`/${slug}/`)
+  await expect(visitor.getByRole('heading', { level: 1 })).toContainText('Homes for rent from')
+  await visitor.getByRole('link', { name: 'Bright two-bedroom near the canal' }).click()
+  await expect(visitor).toHaveURL(`/listings/${listing.id}/`)
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Bright two-bedroom near the canal')
+  await expect(visitor.getByText('210 Bronson Avenue, Ottawa, ON K1R 6H4')).toBeVisible()
+  await expect(visitor.getByText('$2,150.00').first()).toBeVisible()
+  await expect(visitor.getByRole('img', { name: 'Living room' })).toBeVisible()
+  await expect(visitor.getByRole('listitem').filter({ hasText: 'Balcony' })).toBeVisible()
+  const structured = JSON.parse((await visitor.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
+  expect(structured).toMatchObject({ '@type': 'Apartment', name: 'Bright two-bedroom near the canal', offers: { price: '2150.00', priceCurrency: 'CAD' } })
+
+  await page.getByRole('button', { name: 'Unpublish' }).click()
+  await expect(page.getByText('Listing unpublished: the public no longer sees it.')).toBeVisible()
+  const gone = await visitor.goto(`/listings/${listing.id}/`)
+  expect(gone?.status()).toBe(404)
+  await visitor.close()
+})
