@@ -6,12 +6,13 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import type { ServerBuild } from 'react-router'
 import { getApi } from '~/api'
 import { SAFE_METHODS } from '~/api/body'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
 import { hostCheck, hostOfUrl, servedHosts, UNKNOWN_HOST } from '~/api/origin'
 import { secureCookies, SESSION_COOKIE } from '~/utils/session.server'
+import { pageHandlers } from './route-subsets'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -88,7 +89,7 @@ export function contentSecurityPolicy(nonce: string) {
  */
 export function createHttpApp(build: ServerBuild, options: { clientDir: string; mode?: string; trustProxy?: boolean }) {
   const app = new Hono<HttpEnv>()
-  const handle = createRequestHandler(build, options.mode ?? process.env.NODE_ENV)
+  const handlerFor = pageHandlers(build, options.mode ?? process.env.NODE_ENV)
   const served = hostCheck(servedHosts())
   // Cookies marked Secure only work over HTTPS: then the browser is told to use nothing else.
   const always: (readonly [string, string])[] = secureCookies() ? [...SECURITY_HEADERS, ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] : [...SECURITY_HEADERS]
@@ -165,7 +166,7 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
     const nonce = randomBytes(16).toString('base64')
     // Pages call the API in-process; the API client passes the address on from this header.
     c.req.raw.headers.set(CLIENT_IP_HEADER, c.get('clientIp'))
-    const response = await handle(c.req.raw, { nonce })
+    const response = await handlerFor(c.req.url)(c.req.raw, { nonce })
     if ((response.headers.get('content-type') ?? '').includes('text/html')) response.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
     return response
   })
