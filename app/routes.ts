@@ -30,7 +30,7 @@ export default [
     route('accept-invitation/:invitationId', 'routes/auth/accept-invitation.tsx'),
     route('listings/:listingId', 'routes/public/listing.tsx'),
     route('apply/:applicationSlug', 'routes/public/coming-later.tsx', { id: 'public-application' }),
-    route(':companySlug/waitlist', 'routes/public/coming-later.tsx', { id: 'public-waitlist' }),
+    route(':companySlug/waitlist', 'routes/public/waitlist.tsx'),
     // A company's public page with its listings (property-management-company/{slug}/): after every fixed address, which rank first.
     route(':companySlug', 'routes/public/company.tsx'),
   ]),

@@ -55,7 +55,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
       { label: 'Listings', href: '/app/rental-unit-listings/' },
       { label: 'Application Forms', href: '/app/rental-application-forms/', later: true },
       { label: 'Rental Applications', href: '/app/rental-applications/', later: true },
-      { label: 'Waitlist', href: '/app/waitlist-subscribers/', later: true },
+      { label: 'Waitlist', href: '/app/waitlist-subscribers/' },
       { label: 'Signature Requests', href: '/app/signature-requests/', setting: 'has_e_signature_enabled', later: true },
     ],
   },

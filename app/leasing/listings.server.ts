@@ -1,9 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { crossCompany, getDb, withCompany, type Executor } from '~/db/client.server'
-import { buildings, companies, photos, propertyGroups, rentalUnitListings, rentalUnits } from '~/db/schema'
+import { buildings, companies, photos, propertyGroups, rentalUnitListings, rentalUnits, waitlistNotifications, waitlistSubscribers } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
-import { invalid } from '~/domain/errors'
-import { amenitiesOf, listingLabel, publishErrors, type PublicListing } from '~/domain/leasing/listings'
+import { conflict, invalid } from '~/domain/errors'
+import { amenitiesOf, listingLabel, publishErrors, subscriberLabel, suits, type PublicListing } from '~/domain/leasing/listings'
+import { formatDecimal } from '~/domain/money'
+import { sendEmail } from '~/utils/mailer.server'
 
 /*
  * Listings' services (issue 17 item 1): what the definition of ~/resources/listings runs in its
@@ -138,4 +140,49 @@ export async function publishedListingPaths() {
   )
   const companyPaths = [...new Set(rows.map((r) => `/${r.slug}/`))].map((path) => ({ path, lastmod: null }))
   return [...companyPaths, ...rows.map((r) => ({ path: `/listings/${r.id}/`, lastmod: r.publishedOn }))]
+}
+
+/** A waitlist subscriber as stored: only with their consent to be e-mailed (its time kept by the column's default), named for their name and e-mail. */
+export function checkSubscriber(values: Row) {
+  if (values.consented !== true) return { consented: ['They must agree to be e-mailed about homes: the waitlist only writes to those who asked.'] }
+  values.email = String(values.email).trim().toLowerCase()
+  values.label = subscriberLabel(String(values.firstName).trim(), String(values.lastName).trim(), String(values.email))
+  return undefined
+}
+
+/**
+ * E-mails the waitlist subscribers a published listing suits (`suits`) and has not been sent to
+ * yet, once the action commits, each with the listing's address; keeps who was sent it. Refused
+ * (409) when no one is left to tell.
+ */
+export async function emailWaitlist(tx: Executor, companyId: string, record: Row, origin: string | undefined, afterCommit: (effect: () => Promise<void>) => void) {
+  const [[place], subscribers, sent, [company]] = await Promise.all([
+    tx
+      .select({ bedrooms: rentalUnits.bedrooms, propertyGroupId: buildings.propertyGroupId })
+      .from(rentalUnits)
+      .innerJoin(buildings, eq(buildings.id, rentalUnits.buildingId))
+      .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, String(record.rentalUnitId)))),
+    tx.select().from(waitlistSubscribers).where(and(eq(waitlistSubscribers.companyId, companyId), eq(waitlistSubscribers.consented, true))),
+    tx.select({ subscriberId: waitlistNotifications.subscriberId }).from(waitlistNotifications).where(and(eq(waitlistNotifications.companyId, companyId), eq(waitlistNotifications.listingId, String(record.id)))),
+    tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)),
+  ])
+  const told = new Set(sent.map((s) => s.subscriberId))
+  const offer = { bedrooms: place?.bedrooms ?? null, rent: Number(record.rent), availableOn: (record.availableOn as string | null) ?? null, propertyGroupId: place?.propertyGroupId ?? '' }
+  const suited = subscribers.filter((s) => !told.has(s.id) && suits(s, offer))
+  if (!suited.length) throw conflict('No one on the waitlist is left to tell: no subscriber it suits has not been e-mailed about it already.')
+  await tx.insert(waitlistNotifications).values(suited.map((s) => ({ companyId, listingId: String(record.id), subscriberId: s.id })))
+  const link = `${origin ?? ''}/listings/${String(record.id)}/`
+  afterCommit(async () => {
+    for (const subscriber of suited) {
+      await sendEmail({
+        companyId,
+        to: subscriber.email,
+        subject: `A home you asked about: ${String(record.title)}`,
+        category: 'waitlist',
+        text: `Hello ${subscriber.firstName},\n\nYou asked ${company?.name ?? 'us'} to tell you when a home came up. This one may suit you: ${String(record.title)}, ${formatDecimal(Number(record.rent))} a month${
+          record.availableOn ? `, available ${String(record.availableOn)}` : ''
+        }.\n\n${link}\n\nYou are on this list because you asked to be. To be taken off it, reply to this e-mail.`,
+      })
+    }
+  })
 }

@@ -5,7 +5,7 @@ import { depositDispositionsResource, securityDepositsResource } from './deposit
 import type { AnyResource } from './engine/define'
 import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
-import { listingsResource } from './listings'
+import { listingsResource, waitlistSubscribersResource } from './listings'
 import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
 import { timeTrackingEntriesResource } from './time-tracking-entries'
 import { inspectionFormsResource, inspectionReportsResource, propertyInspectionsResource } from './inspections'
@@ -55,6 +55,7 @@ export const RESOURCES: readonly AnyResource[] = [
   leasesResource,
   leaseAttachmentsResource,
   listingsResource,
+  waitlistSubscribersResource,
   rentPaymentSchedulesResource,
   rentChargesResource,
   rentPaymentsResource,

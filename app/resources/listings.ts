@@ -1,9 +1,9 @@
 import type { Executor } from '~/db/client.server'
-import { rentalUnitListings } from '~/db/schema'
+import { rentalUnitListings, waitlistSubscribers } from '~/db/schema'
 import { LISTING_STATUSES, PET_POLICIES } from '~/domain/leasing/listings'
-import { checkListing, publishListing } from '~/leasing/listings.server'
+import { checkListing, checkSubscriber, emailWaitlist, publishListing } from '~/leasing/listings.server'
 import { defineResource } from './engine/define'
-import { date, email, longText, money, phone, reference, select, text } from './engine/fields'
+import { boolean, date, email, longText, money, number, phone, reference, select, text } from './engine/fields'
 
 /*
  * Listings (issue 17 item 1): a unit advertised to the public, with its photos in order (the
@@ -62,6 +62,12 @@ export const listingsResource = defineResource({
       done: 'Listing published: anyone can see it at its public page and on your company’s page.',
       run: ({ tx, companyId, record }) => publishListing(tx as Executor, companyId, record),
     },
+    'email-waitlist': {
+      label: 'E-mail the waitlist',
+      from: ['PUBLISHED'],
+      done: 'The waitlist subscribers it suits are e-mailed its address.',
+      run: ({ tx, companyId, record, origin, afterCommit }) => emailWaitlist(tx as Executor, companyId, record, origin, afterCommit),
+    },
     unpublish: {
       label: 'Unpublish',
       from: ['PUBLISHED'],
@@ -82,5 +88,43 @@ export const listingsResource = defineResource({
       { kind: 'history' },
       { kind: 'notes' },
     ],
+  },
+})
+
+/** The waitlist (issue 17 item 5): people who asked to hear of a home, from the public waitlist page or entered by staff; kept as given (no update). */
+export const waitlistSubscribersResource = defineResource({
+  name: 'waitlist-subscribers',
+  singular: 'Waitlist Subscriber',
+  plural: 'Waitlist',
+  description: 'People who asked to hear when a home comes free, with what they look for: from your public waitlist page, or entered here. A published listing e-mails those it suits.',
+  group: 'Leasing',
+  permission: 'leasing',
+  table: waitlistSubscribers,
+  fields: {
+    firstName: text('First name', { required: true, max: 100 }),
+    lastName: text('Last name', { required: true, max: 100 }),
+    email: email('E-mail', { required: true }),
+    phone: phone('Phone'),
+    bedrooms: number('Bedrooms needed', { max: 10, help: 'The fewest; 0 for a studio' }),
+    maxRent: money('Most rent a month'),
+    moveInDate: date('Move-in date'),
+    propertyGroupId: reference('Property wanted', 'property-groups', { help: 'Empty: any' }),
+    notes: longText('Notes', { max: 2000 }),
+    consented: boolean('Agrees to be e-mailed about homes', { required: true, help: 'Needed: the waitlist only writes to those who asked' }),
+    source: select('From', [
+      { value: 'PUBLIC', label: 'Waitlist page' },
+      { value: 'STAFF', label: 'Entered by staff' },
+    ], { readOnly: true }),
+    label: text('Name', { readOnly: true }),
+  },
+  title: ['label'],
+  label: 'label',
+  columns: ['label', 'bedrooms', 'maxRent', 'moveInDate', 'propertyGroupId', 'source'],
+  search: ['label', 'phone', 'notes'],
+  filters: ['propertyGroupId', 'source'],
+  ordering: '-created_at',
+  methods: ['list', 'create', 'get', 'delete'],
+  rules: {
+    validate: async ({ values }) => checkSubscriber(values),
   },
 })

@@ -60,3 +60,23 @@ test('a listing is published with its photo, seen by the public on its page and 
   expect(gone?.status()).toBe(404)
   await visitor.close()
 })
+
+test('someone joins a company’s waitlist from its public page; without consent the form says so and keeps what was typed', async ({ page, request }) => {
+  const company: Company = await registerCompany(request)
+  const slug = (await (await request.get('/api/property-management-company/', { headers: { authorization: `Bearer ${company.token}` } })).json()).slug as string
+  await page.goto(`/${slug}/waitlist/`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Waitlist$/)
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('E-mail', { exact: true }).fill(`ada-${slug}@example.test`)
+  await page.getByLabel('Bedrooms').fill('2')
+  await page.getByLabel('Most rent a month').fill('2200.00')
+  await page.getByRole('button', { name: 'Join the waitlist' }).click()
+  await expect(page.getByText('Tick the box to agree to be e-mailed: the waitlist only writes to those who asked.').first()).toBeVisible()
+  await expect(page.getByLabel('Most rent a month')).toHaveValue('2200.00')
+  await page.getByRole('checkbox', { name: /may e-mail me about homes/ }).check()
+  await page.getByRole('button', { name: 'Join the waitlist' }).click()
+  await expect(page.getByRole('status')).toContainText('You are on the waitlist')
+  const listed = await (await request.get('/api/waitlist-subscribers/', { headers: { authorization: `Bearer ${company.token}` } })).json()
+  expect(listed.results).toEqual([expect.objectContaining({ first_name: 'Ada', bedrooms: 2, max_rent: '2200.00', source: 'PUBLIC' })])
+})

@@ -46,6 +46,7 @@ const PUBLIC: Record<string, string> = {
   'POST /api/referral/affiliates': 'the public affiliate sign-up form',
   'GET /api/listings/{id}': 'a published listing, for anyone looking for a home; a draft or unpublished one is 404',
   'GET /api/rental-unit-listing-photos/{id}': "a published listing's photo; any other photo is 404",
+  'POST /api/{slug}/waitlist-subscribers': "joining a company's waitlist from its public page (honeypot, rate limit)",
 }
 
 /**

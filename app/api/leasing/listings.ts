@@ -1,4 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq } from 'drizzle-orm'
+import { HONEYPOT_FIELD } from '~/components/honeypot'
+import { getDb, withCompany } from '~/db/client.server'
+import { companies, waitlistSubscribers } from '~/db/schema'
+import { createRecord, parseInput } from '~/resources/engine/api.server'
+import { waitlistSubscribersResource } from '~/resources/listings'
+import { clientIp, rateLimiter } from '../middleware/rate-limit'
+import { jsonBody } from '../openapi'
+import { Detail } from '../platform/schemas'
 import type { PublicListing } from '~/domain/leasing/listings'
 import { formatMoney } from '~/domain/money'
 import { publishedListing, publishedListingPhoto } from '~/leasing/listings.server'
@@ -86,7 +95,7 @@ router.openapi(
   }),
   async (c) => {
     const listing = await publishedListing(c.req.valid('param').id)
-    if (!listing) throw notFound('No such listing: it may have been let.')
+    if (!listing) throw notFound('No such listing. It may have been let already.')
     return c.json(
       {
         id: listing.id,
@@ -135,5 +144,55 @@ router.openapi(
     // Public, and unchanged once uploaded (a new photo is a new id): shared caches may keep it.
     response.headers.set('cache-control', 'public, max-age=86400')
     return response
+  },
+)
+
+// A person joins once; a few more from one household's or office's address is plausible, dozens is a script.
+const joinsPerIp = rateLimiter('waitlist-ip', 10, 60 * 60)
+
+export const WAITLIST_JOINED = 'You are on the waitlist: we will e-mail you when a home that suits you comes up.'
+
+const CONSENT = 'Tick the box to agree to be e-mailed: the waitlist only writes to those who asked.'
+
+/** What the public waitlist page sends: who they are, what they look for, and their consent. */
+export const WaitlistJoin = z
+  .object({
+    first_name: z.string({ error: 'Enter your first name.' }).trim().min(1, 'Enter your first name.').max(100, 'First name: at most 100 characters.'),
+    last_name: z.string({ error: 'Enter your last name.' }).trim().min(1, 'Enter your last name.').max(100, 'Last name: at most 100 characters.'),
+    email: z.string({ error: 'Enter your e-mail address.' }).trim().email('Enter a valid e-mail address.').max(254),
+    phone: z.string().trim().max(40, 'Phone: at most 40 characters.').optional(),
+    bedrooms: z.coerce.number({ error: 'Bedrooms must be a whole number.' }).int('Bedrooms must be a whole number.').min(0, 'Bedrooms cannot be negative.').max(10, 'At most 10 bedrooms.').optional(),
+    max_rent: z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'Most rent: an amount like 2150.00.').optional(),
+    move_in_date: z.iso.date({ error: 'Move-in date: a date like 2031-05-01.' }).optional(),
+    notes: z.string().trim().max(2000, 'Notes: at most 2000 characters.').optional(),
+    consented: z.boolean({ error: CONSENT }).refine((agreed) => agreed, CONSENT),
+    [HONEYPOT_FIELD]: z.string().optional().openapi({ description: 'Leave out or empty. Forms hide it from people; a request that fills it is answered as usual and not kept.' }),
+  })
+  .openapi('WaitlistJoin')
+
+router.openapi(
+  createRoute({
+    method: 'post',
+    path: '/{slug}/waitlist-subscribers',
+    tags,
+    summary: 'Join a company’s waitlist (no sign-in needed)',
+    description: 'Limited to 10 a hour from one address. Joining again with the same e-mail is answered the same way and keeps the first.',
+    request: { params: z.object({ slug: z.string() }), ...jsonBody(WaitlistJoin) },
+    responses: { 201: jsonResponse(Detail, 'Joined'), ...errorResponses(400, 404, 429) },
+  }),
+  async (c) => {
+    await joinsPerIp.count(clientIp(c))
+    const [company] = await getDb().select({ id: companies.id }).from(companies).where(eq(companies.slug, c.req.valid('param').slug.toLowerCase()))
+    if (!company) throw notFound('No company has this address.')
+    const { [HONEYPOT_FIELD]: trap, ...body } = c.req.valid('json')
+    if (trap) return c.json({ detail: WAITLIST_JOINED }, 201)
+    await withCompany(company.id, async () => {
+      const db = getDb()
+      const [known] = await db.select({ id: waitlistSubscribers.id }).from(waitlistSubscribers).where(and(eq(waitlistSubscribers.companyId, company.id), eq(waitlistSubscribers.email, body.email.toLowerCase())))
+      if (known) return
+      const made = await createRecord(db, company.id, waitlistSubscribersResource, parseInput(waitlistSubscribersResource, body, 'create'))
+      await db.update(waitlistSubscribers).set({ source: 'PUBLIC' }).where(and(eq(waitlistSubscribers.companyId, company.id), eq(waitlistSubscribers.id, String(made.id))))
+    })
+    return c.json({ detail: WAITLIST_JOINED }, 201)
   },
 )

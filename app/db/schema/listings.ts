@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
-import { rentalUnits } from './properties'
+import { propertyGroups, rentalUnits } from './properties'
 
 /*
  * Listings (issue 17 item 1): a vacant unit advertised to the public, with its photos (the shared
@@ -54,4 +54,57 @@ export const rentalUnitListings = pgTable(
     check('rental_unit_listings_rent_positive', sql`${t.rent} > 0`),
     check('rental_unit_listings_deposit_positive', sql`${t.deposit} is null or ${t.deposit} >= 0`),
   ],
+)
+
+/**
+ * The waitlist (issue 17 item 5): people who asked to hear of a home, from the company's public
+ * waitlist page or entered by staff, with what they look for and their consent to be e-mailed.
+ */
+export const waitlistSubscribers = pgTable(
+  'waitlist_subscribers',
+  {
+    id: id(),
+    companyId: companyId(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    /** The fewest bedrooms they need (0: a studio will do). */
+    bedrooms: integer(),
+    /** Cents a month: the most they will pay. */
+    maxRent: cents(),
+    moveInDate: date({ mode: 'string' }),
+    /** The property they want; null: any of the company's. */
+    propertyGroupId: uuid().references(() => propertyGroups.id),
+    notes: text(),
+    /** They agreed to be e-mailed about homes: Canada's anti-spam law asks for express consent, and its record. */
+    consented: boolean().notNull().default(false),
+    /** When they agreed: the record the law asks to keep. */
+    consentedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** PUBLIC (the waitlist page) or STAFF. */
+    source: text().notNull().default('STAFF'),
+    /** "Ada Lovelace · ada@example.com": sorts naturally. */
+    label: text().notNull().default(''),
+    searchText: searchColumn('label', 'phone', 'notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('waitlist_subscribers_company_created_idx').on(t.companyId, t.createdAt), searchIndex('waitlist_subscribers', t.searchText)],
+)
+
+/** Each listing a subscriber was e-mailed about, once. */
+export const waitlistNotifications = pgTable(
+  'waitlist_notifications',
+  {
+    id: id(),
+    companyId: companyId(),
+    listingId: uuid()
+      .notNull()
+      .references(() => rentalUnitListings.id, { onDelete: 'cascade' }),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => waitlistSubscribers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('waitlist_notifications_listing_subscriber_key').on(t.listingId, t.subscriberId)],
 )

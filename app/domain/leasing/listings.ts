@@ -125,3 +125,30 @@ export function listingStructuredData(home: ListedHome) {
     },
   }
 }
+
+/** What a waitlist subscriber looks for (cents; nulls: any). */
+export type WaitlistWish = { bedrooms: number | null; maxRent: number | null; moveInDate: string | null; propertyGroupId: string | null }
+/** A listing as the waitlist is matched against it. */
+export type ListingOffer = { bedrooms: number | null; rent: number; availableOn: string | null; propertyGroupId: string }
+
+/** How long after the day a subscriber wants to move in a home may still come free and suit them. */
+export const MOVE_IN_SLACK_DAYS = 14
+
+/**
+ * Whether a listing suits what a subscriber asked for: at least the bedrooms they need, at most the
+ * rent they will pay, free by their move-in day (or within two weeks of it), and at the property they
+ * want. What either leaves unsaid does not stand in the way.
+ */
+export function suits(wish: WaitlistWish, offer: ListingOffer) {
+  if (wish.bedrooms !== null && offer.bedrooms !== null && offer.bedrooms < wish.bedrooms) return false
+  if (wish.maxRent !== null && offer.rent > wish.maxRent) return false
+  if (wish.propertyGroupId && wish.propertyGroupId !== offer.propertyGroupId) return false
+  if (wish.moveInDate && offer.availableOn) {
+    const latest = new Date(Date.parse(`${wish.moveInDate}T00:00:00Z`) + MOVE_IN_SLACK_DAYS * 86_400_000).toISOString().slice(0, 10)
+    if (offer.availableOn > latest) return false
+  }
+  return true
+}
+
+/** "Ada Lovelace · ada@example.com". */
+export const subscriberLabel = (first: string, last: string, email: string) => `${first} ${last} · ${email}`

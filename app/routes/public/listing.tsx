@@ -19,7 +19,7 @@ type Listing = Answer<typeof PublicListingOutput>
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const response = await callApi(`listings/${encodeURIComponent(params.listingId)}/`, { request })
-  if (!response.ok) throw data({ detail: 'No such listing: it may have been let.' }, { status: 404 })
+  if (!response.ok) throw data({ detail: 'No such listing. It may have been let already.' }, { status: 404 })
   return { listing: await readBody<Listing>(response) }
 }
 
