@@ -92,6 +92,7 @@ export default [
       route('rent-receipt', 'routes/app/reporting/rent-receipt.tsx'),
       route('loss-to-lease', 'routes/app/reporting/loss-to-lease.tsx'),
       route('move-in-move-out', 'routes/app/reporting/move-in-move-out.tsx'),
+      route('time-to-lease', 'routes/app/reporting/time-to-lease.tsx'),
       route('upcoming-rent-increase', 'routes/app/reporting/upcoming-rent-increase.tsx'),
       route('open-work-orders', 'routes/app/reporting/open-work-orders.tsx'),
       route('closed-work-orders', 'routes/app/reporting/closed-work-orders.tsx'),

@@ -453,6 +453,8 @@ async function seedLeases(tx: Transaction, companyId: string, userId: string, pr
           {
             rental_unit_id: u.id,
             lease_type: recent ? 'FIXED' : 'MONTH_TO_MONTH',
+            // Signed one to four weeks before it starts.
+            signed_on: new Date(Date.parse(`${start}T00:00:00Z`) - (7 + (n % 4) * 7) * 86_400_000).toISOString().slice(0, 10),
             start_date: start,
             end_date: recent ? end : null,
             rent: dollars(rent),

@@ -23,7 +23,7 @@ export const REPORT_CATALOG: CatalogGroup[] = [
       { slug: 'management-fee-summary', label: 'Management Fee Summary', description: 'The fees earned per property and owner.' },
       { slug: 'gst-hst-return', label: 'GST/HST Return Worksheet', description: 'The figures of the GST/HST return for a period: tax charged on invoices, input tax credits, net tax.', ready: true },
       { slug: 'po-listing', label: 'PO Listing', description: 'Purchase orders of a period by status, vendor and property, with what was billed of each and what is still committed.', ready: true },
-      { slug: 'generate-eft-payment-file', label: 'EFT Payment File', description: 'A CPA-005 file of approved payments for the bank.' },
+      { slug: 'generate-eft-payment-file', label: 'EFT Payment File', description: 'A CPA-005 file of approved payments for the bank.', ready: true },
     ],
   },
   {
@@ -35,6 +35,7 @@ export const REPORT_CATALOG: CatalogGroup[] = [
       { slug: 'rent-outstanding', label: 'Rent Outstanding', description: 'A month’s charges per lease, what of them is collected, and the collection rate.', ready: true },
       { slug: 'rent-receipt', label: 'Rent Receipt', description: 'Receipts for a payment or a resident’s payments, with what Ontario requires, to print and sign.', ready: true },
       { slug: 'move-in-move-out', label: 'Move-in / Move-out', description: 'Who moved in and out over a period; net absorption and turnover.', ready: true },
+      { slug: 'time-to-lease', label: 'Time to Lease', description: 'How fast vacant units are let: days from listing (or move-out) to signing, and days vacant, by property.', ready: true },
       { slug: 'upcoming-rent-increase', label: 'Upcoming Rent Increases', description: 'The rent increases taking effect over a period: the rent before and after, the change, the notice and what to check.', ready: true },
       { slug: 'loss-to-lease', label: 'Loss to Lease', description: 'Market rent against the rent in place on any date, with the vacancy loss.', ready: true },
     ],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import type { IncreaseLease, LedgerLine, MonthCharges, MoveLease, ReceiptPayment } from '~/domain/leasing/leasing-reports'
+import type { LeasedUnit } from '~/domain/leasing/time-to-lease'
 import type { PaidCharge } from '~/domain/leasing/resident-center'
 import { addressees, letterhead } from './letters.server'
 import { leaseColumns, leaseOfRow, propertyIs, receivedOn, type LeaseRow, type ReportScope } from './reports.server'
@@ -231,5 +232,52 @@ export async function increasesTakingEffect(db: Executor, companyId: string, sco
     province: r.province,
     movedIn: r.moved_in,
     lastIncreaseDate: r.last_increase_date,
+  }))
+}
+
+/**
+ * The new leases (renewals aside) signed from `from` to `to`, with their unit, the day the lease
+ * before them on the unit moved out (or ended), and the day the unit's listing was published, when
+ * it was before the signing: what time to lease counts.
+ */
+export async function leasedUnits(db: Executor, companyId: string, scope: ReportScope, range: { from: string; to: string }): Promise<LeasedUnit[]> {
+  const rows = await db.execute<{
+    id: string
+    label: string
+    unit_id: string
+    unit_label: string
+    unit_type: string
+    property_id: string
+    property_label: string
+    signed_on: string
+    move_in: string
+    vacated_on: string | null
+    listed_on: string | null
+  }>(sql`
+    select l.id, l.label, u.id as unit_id, u.label as unit_label, u.unit_type, g.id as property_id, g.name as property_label,
+      l.signed_on::text, coalesce(l.move_in_date, l.start_date)::text as move_in,
+      (select max(coalesce(p.move_out_date, p.end_date))::text from leases p
+        where p.company_id = l.company_id and p.rental_unit_id = l.rental_unit_id and p.id <> l.id and p.status <> 'DRAFT'
+          and coalesce(p.move_in_date, p.start_date) < coalesce(l.move_in_date, l.start_date)) as vacated_on,
+      (select max(li.published_on)::text from rental_unit_listings li
+        where li.company_id = l.company_id and li.rental_unit_id = l.rental_unit_id and li.published_on <= l.signed_on) as listed_on
+    from leases l
+    join rental_units u on u.id = l.rental_unit_id
+    join buildings b on b.id = u.building_id
+    join property_groups g on g.id = b.property_group_id
+    where l.company_id = ${companyId} and l.status <> 'DRAFT' and l.renews_lease_id is null
+      and l.signed_on between ${range.from} and ${range.to} ${propertyIs('g.id', scope)}`)
+  return rows.map((r) => ({
+    leaseId: r.id,
+    leaseLabel: r.label,
+    rentalUnitId: r.unit_id,
+    unitLabel: r.unit_label,
+    unitType: r.unit_type,
+    propertyGroupId: r.property_id,
+    propertyLabel: r.property_label,
+    vacatedOn: r.vacated_on,
+    listedOn: r.listed_on,
+    signedOn: r.signed_on,
+    moveIn: r.move_in,
   }))
 }

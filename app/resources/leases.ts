@@ -5,7 +5,7 @@ import { leaseResidents, leases, rentPaymentSchedules } from '~/db/schema'
 import { conflict } from '~/domain/errors'
 import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, RESIDENT_ROLES, type Term } from '~/domain/leasing/leases'
 import { SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
-import { addResident, checkUnitFree, endRenewedLease, followLease, leaseOf, leaseSummaries, removeResident } from '~/leasing/leases.server'
+import { addResident, checkUnitFree, endRenewedLease, followLease, leaseOf, leaseSummaries, markSigned, removeResident } from '~/leasing/leases.server'
 import { runRent } from '~/leasing/rent.server'
 import { resourceNamed } from './index'
 import { followTurnover, leaseTerms } from '~/maintenance/make-ready.server'
@@ -41,6 +41,7 @@ export const leasesResource = defineResource({
     startDate: date('Start date', { required: true }),
     endDate: date('End date', { notBefore: 'startDate', help: 'The last day of a fixed term; a month-to-month lease has none' }),
     moveInDate: date('Move-in date', { notBefore: 'startDate', help: 'The start date when empty' }),
+    signedOn: date('Signed on', { help: 'Empty: the day it is activated' }),
     noticeDate: date('Notice given on', { readOnly: true }),
     moveOutDate: date('Move-out date', { readOnly: true, help: 'Set by giving notice or ending the lease' }),
     rent: money('Rent', { required: true }),
@@ -80,6 +81,7 @@ export const leasesResource = defineResource({
       done: 'Lease activated: the unit is occupied.',
       async run({ tx, companyId, record }) {
         await checkUnitFree(tx as Executor, companyId, { ...termOf(record), id: String(record.id), rentalUnitId: String(record.rentalUnitId), renewsLeaseId: record.renewsLeaseId as string | null })
+        if (!record.signedOn) await markSigned(tx as Executor, companyId, String(record.id))
       },
     },
     'give-notice': {
@@ -206,7 +208,7 @@ export const leasesResource = defineResource({
   page: {
     links: [{ label: 'Rent ledger', href: '/app/reporting/rent-ledger/?lease_id={id}' }],
     sections: [
-      { kind: 'fields', fields: ['rentalUnitId', 'leaseType', 'status', 'startDate', 'endDate', 'moveInDate', 'noticeDate', 'moveOutDate', 'renewsLeaseId'] },
+      { kind: 'fields', fields: ['rentalUnitId', 'leaseType', 'status', 'signedOn', 'startDate', 'endDate', 'moveInDate', 'noticeDate', 'moveOutDate', 'renewsLeaseId'] },
       { kind: 'fields', label: 'Rent and deposits', fields: ['rent', 'rentFrequency', 'rentDueDay', 'balance', 'securityDeposit', 'lastMonthRentDeposit', 'keyDeposit'] },
       { kind: 'lines' },
       { kind: 'actions' },

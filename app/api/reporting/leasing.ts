@@ -19,12 +19,13 @@ import {
   type UpcomingIncreaseStatus,
 } from '~/domain/leasing/leasing-reports'
 import { addMonths } from '~/domain/leasing/rent-increases'
+import { timeToLease, timeToLeaseTable } from '~/domain/leasing/time-to-lease'
 import { CHARGE_TYPES, type ChargeType } from '~/domain/leasing/rent'
 import { monthEnd } from '~/domain/leasing/vacancies'
 import { isIsoDate } from '~/domain/ledger/entries'
 import { displayMoney } from '~/domain/money'
 import { UNIT_TYPES, type UnitType } from '~/domain/reference-data'
-import { increasesTakingEffect, ledgerLines, monthCharges, moves, receiptFacts, receiptPayments, residentName, type ReceiptsFor } from '~/leasing/leasing-reports.server'
+import { increasesTakingEffect, leasedUnits, ledgerLines, monthCharges, moves, receiptFacts, receiptPayments, residentName, type ReceiptsFor } from '~/leasing/leasing-reports.server'
 import { depositsHeldAsOf, leasesByIds, openItemsAndCredits, unitsAsOf, type ReportScope } from '~/leasing/reports.server'
 import { lettersPdf } from '~/utils/letter-pdf.server'
 import { createRouter } from '../create-app'
@@ -487,5 +488,76 @@ router.openapi(
     const increases = await increasesTakingEffect(t.db, t.companyId, scope, { from, to })
     const report = { filters, ...upcomingRentIncreases(increases, { from, to, today, status: query.status ?? null }) }
     return respond(c, query.format, 'upcoming-rent-increase', report, () => upcomingRentIncreasesTable(report, subtitle))
+  },
+)
+
+const LeasingSpeed = z.object({
+  group: z.string(),
+  leases: z.number().int(),
+  pre_leased: z.number().int().openapi({ description: 'Signed before the unit was vacated' }),
+  mean_days_to_lease: z.number().nullable(),
+  median_days_to_lease: z.number().nullable(),
+  mean_days_vacant: z.number().nullable(),
+  median_days_vacant: z.number().nullable(),
+})
+
+export const TimeToLease = z
+  .object({
+    filters: Property,
+    date_from: z.string(),
+    date_to: z.string(),
+    unit_type: z.string().nullable(),
+    rows: z.array(
+      z.object({
+        lease_id: z.string(),
+        lease_label: z.string(),
+        rental_unit_id: z.string(),
+        unit_label: z.string(),
+        unit_type: z.string(),
+        unit_type_label: z.string(),
+        property_group_id: z.string(),
+        property_label: z.string(),
+        vacated_on: z.string().nullable().openapi({ description: 'The day the lease before it on the unit moved out (or ended)' }),
+        listed_on: z.string().nullable().openapi({ description: 'The day the unit’s listing was published, before the signing' }),
+        signed_on: z.string(),
+        move_in: z.string(),
+        days_to_lease: z.number().int().nullable().openapi({ description: 'Signed − listed (else vacated), never below 0' }),
+        pre_leased: z.boolean(),
+        days_vacant: z.number().int().nullable().openapi({ description: 'Move-in − move-out − 1, never below 0' }),
+      }),
+    ),
+    groups: z.array(LeasingSpeed).openapi({ description: 'By property' }),
+    total: LeasingSpeed,
+  })
+  .openapi('TimeToLease')
+
+router.openapi(
+  createRoute({
+    method: 'get',
+    path: '/reporting/time-to-lease',
+    tags,
+    summary:
+      'How fast vacant units are let: each new lease signed in the range with the day its unit was vacated, listed and signed, its move-in, days to lease and days vacant; mean and median by property',
+    ...guard,
+    request: {
+      query: z.object({
+        format: Format,
+        date_from: DateFrom,
+        date_to: DateTo,
+        property_group_id: PropertyId,
+        unit_type: z
+          .enum(UNIT_TYPES.map((u) => u.value) as [UnitType, ...UnitType[]], { error: 'Unit type must be one of the unit types (APARTMENT, CONDO …).' })
+          .optional()
+          .openapi({ description: 'Only units of this type' }),
+      }),
+    },
+    responses: statementResponse(TimeToLease, 'Time to lease'),
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const t = tenant(c)
+    const [range, { scope, filters, subtitle }] = await Promise.all([rangeOf(c, query), scopeOf(c, { property_group_id: query.property_group_id })])
+    const report = { filters, ...timeToLease(await leasedUnits(t.db, t.companyId, scope, range), { ...range, unitType: query.unit_type ?? null }) }
+    return respond(c, query.format, 'time-to-lease', report, () => timeToLeaseTable(report, subtitle))
   },
 )

@@ -33,6 +33,7 @@ type Statements = {
   'rent-receipt': typeof LeasingSchemas.RentReceipts
   'loss-to-lease': typeof LeasingSchemas.LossToLease
   'move-in-move-out': typeof LeasingSchemas.MoveInMoveOut
+  'time-to-lease': typeof LeasingSchemas.TimeToLease
   'upcoming-rent-increase': typeof LeasingSchemas.UpcomingRentIncreases
   'open-work-orders': typeof MaintenanceSchemas.OpenWorkOrders
   'closed-work-orders': typeof MaintenanceSchemas.ClosedWorkOrders

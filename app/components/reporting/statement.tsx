@@ -41,6 +41,7 @@ export const REPORTS = {
   'rent-receipt': 'Rent Receipt',
   'loss-to-lease': 'Loss to Lease',
   'move-in-move-out': 'Move-in / Move-out',
+  'time-to-lease': 'Time to Lease',
   'upcoming-rent-increase': 'Upcoming Rent Increases',
   'open-work-orders': 'Open Work Orders',
   'closed-work-orders': 'Closed Work Orders',

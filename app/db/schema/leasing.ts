@@ -30,6 +30,8 @@ export const leases = pgTable(
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }),
     moveInDate: date({ mode: 'string' }),
+    /** The day its residents signed it (the day it was activated, unless told): where time to lease counts to. */
+    signedOn: date({ mode: 'string' }),
     noticeDate: date({ mode: 'string' }),
     moveOutDate: date({ mode: 'string' }),
     /** Cents, per `rentFrequency`. */

@@ -96,6 +96,7 @@ describe('the PO listing', () => {
       ['APPROVED', 1, '1850.00'],
       ['REJECTED', 0, '0.00'],
       ['FULFILLED', 1, '825.00'],
+      ['CANCELED', 0, '0.00'],
     ])
   })
 })
