@@ -277,18 +277,29 @@ export async function payAmounts(tx: Executor, companyId: string, userId: string
 /**
  * Every bill open at the end of `asOf`: posted, dated by then, less what payments made by then and
  * still standing paid of it and what credits applied by then and still standing settled of it;
- * with its vendor (only `vendorId`'s, when given).
+ * with its vendor (only `vendorId`'s, when given). Summed by vendor and due date (how many, what
+ * they owe): the aging reads no more than that, and tens of thousands of open bills come to a few
+ * thousand rows. What was paid and credited is summed once for all bills, not looked up bill by bill.
  */
 export async function openBillsAsOf(tx: Executor, companyId: string, asOf: string, vendorId?: string): Promise<OpenBill[]> {
-  const rows = await tx.execute<{ bill_id: string; vendor_id: string; vendor_label: string; due_date: string; open: string }>(sql`
-    select b.id as bill_id, b.vendor_id, v.name as vendor_label, b.due_date::text as due_date,
-           b.amount - coalesce((select sum(a.amount) from ${billPaymentAllocations} a join ${billPayments} p on p.id = a.payment_id
-                                where a.company_id = ${companyId} and a.bill_id = b.id and p.status = 'PAID' and p.date <= ${asOf}), 0)
-                    - coalesce((select sum(c.amount) from ${vendorCreditApplications} c
-                                where c.company_id = ${companyId} and c.bill_id = b.id and c.status = 'APPLIED' and c.date <= ${asOf}), 0) as open
-    from ${bills} b join ${vendors} v on v.id = b.vendor_id
-    where b.company_id = ${companyId} and b.status = 'POSTED' and b.date <= ${asOf} ${vendorId ? sql`and b.vendor_id = ${vendorId}` : sql``}`)
-  return rows.map((r) => ({ billId: r.bill_id, vendorId: r.vendor_id, vendorLabel: r.vendor_label, dueDate: r.due_date, open: Number(r.open) })).filter((b) => b.open > 0)
+  const rows = await tx.execute<{ vendor_id: string; vendor_label: string; due_date: string; count: number; open: string }>(sql`
+    with paid as materialized (
+      select a.bill_id, sum(a.amount)::bigint as amount from ${billPaymentAllocations} a join ${billPayments} p on p.id = a.payment_id
+      where a.company_id = ${companyId} and p.status = 'PAID' and p.date <= ${asOf} group by a.bill_id
+    ), credited as materialized (
+      select c.bill_id, sum(c.amount)::bigint as amount from ${vendorCreditApplications} c
+      where c.company_id = ${companyId} and c.status = 'APPLIED' and c.date <= ${asOf} group by c.bill_id
+    ), open as (
+      select b.vendor_id, b.due_date, count(*)::int as count, sum(b.amount - coalesce(paid.amount, 0) - coalesce(credited.amount, 0)) as open
+      from ${bills} b left join paid on paid.bill_id = b.id left join credited on credited.bill_id = b.id
+      where b.company_id = ${companyId} and b.status = 'POSTED' and b.date <= ${asOf} ${vendorId ? sql`and b.vendor_id = ${vendorId}` : sql``}
+        and b.amount > coalesce(paid.amount, 0) + coalesce(credited.amount, 0)
+      group by b.vendor_id, b.due_date
+    )
+    -- The vendors' names joined to the sums, not carried through the grouping of every bill.
+    select open.vendor_id, v.name as vendor_label, open.due_date::text as due_date, open.count, open.open
+    from open join ${vendors} v on v.id = open.vendor_id`)
+  return rows.map((r) => ({ vendorId: r.vendor_id, vendorLabel: r.vendor_label, dueDate: r.due_date, count: Number(r.count), open: Number(r.open) }))
 }
 
 /** The payable accounts' balance at the end of `asOf`, as owed (a credit balance is positive). */

@@ -327,14 +327,22 @@ export async function duplicateInvoiceValues(tx: Executor, companyId: string, re
 /**
  * Every invoice open at the end of `asOf`: posted, dated by then, less what payments received by
  * then and still standing paid of it; keyed by its customer (only `propertyGroupId`'s, when given).
+ * Summed by customer and due date (how many, what they owe): the aging reads no more than that.
+ * What was received is summed once for all invoices, not looked up invoice by invoice.
  */
 export async function openInvoicesAsOf(tx: Executor, companyId: string, asOf: string, propertyGroupId?: string | null): Promise<OpenDocument[]> {
-  const rows = await tx.execute<{ customer_type: string; resident_id: string | null; property_owner_id: string | null; customer_name: string; due_date: string; open: string }>(sql`
-    select i.customer_type, i.resident_id, i.property_owner_id, i.customer_name, coalesce(i.due_date, i.date)::text as due_date,
-           i.amount - coalesce((select sum(p.amount) from ${invoicePayments} p where p.company_id = ${companyId} and p.invoice_id = i.id and p.status = 'RECEIVED' and p.date <= ${asOf}), 0) as open
-    from ${invoices} i
-    where i.company_id = ${companyId} and i.status = 'POSTED' and i.date <= ${asOf} ${propertyGroupId ? sql`and i.property_group_id = ${propertyGroupId}` : sql``}`)
-  return rows.map((r) => ({ partyKey: customerKey(r), partyLabel: r.customer_name, dueDate: r.due_date, open: Number(r.open) })).filter((d) => d.open > 0)
+  const rows = await tx.execute<{ customer_type: string; resident_id: string | null; property_owner_id: string | null; customer_name: string; due_date: string; count: number; open: string }>(sql`
+    with received as materialized (
+      select p.invoice_id, sum(p.amount)::bigint as amount from ${invoicePayments} p
+      where p.company_id = ${companyId} and p.status = 'RECEIVED' and p.date <= ${asOf} group by p.invoice_id
+    )
+    select i.customer_type, i.resident_id, i.property_owner_id, i.customer_name, coalesce(i.due_date, i.date)::text as due_date, count(*)::int as count,
+           sum(i.amount - coalesce(received.amount, 0)) as open
+    from ${invoices} i left join received on received.invoice_id = i.id
+    where i.company_id = ${companyId} and i.status = 'POSTED' and i.date <= ${asOf} ${propertyGroupId ? sql`and i.property_group_id = ${propertyGroupId}` : sql``}
+      and i.amount > coalesce(received.amount, 0)
+    group by i.customer_type, i.resident_id, i.property_owner_id, i.customer_name, coalesce(i.due_date, i.date)`)
+  return rows.map((r) => ({ partyKey: customerKey(r), partyLabel: r.customer_name, dueDate: r.due_date, count: Number(r.count), open: Number(r.open) }))
 }
 
 /** Whose an invoice is, as one key: `resident:{id}`, `owner:{id}`, or `customer:{name}` for another customer. */

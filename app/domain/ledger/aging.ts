@@ -8,8 +8,11 @@ import { formatMoney } from '../money'
  * due). Pure: the aged payables and the invoices of aged receivables are both this.
  */
 
-/** A document open at the end of the day: whose it is, its due date and what it still owed then (cents). */
-export type OpenDocument = { partyKey: string; partyLabel: string; dueDate: string; open: number }
+/**
+ * A document open at the end of the day: whose it is, its due date and what it still owed then
+ * (cents). Or several of one party's, due the same day (`count` of them, summed): they age alike.
+ */
+export type OpenDocument = { partyKey: string; partyLabel: string; dueDate: string; open: number; count?: number }
 
 type Bucket = (typeof AGING_BUCKETS)[number]
 export type AgingFigures = Record<(typeof AGING_COLUMNS)[number]['key'] | 'total', string>
@@ -30,7 +33,7 @@ export function ageByParty(documents: readonly OpenDocument[], asOf: string) {
     const { bucket } = agingOf(document.dueDate, asOf)
     party.buckets[bucket] += document.open
     totals[bucket] += document.open
-    party.count += 1
+    party.count += document.count ?? 1
     if (document.dueDate < party.oldestDue) party.oldestDue = document.dueDate
     byParty.set(document.partyKey, party)
   }

@@ -3,10 +3,10 @@ import { agedPayables, agedPayablesTable } from './aged-payables'
 
 describe('aged payables', () => {
   const bills = [
-    { billId: 'a', vendorId: 'v2', vendorLabel: 'Rapid Plumbing', dueDate: '2031-04-20', open: 12000 },
-    { billId: 'b', vendorId: 'v2', vendorLabel: 'Rapid Plumbing', dueDate: '2031-02-04', open: 30000 },
-    { billId: 'c', vendorId: 'v1', vendorLabel: 'Ottawa Hydro', dueDate: '2031-01-01', open: 7550 },
-    { billId: 'd', vendorId: 'v1', vendorLabel: 'Ottawa Hydro', dueDate: '2031-01-01', open: 0 },
+    { vendorId: 'v2', vendorLabel: 'Rapid Plumbing', dueDate: '2031-04-20', open: 12000 },
+    { vendorId: 'v2', vendorLabel: 'Rapid Plumbing', dueDate: '2031-02-04', open: 30000 },
+    { vendorId: 'v1', vendorLabel: 'Ottawa Hydro', dueDate: '2031-01-01', open: 7550 },
+    { vendorId: 'v1', vendorLabel: 'Ottawa Hydro', dueDate: '2031-01-01', open: 0 },
   ]
 
   it('ages each vendor’s open bills by days past due, not yet due among the first column', () => {
@@ -17,6 +17,13 @@ describe('aged payables', () => {
     ])
     expect(report.totals.total).toBe('495.50')
     expect(report.other_payables).toBe('0.00')
+  })
+
+  it('counts a vendor’s bills due on one day, summed by the server, as the bills they are', () => {
+    const summed = [{ vendorId: 'v2', vendorLabel: 'Rapid Plumbing', dueDate: '2031-02-04', open: 42000, count: 2 }]
+    expect(agedPayables(summed, 42000, '2031-04-10').rows).toEqual([
+      { vendor_id: 'v2', vendor_label: 'Rapid Plumbing', bill_count: 2, oldest_due_date: '2031-02-04', days_0_30: '0.00', days_31_60: '0.00', days_61_90: '420.00', days_91_plus: '0.00', credits: '0.00', total: '420.00' },
+    ])
   })
 
   it('says what the payable accounts hold beyond the bills', () => {

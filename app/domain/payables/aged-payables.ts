@@ -10,8 +10,8 @@ import type { OpenCredit } from './vendor-credits'
  * balance that day. Pure: the server reads each bill's amount open on the day.
  */
 
-/** A bill open at the end of the day: its vendor, its due date and what it still owed then (cents). */
-export type OpenBill = { billId: string; vendorId: string; vendorLabel: string; dueDate: string; open: number }
+/** A vendor's bills open at the end of the day that fall due on one day: how many (one unless given) and what they still owed then (cents). */
+export type OpenBill = { vendorId: string; vendorLabel: string; dueDate: string; open: number; count?: number }
 
 /**
  * `credits`: each vendor's credits left unapplied that day, a debit on the payable accounts: shown
@@ -20,7 +20,7 @@ export type OpenBill = { billId: string; vendorId: string; vendorLabel: string; 
  */
 export function agedPayables(bills: readonly OpenBill[], payablesBalance: number, asOf: string, credits: readonly OpenCredit[] = []) {
   const aged = ageByParty(
-    bills.map((b) => ({ partyKey: b.vendorId, partyLabel: b.vendorLabel, dueDate: b.dueDate, open: b.open })),
+    bills.map((b) => ({ partyKey: b.vendorId, partyLabel: b.vendorLabel, dueDate: b.dueDate, open: b.open, count: b.count })),
     asOf,
   )
   const creditOf = new Map(credits.filter((c) => c.left > 0).map((c) => [c.vendorId, c]))
