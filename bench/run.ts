@@ -12,6 +12,10 @@
  *     balance, balance sheet and income statement through the API vs the same aggregates by hand, and
  *     posting entries one by one through the API vs the same inserts by hand, and vs every row the API writes for
  *     one by hand (BENCH_POSTINGS, default 10,000).
+ *  7. Rent at scale (bench/rent.ts) and 8. maintenance at scale (bench/maintenance.ts).
+ *  9. Payables and receivables at scale (bench/payables.ts): 50,000 open bills and 50,000 open invoices with
+ *     their postings, then aged payables and aged receivables as of today through the API vs one hand-written
+ *     statement each, and paying 1,000 bills with one bulk payment (one transaction, timed).
  *
  * Every server runs in its own process (its own process group, killed on exit) on
  * loopback. On a machine with ≥2 CPUs and `taskset`, servers (with their PostgreSQL)
@@ -28,6 +32,10 @@
  * BENCH_TOOL (wrk|autocannon), BENCH_PIN (0 to disable), BENCH_KEEP (1 keeps the temp DATA_DIR),
  * BENCH_ACCEPT_ENCODING (e.g. gzip: every load request, baseline and subject, asks for compression
  * the way browsers do; by default none does), BENCH_NOISY_CPUS, BENCH_MAX_ROUNDS, BENCH_BUDGET (s).
+ * BENCH_ONLY=payables runs section 9 alone, on the demo company as it starts (no large portfolio, ledger,
+ * rent or work orders beside it), after the cold start, and writes its rows to bench/.out/payables.md:
+ * for working on that section (BENCH_BILLS and BENCH_INVOICES change its counts). The other sections
+ * build on each other's data, so only the whole run measures them.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -41,6 +49,7 @@ import { LEDGER_LINES, measurePosting, measureStatements, seedLargeLedger } from
 import { connect, databaseUrl, explain, LIST_TERM, measureListApi, measurePalette, RESIDENTS, seedLargePortfolio, UNITS } from './resource-lists'
 import { LEASES, measureRentAccount, measureRentReports, measureRentRun, seedRentHistory } from './rent'
 import { measureOpenList, measurePerformanceReport, seedWorkOrders, WORK_ORDERS } from './maintenance'
+import { BILLS, INVOICES, measureAgedReports, measureBulkPay, seedPayables } from './payables'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const benchDir = path.join(root, 'bench')
@@ -59,8 +68,11 @@ const BUDGET_SECONDS = Number(process.env.BENCH_BUDGET ?? 210)
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING
 const DEMO = { email: 'manager@demo.test', password: 'lintel-demo' }
 
-const TARGETS = { pageRatio: 1 / 3, apiRatio: 1 / 4, loginJsKiB: 90, listApiVsSql: 2, listPageP95Ms: 150, paletteP95Ms: 50, statementVsSql: 1.5, postingVsSql: 0.5, rentRunVsSql: 2, rentAccountVsSql: 2, rentAccountP95Ms: 50, rentReportVsSql: 1.5, rentReportMs: 1000, workOrderListVsSql: 2, workOrderPageP95Ms: 150, workOrderReportVsSql: 2 }
+const TARGETS = { pageRatio: 1 / 3, apiRatio: 1 / 4, loginJsKiB: 90, listApiVsSql: 2, listPageP95Ms: 150, paletteP95Ms: 50, statementVsSql: 1.5, postingVsSql: 0.5, rentRunVsSql: 2, rentAccountVsSql: 2, rentAccountP95Ms: 50, rentReportVsSql: 1.5, rentReportMs: 1000, workOrderListVsSql: 2, workOrderPageP95Ms: 150, workOrderReportVsSql: 2, agedPayablesVsSql: 1.5, agedReceivablesVsSql: 1.5, agedReportMs: 1000, bulkPayMs: 5000 }
 const LIST_CONNECTIONS = 10
+/** Sections that can run alone (BENCH_ONLY): only the payables section, whose data stands on the demo company's own. */
+const ONLY = process.env.BENCH_ONLY
+if (ONLY !== undefined && ONLY !== 'payables') throw new Error(`BENCH_ONLY=${ONLY}: only the payables section runs alone (BENCH_ONLY=payables); the others build on each other's data`)
 
 const log = (message: string) => console.error(`[bench] ${message}`)
 
@@ -463,6 +475,9 @@ async function signIn(base: string) {
 
 type Row = { name: string; measured: string; baseline: string; ratio: string; target: string; result: string }
 
+/** A row's result: PASS or FAIL, marked noisy when a throughput run it reads had no quiet round. */
+const verdict = (ok: boolean, ...runs: Sample[]) => `${ok ? 'PASS' : 'FAIL'}${runs.some((r) => r.noisy) ? ' (noisy)' : ''}`
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const rate = (r: number) => `${r.toFixed(0)} req/s`
 
@@ -472,6 +487,67 @@ function table(rows: Row[]) {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
   const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i])).join(' | ')} |`
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------
+// 9. Payables and receivables at scale
+
+async function payablesSection(base: string, apiHeaders: Record<string, string>, sql: ReturnType<typeof connect>) {
+  log(`payables: bulk-inserting ${BILLS} bills and ${INVOICES} invoices with their lines, history and postings…`)
+  const payables = await seedPayables(sql)
+  log(`payables: ${payables.counts.bills} open bills, ${payables.counts.invoices} open invoices (${payables.counts.customers} customers), ${payables.counts.lines} journal lines in all, in ${payables.seconds.toFixed(1)} s`)
+  const agedReports = await measureAgedReports(base, apiHeaders, sql, payables.companyId, payables.today)
+  for (const [report, r] of Object.entries(agedReports)) log(`payables: ${report} API mean ${r.api.mean.toFixed(0)} ms (max ${r.api.max.toFixed(0)}, ${r.rows} rows, owed ${r.total}), by hand ${r.hand.mean.toFixed(0)} ms`)
+  const bulkPay = await measureBulkPay(base, apiHeaders, sql, payables.companyId, payables.today)
+  log(`payables: ${bulkPay.bills} bills paid in one bulk payment (${bulkPay.payments} payments) in ${(bulkPay.ms / 1000).toFixed(2)} s`)
+  return { payables, agedReports, bulkPay }
+}
+
+function payablesRows({ payables, agedReports, bulkPay }: Awaited<ReturnType<typeof payablesSection>>): Row[] {
+  const ratioTarget = { 'aged-payables': TARGETS.agedPayablesVsSql, 'aged-receivables': TARGETS.agedReceivablesVsSql } as const
+  const documents = { 'aged-payables': `${payables.counts.bills} open bills`, 'aged-receivables': `${payables.counts.invoices} open invoices and the leases' open charges` } as const
+  return [
+    ...Object.entries(agedReports).map(([report, r]) => {
+      const key = report as keyof typeof agedReports
+      return {
+        name: `GET /api/reporting/${report}/ as of ${payables.today}, ${documents[key]} (${r.rows} rows; mean of ${r.api.n})`,
+        measured: `${r.api.mean.toFixed(0)} ms (max ${r.api.max.toFixed(0)})`,
+        baseline: `${r.hand.mean.toFixed(0)} ms (one hand-written statement computing the same figures, postgres.js)`,
+        ratio: (r.api.mean / r.hand.mean).toFixed(2),
+        target: `≤ ${ratioTarget[key]}× hand SQL, every call < ${TARGETS.agedReportMs} ms`,
+        result: verdict(r.api.mean <= ratioTarget[key] * r.hand.mean && r.api.max < TARGETS.agedReportMs),
+      }
+    }),
+    {
+      name: `Paying ${bulkPay.bills} open bills with one POST /api/accounting/bills/bulk-mark-as-paid/ (${bulkPay.payments} payments, one per vendor, in one transaction)`,
+      measured: `${(bulkPay.ms / 1000).toFixed(2)} s`,
+      baseline: '—',
+      ratio: '—',
+      target: `< ${TARGETS.bulkPayMs / 1000} s`,
+      result: verdict(bulkPay.ms < TARGETS.bulkPayMs),
+    },
+  ]
+}
+
+/** BENCH_ONLY=payables: section 9 on the demo company as it starts, its rows printed and written apart from the whole run's. */
+async function payablesAlone(base: string, apiHeaders: Record<string, string>, dataDir: string, started: number) {
+  const sql = connect(dataDir)
+  const section = await payablesSection(base, apiHeaders, sql)
+  await sql.end()
+  await cleanup()
+  const markdown = [
+    '# Lintel benchmarks: payables and receivables alone (BENCH_ONLY=payables)',
+    '',
+    `${new Date().toISOString()} · ${cpuCount} CPUs · Node ${process.version} · the demo company with the section's own data only`,
+    '',
+    table(payablesRows(section)),
+    '',
+    `Total time: ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    '',
+  ].join('\n')
+  writeFileSync(path.join(outDir, 'payables.md'), markdown)
+  console.log(markdown)
+  log(`written to ${path.relative(root, path.join(outDir, 'payables.md'))}`)
 }
 
 async function main() {
@@ -516,6 +592,7 @@ async function main() {
   const { cookie, access } = await signIn(base)
   const pageHeaders = { cookie }
   const apiHeaders = { authorization: `Bearer ${access}` }
+  if (ONLY === 'payables') return payablesAlone(base, apiHeaders, dataDir, started)
 
   // 4. JavaScript.
   const loginJs = await pageJavaScript(base, '/login/')
@@ -609,6 +686,9 @@ async function main() {
   const [{ today }] = await sql<{ today: string }[]>`select to_char(now() at time zone time_zone, 'YYYY-MM-DD') as today from companies where id = ${maintenance.companyId}`
   const performanceReport = await measurePerformanceReport(base, apiHeaders, sql, maintenance.companyId, today)
   log(`maintenance: performance report API mean ${performanceReport.api.mean.toFixed(0)} ms (${performanceReport.completed} completed), by hand ${performanceReport.hand.mean.toFixed(0)} ms`)
+
+  // 9. Payables and receivables at scale.
+  const payablesResults = await payablesSection(base, apiHeaders, sql)
   await sql.end()
   const loadEnd = os.loadavg()
 
@@ -616,7 +696,6 @@ async function main() {
 
   const pageRatio = lintelPage.rps / barePage.rps
   const apiRatio = lintelApi.rps / bareApi.rps
-  const verdict = (ok: boolean, ...runs: Sample[]) => `${ok ? 'PASS' : 'FAIL'}${runs.some((r) => r.noisy) ? ' (noisy)' : ''}`
   const rows: Row[] = [
     {
       name: 'Authenticated SSR page GET /app/ (req/s)',
@@ -746,6 +825,7 @@ async function main() {
       target: `≤ ${TARGETS.workOrderReportVsSql}× hand SQL`,
       result: verdict(performanceReport.api.mean <= TARGETS.workOrderReportVsSql * performanceReport.hand.mean),
     },
+    ...payablesRows(payablesResults),
     {
       name: `Posting ${posting.n} journal entries one by one, POST /api/accounting/journal-entries/ over one kept-alive connection (entries/s)`,
       measured: `${posting.apiPerSecond.toFixed(0)}/s`,
