@@ -1,6 +1,7 @@
 import { agingOf, AGING_BUCKETS } from '../leasing/payments'
 import { AGING_COLUMNS } from '../leasing/reports'
 import { formatMoney } from '../money'
+import { compareNumbered } from '../text'
 
 /*
  * Open documents (bills, invoices) aged by who they are owed by or to: what each party's documents
@@ -37,6 +38,6 @@ export function ageByParty(documents: readonly OpenDocument[], asOf: string) {
     if (document.dueDate < party.oldestDue) party.oldestDue = document.dueDate
     byParty.set(document.partyKey, party)
   }
-  const parties = [...byParty.values()].sort((a, b) => a.label.localeCompare(b.label, 'en', { numeric: true }) || a.key.localeCompare(b.key))
+  const parties = [...byParty.values()].sort((a, b) => compareNumbered(a.label, b.label) || a.key.localeCompare(b.key))
   return { parties, totals, total: AGING_BUCKETS.reduce((sum, b) => sum + totals[b], 0) }
 }

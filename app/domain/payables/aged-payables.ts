@@ -2,6 +2,7 @@ import type { ReportTable, TableRow } from '../ledger/report-tables'
 import { ageByParty, agingFigures } from '../ledger/aging'
 import { AGING_COLUMNS } from '../leasing/reports'
 import { formatMoney } from '../money'
+import { compareNumbered } from '../text'
 import type { OpenCredit } from './vendor-credits'
 
 /*
@@ -28,7 +29,7 @@ export function agedPayables(bills: readonly OpenBill[], payablesBalance: number
   const parties = [
     ...aged.parties,
     ...[...creditOf.values()].filter((c) => !aged.parties.some((p) => p.key === c.vendorId)).map((c) => ({ key: c.vendorId, label: c.vendorLabel, count: 0, oldestDue: '', buckets: empty })),
-  ].sort((a, b) => a.label.localeCompare(b.label, 'en', { numeric: true }) || a.key.localeCompare(b.key))
+  ].sort((a, b) => compareNumbered(a.label, b.label) || a.key.localeCompare(b.key))
   const creditTotal = [...creditOf.values()].reduce((sum, c) => sum + c.left, 0)
   const figures = (buckets: typeof empty, credit: number) => {
     const open = Object.values(buckets).reduce((sum, n) => sum + n, 0)
