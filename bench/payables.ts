@@ -243,7 +243,7 @@ export async function seedPayables(sql: Sql) {
   const [counts] = await sql<{ bills: number; invoices: number; customers: number; lines: number }[]>`
     select (select count(*)::int from bills where company_id = ${company.id} and owing) as bills,
            (select count(*)::int from invoices where company_id = ${company.id} and owing) as invoices,
-           (select count(distinct customer_name)::int from invoices where company_id = ${company.id} and owing) as customers,
+           (select count(distinct coalesce(resident_id::text, property_owner_id::text, lower(trim(customer_name))))::int from invoices where company_id = ${company.id} and owing) as customers,
            (select count(*)::int from journal_lines where company_id = ${company.id}) as lines`
   return { companyId: company.id, today: company.today, seconds: (performance.now() - started) / 1000, counts }
 }
