@@ -253,7 +253,8 @@ export async function seedPayables(sql: Sql) {
  * report shows. Payables: each vendor's bills open that day (less payments made and credits applied
  * by then, still standing) by days past due, its credits left unapplied, and the payable accounts'
  * balance. Receivables: each lease's open charges by age and its credits, each invoice customer's
- * open invoices by days past due, and the receivable accounts' balance. The leases' figures are read
+ * open invoices by days past due, and the receivable accounts' balance; each lease's row named as the
+ * report names it (its label, status, unit, property and residents). The leases' figures are read
  * as someone who knows the tables would: from what each charge and payment keeps of what is paid and
  * applied, corrected by the payments received after the day or returned since (two years of
  * allocations summed afresh would make a slower baseline, not a fairer one).
@@ -324,15 +325,20 @@ const handReports = {
     control as materialized (
       select sum(jl.amount) as balance from journal_lines jl join accounts a on a.id = jl.account_id and a.subtype = 'ACCOUNTS_RECEIVABLE'
       where jl.company_id = ${companyId} and jl.date <= ${asOf})
-    select 'lease' as kind, l.id::text as key, u.label as name, min(a.oldest) as oldest, sum(d30) as d30, sum(d60) as d60, sum(d90) as d90, sum(d91) as d91, -sum(held) as credits,
-           sum(coalesce(d30, 0) + coalesce(d60, 0) + coalesce(d90, 0) + coalesce(d91, 0) - held) as total, null::bigint as documents, min(control.balance) as control
-    from leases_aged a join leases l on l.id = a.lease_id join rental_units u on u.id = l.rental_unit_id cross join control
-    group by l.id, u.label
+    select 'lease' as kind, l.id::text as key, u.label as name, l.label as lease_label, l.status as lease_status, g.name as property_label,
+           (select string_agg(r.first_name || ' ' || r.last_name, ', ' order by lr.position) from lease_residents lr join residents r on r.id = lr.resident_id
+            where lr.lease_id = l.id and lr.role <> 'GUARANTOR') as residents,
+           x.oldest, x.d30, x.d60, x.d90, x.d91, x.credits, x.total, null::bigint as documents, control.balance as control
+    from (select lease_id, min(oldest) as oldest, sum(d30) as d30, sum(d60) as d60, sum(d90) as d90, sum(d91) as d91, -sum(held) as credits,
+                 sum(coalesce(d30, 0) + coalesce(d60, 0) + coalesce(d90, 0) + coalesce(d91, 0) - held) as total
+          from leases_aged group by lease_id) x
+    join leases l on l.id = x.lease_id join rental_units u on u.id = l.rental_unit_id join buildings b on b.id = u.building_id
+    join property_groups g on g.id = b.property_group_id cross join control
     union all
-    select 'invoice', customer_key, min(customer_name), min(due_date), sum(open) filter (where days <= 30), sum(open) filter (where days between 31 and 60),
+    select 'invoice', customer_key, min(customer_name), null, null, null, null, min(due_date), sum(open) filter (where days <= 30), sum(open) filter (where days between 31 and 60),
            sum(open) filter (where days between 61 and 90), sum(open) filter (where days > 90), 0, sum(open), count(*), min(control.balance)
     from invoiced cross join control group by customer_key
-    order by kind, name`,
+    order by kind, property_label, name`,
 } as const
 
 export type AgedReport = keyof typeof handReports
