@@ -45,6 +45,11 @@ import { calendarOf, Format, guard, Money, rangeOf, respond, statementResponse, 
  * sign, one a page.
  */
 
+/** A report narrowed to one type of unit. */
+const UnitTypeFilter = z
+  .enum(UNIT_TYPES.map((u) => u.value) as [UnitType, ...UnitType[]], { error: 'Unit type must be one of the unit types (APARTMENT, CONDO …).' })
+  .optional()
+  .openapi({ description: 'Only units of this type' })
 const DateFrom = dateInput('Date from').optional().openapi({ description: 'First day, inclusive; January 1 of date_to’s year by default' })
 const DateTo = dateInput('Date to').optional().openapi({ description: 'Last day, inclusive; today by default' })
 
@@ -406,10 +411,7 @@ router.openapi(
         format: Format,
         as_of: AsOf,
         property_group_id: PropertyId,
-        unit_type: z
-          .enum(UNIT_TYPES.map((u) => u.value) as [UnitType, ...UnitType[]], { error: 'Unit type must be one of the unit types (APARTMENT, CONDO …).' })
-          .optional()
-          .openapi({ description: 'Only units of this type' }),
+        unit_type: UnitTypeFilter,
       }),
     },
     responses: statementResponse(LossToLease, 'Loss to lease'),
@@ -545,10 +547,7 @@ router.openapi(
         date_from: DateFrom,
         date_to: DateTo,
         property_group_id: PropertyId,
-        unit_type: z
-          .enum(UNIT_TYPES.map((u) => u.value) as [UnitType, ...UnitType[]], { error: 'Unit type must be one of the unit types (APARTMENT, CONDO …).' })
-          .optional()
-          .openapi({ description: 'Only units of this type' }),
+        unit_type: UnitTypeFilter,
       }),
     },
     responses: statementResponse(TimeToLease, 'Time to lease'),
