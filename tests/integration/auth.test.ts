@@ -37,6 +37,15 @@ describe('register and login', () => {
     expect(response.body.errors.password[0]).toBe('Password must be at least 8 characters.')
   })
 
+  it('keeps the site’s own page addresses from companies, whose listings page lives beside them', async () => {
+    const body = { first_name: 'A', last_name: 'B', email: 'pricing-co@example.test', password: 'a long enough password' }
+    const named = await api('POST', 'register/', { body: { ...body, company_name: 'Pricing' } })
+    expect(named.status).toBe(400)
+    expect(named.body.errors).toEqual({ company_name: ['That address is one of the site’s own pages; choose another company address.'] })
+    const chosen = await api('POST', 'register/', { body: { ...body, company_name: 'Anything', company_slug: 'listings' } })
+    expect(chosen.body.errors).toEqual({ company_slug: ['That address is one of the site’s own pages; choose another.'] })
+  })
+
   it('logs in with the right password and says the same for a wrong password or unknown e-mail', async () => {
     const company = await registerCompany()
     const ok = await api('POST', 'login/', { body: { email: company.email, password: PASSWORD } })

@@ -1,3 +1,4 @@
+import { RESERVED_ADDRESSES } from '~/marketing/reserved-addresses'
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { getDb, type Executor } from '~/db/client.server'
@@ -50,6 +51,7 @@ export const SlugSchema = z
   .min(3, 'The address must be at least 3 characters.')
   .max(50, 'The address must be at most 50 characters.')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens.')
+  .refine((slug) => !RESERVED_ADDRESSES.has(slug), 'That address is one of the site’s own pages; choose another.')
 
 export function slugify(name: string) {
   return name
@@ -202,6 +204,8 @@ router.openapi(
 )
 
 async function refuseTakenSlug(db: Executor, slug: string, field: string) {
+  // A name made into an address may land on one of the site's pages (a company called "Pricing").
+  if (RESERVED_ADDRESSES.has(slug)) throw fieldError(field, 'That address is one of the site’s own pages; choose another company address.')
   const [taken] = await db.select({ id: companies.id }).from(companies).where(eq(companies.slug, slug))
   if (taken) throw fieldError(field, 'That company address is already taken; choose another.')
 }
