@@ -223,7 +223,7 @@ describe('journal entries', () => {
     const posted = await api('POST', 'accounting/journal-entries/', { token, body: { date: '2026-02-02', lines: [line(account('5100'), 'debit', '12.00'), line(account('1010'), 'credit', '12.00')] } })
     expect(posted.status).toBe(201)
     expect(posted.body.number).toBe(1)
-    expect((await api('GET', 'accounting/ledger-settings/', { token })).body).toEqual({ lock_date: null, fiscal_year_start_month: 1 })
+    expect((await api('GET', 'accounting/ledger-settings/', { token })).body).toEqual({ lock_date: null, fiscal_year_start_month: 1, gst_number: null })
   })
 
   it('needs the accounting permission', async () => {

@@ -342,11 +342,11 @@ describe('fiscal year', () => {
     const token = company.token
     const list = await api('GET', 'accounting/accounts/?page_size=200', { token })
     const account = (number: string) => (list.body.results as { id: string; number: string }[]).find((a) => a.number === number)!.id
-    expect((await api('GET', 'accounting/ledger-settings/', { token })).body).toEqual({ lock_date: null, fiscal_year_start_month: 1 })
+    expect((await api('GET', 'accounting/ledger-settings/', { token })).body).toEqual({ lock_date: null, fiscal_year_start_month: 1, gst_number: null })
     const bad = await api('PUT', 'accounting/ledger-settings/', { token, body: { fiscal_year_start_month: 13 } })
     expect(bad.status).toBe(400)
     expect(bad.body.errors.fiscal_year_start_month[0]).toMatch(/from 1 to 12/)
-    expect((await api('PUT', 'accounting/ledger-settings/', { token, body: { fiscal_year_start_month: 4 } })).body).toEqual({ lock_date: null, fiscal_year_start_month: 4 })
+    expect((await api('PUT', 'accounting/ledger-settings/', { token, body: { fiscal_year_start_month: 4 } })).body).toEqual({ lock_date: null, fiscal_year_start_month: 4, gst_number: null })
     for (const [date, amount] of [['2025-03-15', '100.00'], ['2025-04-10', '200.00'], ['2026-03-20', '300.00'], ['2026-04-05', '400.00']]) await post(token, date, 'Rent', [line(account('1010'), 'debit', amount), line(account('4000'), 'credit', amount)])
 
     const tb = await api('GET', 'reporting/trial-balance/?as_of=2026-03-31', { token })
@@ -362,7 +362,7 @@ describe('fiscal year', () => {
     const income = await api('GET', 'reporting/income-statement/?date_to=2026-03-31', { token })
     expect(income.body.date_from).toBe('2025-04-01')
     // The lock date is left as it was when only the fiscal year changes, and the other way round.
-    expect((await api('PUT', 'accounting/ledger-settings/', { token, body: { lock_date: '2025-03-31' } })).body).toEqual({ lock_date: '2025-03-31', fiscal_year_start_month: 4 })
+    expect((await api('PUT', 'accounting/ledger-settings/', { token, body: { lock_date: '2025-03-31' } })).body).toEqual({ lock_date: '2025-03-31', fiscal_year_start_month: 4, gst_number: null })
   })
 })
 

@@ -24,7 +24,7 @@ describe('company details', () => {
     expect(good.body.postal_code).toBe('K1A 0B1')
     const publicView = await api('GET', `property-management-company/${current.body.slug}/`)
     expect(publicView.status).toBe(200)
-    expect(publicView.body).toEqual({ name: company.company_name, slug: current.body.slug, email: current.body.email, phone: '613 555 0101', website: null, city: 'Ottawa', province: 'ON', country: 'CA' })
+    expect(publicView.body).toEqual({ name: company.company_name, slug: current.body.slug, email: current.body.email, phone: '613 555 0101', website: null, city: 'Ottawa', province: 'ON', country: 'CA', currency: 'CAD', listings: [] })
     expect((await api('GET', 'property-management-company/no-such-company/')).status).toBe(404)
   })
 
