@@ -6,6 +6,7 @@ import { conflict } from '~/domain/errors'
 import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, RESIDENT_ROLES, type Term } from '~/domain/leasing/leases'
 import { SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
 import { addResident, checkUnitFree, endRenewedLease, followLease, leaseOf, leaseSummaries, markSigned, removeResident } from '~/leasing/leases.server'
+import { leasePdf } from '~/leasing/lease-document.server'
 import { runRent } from '~/leasing/rent.server'
 import { resourceNamed } from './index'
 import { followTurnover, leaseTerms } from '~/maintenance/make-ready.server'
@@ -136,6 +137,13 @@ export const leasesResource = defineResource({
       input: { residentId: reference('Resident', 'residents', { required: true }) },
       done: 'Resident taken off the lease.',
       run: ({ tx, companyId, record, input }) => removeResident(tx as Executor, companyId, String(record.id), String(input.resident_id)),
+    },
+  },
+  documents: {
+    'generate-pdf': {
+      label: 'Lease to sign (PDF)',
+      contentType: 'application/pdf',
+      make: ({ tx, companyId, record }) => leasePdf(tx as Executor, companyId, String(record.id)),
     },
   },
   lines: lines('Residents', {

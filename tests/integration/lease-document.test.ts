@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { leasingCompany } from '../factories/leasing'
+import { download, pdfPages } from './support/pdf-text'
+
+/*
+ * A lease as a PDF to sign, as an API client downloads it: on Ontario's standard form where the
+ * unit is in Ontario, with its parties, term, rent and deposits; under plain headings elsewhere.
+ */
+
+describe('the lease to sign', () => {
+  it('is Ontario’s standard form for a unit in Ontario, and a plain lease elsewhere', async () => {
+    const { token, property, lease } = await leasingCompany()
+    const ottawa = await property('Glebe Flats', { street: '5 Bank Street', city: 'Ottawa', province: 'ON', postal_code: 'K1S 3T4', country: 'CA' })
+    const ontario = await lease({ lease_type: 'FIXED', start_date: '2031-05-01', end_date: '2032-04-30', rent: '2150.00', last_month_rent_deposit: '2150.00' }, ottawa)
+    const pdf = await download(`leases/${ontario.id}/generate-pdf/`, token)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const words = (await pdfPages(pdf.bytes)).join(' ')
+    expect(words).toContain('Residential Tenancy Agreement (Standard Form of Lease)')
+    expect(words).toContain('Ada Tenant')
+    expect(words).toContain('A fixed term from 2031-05-01 to 2032-04-30.')
+    expect(words).toMatch(/Last month.s rent deposit \$2,150\.00/)
+    expect(words).toContain('17. Signatures')
+
+    const victoria = await property('Fort Street Suites', { street: '1 Fort Street', city: 'Victoria', province: 'BC', postal_code: 'V8W 1G5', country: 'CA' })
+    const bc = await lease({ start_date: '2031-05-01' }, victoria)
+    const plain = (await pdfPages((await download(`leases/${bc.id}/generate-pdf/`, token)).bytes)).join(' ')
+    expect(plain).toContain('Residential Lease')
+    expect(plain).not.toContain('Standard Form of Lease')
+    expect(plain).toContain('The residential tenancy law of BC applies')
+  })
+})
