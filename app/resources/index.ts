@@ -6,6 +6,7 @@ import type { AnyResource } from './engine/define'
 import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
 import { listingsResource, waitlistSubscribersResource } from './listings'
+import { applicationFormsResource } from './applications'
 import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
 import { timeTrackingEntriesResource } from './time-tracking-entries'
 import { inspectionFormsResource, inspectionReportsResource, propertyInspectionsResource } from './inspections'
@@ -56,6 +57,7 @@ export const RESOURCES: readonly AnyResource[] = [
   leaseAttachmentsResource,
   listingsResource,
   waitlistSubscribersResource,
+  applicationFormsResource,
   rentPaymentSchedulesResource,
   rentChargesResource,
   rentPaymentsResource,

@@ -91,6 +91,8 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   bills: async (token) => ({ date: '2026-03-02', due_date: '2026-04-01', lines: [{ account_id: (await chartOf(token))('5000'), description: 'Sample work', amount: '100.00' }] }),
   // A credit's line is taken off an expense account; a sample unit is of a sample property of its own, so the line names neither.
   'vendor-credits': async (token) => ({ date: '2026-03-05', credit_type: 'RETURN', lines: [{ account_id: (await chartOf(token))('5000'), description: 'Sample return', amount: '30.00' }] }),
+  // A form asks at least one question; a short answer has no choices.
+  'rental-application-forms': async () => ({ slug: null, lines: [{ section: 'About you', label: 'Date of birth', kind: 'DATE', required: true, choices: null, help: null }] }),
   // A payment pays part of one of its vendor's bills.
   'bill-payments': async (token) => {
     const bill = await createSample(resourceNamed('bills')!, token)
