@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
 
