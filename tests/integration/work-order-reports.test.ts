@@ -44,6 +44,9 @@ async function company() {
   return { ...c, lived, jordan, made }
 }
 
+/** Today on the test company's clock (Toronto): the report's range ends on it, and the UTC day is already tomorrow in the evening. */
+const companyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+
 describe('work order reports', () => {
   it('measure performance against the priorities’ targets, by technician', async () => {
     const { token, jordan, made } = await company()
@@ -53,7 +56,7 @@ describe('work order reports', () => {
     await made({ subject: 'Loose tiles', priority: 'ROUTINE', assigned_user_id: jordan }, 250, { triage: 80, done: 216 })
     // An emergency nobody has taken, two days old: open and past its 24 hours.
     await made({ subject: 'Water in the ceiling', priority: 'EMERGENCY' }, 48, {})
-    await api('POST', 'work-logs/', { token, body: { work_order_id: quick.id, work_date: new Date().toISOString().slice(0, 10), hours: '2', hourly_rate: '80.00', lines: [{ description: 'Deadbolt', quantity: '1', unit_cost: '40.00' }] } })
+    await api('POST', 'work-logs/', { token, body: { work_order_id: quick.id, work_date: companyToday(), hours: '2', hourly_rate: '80.00', lines: [{ description: 'Deadbolt', quantity: '1', unit_cost: '40.00' }] } })
 
     const from = new Date(Date.now() - 30 * 24 * HOUR).toISOString().slice(0, 10)
     const report = await get(token, `reporting/work-order-performance/?date_from=${from}&group_by=assignee`)
