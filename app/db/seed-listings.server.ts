@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Executor } from './client.server'
-import { companies, rentalUnits } from './schema'
-import { todayIn } from '~/domain/dates'
+import { rentalUnits } from './schema'
+import { companyToday } from './clock.server'
 import { addDays } from '~/domain/ledger/reports'
 import { formatMoney } from '~/domain/money'
 import { runAction } from '~/resources/engine/actions.server'
@@ -13,8 +13,7 @@ import { listingsResource } from '~/resources/listings'
  * public page and the company's page show it), one still a draft being written.
  */
 export async function seedDemoListings(tx: Executor, companyId: string, userId: string) {
-  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
-  const today = todayIn(company.timeZone)
+  const today = await companyToday(tx, companyId)
   const units = await tx
     .select({ id: rentalUnits.id, label: rentalUnits.label, marketRent: rentalUnits.marketRent })
     .from(rentalUnits)

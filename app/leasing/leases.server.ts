@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
 import { executeQuery, queryOf } from '~/db/prepared.server'
-import { accounts, companies, journalLines, leaseResidents, leases, rentalUnits, residents } from '~/db/schema'
+import { accounts, journalLines, leaseResidents, leases, rentalUnits, residents } from '~/db/schema'
 import { conflict, invalid, notFound } from '~/domain/errors'
-import { todayIn } from '~/domain/dates'
+import { companyToday } from '~/db/clock.server'
 import { HOLDS_UNIT, LEASE_STATUSES, lastDayOf, residentTypeFor, termsOverlap, unitStatusFor, type Term } from '~/domain/leasing/leases'
 import { formatMoney } from '~/domain/money'
 
@@ -266,9 +266,8 @@ export async function rentAccount(tx: Executor, companyId: string, leaseId: stri
 
 /** A lease activated without a signing day was signed the day it was activated, on the company's clock. */
 export async function markSigned(tx: Executor, companyId: string, leaseId: string) {
-  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
   await tx
     .update(leases)
-    .set({ signedOn: todayIn(company?.timeZone ?? 'America/Toronto') })
+    .set({ signedOn: await companyToday(tx, companyId) })
     .where(and(eq(leases.companyId, companyId), eq(leases.id, leaseId)))
 }

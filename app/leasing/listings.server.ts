@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { crossCompany, getDb, withCompany, type Executor } from '~/db/client.server'
 import { buildings, companies, photos, propertyGroups, rentalUnitListings, rentalUnits, waitlistNotifications, waitlistSubscribers } from '~/db/schema'
-import { todayIn } from '~/domain/dates'
+import { companyToday } from '~/db/clock.server'
 import { conflict, invalid } from '~/domain/errors'
 import { amenitiesOf, listingLabel, publishErrors, subscriberLabel, suits, type PublicListing } from '~/domain/leasing/listings'
 import { formatDecimal } from '~/domain/money'
@@ -30,10 +30,9 @@ export async function checkListing(tx: Executor, companyId: string, values: Row)
 export async function publishListing(tx: Executor, companyId: string, record: Row) {
   const errors = publishErrors({ description: record.description as string | null, availableOn: record.availableOn as string | null })
   if (Object.keys(errors).length) throw invalid(Object.values(errors)[0]![0]!, errors)
-  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
   await tx
     .update(rentalUnitListings)
-    .set({ publishedOn: todayIn(company?.timeZone ?? 'America/Toronto') })
+    .set({ publishedOn: await companyToday(tx, companyId) })
     .where(and(eq(rentalUnitListings.companyId, companyId), eq(rentalUnitListings.id, String(record.id))))
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { timeZoneOf } from '~/db/clock.server'
 import type { Executor } from '~/db/client.server'
 import { buildings, companies, invoiceLines, invoices, leases, rentCharges, rentalUnits, residents, users, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses, vendors } from '~/db/schema'
 import { formatInstant, todayIn } from '~/domain/dates'
@@ -36,11 +37,8 @@ export async function openMaintenance(tx: Executor, companyId: string) {
   await tx.insert(workOrderStatuses).values(DEFAULT_STATUSES.map((s) => ({ companyId, name: s.name, stage: s.stage })))
 }
 
-/** The company's time zone, the clock its days and visits are read on (maintenance's one reading of it). */
-export async function timeZoneOf(tx: Executor, companyId: string) {
-  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
-  return company?.timeZone ?? 'America/Toronto'
-}
+/** The company's time zone, the clock its days and visits are read on. */
+export { timeZoneOf }
 
 /** Whether people live in the unit: a lease in force holds it. */
 async function occupied(tx: Executor, companyId: string, rentalUnitId: string | null) {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { companyToday } from '~/db/clock.server'
 import type { Executor } from '~/db/client.server'
 import { accounts, bankAccounts, buildings, companies, invoiceLines, invoicePayments, invoices, leases, ledgerSettings, propertyGroups, propertyOwners, rentalUnits, residents } from '~/db/schema'
 import { conflict, invalid } from '~/domain/errors'
@@ -275,10 +276,9 @@ export async function emailInvoice(tx: Executor, companyId: string, record: Row,
   const to = record.customerEmail as string | null
   if (!to) throw conflict(`${String(record.label)} has no e-mail address: add the customer’s e-mail to the invoice to send it.`)
   const [pdf, company] = await Promise.all([invoicePdf(tx, companyId, String(record.id)), letterhead(tx, companyId)])
-  const [zone] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
   await tx
     .update(invoices)
-    .set({ emailedOn: todayIn(zone?.timeZone ?? 'America/Toronto') })
+    .set({ emailedOn: await companyToday(tx, companyId) })
     .where(and(eq(invoices.companyId, companyId), eq(invoices.id, String(record.id))))
   const due = Number(record.amount) - Number(record.paidAmount)
   afterCommit(async () => {
