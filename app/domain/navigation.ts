@@ -54,7 +54,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
       { label: 'Vacancies', href: '/app/current-vacancies/' },
       { label: 'Listings', href: '/app/rental-unit-listings/' },
       { label: 'Application Forms', href: '/app/rental-application-forms/' },
-      { label: 'Rental Applications', href: '/app/rental-applications/', later: true },
+      { label: 'Rental Applications', href: '/app/rental-applications/' },
       { label: 'Waitlist', href: '/app/waitlist-subscribers/' },
       { label: 'Signature Requests', href: '/app/signature-requests/', setting: 'has_e_signature_enabled', later: true },
     ],

@@ -6,7 +6,7 @@ import type { AnyResource } from './engine/define'
 import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
 import { listingsResource, waitlistSubscribersResource } from './listings'
-import { applicationFormsResource } from './applications'
+import { applicationFormsResource, applicationQuestionsResource, submissionsResource } from './applications'
 import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
 import { timeTrackingEntriesResource } from './time-tracking-entries'
 import { inspectionFormsResource, inspectionReportsResource, propertyInspectionsResource } from './inspections'
@@ -58,6 +58,8 @@ export const RESOURCES: readonly AnyResource[] = [
   listingsResource,
   waitlistSubscribersResource,
   applicationFormsResource,
+  applicationQuestionsResource,
+  submissionsResource,
   rentPaymentSchedulesResource,
   rentChargesResource,
   rentPaymentsResource,

@@ -33,6 +33,7 @@ export const listingsResource = defineResource({
     utilitiesIncluded: text('Utilities included', { max: 300, help: 'Heat, water, hydro…' }),
     contactEmail: email('Contact e-mail', { help: 'Empty: the company’s' }),
     contactPhone: phone('Contact phone', { help: 'Empty: the company’s' }),
+    applicationFormId: reference('Application form', 'rental-application-forms', { help: 'What its Apply button opens; empty: applicants write to the contact e-mail' }),
     status: select('Status', LISTING_STATUSES, { readOnly: true }),
     publishedOn: date('Published on', { readOnly: true }),
     label: text('Name', { readOnly: true }),
@@ -41,7 +42,7 @@ export const listingsResource = defineResource({
   label: 'label',
   columns: ['title', 'rentalUnitId', 'rent', 'availableOn', 'status'],
   search: ['title', 'label', 'description'],
-  filters: ['status', 'rentalUnitId'],
+  filters: ['status', 'rentalUnitId', 'applicationFormId'],
   ordering: '-created_at',
   methods: ['list', 'create', 'get', 'update', 'delete'],
   states: {
@@ -81,9 +82,10 @@ export const listingsResource = defineResource({
   page: {
     links: [{ label: 'Public page', href: '/listings/{id}/' }],
     sections: [
-      { kind: 'fields', fields: ['rentalUnitId', 'title', 'rent', 'deposit', 'availableOn', 'leaseTerm', 'status', 'publishedOn'] },
+      { kind: 'fields', fields: ['rentalUnitId', 'title', 'rent', 'deposit', 'availableOn', 'leaseTerm', 'applicationFormId', 'status', 'publishedOn'] },
       { kind: 'fields', label: 'What the public reads', fields: ['description', 'amenities', 'petPolicy', 'petTerms', 'parking', 'utilitiesIncluded', 'contactEmail', 'contactPhone'] },
       { kind: 'actions' },
+      { kind: 'related', related: { resource: 'rental-applications', field: 'listingId', label: 'Applications' } },
       { kind: 'attachments' },
       { kind: 'history' },
       { kind: 'notes' },

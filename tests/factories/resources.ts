@@ -92,6 +92,8 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   // A credit's line is taken off an expense account; a sample unit is of a sample property of its own, so the line names neither.
   'vendor-credits': async (token) => ({ date: '2026-03-05', credit_type: 'RETURN', lines: [{ account_id: (await chartOf(token))('5000'), description: 'Sample return', amount: '30.00' }] }),
   // A form asks at least one question; a short answer has no choices.
+  // An application's unit is its listing's; its first person is the applicant.
+  'rental-applications': async (token) => ({ rental_unit_id: null, lines: [{ resident_id: (await createSample(resourceNamed('residents')!, token)).id, role: 'APPLICANT' }] }),
   'rental-application-forms': async () => ({ slug: null, lines: [{ section: 'About you', label: 'Date of birth', kind: 'DATE', required: true, choices: null, help: null }] }),
   // A payment pays part of one of its vendor's bills.
   'bill-payments': async (token) => {
@@ -173,6 +175,8 @@ const MADE_ELSEWHERE: Record<string, (token: string) => Promise<string>> = {
   },
   // A remittance letter is a bill payment's.
   'remittance-letters': async (token) => String((await createSample(resourceNamed('bill-payments')!, token)).id),
+  // A question is written on its form: a sample form's first.
+  'rental-application-questions': async (token) => String(((await createSample(resourceNamed('rental-application-forms')!, token)).lines as { id: string }[])[0]!.id),
   'work-order-technicians': inviteTechnician,
   'task-assignees': inviteTechnician,
   // A technician's time is theirs to clock: one signed in clocks in.

@@ -47,6 +47,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/listings/{id}': 'a published listing, for anyone looking for a home; a draft or unpublished one is 404',
   'GET /api/rental-unit-listing-photos/{id}': "a published listing's photo; any other photo is 404",
   'POST /api/{slug}/waitlist-subscribers': "joining a company's waitlist from its public page (honeypot, rate limit)",
+  'GET /api/rental-application-form-listings/{slug}': 'an active application form and the published listings it is for, for applicants; a closed one is 404',
+  'POST /api/apply/{slug}': 'applying to rent on the public form (honeypot, rate limit, files checked by their contents)',
 }
 
 /**

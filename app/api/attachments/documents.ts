@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { count, eq, ilike } from 'drizzle-orm'
+import { count, eq, ilike, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { documents, users } from '~/db/schema'
 import { DOCUMENT_TYPES, valuesOf } from '~/domain/reference-data'
@@ -29,7 +29,7 @@ export const Document = z
     content_type: z.string().openapi({ description: 'Read from the file itself when it was uploaded' }),
     size_bytes: z.number().int(),
     sha256: z.string().openapi({ description: 'Hex SHA-256 of the bytes' }),
-    uploaded_by: z.uuid(),
+    uploaded_by: z.uuid().nullable().openapi({ description: 'Null: sent by someone without an account (an applicant, on the public application form)' }),
     uploaded_by_name: z.string(),
     download_url: z.string().openapi({ example: '/api/documents/5b1f…/download/' }),
     created_at: z.string(),
@@ -56,6 +56,9 @@ const DocumentQuery = ListQuery.extend({
 const ORDERING = { name: documents.name, document_type: documents.documentType, size_bytes: documents.sizeBytes, created_at: documents.createdAt, updated_at: documents.updatedAt }
 
 
+/** Who uploaded it: a user, or an applicant without an account (on the public application form). */
+const uploaderName = sql<string>`case when ${users.id} is null then 'Applicant, on the public form' else ${userName} end`
+
 function serialize(row: typeof documents.$inferSelect, uploader: string) {
   return {
     id: row.id,
@@ -78,9 +81,9 @@ async function findDocument(c: Context<AppEnv>, id: string) {
   if (!z.uuid().safeParse(id).success) throw notFound('No such document.')
   const t = tenant(c)
   const [found] = await t.db
-    .select({ document: documents, uploader: userName })
+    .select({ document: documents, uploader: uploaderName })
     .from(documents)
-    .innerJoin(users, eq(users.id, documents.uploadedBy))
+    .leftJoin(users, eq(users.id, documents.uploadedBy))
     .where(t.where(documents, eq(documents.id, id)))
   if (!found) throw notFound('No such document.')
   checkReadable(c.var.principal, found.document.recordType)
@@ -137,9 +140,9 @@ router.openapi(
     )
     const [total] = await t.db.select({ n: count() }).from(documents).where(where)
     const rows = await t.db
-      .select({ document: documents, uploader: userName })
+      .select({ document: documents, uploader: uploaderName })
       .from(documents)
-      .innerJoin(users, eq(users.id, documents.uploadedBy))
+      .leftJoin(users, eq(users.id, documents.uploadedBy))
       .where(where)
       .orderBy(...orderBy(query.ordering, ORDERING, '-created_at'), documents.id)
       .limit(query.page_size)

@@ -33,7 +33,7 @@ export const Photo = z
     content_type: z.string(),
     size_bytes: z.number().int(),
     sha256: z.string(),
-    uploaded_by: z.uuid(),
+    uploaded_by: z.uuid().nullable(),
     download_url: z.string().openapi({ example: '/api/photos/5b1f…/download/' }),
     created_at: z.string(),
     updated_at: z.string(),

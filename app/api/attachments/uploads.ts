@@ -41,8 +41,8 @@ export const fileInput = (rules: UploadRules) =>
 // Room for the other form fields and the multipart boundaries around the file.
 const FORM_OVERHEAD = 64 * 1024
 
-function tooLarge(rules: UploadRules) {
-  return fieldError('file', `The file is larger than ${formatBytes(rules.maxBytes)}, the limit for a ${rules.what}.`)
+function tooLarge(rules: UploadRules, field = 'file') {
+  return fieldError(field, `The file is larger than ${formatBytes(rules.maxBytes)}, the limit for a ${rules.what}.`)
 }
 
 /** Refuses an oversized body before it is read into memory. */
@@ -56,14 +56,14 @@ export const uploadLimit = (rules: UploadRules) =>
 
 export type Upload = { bytes: Uint8Array; kind: FileKind; contentType: string; sha256: string; name: string }
 
-/** The file's bytes, if they are a kind the rules allow and within the size limit; else a 400 naming `file`. */
-async function readUpload(file: File, rules: UploadRules): Promise<Upload> {
-  if (file.size === 0) throw fieldError('file', file.name ? 'The file is empty.' : 'Choose a file to upload.')
-  if (file.size > rules.maxBytes) throw tooLarge(rules)
+/** The file's bytes, if they are a kind the rules allow and within the size limit; else a 400 naming `field`. */
+export async function readUpload(file: File, rules: UploadRules, field = 'file'): Promise<Upload> {
+  if (file.size === 0) throw fieldError(field, file.name ? 'The file is empty.' : 'Choose a file to upload.')
+  if (file.size > rules.maxBytes) throw tooLarge(rules, field)
   const bytes = new Uint8Array(await file.arrayBuffer())
   const kind = sniffFileType(bytes, file.name)
   if (!kind || !rules.allowed.includes(kind)) {
-    throw fieldError('file', `This file is not a kind we accept for a ${rules.what}. Accepted: ${acceptedTypes(rules)}. Files are recognised by their contents, not their name.`)
+    throw fieldError(field, `This file is not a kind we accept for a ${rules.what}. Accepted: ${acceptedTypes(rules)}. Files are recognised by their contents, not their name.`)
   }
   return { bytes, kind, contentType: FILE_TYPES[kind].contentType, sha256: createHash('sha256').update(bytes).digest('hex'), name: cleanFileName(file.name) }
 }

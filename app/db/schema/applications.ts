@@ -1,5 +1,8 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
+import { leases } from './leasing'
+import { rentalUnitListings } from './listings'
+import { rentalUnits, residents } from './properties'
 
 /*
  * Rental application forms (issue 17 item 2): what a company asks of applicants, in sections of
@@ -47,6 +50,78 @@ export const rentalApplicationQuestions = pgTable(
     /** A CHOICE's choices, one a line. */
     choices: text(),
     help: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('rental_application_questions_form_idx').on(t.formId, t.position)],
+)
+
+/**
+ * A rental application (issue 17 items 3–4): who applied for which home on which form, with their
+ * answers as they were asked. Submitted by applicants on the public form (or entered by staff),
+ * then approved (its applicants become future residents on a draft lease of the unit) or declined
+ * with a reason that is e-mailed to them.
+ */
+export const rentalApplicationSubmissions = pgTable(
+  'rental_application_submissions',
+  {
+    id: id(),
+    companyId: companyId(),
+    formId: uuid()
+      .notNull()
+      .references(() => rentalApplicationForms.id),
+    /** The listing applied for; null: the form was sent on its own (any home of the company's). */
+    listingId: uuid().references(() => rentalUnitListings.id),
+    /** The unit applied for: the listing's, or chosen by staff. */
+    rentalUnitId: uuid().references(() => rentalUnits.id),
+    /** SUBMITTED, APPROVED or DECLINED. */
+    status: text().notNull(),
+    desiredMoveInDate: date({ mode: 'string' }),
+    /** The applicants agreed to a credit check (with when and from where, in `submittedAt` and `ipAddress`). */
+    creditCheckConsent: boolean().notNull().default(false),
+    /** The answers as asked: `[{ question_id, section, question, kind, answer, document_id }]`, kept as they were when the form changes later. */
+    answers: jsonb().notNull().default([]),
+    /** PUBLIC: sent on the public form; STAFF: entered by staff. */
+    source: text().notNull().default('STAFF'),
+    submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Where a public application came from (the consent's record, and the rate limit's). */
+    ipAddress: text(),
+    declineReason: text(),
+    /** The company's day it was approved or declined. */
+    decidedOn: date({ mode: 'string' }),
+    /** The draft lease its approval made. */
+    leaseId: uuid().references(() => leases.id),
+    /** "Ada Lovelace · 102 · Bronson Court": its name everywhere, kept by its rules. Sorts naturally (collation `natural`). */
+    label: text().notNull().default(''),
+    searchText: searchColumn('label'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('rental_application_submissions_company_status_idx').on(t.companyId, t.status, t.submittedAt),
+    index('rental_application_submissions_listing_idx').on(t.companyId, t.listingId),
+    searchIndex('rental_application_submissions', t.searchText),
+  ],
+)
+
+/** The people of an application, each a resident of type APPLICANT until it is decided, in a role, with what they earn. */
+export const rentalApplicants = pgTable(
+  'rental_applicants',
+  {
+    id: id(),
+    companyId: companyId(),
+    submissionId: uuid()
+      .notNull()
+      .references(() => rentalApplicationSubmissions.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    residentId: uuid()
+      .notNull()
+      .references(() => residents.id),
+    /** APPLICANT, CO_APPLICANT, GUARANTOR or OCCUPANT. */
+    role: text().notNull(),
+    /** Cents a month, before tax. */
+    monthlyIncome: cents(),
+    employer: text(),
+  },
+  (t) => [index('rental_applicants_submission_idx').on(t.submissionId, t.position), index('rental_applicants_resident_idx').on(t.companyId, t.residentId)],
 )

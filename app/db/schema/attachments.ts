@@ -22,9 +22,8 @@ const storedFile = () => ({
   storageKey: text().notNull(),
   /** Hex SHA-256 of the bytes, to show a download is what was uploaded. */
   sha256: text().notNull(),
-  uploadedBy: uuid()
-    .notNull()
-    .references(() => users.id),
+  /** Null: sent by someone without an account (an applicant's ID on the public application form). */
+  uploadedBy: uuid().references(() => users.id),
 })
 
 export const notes = pgTable(

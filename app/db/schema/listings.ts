@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { cents, companyId, createdAt, id, searchColumn, searchIndex, updatedAt } from './columns'
+import { rentalApplicationForms } from './applications'
 import { propertyGroups, rentalUnits } from './properties'
 
 /*
@@ -37,6 +38,8 @@ export const rentalUnitListings = pgTable(
     utilitiesIncluded: text(),
     contactEmail: text(),
     contactPhone: text(),
+    /** The application form its Apply link opens; null: applicants write to the contact address. */
+    applicationFormId: uuid().references(() => rentalApplicationForms.id, { onDelete: 'set null' }),
     /** DRAFT, PUBLISHED or UNPUBLISHED. */
     status: text().notNull(),
     /** The company's day it was last published. */

@@ -112,11 +112,20 @@ export const FIELD_KINDS: { [K in FieldKind]: FieldKindSpec<FieldOfKind<K>> } = 
     (field, _key, unique) => `${field.label} ${unique}`.slice(0, field.max ?? 200),
   ),
   email: textKind(
-    (field) => z.string({ error: `${field.label} must be text.` }).trim().toLowerCase().pipe(z.email(`${field.label} must be a valid e-mail address.`)),
+    (field) =>
+      z
+        .string({ error: `${field.label} must be text.` })
+        .trim()
+        .toLowerCase()
+        .pipe(z.email(`${field.label} must be a valid e-mail address.`))
+        .openapi({ type: 'string', format: 'email' }),
     (_field, key, unique) => `${key.toLowerCase()}-${unique}@example.test`,
   ),
   phone: textKind(
-    (field) => textInput(field, field.max ?? 40).refine((v) => /^[+()\d\s.\-x]+$/i.test(v) && v.replace(/\D/g, '').length >= 7, `${field.label} must be a phone number, e.g. 416-555-0134.`),
+    (field) =>
+      textInput(field, field.max ?? 40)
+        .refine((v) => /^[+()\d\s.\-x]+$/i.test(v) && v.replace(/\D/g, '').length >= 7, `${field.label} must be a phone number, e.g. 416-555-0134.`)
+        .openapi({ example: '416-555-0134' }),
     () => '416-555-0134',
   ),
   secret: {
