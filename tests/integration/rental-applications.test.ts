@@ -27,7 +27,7 @@ async function applyMultipart(slug: unknown, fields: Record<string, string>, fil
 
 async function homeToApplyFor() {
   const company = await leasingCompany()
-  const { post, token, home } = company
+  const { post, home } = company
   const building = await post('buildings/', { name: 'Bronson Court', property_group_id: home.id })
   const unit = await post('rental-units/', { unit_number: '204', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT', bedrooms: 2 })
   const form = await post('rental-application-forms/', {
