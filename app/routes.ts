@@ -29,7 +29,7 @@ export default [
     route('reset-password', 'routes/auth/reset-password.tsx'),
     route('accept-invitation/:invitationId', 'routes/auth/accept-invitation.tsx'),
     route('listings/:listingId', 'routes/public/listing.tsx'),
-    route('apply/:applicationSlug', 'routes/public/coming-later.tsx', { id: 'public-application' }),
+    route('apply/:applicationSlug', 'routes/public/apply.tsx'),
     route(':companySlug/waitlist', 'routes/public/waitlist.tsx'),
     // A company's public page with its listings (property-management-company/{slug}/): after every fixed address, which rank first.
     route(':companySlug', 'routes/public/company.tsx'),

@@ -107,7 +107,7 @@ async function companyOfForm(slug: string) {
   return row?.companyId
 }
 
-export type ApplicantInput = { role: ApplicantRole; firstName: string; lastName: string; email: string | null; phone: string | null; monthlyIncome: number | null; employer: string | null }
+export type ApplicantInput = { /** Their place on the form, where it differs from their index. */ place?: number; role: ApplicantRole; firstName: string; lastName: string; email: string | null; phone: string | null; monthlyIncome: number | null; employer: string | null }
 
 /** A file answer: the upload, read and checked against the upload rules by the caller (or why it was refused). */
 export type FileAnswer = { upload: { bytes: Uint8Array; contentType: string; sha256: string; name: string } } | { error: string }
@@ -118,6 +118,8 @@ export type PublicApplication = {
   desiredMoveInDate: string | null
   applicants: ApplicantInput[]
   answers: Record<string, string | undefined>
+  /** What is already found wrong with it (its people, by `applicants[i].field`), told with the rest. */
+  errors?: Record<string, string[]>
   files: Record<string, FileAnswer>
   creditCheckConsent: boolean
   ipAddress: string | null
@@ -141,13 +143,15 @@ export async function submitApplication(input: PublicApplication) {
   const listing = input.listingId ? listings.find((l) => l.id === input.listingId) : undefined
   if (input.listingId && !listing) throw notFound('No such listing. It may have been let already.')
   const fileIds = new Set(Object.entries(input.files).flatMap(([id, f]) => ('upload' in f ? [id] : [])))
-  const { answers, errors } = checkAnswers(questions, input.answers, fileIds)
+  const { answers, errors: answerErrors } = checkAnswers(questions, input.answers, fileIds)
+  const errors = { ...input.errors, ...answerErrors }
   for (const [id, f] of Object.entries(input.files)) if ('error' in f && questions.some((q) => q.id === id)) errors[answerKey(id)] = [f.error]
   if (!listing && listings.length) errors.listing_id = ['Choose the home you are applying for.']
   if (form.asksCreditCheckConsent && !input.creditCheckConsent) errors.credit_check_consent = ['Tick the box to consent to a credit check: this form asks for it.']
   const emails = input.applicants.map((a) => a.email?.toLowerCase() ?? null)
   emails.forEach((email, i) => {
-    if (email && emails.indexOf(email) !== i) errors[`applicants[${i}].email`] = ['Each person applying needs an e-mail address of their own.']
+    // Blank places are not sent on: a person's index here may be behind their place on the form.
+    if (email && emails.indexOf(email) !== i) errors[`applicants[${input.applicants[i]!.place ?? i}].email`] = ['Each person applying needs an e-mail address of their own.']
   })
   if (Object.keys(errors).length) throw invalidFields(errors, 'Please correct the highlighted fields.')
 

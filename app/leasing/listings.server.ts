@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { crossCompany, getDb, withCompany, type Executor } from '~/db/client.server'
-import { buildings, companies, photos, propertyGroups, rentalUnitListings, rentalUnits, waitlistNotifications, waitlistSubscribers } from '~/db/schema'
+import { buildings, companies, photos, propertyGroups, rentalApplicationForms, rentalUnitListings, rentalUnits, waitlistNotifications, waitlistSubscribers } from '~/db/schema'
 import { companyToday } from '~/db/clock.server'
 import { conflict, invalid } from '~/domain/errors'
 import { amenitiesOf, listingLabel, publishErrors, subscriberLabel, suits, type PublicListing } from '~/domain/leasing/listings'
@@ -58,11 +58,18 @@ async function readPublished(companyId: string, where?: ReturnType<typeof eq>): 
   const address = sql<Record<string, string | null> | null>`coalesce(${buildings.address}, ${propertyGroups.address})`
   const [rows, [company]] = await Promise.all([
     db
-      .select({ listing: rentalUnitListings, unit: { label: rentalUnits.label, unitType: rentalUnits.unitType, bedrooms: rentalUnits.bedrooms, bathrooms: rentalUnits.bathrooms, areaSqFt: rentalUnits.areaSqFt }, address })
+      .select({
+        listing: rentalUnitListings,
+        unit: { label: rentalUnits.label, unitType: rentalUnits.unitType, bedrooms: rentalUnits.bedrooms, bathrooms: rentalUnits.bathrooms, areaSqFt: rentalUnits.areaSqFt },
+        address,
+        // The form its Apply opens, while the form takes applications.
+        applicationSlug: sql<string | null>`case when ${rentalApplicationForms.isActive} then ${rentalApplicationForms.slug} end`,
+      })
       .from(rentalUnitListings)
       .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitListings.rentalUnitId))
       .innerJoin(buildings, eq(buildings.id, rentalUnits.buildingId))
       .leftJoin(propertyGroups, eq(propertyGroups.id, buildings.propertyGroupId))
+      .leftJoin(rentalApplicationForms, eq(rentalApplicationForms.id, rentalUnitListings.applicationFormId))
       .where(and(eq(rentalUnitListings.status, 'PUBLISHED'), where))
       .orderBy(asc(rentalUnitListings.availableOn), asc(rentalUnitListings.title)),
     db.select({ name: companies.name, slug: companies.slug, email: companies.email, phone: companies.phone, currency: companies.currency }).from(companies).where(eq(companies.id, companyId)),
@@ -73,7 +80,7 @@ async function readPublished(companyId: string, where?: ReturnType<typeof eq>): 
     .from(photos)
     .where(and(eq(photos.recordType, LISTING_RECORD), sql`${photos.recordId} in ${rows.map((r) => r.listing.id)}`))
     .orderBy(asc(photos.sortOrder), asc(photos.createdAt))
-  return rows.map(({ listing, unit, address: place }) => ({
+  return rows.map(({ listing, unit, address: place, applicationSlug }) => ({
     id: listing.id,
     title: listing.title,
     description: listing.description,
@@ -98,6 +105,7 @@ async function readPublished(companyId: string, where?: ReturnType<typeof eq>): 
     province: place?.province ?? null,
     postalCode: place?.postal_code ?? null,
     photos: pictures.filter((p) => p.recordId === listing.id).map((p) => ({ id: p.id, caption: p.caption })),
+    applicationSlug,
     company,
   }))
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { and, asc, eq } from 'drizzle-orm'
 import { HONEYPOT_FIELD } from '~/components/honeypot'
 import { rentalApplicationQuestions } from '~/db/schema'
-import { choicesOf, MAX_OTHER_APPLICANTS } from '~/domain/leasing/applications'
+import { choicesOf, isBlankPerson, MAX_OTHER_APPLICANTS, peopleErrors } from '~/domain/leasing/applications'
 import { formatMoney, parseMoney } from '~/domain/money'
 import { publicForm, submitApplication, type FileAnswer } from '~/leasing/applications.server'
 import { reference } from '~/resources/engine/fields'
@@ -158,9 +158,8 @@ const CONSENT = 'Tick the box to consent to a credit check: this form asks for i
 /**
  * What the public application sends (the page's form; API clients send the same as JSON or, with
  * files, as multipart fields named alike: `applicants[1].email`, `answers.{question id}`,
- * `files.{question id}`). The first person is the applicant; the others, where any of their
- * fields is filled, a co-applicant, guarantor or occupant, each named, and with an e-mail unless
- * an occupant (who does not sign).
+ * `files.{question id}`). Checked here for form; who must be named and reachable is checked with
+ * the answers (`peopleErrors`), so an applicant hears of everything wrong at once.
  */
 export const ApplicationInput = z
   .object({
@@ -170,21 +169,7 @@ export const ApplicationInput = z
       .array(Person.optional())
       .max(1 + MAX_OTHER_APPLICANTS, `At most ${MAX_OTHER_APPLICANTS} people beside the applicant.`)
       .optional()
-      .default([])
-      .superRefine((people, ctx) => {
-        people.forEach((person, i) => {
-          if (i > 0 && !person) return
-          const p = person ?? {}
-          const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [i, field], message })
-          const who = i === 0 ? 'your' : 'their'
-          if (!p.first_name) issue('first_name', `Enter ${who} first name.`)
-          if (!p.last_name) issue('last_name', `Enter ${who} last name.`)
-          if (i === 0 && !p.email) issue('email', 'Enter your e-mail address: your receipt goes there.')
-          if (i > 0 && !p.role) issue('role', 'Choose a role: co-applicant, guarantor or occupant.')
-          if (i > 0 && p.role === 'APPLICANT') issue('role', 'Only the first person is the applicant: choose co-applicant, guarantor or occupant.')
-          if (i > 0 && p.role && p.role !== 'OCCUPANT' && !p.email) issue('email', 'Enter their e-mail address: co-applicants and guarantors sign the lease.')
-        })
-      }),
+      .default([]),
     answers: z.record(z.string(), z.string().max(5000, 'At most 5000 characters.')).optional().default({}),
     credit_check_consent: z.boolean({ error: CONSENT }).optional(),
     [HONEYPOT_FIELD]: z.string().optional().openapi({ description: 'Leave out or empty. Forms hide it from people; a request that fills it is answered as usual and not kept.' }),
@@ -256,12 +241,13 @@ router.openapi(
         files[questionId] = { error: error.message }
       }
     }
-    const people = body.applicants.flatMap((p, i) => (p || i === 0 ? [{ ...p, role: i === 0 ? ('APPLICANT' as const) : p!.role! }] : []))
+    const people = body.applicants.flatMap((p, i) => (i === 0 || !isBlankPerson(p) ? [{ ...p, place: i, role: i === 0 ? ('APPLICANT' as const) : p!.role! }] : []))
     const made = await submitApplication({
       slug,
       listingId: body.listing_id ?? null,
       desiredMoveInDate: body.desired_move_in_date ?? null,
       applicants: people.map((p) => ({
+        place: p.place,
         role: p.role,
         firstName: p.first_name ?? '',
         lastName: p.last_name ?? '',
@@ -271,6 +257,7 @@ router.openapi(
         employer: p.employer ?? null,
       })),
       answers: body.answers,
+      errors: peopleErrors(body.applicants),
       files,
       creditCheckConsent: body.credit_check_consent === true,
       ipAddress: ip === 'unknown' ? null : ip,

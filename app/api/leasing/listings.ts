@@ -76,6 +76,7 @@ export const PublicListingOutput = z
     province: z.string().nullable(),
     postal_code: z.string().nullable(),
     photos: z.array(z.object({ id: z.uuid(), caption: z.string().nullable(), url: z.string() })),
+    apply_url: z.string().nullable().openapi({ description: 'Its online application (/apply/{form}/?listing={id}); null: apply by e-mail or phone' }),
     company: z.object({ name: z.string(), slug: z.string(), currency: z.string() }),
   })
   .openapi('PublicListing')
@@ -121,6 +122,7 @@ router.openapi(
         province: listing.province,
         postal_code: listing.postalCode,
         photos: listing.photos.map((p) => ({ id: p.id, caption: p.caption, url: photoUrl(p.id) })),
+        apply_url: listing.applicationSlug ? `/apply/${listing.applicationSlug}/?listing=${listing.id}` : null,
         company: { name: listing.company.name, slug: listing.company.slug, currency: listing.company.currency },
       },
       200,

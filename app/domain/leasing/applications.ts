@@ -144,3 +144,32 @@ export const SUBMISSION_SOURCES = [
   { value: 'PUBLIC', label: 'On the public form' },
   { value: 'STAFF', label: 'Entered by staff' },
 ] as const satisfies readonly Choice[]
+
+/** A person's place on the public form, as sent. */
+type PersonSent = { role?: string; first_name?: string; last_name?: string; email?: string; phone?: string; monthly_income?: string; employer?: string } | undefined
+
+/** A place for a person left empty: the page offers room for more people than most bring. */
+export const isBlankPerson = (person: PersonSent) => !person || Object.values(person).every((v) => v === undefined || v === '')
+
+/**
+ * What is missing of the people on an application, by `applicants[i].field`: the first is the
+ * applicant, named and with an e-mail for the receipt; each other place filled in is a
+ * co-applicant, guarantor or occupant, named, with an e-mail unless an occupant (who does not sign).
+ */
+export function peopleErrors(people: readonly PersonSent[]) {
+  const errors: Record<string, string[]> = {}
+  const list = people.length ? people : [undefined]
+  list.forEach((person, i) => {
+    if (i > 0 && isBlankPerson(person)) return
+    const p = person ?? {}
+    const wrong = (field: string, message: string) => (errors[`applicants[${i}].${field}`] = [message])
+    const who = i === 0 ? 'your' : 'their'
+    if (!p.first_name) wrong('first_name', `Enter ${who} first name.`)
+    if (!p.last_name) wrong('last_name', `Enter ${who} last name.`)
+    if (i === 0 && !p.email) wrong('email', 'Enter your e-mail address: your receipt goes there.')
+    if (i > 0 && !p.role) wrong('role', 'Choose a role: co-applicant, guarantor or occupant.')
+    if (i > 0 && p.role === 'APPLICANT') wrong('role', 'Only the first person is the applicant: choose co-applicant, guarantor or occupant.')
+    if (i > 0 && p.role && p.role !== 'OCCUPANT' && !p.email) wrong('email', 'Enter their e-mail address: co-applicants and guarantors sign the lease.')
+  })
+  return errors
+}

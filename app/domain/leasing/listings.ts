@@ -56,6 +56,8 @@ export type PublicListing = {
   province: string | null
   postalCode: string | null
   photos: { id: string; caption: string | null }[]
+  /** The public address of the application form its Apply opens; null: apply by e-mail. */
+  applicationSlug: string | null
   company: { name: string; slug: string; email: string | null; phone: string | null; currency: string }
 }
 

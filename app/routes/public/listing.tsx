@@ -157,10 +157,20 @@ export default function PublicListingPage({ loaderData, matches }: Route.Compone
           </dl>
           <div className="flex flex-col gap-2">
             <h2 className="text-lg font-semibold">Apply</h2>
-            {listing.contact_email ? (
+            {listing.apply_url ? (
+              <Link className="inline-flex items-center justify-center rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground" to={listing.apply_url}>
+                Apply online
+              </Link>
+            ) : null}
+            {listing.contact_email && !listing.apply_url ? (
               <a className="inline-flex items-center justify-center rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground" href={`mailto:${listing.contact_email}?subject=${subject}`}>
                 Apply by e-mail
               </a>
+            ) : null}
+            {listing.contact_email && listing.apply_url ? (
+              <p className="text-sm">
+                Questions? <a className="underline" href={`mailto:${listing.contact_email}?subject=${subject}`}>{listing.contact_email}</a>
+              </p>
             ) : null}
             {listing.contact_phone ? (
               <p className="text-sm">
