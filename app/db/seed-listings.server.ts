@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from './client.server'
 import { companyToday } from './clock.server'
 import { addDays } from '~/domain/ledger/reports'
@@ -7,7 +7,7 @@ import { runAction } from '~/resources/engine/actions.server'
 import { createRecord, parseInput } from '~/resources/engine/api.server'
 import { applicationFormsResource, submissionsResource } from '~/resources/applications'
 import { listingsResource } from '~/resources/listings'
-import { rentalApplicationSubmissions, rentalUnits, residents } from './schema'
+import { rentalApplicationQuestions, rentalApplicationSubmissions, rentalUnits, residents } from './schema'
 
 /** The demo's application form: what Ontario managers ask, in sections, with the proof of income as a file. */
 const DEMO_QUESTIONS = [
@@ -62,7 +62,7 @@ export async function seedDemoListings(tx: Executor, companyId: string, userId: 
     }
     const made = await createRecord(tx, companyId, listingsResource, parseInput(listingsResource, body, 'create'), { userId })
     await runAction(tx, companyId, userId, listingsResource, String(made.id), 'publish', {})
-    await seedDemoApplication(tx, companyId, userId, String(form.id), (form.lines as { id: string; label: string; section: string; kind: string }[]) ?? [], String(made.id), addDays(today, 30))
+    await seedDemoApplication(tx, companyId, userId, String(form.id), String(made.id), addDays(today, 30))
   }
   const second = unit('302 · Bronson Court')
   if (second) {
@@ -72,7 +72,12 @@ export async function seedDemoListings(tx: Executor, companyId: string, userId: 
 }
 
 /** An application the demo's manager has to decide: a couple applying together, sent on the public form. */
-async function seedDemoApplication(tx: Executor, companyId: string, userId: string, formId: string, questions: { id: string; label: string; section: string; kind: string }[], listingId: string, moveIn: string) {
+async function seedDemoApplication(tx: Executor, companyId: string, userId: string, formId: string, listingId: string, moveIn: string) {
+  const questions = await tx
+    .select()
+    .from(rentalApplicationQuestions)
+    .where(and(eq(rentalApplicationQuestions.companyId, companyId), eq(rentalApplicationQuestions.formId, formId)))
+    .orderBy(asc(rentalApplicationQuestions.position))
   const people = await tx
     .insert(residents)
     .values([
