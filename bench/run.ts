@@ -16,6 +16,8 @@
  *  9. Payables and receivables at scale (bench/payables.ts): 50,000 open bills and 50,000 open invoices with
  *     their postings, then aged payables and aged receivables as of today through the API vs one hand-written
  *     statement each, and paying 1,000 bills with one bulk payment (one transaction, timed).
+ * 10. The public pages of the leasing funnel, signed out: the demo's published listing and the application
+ *     form its Apply opens, each vs the bare React Router page, in the same interleaved rounds as 1 and 2.
  *
  * Every server runs in its own process (its own process group, killed on exit) on
  * loopback. On a machine with ≥2 CPUs and `taskset`, servers (with their PostgreSQL)
@@ -32,6 +34,7 @@
  * BENCH_TOOL (wrk|autocannon), BENCH_PIN (0 to disable), BENCH_KEEP (1 keeps the temp DATA_DIR),
  * BENCH_ACCEPT_ENCODING (e.g. gzip: every load request, baseline and subject, asks for compression
  * the way browsers do; by default none does), BENCH_NOISY_CPUS, BENCH_MAX_ROUNDS, BENCH_BUDGET (s).
+ * BENCH_ONLY=public runs section 10 alone (with the bare page it compares to) and writes bench/.out/public.md.
  * BENCH_ONLY=payables runs section 9 alone, on the demo company as it starts (no large portfolio, ledger,
  * rent or work orders beside it), after the cold start, and writes its rows to bench/.out/payables.md:
  * for working on that section (BENCH_BILLS and BENCH_INVOICES change its counts). The other sections
@@ -70,9 +73,9 @@ const DEMO = { email: 'manager@demo.test', password: 'lintel-demo' }
 
 const TARGETS = { pageRatio: 1 / 3, apiRatio: 1 / 4, loginJsKiB: 90, listApiVsSql: 2, listPageP95Ms: 150, paletteP95Ms: 50, statementVsSql: 1.5, postingVsSql: 0.5, rentRunVsSql: 2, rentAccountVsSql: 2, rentAccountP95Ms: 50, rentReportVsSql: 1.5, rentReportMs: 1000, workOrderListVsSql: 2, workOrderPageP95Ms: 150, workOrderReportVsSql: 2, agedPayablesVsSql: 1.5, agedReceivablesVsSql: 1.5, agedReportMs: 1000, bulkPayMs: 5000 }
 const LIST_CONNECTIONS = 10
-/** Sections that can run alone (BENCH_ONLY): only the payables section, whose data stands on the demo company's own. */
+/** Sections that can run alone (BENCH_ONLY): the payables section, and the public pages, whose data stand on the demo company's own. */
 const ONLY = process.env.BENCH_ONLY
-if (ONLY !== undefined && ONLY !== 'payables') throw new Error(`BENCH_ONLY=${ONLY}: only the payables section runs alone (BENCH_ONLY=payables); the others build on each other's data`)
+if (ONLY !== undefined && ONLY !== 'payables' && ONLY !== 'public') throw new Error(`BENCH_ONLY=${ONLY}: only the payables section (BENCH_ONLY=payables) and the public pages (BENCH_ONLY=public) run alone; the others build on each other's data`)
 
 const log = (message: string) => console.error(`[bench] ${message}`)
 
@@ -490,6 +493,33 @@ function table(rows: Row[]) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 10. The public pages of the leasing funnel
+
+/** The demo's published listing and its application form, as the public reaches them (signed out), as throughput subjects. */
+async function publicSubjects(base: string, apiHeaders: Record<string, string>, server: Server, headers: Record<string, string>): Promise<Subject[]> {
+  const listed = (await (await fetch(`${base}/api/rental-unit-listings/?status=PUBLISHED&page_size=1`, { headers: apiHeaders })).json()) as { results: { id: string }[] }
+  const listingId = listed.results[0]?.id
+  if (!listingId) throw new Error('the demo company has no published listing')
+  const listing = (await (await fetch(`${base}/api/listings/${listingId}/`)).json()) as { apply_url: string | null }
+  if (!listing.apply_url) throw new Error('the demo listing opens no application form')
+  return [
+    { key: 'listingPage', label: 'Lintel GET /listings/{id}/ (public)', url: `${base}/listings/${listingId}/`, headers, check: (b) => b.includes('Apply online'), server },
+    { key: 'applyPage', label: 'Lintel GET /apply/{form}/ (public)', url: `${base}${listing.apply_url}`, headers, check: (b) => b.includes('Send application'), server },
+  ]
+}
+
+function publicRows(barePage: Sample, listingPage: Sample, applyPage: Sample): Row[] {
+  return [
+    ['Public listing page GET /listings/{id}/ (req/s, signed out)', listingPage],
+    ['Public application form GET /apply/{form}/?listing={id} (req/s, signed out)', applyPage],
+  ].map(([name, sample]) => {
+    const run = sample as Sample
+    const ratio = run.rps / barePage.rps
+    return { name: name as string, measured: rate(run.rps), baseline: `${rate(barePage.rps)} (bare React Router page)`, ratio: ratio.toFixed(3), target: '≥ 0.333 (1/3)', result: verdict(ratio >= TARGETS.pageRatio, run, barePage) }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
 // 9. Payables and receivables at scale
 
 async function payablesSection(base: string, apiHeaders: Record<string, string>, sql: ReturnType<typeof connect>) {
@@ -527,6 +557,24 @@ function payablesRows({ payables, agedReports, bulkPay }: Awaited<ReturnType<typ
       result: verdict(bulkPay.ms < TARGETS.bulkPayMs),
     },
   ]
+}
+
+/** BENCH_ONLY=public: section 10 alone, its rows printed and written apart from the whole run's. */
+async function publicAlone(barePage: Sample, listingPage: Sample, applyPage: Sample, started: number) {
+  await cleanup()
+  const markdown = [
+    '# Lintel benchmarks: the public leasing pages alone (BENCH_ONLY=public)',
+    '',
+    `${new Date().toISOString()} · ${cpuCount} CPUs · Node ${process.version} · the demo company as it starts`,
+    '',
+    table(publicRows(barePage, listingPage, applyPage)),
+    '',
+    `Total time: ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    '',
+  ].join('\n')
+  writeFileSync(path.join(outDir, 'public.md'), markdown)
+  console.log(markdown)
+  log(`written to ${path.relative(root, path.join(outDir, 'public.md'))}`)
 }
 
 /** BENCH_ONLY=payables: section 9 on the demo company as it starts, its rows printed and written apart from the whole run's. */
@@ -601,12 +649,13 @@ async function main() {
 
   // 1 and 2. Throughput: baseline and subject alternate, same settings, best round of each.
   const loadHeaders = (headers: Record<string, string>) => (ACCEPT_ENCODING ? { ...headers, 'accept-encoding': ACCEPT_ENCODING } : headers)
-  const subjects: Subject[] = [
+  const subjects = ([
     { key: 'barePage', label: 'bare React Router page GET /', url: `${bareBase}/`, headers: loadHeaders({}), check: (b) => b.includes('Hello from a bare React Router page'), server: bare },
     { key: 'lintelPage', label: 'Lintel GET /app/ (signed in)', url: `${base}/app/`, headers: loadHeaders(pageHeaders), check: (b) => b.includes('<title>Property Manager Dashboard | Lintel</title>'), server: warm.server },
     { key: 'bareApi', label: 'bare Hono GET /x', url: `${honoBase}/x`, headers: loadHeaders({}), check: (b) => b === '{"ok":true}', server: hono },
     { key: 'lintelApi', label: 'Lintel GET /api/get-user-type/ (bearer)', url: `${base}/api/get-user-type/`, headers: loadHeaders(apiHeaders), check: (b) => b.includes('"user_type":"property_manager"'), server: warm.server },
-  ]
+    ...(await publicSubjects(base, apiHeaders, warm.server, loadHeaders({}))),
+  ] satisfies Subject[]).filter((s) => ONLY !== 'public' || ['barePage', 'listingPage', 'applyPage'].includes(s.key))
   const samples = new Map<string, Sample[]>(subjects.map((s) => [s.key, []]))
   const quiet = (key: string) => samples.get(key)!.filter((s) => !s.noisy)
   for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -625,7 +674,8 @@ async function main() {
     const pool = quiet(key).length ? quiet(key) : samples.get(key)!
     return pool.reduce((a, b) => (b.rps > a.rps ? b : a))
   }
-  const [barePage, lintelPage, bareApi, lintelApi] = subjects.map((s) => best(s.key))
+  if (ONLY === 'public') return publicAlone(best('barePage'), best('listingPage'), best('applyPage'), started)
+  const [barePage, lintelPage, bareApi, lintelApi, listingPage, applyPage] = subjects.map((s) => best(s.key))
 
   // 5. Resource lists at scale, after the throughput runs so those measure the same data as before.
   const sql = connect(dataDir)
@@ -713,6 +763,7 @@ async function main() {
       target: '≥ 0.250 (1/4)',
       result: verdict(apiRatio >= TARGETS.apiRatio, lintelApi, bareApi),
     },
+    ...publicRows(barePage, listingPage, applyPage),
     {
       name: 'Cold start to first 200 on /login/ (fresh DATA_DIR)',
       measured: `${cold!.seconds.toFixed(2)} s`,

@@ -92,7 +92,7 @@ export async function publicForm(slug: string) {
       db.select({ name: companies.name, slug: companies.slug, email: companies.email, currency: companies.currency }).from(companies).where(eq(companies.id, companyId)),
     ])
     return { companyId, form, questions, listings, company: company! }
-  })
+  }, { read: true })
 }
 
 /** The company whose active form has this public address (asked as the tables' owner: addresses are public). */
@@ -157,6 +157,7 @@ export async function submitApplication(input: PublicApplication) {
 
   const store = fileStore()
   const stored: { questionId: string; storageKey: string; upload: Extract<FileAnswer, { upload: unknown }>['upload'] }[] = []
+  let made: { id: string; label: string }
   try {
     for (const [questionId, f] of Object.entries(input.files)) {
       if (!('upload' in f) || !questions.some((q) => q.id === questionId)) continue
@@ -164,7 +165,7 @@ export async function submitApplication(input: PublicApplication) {
       await store.put(storageKey, f.upload.bytes, f.upload.contentType)
       stored.push({ questionId, storageKey, upload: f.upload })
     }
-    const made = await withCompany(companyId, () =>
+    made = await withCompany(companyId, () =>
       getDb().transaction(async (tx) => {
         const people = await applicantResidents(tx, companyId, input.applicants)
         const { createRecord, parseInput } = await import('~/resources/engine/api.server')
@@ -198,53 +199,54 @@ export async function submitApplication(input: PublicApplication) {
         return { id, label: String(record.label) }
       }),
     )
-    const reference = made.id.slice(0, 8).toUpperCase()
-    const home = listing ? `${listing.title}` : `a home with ${company.name}`
-    const primary = input.applicants[0]!
-    // The mail is kept among the company's e-mails: sent as the company.
-    await withCompany(companyId, async () => {
-      for (const applicant of input.applicants) {
-        if (!applicant.email) continue
-        await sendEmail({
-          companyId,
-          to: applicant.email,
-          subject: `Your application to ${company.name} (${reference})`,
-          category: 'rental_application',
-          text: [
-            `Hello ${applicant.firstName},`,
-            '',
-            applicant === primary
-              ? `${company.name} has your application for ${home}.`
-              : `${primary.firstName} ${primary.lastName} has applied for ${home} with ${company.name}, naming you as ${optionLabel(APPLICANT_ROLES, applicant.role).toLowerCase()}.`,
-            '',
-            `Reference: ${reference}`,
-            `People on it: ${input.applicants.map((a) => `${a.firstName} ${a.lastName} (${optionLabel(APPLICANT_ROLES, a.role).toLowerCase()})`).join(', ')}`,
-            input.desiredMoveInDate ? `Move-in wanted: ${input.desiredMoveInDate}` : null,
-            stored.length ? `Files received: ${stored.map((f) => f.upload.name || 'file').join(', ')}` : null,
-            form.asksCreditCheckConsent ? 'You consented to a credit check.' : null,
-            '',
-            `${company.name} will write to you once it has been decided.${company.email ? ` Questions: ${company.email}.` : ''}`,
-          ]
-            .filter((line) => line !== null)
-            .join('\n'),
-        })
-      }
-      const staffTo = company.email
-      if (staffTo) {
-        await sendEmail({
-          companyId,
-          to: staffTo,
-          subject: `New rental application from ${primary.firstName} ${primary.lastName}`,
-          category: 'rental_application',
-          text: `${primary.firstName} ${primary.lastName} applied for ${home} (${made.label}).\n\n${input.origin ?? ''}/app/rental-applications/${made.id}/`,
-        })
-      }
-    })
-    return { id: made.id, reference }
   } catch (error) {
+    // Nothing was kept: neither are its files' bytes.
     for (const file of stored) await store.delete(file.storageKey).catch(() => {})
     throw error
   }
+  const reference = made.id.slice(0, 8).toUpperCase()
+  const home = listing ? `${listing.title}` : `a home with ${company.name}`
+  const primary = input.applicants[0]!
+  // The mail is kept among the company's e-mails: sent as the company.
+  await withCompany(companyId, async () => {
+    for (const applicant of input.applicants) {
+      if (!applicant.email) continue
+      await sendEmail({
+        companyId,
+        to: applicant.email,
+        subject: `Your application to ${company.name} (${reference})`,
+        category: 'rental_application',
+        text: [
+          `Hello ${applicant.firstName},`,
+          '',
+          applicant === primary
+            ? `${company.name} has your application for ${home}.`
+            : `${primary.firstName} ${primary.lastName} has applied for ${home} with ${company.name}, naming you as ${optionLabel(APPLICANT_ROLES, applicant.role).toLowerCase()}.`,
+          '',
+          `Reference: ${reference}`,
+          `People on it: ${input.applicants.map((a) => `${a.firstName} ${a.lastName} (${optionLabel(APPLICANT_ROLES, a.role).toLowerCase()})`).join(', ')}`,
+          input.desiredMoveInDate ? `Move-in wanted: ${input.desiredMoveInDate}` : null,
+          stored.length ? `Files received: ${stored.map((f) => f.upload.name || 'file').join(', ')}` : null,
+          form.asksCreditCheckConsent ? 'You consented to a credit check.' : null,
+          '',
+          `${company.name} will write to you once it has been decided.${company.email ? ` Questions: ${company.email}.` : ''}`,
+        ]
+          .filter((line) => line !== null)
+          .join('\n'),
+      })
+    }
+    const staffTo = company.email
+    if (staffTo) {
+      await sendEmail({
+        companyId,
+        to: staffTo,
+        subject: `New rental application from ${primary.firstName} ${primary.lastName}`,
+        category: 'rental_application',
+        text: `${primary.firstName} ${primary.lastName} applied for ${home} (${made.label}).\n\n${input.origin ?? ''}/app/rental-applications/${made.id}/`,
+      })
+    }
+  })
+  return { id: made.id, reference }
 }
 
 /** The residents an application's people are: one already known by e-mail is the same person; anyone else is a new resident of type Applicant. */

@@ -1,13 +1,13 @@
-import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import type * as React from 'react'
 import { data, Form, Link, redirect } from 'react-router'
 import type { ErrorBody } from '~/api/errors'
 import { ApplicationInput, type PublicApplicationForm } from '~/api/leasing/applications'
 import { Honeypot } from '~/components/honeypot'
 import { PageIntro, PublicPage } from '~/components/marketing'
 import { Button } from '~/components/ui/button'
-import { ErrorList, ErrorSummary, Field, SelectField, TextareaField } from '~/components/ui/field'
-import { Label } from '~/components/ui/input'
+import { ErrorList, FormErrors } from '~/components/ui/field'
+import { Input, Label, Select } from '~/components/ui/input'
 import { APPLICANT_ROLES } from '~/domain/leasing/applications'
 import { displayMoney } from '~/domain/money'
 import { publicMeta } from '~/marketing/meta'
@@ -27,6 +27,7 @@ import type { Route } from './+types/apply'
 type PublicForm = Answer<typeof PublicApplicationForm>
 
 const SENT = 'sent'
+const FORM_ID = 'application'
 /** The people beside the applicant the page offers room for (the staff add more from the application). */
 const OTHER_PEOPLE = 3
 const PERSON_FIELDS = ['role', 'first_name', 'last_name', 'email', 'phone', 'monthly_income', 'employer']
@@ -61,15 +62,10 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const { form: application, chosen, sent } = loaderData
-  const [form, fields] = useForm<Record<string, unknown>>({ id: 'application', lastResult: actionData?.result, shouldValidate: 'onBlur' })
-  const all = form.getFieldset() as unknown as Record<string, FieldMetadata<unknown>>
-  const field = (name: string) => all[name]!
-  const fieldsetOf = (meta: FieldMetadata<unknown>) => (meta as unknown as FieldMetadata<Record<string, unknown>>).getFieldset() as unknown as Record<string, FieldMetadata<unknown>>
-  const person = (i: number) => fieldsetOf(field(`applicants[${i}]`))
-  const answers = fieldsetOf(fields.answers!)
+  const state = formState(actionData?.result)
   const sections = [...new Set(application.questions.map((q) => q.section))]
   const filesAsked = application.questions.some((q) => q.kind === 'FILE')
-  const failed = Boolean(actionData?.result && actionData.result.status === 'error')
+  const failed = actionData?.result?.status === 'error'
   const money = (amount: string) => displayMoney(amount, application.company.currency)
 
   if (sent !== null) {
@@ -90,8 +86,9 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
     )
   }
 
-  const listing = field('listing_id')
-  const chosenNow = (listing.initialValue as string | undefined) ?? chosen ?? (application.listings.length === 1 ? application.listings[0]!.id : undefined)
+  const listing = state.field('listing_id')
+  const chosenNow = listing.value ?? chosen ?? (application.listings.length === 1 ? application.listings[0]!.id : undefined)
+  const consent = state.field('credit_check_consent')
   return (
     <PublicPage className="gap-8">
       <PageIntro
@@ -101,21 +98,21 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
       >
         {application.application_fee && Number(application.application_fee) > 0 ? <p className="text-sm">Application fee: {money(application.application_fee)}, paid as {application.company.name} tells you (nothing is charged here).</p> : null}
       </PageIntro>
-      <Form method="post" encType="multipart/form-data" className="flex max-w-3xl flex-col gap-10" {...getFormProps(form)}>
-        <ErrorSummary form={form} />
+      <Form method="post" encType="multipart/form-data" id={FORM_ID} noValidate className="flex max-w-3xl flex-col gap-10">
+        <FormErrors errors={state.formErrors} id={`${FORM_ID}-errors`} fields={state.fieldErrors} />
         <Honeypot />
 
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-xl font-semibold">The home</legend>
           {application.listings.length ? (
-            <div className="flex flex-col gap-2" role="radiogroup" aria-labelledby="home-label" aria-describedby={listing.errors?.length ? listing.errorId : undefined}>
+            <div className="flex flex-col gap-2" role="radiogroup" aria-labelledby="home-label" aria-describedby={listing.errors ? listing.errorId : undefined}>
               <p id="home-label" className="text-sm font-medium">
                 Which home are you applying for?
               </p>
-              {application.listings.map((l) => (
+              {application.listings.map((l, i) => (
                 <div key={l.id} className="flex items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary">
-                  <input id={`listing-${l.id}`} type="radio" name={listing.name} value={l.id} defaultChecked={chosenNow === l.id} className="mt-1 accent-primary" />
-                  <label htmlFor={`listing-${l.id}`} className="flex flex-col">
+                  <input id={i === 0 ? listing.id : `${listing.id}-${i}`} type="radio" name={listing.name} value={l.id} defaultChecked={chosenNow === l.id} className="mt-1 accent-primary" />
+                  <label htmlFor={i === 0 ? listing.id : `${listing.id}-${i}`} className="flex flex-col">
                     <span className="font-medium">{l.title}</span>
                     <span className="text-muted-foreground">
                       {money(l.rent)} a month{l.available_on ? ` · available ${l.available_on}` : ''}
@@ -128,12 +125,12 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           ) : (
             <p className="text-sm text-muted-foreground">Any home of {application.company.name}’s: say which in your answers.</p>
           )}
-          <Field label="Move-in date you would like" meta={field('desired_move_in_date')} type="date" className="max-w-xs" />
+          <TextControl label="Move-in date you would like" field={state.field('desired_move_in_date')} type="date" className="max-w-xs" />
         </fieldset>
 
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-xl font-semibold">Who is applying</legend>
-          <PersonFields person={person(0)} applicant />
+          <PersonFields state={state} index={0} />
         </fieldset>
 
         <fieldset className="flex flex-col gap-4">
@@ -142,14 +139,25 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             Everyone 18 or older who will live there applies with you, as a co-applicant; a guarantor signs for the rent without living there. Leave these empty if you apply alone.
           </p>
           {Array.from({ length: OTHER_PEOPLE }, (_, n) => {
-            const fieldset = person(n + 1)
-            const filled = PERSON_FIELDS.some((name) => fieldset[name]!.initialValue || fieldset[name]!.errors?.length)
+            const filled = PERSON_FIELDS.some((name) => state.field(`applicants[${n + 1}].${name}`).value || state.field(`applicants[${n + 1}].${name}`).errors)
+            const role = state.field(`applicants[${n + 1}].role`)
             return (
               <details key={n} open={filled || undefined} className="rounded-lg border p-4 [&[open]>summary]:mb-4">
                 <summary className="cursor-pointer font-medium">{n === 0 ? 'Add a co-applicant, guarantor or occupant' : 'Add another person'}</summary>
                 <div className="flex flex-col gap-4">
-                  <SelectField label="Role" meta={fieldset.role!} options={OTHER_ROLES} placeholder="Choose…" />
-                  <PersonFields person={fieldset} />
+                  <Control label="Role" field={role}>
+                    {(props) => (
+                      <Select {...props} defaultValue={role.value ?? ''}>
+                        <option value="">Choose…</option>
+                        {OTHER_ROLES.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </Select>
+                    )}
+                  </Control>
+                  <PersonFields state={state} index={n + 1} />
                 </div>
               </details>
             )
@@ -162,7 +170,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             {application.questions
               .filter((q) => q.section === section)
               .map((q) => (
-                <Question key={q.id} question={q} meta={answers[q.id]!} fileMeta={field(`files.${q.id}`)} failed={failed} />
+                <Question key={q.id} question={q} answer={state.field(`answers.${q.id}`)} file={state.field(`files.${q.id}`)} failed={failed} />
               ))}
           </fieldset>
         ))}
@@ -172,18 +180,19 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             <label className="flex items-start gap-2 text-sm">
               <input
                 type="checkbox"
-                name={field('credit_check_consent').name}
+                id={consent.id}
+                name={consent.name}
                 value="on"
-                defaultChecked={field('credit_check_consent').initialValue === 'on'}
+                defaultChecked={consent.value === 'on'}
                 className="mt-1"
-                aria-invalid={field('credit_check_consent').errors?.length ? true : undefined}
-                aria-describedby={field('credit_check_consent').errors?.length ? field('credit_check_consent').errorId : undefined}
+                aria-invalid={consent.errors ? true : undefined}
+                aria-describedby={consent.errors ? consent.errorId : undefined}
               />
               <span>
                 I consent, for myself and for those applying with me who agreed to it, to {application.company.name} obtaining a credit report to decide on this application.
               </span>
             </label>
-            <ErrorList id={field('credit_check_consent').errorId} errors={field('credit_check_consent').errors} />
+            <ErrorList id={consent.errorId} errors={consent.errors} />
           </div>
         ) : null}
 
@@ -201,68 +210,120 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
   )
 }
 
-/** A person's name, how to reach them, and what they earn. */
-function PersonFields({ person, applicant = false }: { person: Record<string, FieldMetadata<unknown>>; applicant?: boolean }) {
+/**
+ * What the page shows of a sent form that came back: each field's value and errors, by the names
+ * the API gives its errors (`applicants[1].email`, `answers.{question id}`). Read straight from
+ * the action's reply, without a client-side form library: the page is a plain HTML form first,
+ * and a long one.
+ */
+function formState(result: { status?: string; initialValue?: unknown; error?: Record<string, string[] | null> | null } | undefined) {
+  const values = new Map<string, string>()
+  const walk = (value: unknown, name: string) => {
+    if (typeof value === 'string') values.set(name, value)
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${name}[${i}]`))
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, name ? `${name}.${k}` : k)
+  }
+  walk(result?.initialValue, '')
+  const errors = Object.fromEntries(Object.entries(result?.error ?? {}).filter((e): e is [string, string[]] => Boolean(e[1]?.length)))
+  const field = (name: string): FieldState => ({ name, id: `${FORM_ID}-${name}`, errorId: `${FORM_ID}-${name}-error`, value: values.get(name), errors: errors[name] })
+  return {
+    field,
+    formErrors: errors[''] ?? [],
+    fieldErrors: Object.fromEntries(Object.entries(errors).flatMap(([name, messages]) => (name ? [[`${FORM_ID}-${name}`, messages]] : []))),
+  }
+}
+
+type FieldState = { name: string; id: string; errorId: string; value: string | undefined; errors: string[] | undefined }
+type FormState = ReturnType<typeof formState>
+
+/** A label, a control given its ids, help and errors: the page's one way to lay out a field. */
+function Control({ label, field, help, className, children }: { label: string; field: FieldState; help?: string; className?: string; children: (props: { id: string; name: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode }) {
+  const helpId = help ? `${field.id}-help` : undefined
+  const describedBy = [field.errors ? field.errorId : undefined, helpId].filter(Boolean).join(' ') || undefined
   return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" meta={person.first_name!} autoComplete={applicant ? 'given-name' : 'off'} required={applicant} />
-        <Field label="Last name" meta={person.last_name!} autoComplete={applicant ? 'family-name' : 'off'} required={applicant} />
-        <Field label="E-mail" meta={person.email!} type="email" autoComplete={applicant ? 'email' : 'off'} required={applicant} help={applicant ? 'Your receipt goes here' : 'Needed unless an occupant: they sign the lease'} />
-        <Field label="Phone" meta={person.phone!} type="tel" autoComplete={applicant ? 'tel' : 'off'} help="Optional" />
-        <Field label="Monthly income" meta={person.monthly_income!} inputMode="decimal" help="Before tax, like 4250.00" />
-        <Field label="Employer" meta={person.employer!} autoComplete={applicant ? 'organization' : 'off'} />
-      </div>
-    </>
+    <div className={className ? `flex flex-col gap-2 ${className}` : 'flex flex-col gap-2'}>
+      <Label htmlFor={field.id}>{label}</Label>
+      {children({ id: field.id, name: field.name, 'aria-invalid': field.errors ? true : undefined, 'aria-describedby': describedBy })}
+      {help ? (
+        <p id={helpId} className="text-xs text-muted-foreground">
+          {help}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
+
+function TextControl({ label, field, help, className, type = 'text', ...props }: { label: string; field: FieldState; help?: string; className?: string; type?: 'text' | 'email' | 'tel' | 'date' } & Pick<React.InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'inputMode' | 'required'>) {
+  return (
+    <Control label={label} field={field} help={help} className={className}>
+      {(ids) => <Input {...ids} {...props} type={type} defaultValue={field.value ?? ''} />}
+    </Control>
+  )
+}
+
+/** A person's name, how to reach them, and what they earn. */
+function PersonFields({ state, index }: { state: FormState; index: number }) {
+  const applicant = index === 0
+  const f = (name: string) => state.field(`applicants[${index}].${name}`)
+  const auto = (token: string) => (applicant ? token : 'off')
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextControl label="First name" field={f('first_name')} autoComplete={auto('given-name')} required={applicant} />
+      <TextControl label="Last name" field={f('last_name')} autoComplete={auto('family-name')} required={applicant} />
+      <TextControl label="E-mail" field={f('email')} type="email" autoComplete={auto('email')} required={applicant} help={applicant ? 'Your receipt goes here' : 'Needed unless an occupant: they sign the lease'} />
+      <TextControl label="Phone" field={f('phone')} type="tel" autoComplete={auto('tel')} help="Optional" />
+      <TextControl label="Monthly income" field={f('monthly_income')} inputMode="decimal" help="Before tax, like 4250.00" />
+      <TextControl label="Employer" field={f('employer')} autoComplete={auto('organization')} />
+    </div>
   )
 }
 
 /** One of the form's questions, as its kind is answered: text, a choice, a date, an amount, a file, yes or no. */
-function Question({ question: q, meta, fileMeta, failed }: { question: PublicForm['questions'][number]; meta: FieldMetadata<unknown>; fileMeta: FieldMetadata<unknown>; failed: boolean }) {
+function Question({ question: q, answer, file, failed }: { question: PublicForm['questions'][number]; answer: FieldState; file: FieldState; failed: boolean }) {
   const label = `${q.label}${q.required ? '' : ' (optional)'}`
   const help = q.help ?? undefined
-  if (q.kind === 'LONG_TEXT') return <TextareaField label={label} meta={meta} help={help} />
-  if (q.kind === 'DATE') return <Field label={label} meta={meta} type="date" help={help} className="max-w-xs" />
-  if (q.kind === 'MONEY') return <Field label={label} meta={meta} inputMode="decimal" help={help ?? 'An amount, like 4250.00'} className="max-w-xs" />
-  if (q.kind === 'TEXT') return <Field label={label} meta={meta} help={help} />
-  if (q.kind === 'FILE') {
-    // The API names a file's error by its question's answer.
-    const errors = meta.errors ?? fileMeta.errors
+  if (q.kind === 'LONG_TEXT') {
     return (
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fileMeta.id}>{label}</Label>
-        <input
-          id={fileMeta.id}
-          name={fileMeta.name}
-          type="file"
-          accept={FILE_TYPES}
-          className="text-sm file:mr-3 file:rounded-md file:border file:bg-muted file:px-3 file:py-1.5"
-          aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={errors?.length ? meta.errorId : help ? `${fileMeta.id}-help` : undefined}
-        />
-        {help || failed ? (
-          <p id={`${fileMeta.id}-help`} className="text-xs text-muted-foreground">
-            {[help, failed ? 'Choose the file again: it is not kept until your application is sent.' : null].filter(Boolean).join(' ')}
-          </p>
-        ) : null}
-        <ErrorList id={meta.errorId} errors={errors} />
-      </div>
+      <Control label={label} field={answer} help={help}>
+        {(ids) => (
+          <textarea
+            {...ids}
+            rows={4}
+            defaultValue={answer.value ?? ''}
+            className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-[invalid=true]:border-destructive"
+          />
+        )}
+      </Control>
+    )
+  }
+  if (q.kind === 'DATE') return <TextControl label={label} field={answer} type="date" help={help} className="max-w-xs" />
+  if (q.kind === 'MONEY') return <TextControl label={label} field={answer} inputMode="decimal" help={help ?? 'An amount, like 4250.00'} className="max-w-xs" />
+  if (q.kind === 'TEXT') return <TextControl label={label} field={answer} help={help} />
+  if (q.kind === 'FILE') {
+    // The API names a file's error by its question's answer; a browser cannot be given back a chosen file.
+    const shown = { ...file, errors: answer.errors ?? file.errors, errorId: answer.errorId }
+    return (
+      <Control label={label} field={shown} help={[help, failed ? 'Choose the file again: it is not kept until your application is sent.' : null].filter(Boolean).join(' ') || undefined}>
+        {(ids) => <input {...ids} type="file" accept={FILE_TYPES} className="text-sm file:mr-3 file:rounded-md file:border file:bg-muted file:px-3 file:py-1.5" />}
+      </Control>
     )
   }
   const options = q.kind === 'YES_NO' ? [{ value: 'YES', label: 'Yes' }, { value: 'NO', label: 'No' }] : q.choices.map((c) => ({ value: c, label: c }))
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
+    <fieldset className="flex flex-col gap-2" aria-describedby={answer.errors ? answer.errorId : undefined}>
       <legend className="text-sm font-medium">{label}</legend>
       {help ? <p className="text-xs text-muted-foreground">{help}</p> : null}
       <div className={q.kind === 'YES_NO' ? 'flex gap-6' : 'flex flex-col gap-2'}>
-        {options.map((o) => (
+        {options.map((o, i) => (
           <label key={o.value} className="flex items-center gap-2 text-sm">
-            <input type="radio" name={meta.name} value={o.value} defaultChecked={meta.initialValue === o.value} className="accent-primary" />
+            {/* The first choice carries the question's id: the error summary's link lands on it. */}
+            <input type="radio" id={i === 0 ? answer.id : undefined} name={answer.name} value={o.value} defaultChecked={answer.value === o.value} className="accent-primary" />
             {o.label}
           </label>
         ))}
       </div>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <ErrorList id={answer.errorId} errors={answer.errors} />
     </fieldset>
   )
 }
