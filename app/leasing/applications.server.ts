@@ -1,8 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { companyToday, timeZoneOf } from '~/db/clock.server'
 import { formatInstant } from '~/domain/dates'
 import { crossCompany, getDb, withCompany, type Executor } from '~/db/client.server'
 import {
+  applicationUploads,
   buildings,
   companies,
   documents,
@@ -28,7 +30,7 @@ import {
   type Answer,
   type ApplicantRole,
 } from '~/domain/leasing/applications'
-import { conflict, invalid, invalidFields, notFound } from '~/domain/errors'
+import { conflict, DomainError, invalid, notFound } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
 import { optionLabel } from '~/resources/engine/fields'
 import { resourceNamed } from '~/resources/index'
@@ -109,8 +111,29 @@ async function companyOfForm(slug: string) {
 
 export type ApplicantInput = { /** Their place on the form, where it differs from their index. */ place?: number; role: ApplicantRole; firstName: string; lastName: string; email: string | null; phone: string | null; monthlyIncome: number | null; employer: string | null }
 
-/** A file answer: the upload, read and checked against the upload rules by the caller (or why it was refused). */
-export type FileAnswer = { upload: { bytes: Uint8Array; contentType: string; sha256: string; name: string } } | { error: string }
+/**
+ * A file answer: the upload, read and checked against the upload rules by the caller; why it was
+ * refused; or the token of one sent before with an application refused for something else.
+ */
+export type FileAnswer = { upload: { bytes: Uint8Array; contentType: string; sha256: string; name: string } } | { error: string } | { kept: string }
+
+/** Files sent with a refused application and kept for the next try, by question: the token that claims each, and its name. */
+export type KeptFiles = Record<string, { token: string; name: string }>
+
+/** An application refused by field, with the files it brought kept for the next try (`kept`). */
+export class ApplicationRefused extends DomainError {
+  constructor(
+    errors: Record<string, string[]>,
+    readonly kept: KeptFiles,
+  ) {
+    super('invalid', Object.values(errors)[0]?.[0] ?? 'Please correct the highlighted fields.', errors)
+  }
+}
+
+/** How long a refused application's files are kept for the next try. */
+const KEPT_FOR = '1 day'
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export type PublicApplication = {
   slug: string
@@ -142,10 +165,15 @@ export async function submitApplication(input: PublicApplication) {
   const { companyId, form, questions, listings, company } = found
   const listing = input.listingId ? listings.find((l) => l.id === input.listingId) : undefined
   if (input.listingId && !listing) throw notFound('No such listing. It may have been let already.')
-  const fileIds = new Set(Object.entries(input.files).flatMap(([id, f]) => ('upload' in f ? [id] : [])))
+  const claimed = await claimableUploads(companyId, form.id, input.files)
+  const fileIds = new Set(Object.entries(input.files).flatMap(([id, f]) => ('upload' in f || claimed.has(id) ? [id] : [])))
   const { answers, errors: answerErrors } = checkAnswers(questions, input.answers, fileIds)
   const errors = { ...input.errors, ...answerErrors }
-  for (const [id, f] of Object.entries(input.files)) if ('error' in f && questions.some((q) => q.id === id)) errors[answerKey(id)] = [f.error]
+  for (const [id, f] of Object.entries(input.files)) {
+    if (!questions.some((q) => q.id === id)) continue
+    if ('error' in f) errors[answerKey(id)] = [f.error]
+    else if ('kept' in f && !claimed.has(id)) errors[answerKey(id)] = ['The file you chose before is no longer kept: choose it again.']
+  }
   if (!listing && listings.length) errors.listing_id = ['Choose the home you are applying for.']
   if (form.asksCreditCheckConsent && !input.creditCheckConsent) errors.credit_check_consent = ['Tick the box to consent to a credit check: this form asks for it.']
   const emails = input.applicants.map((a) => a.email?.toLowerCase() ?? null)
@@ -153,9 +181,9 @@ export async function submitApplication(input: PublicApplication) {
     // Blank places are not sent on: a person's index here may be behind their place on the form.
     if (email && emails.indexOf(email) !== i) errors[`applicants[${input.applicants[i]!.place ?? i}].email`] = ['Each person applying needs an e-mail address of their own.']
   })
-  if (Object.keys(errors).length) throw invalidFields(errors, 'Please correct the highlighted fields.')
-
   const store = fileStore()
+  if (Object.keys(errors).length) throw new ApplicationRefused(errors, await keptFiles(companyId, form.id, input.files, questions, claimed))
+
   const stored: { questionId: string; storageKey: string; upload: Extract<FileAnswer, { upload: unknown }>['upload'] }[] = []
   let made: { id: string; label: string }
   try {
@@ -192,6 +220,16 @@ export async function submitApplication(input: PublicApplication) {
           const answer = answers.find((a) => a.question_id === file.questionId)
           if (answer) Object.assign(answer, { answer: file.upload.name || 'file', document_id: document!.id })
         }
+        // Files kept from a refused try: their bytes are stored already, and now the application's.
+        for (const [questionId, upload] of claimed) {
+          const [document] = await tx
+            .insert(documents)
+            .values({ companyId, recordType: SUBMISSIONS, recordId: id, name: upload.name, documentType: 'RENTAL_APPLICATION', contentType: upload.contentType, sizeBytes: upload.sizeBytes, storageKey: upload.storageKey, sha256: upload.sha256, uploadedBy: null })
+            .returning({ id: documents.id })
+          await tx.delete(applicationUploads).where(and(eq(applicationUploads.companyId, companyId), eq(applicationUploads.id, upload.id)))
+          const answer = answers.find((a) => a.question_id === questionId)
+          if (answer) Object.assign(answer, { answer: upload.name, document_id: document!.id })
+        }
         await tx
           .update(rentalApplicationSubmissions)
           .set({ answers, source: 'PUBLIC', ipAddress: input.ipAddress, submittedAt: new Date() })
@@ -226,7 +264,7 @@ export async function submitApplication(input: PublicApplication) {
           `Reference: ${reference}`,
           `People on it: ${input.applicants.map((a) => `${a.firstName} ${a.lastName} (${optionLabel(APPLICANT_ROLES, a.role).toLowerCase()})`).join(', ')}`,
           input.desiredMoveInDate ? `Move-in wanted: ${input.desiredMoveInDate}` : null,
-          stored.length ? `Files received: ${stored.map((f) => f.upload.name || 'file').join(', ')}` : null,
+          stored.length + claimed.size ? `Files received: ${[...stored.map((f) => f.upload.name || 'file'), ...[...claimed.values()].map((u) => u.name)].join(', ')}` : null,
           form.asksCreditCheckConsent ? 'You consented to a credit check.' : null,
           '',
           `${company.name} will write to you once it has been decided.${company.email ? ` Questions: ${company.email}.` : ''}`,
@@ -247,6 +285,63 @@ export async function submitApplication(input: PublicApplication) {
     }
   })
   return { id: made.id, reference }
+}
+
+/**
+ * The files kept from a refused try that this one claims, by question: those whose token is one of
+ * this form's, kept within the day. Those kept longer are forgotten here, bytes and all.
+ */
+async function claimableUploads(companyId: string, formId: string, files: Record<string, FileAnswer>) {
+  const tokens = Object.entries(files).flatMap(([questionId, f]) => ('kept' in f ? [[questionId, tokenHash(f.kept)] as const] : []))
+  return withCompany(companyId, async () => {
+    const db = getDb()
+    const expired = await db
+      .delete(applicationUploads)
+      .where(and(eq(applicationUploads.companyId, companyId), sql`${applicationUploads.createdAt} < now() - ${KEPT_FOR}::interval`))
+      .returning({ storageKey: applicationUploads.storageKey })
+    for (const file of expired) await fileStore().delete(file.storageKey).catch(() => {})
+    if (!tokens.length) return new Map<string, typeof applicationUploads.$inferSelect>()
+    const rows = await db
+      .select()
+      .from(applicationUploads)
+      .where(and(eq(applicationUploads.companyId, companyId), eq(applicationUploads.formId, formId), inArray(applicationUploads.tokenHash, tokens.map(([, hash]) => hash))))
+    return new Map(tokens.flatMap(([questionId, hash]) => rows.filter((r) => r.tokenHash === hash).map((r) => [questionId, r] as const)))
+  })
+}
+
+/**
+ * What a refused application's files become for the next try: those it claimed stay kept under
+ * their tokens, and its new good ones are kept (`keepUploads`).
+ */
+async function keptFiles(companyId: string, formId: string, files: Record<string, FileAnswer>, questions: readonly { id: string }[], claimed: Map<string, { name: string }>): Promise<KeptFiles> {
+  const still = Object.fromEntries(Object.entries(files).flatMap(([questionId, f]) => ('kept' in f && claimed.has(questionId) ? [[questionId, { token: f.kept, name: claimed.get(questionId)!.name }]] : [])))
+  return { ...still, ...(await keepUploads(companyId, formId, files, questions)) }
+}
+
+/** The files of an application refused before its answers were read (its fields malformed), kept for the next try as `keptFiles` keeps them. */
+export async function keepFilesOfRefused(slug: string, files: Record<string, FileAnswer>): Promise<KeptFiles> {
+  const found = await publicForm(slug)
+  if (!found) return {}
+  return keptFiles(found.companyId, found.form.id, files, found.questions, await claimableUploads(found.companyId, found.form.id, files))
+}
+
+/** Keeps the good files of a refused application for the next try: each stored, with a token that claims it. */
+async function keepUploads(companyId: string, formId: string, files: Record<string, FileAnswer>, questions: readonly { id: string }[]): Promise<KeptFiles> {
+  const kept: KeptFiles = {}
+  const fresh = Object.entries(files).flatMap(([questionId, f]) => ('upload' in f && questions.some((q) => q.id === questionId) ? [[questionId, f.upload] as const] : []))
+  if (!fresh.length) return kept
+  await withCompany(companyId, async () => {
+    for (const [questionId, upload] of fresh) {
+      const storageKey = newStorageKey(companyId)
+      await fileStore().put(storageKey, upload.bytes, upload.contentType)
+      const token = randomBytes(24).toString('base64url')
+      await getDb()
+        .insert(applicationUploads)
+        .values({ companyId, formId, tokenHash: tokenHash(token), name: upload.name || 'file', contentType: upload.contentType, sizeBytes: upload.bytes.byteLength, storageKey, sha256: upload.sha256 })
+      kept[questionId] = { token, name: upload.name || 'file' }
+    }
+  })
+  return kept
 }
 
 /** The residents an application's people are: one already known by e-mail is the same person; anyone else is a new resident of type Applicant. */

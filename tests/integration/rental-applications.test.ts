@@ -92,11 +92,23 @@ describe('rental applications', () => {
     expect((await get(token, 'rental-application-submissions/')).count).toBe(0)
     expect((await get(token, 'residents/?resident_type=APPLICANT')).count).toBe(0)
 
+    expect(wrong.body.kept_files).toEqual({})
+
+    // Refused for something else, a good file is kept for the next try: its token claims it, once.
+    const almost = await applyMultipart(form.slug, { ...fields, credit_check_consent: '' }, { [`files.${q.FILE}`]: { bytes: PDF, name: 'pay-stub.pdf', type: 'application/pdf' } })
+    expect(almost.status).toBe(400)
+    expect(Object.keys(almost.body.errors)).toEqual(['credit_check_consent'])
+    expect(almost.body.kept_files).toEqual({ [q.FILE]: { token: expect.stringMatching(/^[\w-]{32}$/), name: 'pay-stub.pdf' } })
+    const keptToken = almost.body.kept_files[q.FILE].token as string
+    expect((await get(token, 'rental-application-submissions/')).count).toBe(0)
     const sentBefore = receivedMail().length
-    const made = await applyMultipart(form.slug, fields, { [`files.${q.FILE}`]: { bytes: PDF, name: 'pay-stub.pdf', type: 'application/pdf' } })
+    const made = await applyMultipart(form.slug, { ...fields, [`kept.${q.FILE}`]: keptToken })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     const mails = receivedMail().slice(sentBefore)
     const receipts = mails.filter((m) => m.subject.startsWith('Your application'))
+    const reused = await applyMultipart(form.slug, { ...fields, 'applicants[0].email': 'someone-else@example.test', 'applicants[1].email': 'another@example.test', [`kept.${q.FILE}`]: keptToken })
+    expect(reused.status).toBe(400)
+    expect(reused.body.errors).toEqual({ [`answers.${q.FILE}`]: ['The file you chose before is no longer kept: choose it again.'] })
     expect(receipts.map((m) => m.to).flat().sort()).toEqual([ada, charles].sort())
     // The company hears of it too, with a link to the application.
     expect(mails.find((m) => m.subject === 'New rental application from Ada Lovelace')?.text).toMatch(/\/app\/rental-applications\/[0-9a-f-]{36}\//)

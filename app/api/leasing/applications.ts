@@ -5,7 +5,7 @@ import { HONEYPOT_FIELD } from '~/components/honeypot'
 import { rentalApplicationQuestions } from '~/db/schema'
 import { choicesOf, isBlankPerson, MAX_OTHER_APPLICANTS, peopleErrors } from '~/domain/leasing/applications'
 import { formatMoney, parseMoney } from '~/domain/money'
-import { publicForm, submitApplication, type FileAnswer } from '~/leasing/applications.server'
+import { ApplicationRefused, keepFilesOfRefused, publicForm, submitApplication, type FileAnswer } from '~/leasing/applications.server'
 import { reference } from '~/resources/engine/fields'
 import { unknownReferences } from '~/resources/engine/references.server'
 import { DOCUMENT_UPLOADS, readUpload } from '../attachments/uploads'
@@ -171,15 +171,31 @@ export const ApplicationInput = z
       .optional()
       .default([]),
     answers: z.record(z.string(), z.string().max(5000, 'At most 5000 characters.')).optional().default({}),
+    kept: z
+      .record(z.string(), z.string().max(100))
+      .optional()
+      .default({})
+      .openapi({ description: 'By question id: the token of a file kept from a try refused for something else (`kept_files` of that 400 answer), instead of sending the file again' }),
     credit_check_consent: z.boolean({ error: CONSENT }).optional(),
     [HONEYPOT_FIELD]: z.string().optional().openapi({ description: 'Leave out or empty. Forms hide it from people; a request that fills it is answered as usual and not kept.' }),
   })
   .openapi('RentalApplicationInput')
 
+/** A script's form: it filled the field people never see. */
+const filledHoneypot = (formData: FormData) => Boolean(formData.get(HONEYPOT_FIELD))
+
 export const APPLICATION_RECEIVED = 'Your application is in: a receipt is on its way to your e-mail.'
 
 // One household applies for a few homes; more than ten in an hour from one address is a script.
 const applicationsPerIp = rateLimiter('application-ip', 10, 60 * 60)
+
+const Refused = z
+  .object({
+    detail: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    kept_files: z.record(z.string(), z.object({ token: z.string(), name: z.string() })).optional().openapi({ description: 'By question id: a file sent with this try, kept for a day; send its token as `kept.{question id}` instead of the file' }),
+  })
+  .openapi('RentalApplicationRefused')
 
 const Received = z.object({ detail: z.string(), reference: z.string().nullable() }).openapi('RentalApplicationReceived')
 
@@ -202,7 +218,11 @@ router.openapi(
         required: true,
       },
     },
-    responses: { 201: jsonResponse(Received, 'Received; the applicants are e-mailed a receipt'), ...errorResponses(400, 404, 429) },
+    responses: {
+      201: jsonResponse(Received, 'Received; the applicants are e-mailed a receipt'),
+      ...errorResponses(400, 404, 429),
+      400: jsonResponse(Refused, 'Refused by field (nothing kept but its good files, for the next try: `kept_files`)'),
+    },
   }),
   async (c) => {
     const ip = clientIp(c)
@@ -210,12 +230,26 @@ router.openapi(
     const slug = c.req.valid('param').slug
     const multipart = (c.req.header('content-type') ?? '').startsWith('multipart/form-data')
     const formData = multipart ? await c.req.formData() : null
-    const parsed = formData ? parseWithZod(formData, { schema: ApplicationInput }) : null
+    const files: Record<string, FileAnswer> = {}
+    for (const [key, value] of formData?.entries() ?? []) {
+      if (!key.startsWith('files.') || !(value instanceof File) || (value.size === 0 && !value.name)) continue
+      const questionId = key.slice('files.'.length)
+      try {
+        files[questionId] = { upload: await readUpload(value, DOCUMENT_UPLOADS, `answers.${questionId}`) }
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+        files[questionId] = { error: error.message }
+      }
+    }
     let body: z.output<typeof ApplicationInput>
-    if (parsed) {
+    if (formData) {
+      const parsed = parseWithZod(formData, { schema: ApplicationInput })
       if (parsed.status !== 'success') {
         const errors = Object.fromEntries(Object.entries(parsed.error ?? {}).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0))
-        throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
+        for (const [key, token] of formData.entries()) if (key.startsWith('kept.') && typeof token === 'string' && token && !files[key.slice(5)]) files[key.slice(5)] = { kept: token }
+        // Malformed fields: refused before the answers are read, its files kept for the next try all the same.
+        const kept = filledHoneypot(formData) ? {} : await keepFilesOfRefused(slug, files)
+        return c.json({ detail: `Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors, kept_files: kept }, 400)
       }
       body = parsed.value
     } else {
@@ -230,39 +264,36 @@ router.openapi(
       await applicationsPerIp.add(ip)
       return c.json({ detail: APPLICATION_RECEIVED, reference: null }, 201)
     }
-    const files: Record<string, FileAnswer> = {}
-    for (const [key, value] of formData?.entries() ?? []) {
-      if (!key.startsWith('files.') || !(value instanceof File) || (value.size === 0 && !value.name)) continue
-      const questionId = key.slice('files.'.length)
-      try {
-        files[questionId] = { upload: await readUpload(value, DOCUMENT_UPLOADS, `answers.${questionId}`) }
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error
-        files[questionId] = { error: error.message }
-      }
-    }
+    for (const [questionId, token] of Object.entries(body.kept)) if (!files[questionId] && token) files[questionId] = { kept: token }
     const people = body.applicants.flatMap((p, i) => (i === 0 || !isBlankPerson(p) ? [{ ...p, place: i, role: i === 0 ? ('APPLICANT' as const) : p!.role! }] : []))
-    const made = await submitApplication({
-      slug,
-      listingId: body.listing_id ?? null,
-      desiredMoveInDate: body.desired_move_in_date ?? null,
-      applicants: people.map((p) => ({
-        place: p.place,
-        role: p.role,
-        firstName: p.first_name ?? '',
-        lastName: p.last_name ?? '',
-        email: p.email ?? null,
-        phone: p.phone ?? null,
-        monthlyIncome: p.monthly_income ? parseMoney(p.monthly_income.replace(/[$,\s]/g, '')) : null,
-        employer: p.employer ?? null,
-      })),
-      answers: body.answers,
-      errors: peopleErrors(body.applicants),
-      files,
-      creditCheckConsent: body.credit_check_consent === true,
-      ipAddress: ip === 'unknown' ? null : ip,
-      origin: publicOrigin(c),
-    })
+    let made: Awaited<ReturnType<typeof submitApplication>>
+    try {
+      made = await submitApplication({
+        slug,
+        listingId: body.listing_id ?? null,
+        desiredMoveInDate: body.desired_move_in_date ?? null,
+        applicants: people.map((p) => ({
+          place: p.place,
+          role: p.role,
+          firstName: p.first_name ?? '',
+          lastName: p.last_name ?? '',
+          email: p.email ?? null,
+          phone: p.phone ?? null,
+          monthlyIncome: p.monthly_income ? parseMoney(p.monthly_income.replace(/[$,\s]/g, '')) : null,
+          employer: p.employer ?? null,
+        })),
+        answers: body.answers,
+        errors: peopleErrors(body.applicants),
+        files,
+        creditCheckConsent: body.credit_check_consent === true,
+        ipAddress: ip === 'unknown' ? null : ip,
+        origin: publicOrigin(c),
+      })
+    } catch (error) {
+      // Refused by field: its good files are kept for the next try, and said how to claim them.
+      if (error instanceof ApplicationRefused) return c.json({ detail: error.message, errors: error.errors, kept_files: error.kept }, 400)
+      throw error
+    }
     await applicationsPerIp.add(ip)
     return c.json({ detail: APPLICATION_RECEIVED, reference: made.reference }, 201)
   },

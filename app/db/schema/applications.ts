@@ -50,10 +50,11 @@ export const rentalApplicationQuestions = pgTable(
     /** A CHOICE's choices, one a line. */
     choices: text(),
     help: text(),
+    searchText: searchColumn('label', 'section'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('rental_application_questions_form_idx').on(t.formId, t.position)],
+  (t) => [index('rental_application_questions_form_idx').on(t.formId, t.position), searchIndex('rental_application_questions', t.searchText)],
 )
 
 /**
@@ -124,4 +125,29 @@ export const rentalApplicants = pgTable(
     employer: text(),
   },
   (t) => [index('rental_applicants_submission_idx').on(t.submissionId, t.position), index('rental_applicants_resident_idx').on(t.companyId, t.residentId)],
+)
+
+/**
+ * A file sent with a public application that was refused for something else: kept so the applicant
+ * need not choose it again (a browser cannot be given a chosen file back), claimed by the secret
+ * token the page carries, once, when the application is kept; forgotten after a day.
+ */
+export const applicationUploads = pgTable(
+  'application_uploads',
+  {
+    id: id(),
+    companyId: companyId(),
+    formId: uuid()
+      .notNull()
+      .references(() => rentalApplicationForms.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the token the applicant's page holds: the token itself is never stored. */
+    tokenHash: text().notNull(),
+    name: text().notNull(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    storageKey: text().notNull(),
+    sha256: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('application_uploads_token_key').on(t.tokenHash), index('application_uploads_created_idx').on(t.createdAt)],
 )

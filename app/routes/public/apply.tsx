@@ -3,6 +3,7 @@ import type * as React from 'react'
 import { data, Form, Link, redirect } from 'react-router'
 import type { ErrorBody } from '~/api/errors'
 import { ApplicationInput, type PublicApplicationForm } from '~/api/leasing/applications'
+import type { KeptFiles } from '~/leasing/applications.server'
 import { Honeypot } from '~/components/honeypot'
 import { PageIntro, PublicPage } from '~/components/marketing'
 import { Button } from '~/components/ui/button'
@@ -12,7 +13,7 @@ import { APPLICANT_ROLES } from '~/domain/leasing/applications'
 import { displayMoney } from '~/domain/money'
 import { publicMeta } from '~/marketing/meta'
 import { callApi, readBody, type Answer } from '~/utils/api-client.server'
-import { reply, replyWithApiError } from '~/utils/forms.server'
+import { replyWithApiError } from '~/utils/forms.server'
 import type { Route } from './+types/apply'
 
 /*
@@ -45,12 +46,15 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: ApplicationInput })
-  const files = [...formData.keys()].filter((k) => k.startsWith('files.'))
-  if (submission.status !== 'success') return reply(submission, { hide: files })
-  // The form as it came, files and honeypot with it: the API checks it whole and keeps nothing unless all is well.
+  const files = [...formData.keys()].filter((k) => k.startsWith('files.') || k.startsWith('kept.'))
+  // The form as it came, files and honeypot with it: the API checks it whole (the same schema, and the
+  // answers) and keeps nothing but its good files, which it keeps for the next try.
   const response = await callApi(`apply/${encodeURIComponent(params.applicationSlug)}/`, { method: 'POST', body: formData, request })
-  const body = await readBody<ErrorBody & { reference?: string | null }>(response)
-  if (!response.ok) return replyWithApiError(submission, body, response.status, { hide: files })
+  const body = await readBody<ErrorBody & { reference?: string | null; kept_files?: KeptFiles }>(response)
+  if (!response.ok) {
+    const replied = replyWithApiError(submission, body, response.status, { hide: files })
+    return data({ ...replied.data, kept: body.kept_files ?? {} }, replied.init ?? undefined)
+  }
   return redirect(`/apply/${params.applicationSlug}/?${SENT}=${encodeURIComponent(body.reference ?? '')}#${SENT}`, 303)
 }
 
@@ -66,6 +70,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
   const sections = [...new Set(application.questions.map((q) => q.section))]
   const filesAsked = application.questions.some((q) => q.kind === 'FILE')
   const failed = actionData?.result?.status === 'error'
+  const kept: KeptFiles = (actionData && 'kept' in actionData ? actionData.kept : undefined) ?? {}
   const money = (amount: string) => displayMoney(amount, application.company.currency)
 
   if (sent !== null) {
@@ -170,7 +175,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             {application.questions
               .filter((q) => q.section === section)
               .map((q) => (
-                <Question key={q.id} question={q} answer={state.field(`answers.${q.id}`)} file={state.field(`files.${q.id}`)} failed={failed} />
+                <Question key={q.id} question={q} answer={state.field(`answers.${q.id}`)} file={state.field(`files.${q.id}`)} kept={kept[q.id]} failed={failed} />
               ))}
           </fieldset>
         ))}
@@ -280,7 +285,7 @@ function PersonFields({ state, index }: { state: FormState; index: number }) {
 }
 
 /** One of the form's questions, as its kind is answered: text, a choice, a date, an amount, a file, yes or no. */
-function Question({ question: q, answer, file, failed }: { question: PublicForm['questions'][number]; answer: FieldState; file: FieldState; failed: boolean }) {
+function Question({ question: q, answer, file, kept, failed }: { question: PublicForm['questions'][number]; answer: FieldState; file: FieldState; kept: KeptFiles[string] | undefined; failed: boolean }) {
   const label = `${q.label}${q.required ? '' : ' (optional)'}`
   const help = q.help ?? undefined
   if (q.kind === 'LONG_TEXT') {
@@ -301,11 +306,18 @@ function Question({ question: q, answer, file, failed }: { question: PublicForm[
   if (q.kind === 'MONEY') return <TextControl label={label} field={answer} inputMode="decimal" help={help ?? 'An amount, like 4250.00'} className="max-w-xs" />
   if (q.kind === 'TEXT') return <TextControl label={label} field={answer} help={help} />
   if (q.kind === 'FILE') {
-    // The API names a file's error by its question's answer; a browser cannot be given back a chosen file.
+    // The API names a file's error by its question's answer. A browser cannot be given back a chosen
+    // file: one the API kept from the refused try is claimed by its token instead.
     const shown = { ...file, errors: answer.errors ?? file.errors, errorId: answer.errorId }
+    const note = kept ? `${kept.name} is attached. Choose another file only to replace it.` : failed ? 'Choose the file again.' : null
     return (
-      <Control label={label} field={shown} help={[help, failed ? 'Choose the file again: it is not kept until your application is sent.' : null].filter(Boolean).join(' ') || undefined}>
-        {(ids) => <input {...ids} type="file" accept={FILE_TYPES} className="text-sm file:mr-3 file:rounded-md file:border file:bg-muted file:px-3 file:py-1.5" />}
+      <Control label={label} field={shown} help={[help, note].filter(Boolean).join(' ') || undefined}>
+        {(ids) => (
+          <>
+            {kept ? <input type="hidden" name={`kept.${q.id}`} value={kept.token} /> : null}
+            <input {...ids} type="file" accept={FILE_TYPES} className="text-sm file:mr-3 file:rounded-md file:border file:bg-muted file:px-3 file:py-1.5" />
+          </>
+        )}
       </Control>
     )
   }
