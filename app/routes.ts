@@ -7,6 +7,7 @@ export default [
   route('robots.txt', 'routes/public/robots.ts'),
   route('sitemap.xml', 'routes/public/sitemap.ts'),
   route('blog/rss.xml', 'routes/public/blog/rss.ts'),
+  route('sign/:token/document', 'routes/public/sign-document.ts'),
 
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),
@@ -31,6 +32,8 @@ export default [
     route('listings/:listingId', 'routes/public/listing.tsx'),
     route('apply/:applicationSlug', 'routes/public/apply.tsx'),
     route(':companySlug/waitlist', 'routes/public/waitlist.tsx'),
+    // A signer's e-mailed link: the lease to read and the form to sign it.
+    route('sign/:token', 'routes/public/sign.tsx'),
     // A company's public page with its listings (property-management-company/{slug}/): after every fixed address, which rank first.
     route(':companySlug', 'routes/public/company.tsx'),
   ]),
@@ -134,6 +137,8 @@ export default [
     route('accounting/remittance-letters/new', 'routes/app/accounting/remittance-letters-new.tsx'),
     route('accounting/invoices/invoice-work-orders-to-property', 'routes/app/accounting/invoices/invoice-work-orders.tsx'),
     route('record-expense', 'routes/app/record-expense.ts'),
+    // A signature request is made by sending a draft lease to sign: its new page leads to the drafts.
+    route('signature-requests/new', 'routes/app/signature-requests-new.tsx'),
     route('accounting/bank-reconciliations/:id/pdf', 'routes/app/accounting/bank-reconciliations/pdf.ts'),
     route('accounting/bank-accounts/:id/statement', 'routes/app/accounting/bank-accounts/statement.tsx'),
     // Every resource of the engine (app/resources/): one set of generic pages, no route per resource;

@@ -11,6 +11,7 @@ import { readInput } from './body'
 import { router as leasing } from './leasing'
 import { router as listings } from './leasing/listings'
 import { router as applications } from './leasing/applications'
+import { router as signing } from './leasing/signing'
 import { router as rentIncreases } from './leasing/rent-increases'
 import { router as residentCenter } from './leasing/resident-center'
 import { router as residentWorkOrders } from './maintenance/resident-work-orders'
@@ -45,7 +46,7 @@ import { router as reporting } from './reporting/statements'
 export function createApi(resources: readonly AnyResource[] = RESOURCES) {
   const api = new OpenAPIHono<AppEnv>({ strict: false }).basePath('/api')
   api.use('*', readInput)
-  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, payables, receivables, reporting, rentReports, payablesReports, salesTaxReports, leasingReports, maintenanceReports, leasing, listings, applications, rentIncreases, residentCenter, residentWorkOrders, vacancies, technician, workOrderBilling, makeReadyBoard, calendar]) api.route('/', router)
+  for (const router of [auth, workspace, dashboard, people, apiKeys, commandPalette, emailMessages, referenceData, attachments, imports, referrals, accounting, ledgerExport, payables, receivables, reporting, rentReports, payablesReports, salesTaxReports, leasingReports, maintenanceReports, leasing, listings, applications, signing, rentIncreases, residentCenter, residentWorkOrders, vacancies, technician, workOrderBilling, makeReadyBoard, calendar]) api.route('/', router)
   // Every resource of the engine, each with the routes its definition allows (DESIGN.md §7).
   for (const resource of resources) api.route('/', resourceRouter(resource))
 

@@ -56,7 +56,7 @@ export const STAFF_NAVIGATION: NavGroup[] = [
       { label: 'Application Forms', href: '/app/rental-application-forms/' },
       { label: 'Rental Applications', href: '/app/rental-applications/' },
       { label: 'Waitlist', href: '/app/waitlist-subscribers/' },
-      { label: 'Signature Requests', href: '/app/signature-requests/', setting: 'has_e_signature_enabled', later: true },
+      { label: 'Signature Requests', href: '/app/signature-requests/', setting: 'has_e_signature_enabled' },
     ],
   },
   {

@@ -1,11 +1,12 @@
 import PgBoss from 'pg-boss'
 import { crossCompany, getDb } from '~/db/client.server'
 import { runRent } from '~/leasing/rent.server'
+import { sendDueReminders } from '~/leasing/signatures.server'
 import { makeDueTasks } from '~/maintenance/tasks.server'
 import { postDueRecurringEntries } from './recurring.server'
 
 /*
- * The scheduled work (recurring journal entries, the rent run, recurring tasks), run by pg-boss in the app's own database (schema
+ * The scheduled work (recurring journal entries, the rent run, recurring tasks, reminders to sign leases), run by pg-boss in the app's own database (schema
  * `pgboss`). Every app process starts it; pg-boss hands each scheduled run to one
  * of them, and the postings themselves are idempotent per (schedule, period), so a
  * run that two processes both make still posts each period once.
@@ -16,6 +17,8 @@ export const RECURRING_QUEUE = 'post-recurring-journal-entries'
 export const RENT_QUEUE = 'charge-rent'
 /** Recurring tasks: each series' tasks as they come within their lead days. */
 export const TASKS_QUEUE = 'make-recurring-tasks'
+/** Leases out to sign: a signer who has not signed after the request's interval is sent the link again. */
+export const SIGNING_REMINDERS_QUEUE = 'remind-lease-signers'
 /** Every 15 minutes; a new period posts within a quarter hour of midnight in the company's time zone. */
 const EVERY_QUARTER_HOUR = '*/15 * * * *'
 
@@ -51,9 +54,17 @@ export async function startScheduler(url: string, options: { log?: (message: str
     if (result.made) log(`recurring tasks: ${result.made} made`)
     return result
   })
-  for (const queue of [RECURRING_QUEUE, RENT_QUEUE, TASKS_QUEUE]) await boss.schedule(queue, EVERY_QUARTER_HOUR)
+  await boss.createQueue(SIGNING_REMINDERS_QUEUE, { name: SIGNING_REMINDERS_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 15 * 60 })
+  await boss.work(SIGNING_REMINDERS_QUEUE, async () => {
+    // Every company's requests; each company's reminders are one transaction, its signers locked against another run.
+    const result = await sendDueReminders()
+    if (result.sent) log(`lease signing reminders: ${result.sent} sent`)
+    return result
+  })
+  const queues = [RECURRING_QUEUE, RENT_QUEUE, TASKS_QUEUE, SIGNING_REMINDERS_QUEUE]
+  for (const queue of queues) await boss.schedule(queue, EVERY_QUARTER_HOUR)
   // And once now, for what came due while no process was running.
-  for (const queue of [RECURRING_QUEUE, RENT_QUEUE, TASKS_QUEUE]) await boss.send(queue, {})
+  for (const queue of queues) await boss.send(queue, {})
   return {
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 })

@@ -390,22 +390,26 @@ export const FEATURE_PAGES: FeaturePage[] = [
   {
     slug: 'lease-e-signature',
     name: 'Lease E-Signature',
-    summary: 'Leases sent for signature and signed online. The workspace switch exists; signature requests are not built yet.',
+    summary: 'Leases sent to sign online: each resident signs in turn from the link mailed to them, on a phone, and the lease becomes active once all have.',
     headline: 'Leases signed from a phone',
     intro:
-      'E-signature will turn a lease into a signature request that residents sign online, with the signed document kept on the lease. Today there is a workspace switch that turns e-signature on, but signature requests themselves are not built, so the page it adds says so.',
-    status: 'coming',
+      'Send a draft lease to sign and each resident who signs it gets their own link by e-mail, in turn: they read the lease, agree to sign electronically, type their name and draw their signature with a finger, on any phone, even without JavaScript. Once the last has signed, the lease becomes active and everyone gets the signed copy.',
+    status: 'partial',
     today: [
       {
-        title: 'A switch per workspace',
-        text: 'Turn e-signature on in your settings; the Signature Requests page appears for your team when it is on.',
+        title: 'Signing order and reminders',
+        text: 'The primary tenant signs first, then co-tenants and guarantors, then you if you sign for the landlord. Whoever has not signed is reminded after a few days, at most three times, or when you press Remind.',
       },
       {
-        title: 'Documents kept with their records',
-        text: 'Until then, keep signed leases as documents on the resident’s record.',
+        title: 'A certificate with every signed lease',
+        text: 'The signed PDF ends with a certificate: the document’s SHA-256, and for each signer what they typed, when, from which address and browser, and the signature they drew.',
+      },
+      {
+        title: 'A switch per workspace',
+        text: 'Turn e-signature on in your settings; Signature Requests appears in the Leasing menu when it is on.',
       },
     ],
-    coming: ['Leases generated as PDF', 'Signature requests with several signers', 'Signed documents kept on the lease'],
+    coming: ['Your own lease templates', 'Signed copies kept on the lease’s attachments'],
     screenshot: SCREENSHOTS.resident,
   },
 ]

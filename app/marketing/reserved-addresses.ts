@@ -20,6 +20,7 @@ export const RESERVED_ADDRESSES: ReadonlySet<string> = new Set([
   'accept-invitation',
   'listings',
   'apply',
+  'sign',
   'features',
   'pricing',
   'integrations',

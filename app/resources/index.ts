@@ -7,6 +7,7 @@ import { leaseAttachmentsResource } from './lease-attachments'
 import { leasesResource } from './leases'
 import { listingsResource, waitlistSubscribersResource } from './listings'
 import { applicationFormsResource, applicationQuestionsResource, submissionsResource } from './applications'
+import { signatureRequestSignersResource, signatureRequestsResource } from './signature-requests'
 import { commentsResource, workLogsResource, workOrderCategoriesResource, workOrdersResource, workOrderStatusesResource, workOrderTechniciansResource } from './work-orders'
 import { timeTrackingEntriesResource } from './time-tracking-entries'
 import { inspectionFormsResource, inspectionReportsResource, propertyInspectionsResource } from './inspections'
@@ -55,6 +56,8 @@ export const RESOURCES: readonly AnyResource[] = [
   appliancesResource,
   leasesResource,
   leaseAttachmentsResource,
+  signatureRequestsResource,
+  signatureRequestSignersResource,
   listingsResource,
   waitlistSubscribersResource,
   applicationFormsResource,

@@ -7,11 +7,12 @@ import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, RESIDENT_ROLES, type Term } fr
 import { SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
 import { addResident, checkUnitFree, endRenewedLease, followLease, leaseOf, leaseSummaries, markSigned, removeResident } from '~/leasing/leases.server'
 import { leasePdf } from '~/leasing/lease-document.server'
+import { generateSignatureRequest, sendableToSign } from '~/leasing/signatures.server'
 import { runRent } from '~/leasing/rent.server'
 import { resourceNamed } from './index'
 import { followTurnover, leaseTerms } from '~/maintenance/make-ready.server'
 import { defineResource } from './engine/define'
-import { date, lines, money, number, reference, select, text } from './engine/fields'
+import { boolean, date, lines, longText, money, number, reference, select, text } from './engine/fields'
 
 /*
  * A lease is a document (ADR 013): a unit let to residents for a term at a rent. It starts as a
@@ -138,6 +139,18 @@ export const leasesResource = defineResource({
       done: 'Resident taken off the lease.',
       run: ({ tx, companyId, record, input }) => removeResident(tx as Executor, companyId, String(record.id), String(input.resident_id)),
     },
+    'generate-signature-request': {
+      label: 'Send to sign online',
+      from: ['DRAFT'],
+      offeredWhile: 'can_send_to_sign',
+      input: {
+        companySigns: boolean('I sign for the landlord, last', { help: 'You are sent the link once every resident has signed' }),
+        message: longText('Message to the signers', { max: 2000, help: 'Said in the e-mails that carry their links' }),
+        reminderIntervalDays: number('Remind after (days)', { min: 1, max: 30, help: 'Empty: 3. A signer who has not signed is sent the link again, at most three times' }),
+      },
+      done: 'Sent to sign online: the first signer was e-mailed their link. The lease becomes active once everyone has signed.',
+      run: ({ tx, companyId, userId, record, input, origin, afterCommit }) => generateSignatureRequest(tx as Executor, companyId, userId, record, input, origin, afterCommit),
+    },
   },
   documents: {
     'generate-pdf': {
@@ -200,17 +213,18 @@ export const leasesResource = defineResource({
       schema: {
         resident_names: z.string().openapi({ description: 'Who is on the lease, in order' }),
         balance: z.string().openapi({ description: 'What the lease owes: the sum of its receivable lines (negative: a credit)' }),
+        can_send_to_sign: z.boolean().openapi({ description: 'Whether it can be sent to sign online now: a draft, e-signature on in the workspace, and no request for it out' }),
       },
       fields: {
         resident_names: text('Residents'),
         balance: money('Balance', { min: undefined }),
+        can_send_to_sign: boolean('Can be sent to sign online'),
       },
-      load: ({ tx, companyId, records }) =>
-        leaseSummaries(
-          tx as Executor,
-          companyId,
-          records.map((r) => String(r.id)),
-        ),
+      load: async ({ tx, companyId, records }) => {
+        const ids = records.map((r) => String(r.id))
+        const [summaries, sendable] = await Promise.all([leaseSummaries(tx as Executor, companyId, ids), sendableToSign(tx as Executor, companyId, records)])
+        return new Map(ids.map((id) => [id, { ...summaries.get(id)!, can_send_to_sign: sendable.has(id) }]))
+      },
     },
   },
   page: {
@@ -228,6 +242,7 @@ export const leasesResource = defineResource({
       { kind: 'related', related: { resource: 'leases', field: 'renewsLeaseId', label: 'Renewed by' } },
       // A lease's files are its lease attachments (see lease-attachments.ts), not a Documents drawer beside them.
       { kind: 'related', related: { resource: 'lease-attachments', field: 'leaseId', label: 'Attachments' } },
+      { kind: 'related', related: { resource: 'signature-requests', field: 'leaseId', label: 'Signature requests' } },
       { kind: 'history' },
       { kind: 'notes' },
     ],

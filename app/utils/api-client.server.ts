@@ -39,6 +39,9 @@ export async function callApi(path: string, options: CallOptions): Promise<Respo
   if (options.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey)
   const ip = options.request.headers.get(CLIENT_IP_HEADER)
   if (ip) headers.set(CLIENT_IP_HEADER, ip)
+  // The browser the person uses, as the API would see it called directly (a signature keeps it).
+  const agent = options.request.headers.get('user-agent')
+  if (agent) headers.set('user-agent', agent)
   const method = options.method ?? 'GET'
   const relative = `/api/${path.replace(/^\//, '')}`
   if (process.env.API_URL) {

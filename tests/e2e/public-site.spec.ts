@@ -118,7 +118,7 @@ test('feature pages say where their area stands and show a real screen with its 
   expect(image.status()).toBe(200)
   expect(image.headers()['content-type']).toBe('image/webp')
 
-  await page.goto('/lease-e-signature/')
+  await page.goto('/owner-portal/')
   await expect(page.getByText('Being built').first()).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'What Lintel already has' })).toBeVisible()
 })

@@ -173,6 +173,9 @@ const MADE_ELSEWHERE: Record<string, (token: string) => Promise<string>> = {
     const made = await api('GET', `vendor-credit-transactions/?vendor_credit_id=${credit.id}`, { token })
     return String(made.body.results[0].id)
   },
+  // A signature request is a draft lease sent to sign (with e-signature on), by a resident who has an e-mail.
+  'signature-requests': async (token) => (await sampleSignatureRequest(token)).requestId,
+  'signature-request-signers': async (token) => (await sampleSignatureRequest(token)).signerId,
   // A remittance letter is a bill payment's.
   'remittance-letters': async (token) => String((await createSample(resourceNamed('bill-payments')!, token)).id),
   // A question is written on its form: a sample form's first.
@@ -186,6 +189,19 @@ const MADE_ELSEWHERE: Record<string, (token: string) => Promise<string>> = {
     if (clockedIn.status !== 201) throw new Error(`clocking in a sample technician failed: ${JSON.stringify(clockedIn.body)}`)
     return clockedIn.body.id as string
   },
+}
+
+/** A draft lease of a resident with an e-mail, sent to sign: the request and its signer. */
+async function sampleSignatureRequest(token: string) {
+  const on = await api('PUT', 'user_settings/', { token, body: { has_e_signature_enabled: true, has_lintel_ai_enabled: false, sms: false } })
+  if (on.status !== 200) throw new Error(`turning e-signature on failed: ${JSON.stringify(on.body)}`)
+  const resident = await createSample(resourceNamed('residents')!, token, { email: `${unique('signer')}@example.test` })
+  const lease = await createSample(resourceNamed('leases')!, token, { lines: [{ resident_id: resident.id, role: 'PRIMARY' }] })
+  const sent = await api('POST', `leases/${lease.id}/generate-signature-request/`, { token, body: {} })
+  if (sent.status !== 200) throw new Error(`sending a sample lease to sign failed: ${JSON.stringify(sent.body)}`)
+  const request = (await api('GET', `signature-requests/?lease_id=${lease.id}`, { token })).body.results[0]
+  const signer = (await api('GET', `signature-request-signers/?request_id=${request.id}`, { token })).body.results[0]
+  return { requestId: String(request.id), signerId: String(signer.id) }
 }
 
 export async function createSample(resource: AnyResource, token: string, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {

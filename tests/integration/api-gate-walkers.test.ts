@@ -8,7 +8,7 @@ import { users, type UserType } from '~/db/schema'
 import { seedDemoLedger } from '~/db/seed-ledger.server'
 import { seedDemoPortfolio } from '~/db/seed-portfolio.server'
 import { PERMISSIONS, type PermissionGroup } from '~/domain/permissions'
-import { RESOURCES } from '~/resources'
+import { RESOURCES, resourceNamed } from '~/resources'
 import { hashPassword } from '~/utils/crypto.server'
 import { api, invitationToken, PASSWORD, registerCompany, signedInMember, unique } from '../factories/api'
 import { createSample } from '../factories/resources'
@@ -49,6 +49,9 @@ const PUBLIC: Record<string, string> = {
   'POST /api/{slug}/waitlist-subscribers': "joining a company's waitlist from its public page (honeypot, rate limit)",
   'GET /api/rental-application-form-listings/{slug}': 'an active application form and the published listings it is for, for applicants; a closed one is 404',
   'POST /api/apply/{slug}': 'applying to rent on the public form (honeypot, rate limit, files checked by their contents)',
+  'GET /api/sign/{token}': "a signer's e-mailed link: the lease to sign and where the signing stands; the token is the key",
+  'GET /api/sign/{token}/document': "the lease a signing link sends to sign, for its signer to read",
+  'POST /api/sign/{token}': 'signing a lease with the link mailed to the signer (rate limit; the token is the key)',
 }
 
 /**
@@ -152,6 +155,8 @@ async function companyWithData() {
   const owing = (await api('GET', 'accounting/bills/?owing=true&page_size=1', { token })).body.results[0].id as string
   made('bills paid together', await api('POST', 'accounting/bills/bulk-mark-as-paid/', { token, body: { bill_ids: [owing], date: '2026-03-10', bank_account_id: bankId, method: 'CHEQUE' } }))
   made('an API key', await api('POST', 'api-keys/', { token, body: { name: 'Walker' } }))
+  // A signature request has no create of its own: a lease sent to sign makes it.
+  await createSample(resourceNamed('signature-requests')!, token)
   made('a note', await api('POST', 'notes/', { token, body: { ...unit, body: 'Walker note' } }))
   made('a document', await upload('documents/', token, { file: new File([PNG], 'walker.png', { type: 'image/png' }), document_type: 'OTHER', ...unit }))
   made('a photo', await upload('photos/', token, { file: new File([PNG], 'walker.png', { type: 'image/png' }), ...unit }))

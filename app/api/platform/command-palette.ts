@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { companies, searchEntries, users } from '~/db/schema'
-import { filterEntries, QUICK_ACTION, quickActions, type PaletteEntry } from '~/domain/navigation'
+import { filterEntries, QUICK_ACTION, quickActions, STAFF_NAVIGATION, type PaletteEntry } from '~/domain/navigation'
 import { allows, permissionsFromRow, type Access } from '~/domain/permissions'
 import { REPORT_CATALOG } from '~/domain/report-catalog'
 import { RESOURCES } from '~/resources'
@@ -99,10 +99,13 @@ function recordMatches(search: string, term: string) {
 /** View and Add for every resource this person may use, where the sidebar's own quick actions do not already offer them. */
 function resourceActions(access: Access, existing: PaletteEntry[]): PaletteEntry[] {
   const urls = new Set(existing.map((e) => e.url))
+  // A page the sidebar hides by a workspace switch (Signature Requests without e-signature) is not offered either.
+  const switchedOff = new Set(STAFF_NAVIGATION.flatMap((group) => group.links.filter((link) => link.setting && !allows(access, link)).map((link) => link.href)))
   const actions: PaletteEntry[] = []
   for (const resource of RESOURCES) {
     if (resource.palette === false || !allows(access, { permission: resource.permission })) continue
     const path = pagePathOf(resource)
+    if (switchedOff.has(path)) continue
     if (resource.methods.includes('list') && !urls.has(path)) actions.push({ name: `View ${resource.plural}`, url: path, object_type: QUICK_ACTION })
     if (resource.methods.includes('create') && !urls.has(`${path}new/`)) actions.push({ name: `Add ${resource.singular}`, url: `${path}new/`, object_type: QUICK_ACTION })
   }

@@ -103,7 +103,10 @@ export function CheckboxField({ label, help, meta, className }: Common & { meta:
         aria-describedby={help ? `${meta.id}-help` : undefined}
       />
       <div className="flex flex-col gap-1">
-        <Label htmlFor={meta.id}>{label}</Label>
+        {/* A label long enough to wrap (a consent) reads as a sentence, not lines set solid. */}
+        <Label htmlFor={meta.id} className="leading-snug">
+          {label}
+        </Label>
         {help ? (
           <p id={`${meta.id}-help`} className="text-xs text-muted-foreground">
             {help}
