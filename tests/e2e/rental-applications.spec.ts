@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures'
-import { createThroughApi, mailTo, registerCompany, type Company } from './support/api'
+import { createThroughApi, linkIn, mailTo, registerCompany, type Company } from './support/api'
 import { logIn } from './support/auth'
 
 /**
@@ -12,9 +12,10 @@ import { logIn } from './support/auth'
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 
-test('an applicant applies online with a co-applicant and a file; the manager approves it into a draft lease', async ({ page, request, browser, javaScriptEnabled }) => {
+test('an applicant applies online with a co-applicant and a file; the manager approves; both sign the lease on a phone, and it is active', async ({ page, request, browser, javaScriptEnabled }) => {
   const company: Company = await registerCompany(request)
   const auth = { authorization: `Bearer ${company.token}` }
+  expect((await request.put('/api/user_settings/', { headers: auth, data: { has_e_signature_enabled: true, has_lintel_ai_enabled: false, sms: false } })).status()).toBe(200)
   const property = await createThroughApi(request, company, 'property-groups', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
   const building = await createThroughApi(request, company, 'buildings', {
     name: 'Bronson Court',
@@ -97,4 +98,30 @@ test('an applicant applies online with a co-applicant and a file; the manager ap
   const residents = page.getByRole('region', { name: /Residents/ })
   await expect(residents.getByRole('row', { name: /Ada Lovelace Primary tenant/ })).toBeVisible()
   await expect(residents.getByRole('row', { name: /Charles Babbage Co-tenant/ })).toBeVisible()
+
+  // Sent to sign online from the lease's page.
+  const actions = page.getByRole('region', { name: 'Actions' })
+  await actions.getByLabel(/^Message to the signers/).fill('Welcome to Bronson Court.')
+  await actions.getByRole('button', { name: 'Send to sign online' }).click()
+  await expect(page.getByText('Sent to sign online: the first signer was e-mailed their link.', { exact: false })).toBeVisible()
+
+  // Each signs on a phone, in turn, at the link mailed to them.
+  const phone = await (await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } })).newPage()
+  for (const [email, name] of [
+    [ada, 'Ada Lovelace'],
+    [charles, 'Charles Babbage'],
+  ] as const) {
+    await phone.goto(linkIn(await mailTo(email, /Please sign your lease/), '/sign/').pathname)
+    await expect(phone.getByText('Welcome to Bronson Court.')).toBeVisible()
+    await phone.getByLabel('Your full name').fill(name)
+    await phone.getByLabel(/I agree to sign this lease electronically/).check()
+    await phone.getByRole('button', { name: 'Sign the lease' }).click()
+    await expect(phone.getByText('Thank you: your signature is recorded.')).toBeVisible()
+  }
+  await phone.close()
+
+  await page.reload()
+  await expect(page.locator('dd', { hasText: /^Active$/ })).toBeVisible()
+  await page.goto(`/app/rental-units/${unit.id}/`)
+  await expect(page.locator('dd', { hasText: 'Occupied' })).toBeVisible()
 })
