@@ -1,9 +1,13 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto'
+
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { timeZoneOf } from '~/db/clock.server'
 import { crossCompany, getDb, withCompany, type Executor } from '~/db/client.server'
-import { companies, leaseResidents, residents, signatureRequests, signatureRequestSigners, stateChanges, users } from '~/db/schema'
+import { companies, documents, leaseAttachments, leaseResidents, residents, signatureRequests, signatureRequestSigners, stateChanges, users } from '~/db/schema'
+import { documentTypeOf } from '~/domain/leasing/lease-attachments'
+import { fileStore, newStorageKey } from '~/utils/file-store.server'
 import { conflict, DomainError } from '~/domain/errors'
 import {
   certificateLetter,
@@ -355,6 +359,7 @@ export async function signWithLink(token: string, signature: Signature): Promise
         .set({ status: 'COMPLETED', completedAt: now, outcome, updatedAt: now })
         .where(and(eq(signatureRequests.companyId, companyId), eq(signatureRequests.id, request!.id)))
       await recordStateChange(tx, { companyId, resource: requests(), recordId: request!.id, action: SIGNED_BY_EVERYONE, from: 'SENT', to: 'COMPLETED', note: outcome, userId: null })
+      await keepSignedCopy(tx, companyId, request!)
       const everyone = signers.map((s) => ({ name: s.name, email: s.email }))
       afterCommit(() => mailCompleted(companyId, company!.name, request!.id, everyone))
       return { refused: null, detail: `Thank you, ${me.name}: you signed the lease, and so has everyone else. The signed copy is on its way to your e-mail.` }
@@ -371,6 +376,39 @@ async function activateLease(tx: Executor, companyId: string, request: Request) 
     if (error instanceof DomainError) return `Signed by everyone, but the lease could not be activated: ${error.message}`
     throw error
   }
+}
+
+/** The signed copy, with its certificate, kept among the lease's attachments (a signed lease, shared with its residents). */
+async function keepSignedCopy(tx: Executor, companyId: string, request: Request) {
+  const file = await completedPdf(tx, companyId, request.id)
+  const bytes = new Uint8Array(file.body)
+  const storageKey = newStorageKey(companyId)
+  await fileStore().put(storageKey, bytes, 'application/pdf')
+  const [document] = await tx
+    .insert(documents)
+    .values({
+      companyId,
+      // Kept on the lease, as every lease attachment's file is (its `keptOn`).
+      recordType: 'leases',
+      recordId: request.leaseId,
+      name: file.filename,
+      documentType: documentTypeOf('SIGNED_LEASE'),
+      contentType: 'application/pdf',
+      sizeBytes: bytes.byteLength,
+      storageKey,
+      sha256: sha256Hex(bytes),
+      uploadedBy: request.sentById,
+    })
+    .returning({ id: documents.id })
+  await tx.insert(leaseAttachments).values({
+    companyId,
+    leaseId: request.leaseId,
+    title: 'Signed lease, with its certificate of signature',
+    category: 'SIGNED_LEASE',
+    fileId: document!.id,
+    description: `Signed online by everyone (signature request ${request.label}).`,
+    sharedWithResidents: true,
+  })
 }
 
 /** Everyone who signed gets the completed PDF. */

@@ -128,6 +128,9 @@ describe('signing a lease online', () => {
     expect(certificate).toContain('Grace Hopper')
     expect(certificate).toContain('203.0.113.99')
     expect(certificate).toContain('Phone browser/1.0')
+    // The signed copy is kept on the lease too, shared with its residents.
+    const attachments = await get(token, `lease-attachments/?lease_id=${lease.id}`)
+    expect(attachments.results).toEqual([expect.objectContaining({ category: 'SIGNED_LEASE', title: 'Signed lease, with its certificate of signature', shared_with_residents: true })])
     // The pages before the certificate are the document as sent: its hash is the one certified.
     const original = await download(`leases/${lease.id}/generate-pdf/`, token)
     expect(pages.length).toBeGreaterThan((await pdfPages(original.bytes)).length)
