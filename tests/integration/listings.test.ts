@@ -67,6 +67,18 @@ describe('listings', () => {
     const unitPhoto = await upload('photos/', token, { file: new File([PNG], 'meter.png', { type: 'image/png' }), record_type: 'rental-units', record_id: unit.id })
     expect((await publicly(`rental-unit-listing-photos/${unitPhoto.body.id}/`)).status).toBe(404)
 
+    // Photos change places: the kitchen first now, the living room after it; a wrong one is removed, bytes and all.
+    const third = await upload('photos/', token, { file: new File([PNG], 'wrong.png', { type: 'image/png' }), record_type: 'rental-unit-listings', record_id: listing.id })
+    const moved = await api('PUT', `photos/${second.body.id}/`, { token, body: { sort_order: 0 } })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(moved.body.sort_order).toBe(0)
+    expect((await publicly(`listings/${listing.id}/`)).body.photos.map((p: { id: string }) => p.id)).toEqual([second.body.id, first.body.id, third.body.id])
+    expect((await api('PUT', `photos/${second.body.id}/`, { token, body: { sort_order: -1 } })).body.errors).toEqual({ sort_order: ['Sort order cannot be negative.'] })
+    expect((await api('DELETE', `photos/${third.body.id}/`, { token })).status).toBe(204)
+    expect((await publicly(`rental-unit-listing-photos/${third.body.id}/`)).status).toBe(404)
+    expect((await publicly(`listings/${listing.id}/`)).body.photos.map((p: { id: string }) => p.id)).toEqual([second.body.id, first.body.id])
+    expect((await api('PUT', `photos/${first.body.id}/`, { token, body: { sort_order: 0, caption: 'Living room' } })).body).toMatchObject({ sort_order: 0, caption: 'Living room' })
+
     const { slug, name } = await get(token, 'property-management-company/')
     expect(seen.body.company).toMatchObject({ name, slug })
     const page = await publicly(`property-management-company/${slug}/`)

@@ -7,11 +7,12 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { resourceNamed } from '~/resources'
 import { fieldError, notFound } from '../errors'
 import { requireStaff } from '../middleware/auth'
-import { errorResponses, jsonResponse, signedIn } from '../openapi'
+import { errorResponses, jsonBody, jsonResponse, signedIn } from '../openapi'
 import { ListQuery, offsetOf, orderBy, page, pageOf } from '../pagination'
 import { IdParam } from '../platform/schemas'
 import { tenant } from '../tenant'
-import { blankToUndefined, checkReadable, optionalRecordFields, recordConditions, TAGS } from './records'
+import { blankToUndefined, checkReadable, checkRecord, optionalRecordFields, recordConditions, TAGS } from './records'
+import { fileStore } from '~/utils/file-store.server'
 import { binaryResponse, fileInput, PHOTO_UPLOADS, receiveUpload, sendStored, uploadLimit } from './uploads'
 
 const PHASES = PHOTO_PHASES.map((p) => p.value) as [PhotoPhase, ...PhotoPhase[]]
@@ -166,5 +167,80 @@ router.openapi(
     if (!photo) throw notFound('No such photo.')
     checkReadable(t.principal, photo.recordType)
     return sendStored(c, photo, 'inline')
+  },
+)
+
+const PhotoChange = z
+  .object({
+    caption: z.string().trim().max(500, 'Caption must be at most 500 characters.').nullable().optional(),
+    sort_order: z
+      .number({ error: 'Sort order must be a whole number.' })
+      .int('Sort order must be a whole number.')
+      .min(0, 'Sort order cannot be negative.')
+      .optional()
+      .openapi({ description: "Its place among its record's photos, the first 0: the others move up or down to make room" }),
+  })
+  .openapi('PhotoChange')
+
+/** A photo of the caller's company, which they may change: its record's own permission, and not a record locked against new files. */
+async function changeablePhoto(c: Parameters<typeof tenant>[0], id: string) {
+  if (!z.uuid().safeParse(id).success) throw notFound('No such photo.')
+  const t = tenant(c)
+  const [photo] = await t.db.select().from(photos).where(t.where(photos, eq(photos.id, id)))
+  if (!photo) throw notFound('No such photo.')
+  checkReadable(t.principal, photo.recordType)
+  if (photo.recordType && photo.recordId) await checkRecord(c, photo.recordType, photo.recordId, 'file')
+  return photo
+}
+
+router.openapi(
+  createRoute({
+    method: 'put',
+    path: '/photos/{id}',
+    tags: TAGS,
+    summary: 'Change a photo’s caption or its place among its record’s photos (a listing’s first photo leads its page): only the fields sent change',
+    ...signedIn(requireStaff()),
+    request: { params: IdParam, ...jsonBody(PhotoChange, 'The fields to change') },
+    responses: { 200: jsonResponse(Photo, 'The photo as stored'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const t = tenant(c)
+    const photo = await changeablePhoto(c, c.req.valid('param').id)
+    const change = c.req.valid('json')
+    await t.db.transaction(async (tx) => {
+      if (change.caption !== undefined) await tx.update(photos).set({ caption: change.caption || null, updatedAt: new Date() }).where(t.where(photos, eq(photos.id, photo.id)))
+      if (change.sort_order === undefined) return
+      // The record's photos numbered again from 0, this one at its new place.
+      const sameRecord = photo.recordType && photo.recordId ? and(eq(photos.recordType, photo.recordType), eq(photos.recordId, photo.recordId)) : isNull(photos.recordType)
+      const siblings = await tx.select({ id: photos.id, sortOrder: photos.sortOrder }).from(photos).where(t.where(photos, sameRecord)).orderBy(photos.sortOrder, photos.createdAt, photos.id).for('update')
+      const order = siblings.filter((s) => s.id !== photo.id)
+      order.splice(Math.min(change.sort_order, order.length), 0, { id: photo.id, sortOrder: photo.sortOrder })
+      for (const [place, sibling] of order.entries()) {
+        if (sibling.sortOrder !== place || sibling.id === photo.id) await tx.update(photos).set({ sortOrder: place, updatedAt: new Date() }).where(t.where(photos, eq(photos.id, sibling.id)))
+      }
+    })
+    const [stored] = await t.db.select().from(photos).where(t.where(photos, eq(photos.id, photo.id)))
+    return c.json(serialize(stored!), 200)
+  },
+)
+
+router.openapi(
+  createRoute({
+    method: 'delete',
+    path: '/photos/{id}',
+    tags: TAGS,
+    summary: 'Remove a photo (a listing’s wrong picture): its bytes go too',
+    ...signedIn(requireStaff()),
+    request: { params: IdParam },
+    responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const t = tenant(c)
+    const photo = await changeablePhoto(c, c.req.valid('param').id)
+    await t.db.delete(photos).where(t.where(photos, eq(photos.id, photo.id)))
+    await fileStore()
+      .delete(photo.storageKey)
+      .catch(() => {})
+    return c.body(null, 204)
   },
 )

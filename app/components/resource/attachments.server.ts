@@ -28,7 +28,7 @@ const NoteSchema = NewNote.pick({ body: true }).strip()
 const DocumentUploadSchema = NewDocument.pick({ file: true, name: true, document_type: true })
 const PhotoUploadSchema = NewPhoto.pick({ file: true, caption: true, phase: true, line_id: true })
 
-const INTENTS = ['add-note', 'upload-document', 'upload-photo'] as const satisfies readonly AttachmentForm[]
+const INTENTS = ['add-note', 'upload-document', 'upload-photo', 'move-photo', 'remove-photo'] as const satisfies readonly AttachmentForm[]
 export const isAttachmentIntent = (intent: unknown): intent is AttachmentForm => INTENTS.includes(intent as AttachmentForm)
 
 /** The record's notes, documents and photos; a list the person may not see (403) is null rather than an error. */
@@ -69,6 +69,17 @@ export async function attachmentAction(api: Api, input: Request | FormData, reco
     const result = await api.send('POST', 'notes/', { ...record, body: submission.value.body }, { idempotencyKey })
     if (!result.ok) return forForm(intent, replyWithApiError(submission, onFields(result.error), result.status))
     throw await redirectWithToast(back, { type: 'success', description: 'Note added.' })
+  }
+
+  if (intent === 'move-photo' || intent === 'remove-photo') {
+    // The photo is the API's to find among the company's and to refuse; the page says what happened.
+    const photoId = encodeURIComponent(String(formData.get('photo_id') ?? ''))
+    const result =
+      intent === 'move-photo'
+        ? await api.send('PUT', `photos/${photoId}/`, { sort_order: Number(formData.get('sort_order')) })
+        : await api.send('DELETE', `photos/${photoId}/`)
+    if (!result.ok) throw await redirectWithToast(back, { type: 'error', description: result.error.detail })
+    throw await redirectWithToast(back, { type: 'success', description: intent === 'move-photo' ? 'Photo moved.' : 'Photo removed.' })
   }
 
   const schema = intent === 'upload-document' ? DocumentUploadSchema : PhotoUploadSchema

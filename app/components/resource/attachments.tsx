@@ -22,7 +22,7 @@ import { Input, Label, Select } from '../ui/input'
  * the three forms.
  */
 
-export type AttachmentForm = 'add-note' | 'upload-document' | 'upload-photo'
+export type AttachmentForm = 'add-note' | 'upload-document' | 'upload-photo' | 'move-photo' | 'remove-photo'
 
 export type NoteItem = Answer<typeof Note>
 export type DocumentItem = Answer<typeof Document>
@@ -279,6 +279,42 @@ function Documents({ documents, sharedWithResidents, lastResult }: { documents: 
   )
 }
 
+/**
+ * A photo's place among its record's photos (a listing's first leads its page) and its removal,
+ * each a small form that works without JavaScript; removing asks first, as it cannot be undone.
+ */
+function PhotoControls({ photo, place, last }: { photo: PhotoItem; place: number; last: boolean }) {
+  const what = photo.caption || photo.name
+  const move = (to: number, label: string, text: string) => (
+    <Form method="post">
+      <input type="hidden" name="intent" value="move-photo" />
+      <input type="hidden" name="photo_id" value={photo.id} />
+      <input type="hidden" name="sort_order" value={to} />
+      <Button type="submit" size="sm" variant="ghost" className="h-7 px-2 text-xs" aria-label={`${label}: ${what}`}>
+        {text}
+      </Button>
+    </Form>
+  )
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      {place > 0 ? move(place - 1, 'Move earlier', '← Earlier') : null}
+      {!last ? move(place + 1, 'Move later', 'Later →') : null}
+      <details className="text-xs">
+        <summary className="cursor-pointer rounded px-2 py-1 text-muted-foreground hover:text-foreground" aria-label={`Remove: ${what}`}>
+          Remove…
+        </summary>
+        <Form method="post" className="mt-1">
+          <input type="hidden" name="intent" value="remove-photo" />
+          <input type="hidden" name="photo_id" value={photo.id} />
+          <Button type="submit" size="sm" variant="destructive" className="h-7 px-2 text-xs">
+            Yes, remove this photo
+          </Button>
+        </Form>
+      </details>
+    </div>
+  )
+}
+
 function Photos({ photos, phases, lines, lastResult }: { photos: Listed<PhotoItem>; phases: boolean; lines?: PhotoLine[]; lastResult?: SubmissionResult<string[]> }) {
   const sending = useSending('upload-photo')
   const lineLabel = (id: string | null) => lines?.find((l) => l.value === id)?.label
@@ -293,8 +329,8 @@ function Photos({ photos, phases, lines, lastResult }: { photos: Listed<PhotoIte
             <Empty>No photos yet.</Empty>
           ) : (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {photos.results.map((photo) => (
-                <li key={photo.id}>
+              {photos.results.map((photo, i) => (
+                <li key={photo.id} className="flex flex-col gap-1">
                   <figure className="flex flex-col gap-1">
                     <a href={photoPath(photo.id)} className="block overflow-hidden rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
                       <img src={photoPath(photo.id)} alt={photo.caption || photo.name} loading="lazy" className="aspect-square w-full object-cover" />
@@ -303,6 +339,7 @@ function Photos({ photos, phases, lines, lastResult }: { photos: Listed<PhotoIte
                       <figcaption className="text-xs text-muted-foreground">{[photoPhaseLabel(photo.phase), lineLabel(photo.line_id), photo.caption].filter(Boolean).join(' · ')}</figcaption>
                     ) : null}
                   </figure>
+                  <PhotoControls photo={photo} place={i} last={i === photos.results.length - 1} />
                 </li>
               ))}
             </ul>
