@@ -1,5 +1,11 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto'
 
+/**
+ * The engine's action runner, read when first needed: the lease's definition imports these
+ * services, and the runner imports the API's, which a definition must not pull in as it loads.
+ */
+const engineActions = () => import('~/resources/engine/actions.server')
+
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
@@ -20,7 +26,6 @@ import {
   roleLabel,
   type Refusal,
 } from '~/domain/leasing/signatures'
-import { committing, recordStateChange, runAction } from '~/resources/engine/actions.server'
 import { resourceNamed } from '~/resources/index'
 import { sha256 } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
@@ -200,6 +205,7 @@ export async function sendDueReminders(now = new Date()) {
       .groupBy(signatureRequests.companyId),
   )
   let sent = 0
+  const { committing } = await engineActions()
   for (const { companyId } of due) {
     sent += await withCompany(companyId, () =>
       committing(getDb(), async (tx, afterCommit) => {
@@ -323,6 +329,7 @@ export type Signature = { typedName: string; drawnSignature: string | null; ip: 
 export async function signWithLink(token: string, signature: Signature): Promise<undefined | { refused: Refusal; detail: string } | { refused: null; detail: string }> {
   const link = await linkOf(token)
   if (!link) return undefined
+  const { committing, recordStateChange } = await engineActions()
   return withCompany(link.companyId, () =>
     committing(getDb(), async (tx, afterCommit) => {
       const companyId = link.companyId
@@ -370,6 +377,7 @@ export async function signWithLink(token: string, signature: Signature): Promise
 /** Activates the signed lease through its own `activate` action, in a savepoint: a refusal leaves the lease a draft and is said in the request. */
 async function activateLease(tx: Executor, companyId: string, request: Request) {
   try {
+    const { runAction } = await engineActions()
     await tx.transaction((inner) => runAction(inner, companyId, request.sentById!, resourceNamed('leases')!, request.leaseId, 'activate', { note: 'Signed online by everyone' }))
     return 'Signed by everyone: the lease was activated.'
   } catch (error) {
