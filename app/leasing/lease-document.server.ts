@@ -1,6 +1,6 @@
 import { and, asc, eq, lte, or, isNull, gte, ne } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { buildings, leases, propertyOwners, propertyOwnerships, rentalUnits, rentPaymentScheduleLines, rentPaymentSchedules } from '~/db/schema'
+import { buildings, companies, leases, propertyOwners, propertyOwnerships, rentalUnits, rentPaymentScheduleLines, rentPaymentSchedules } from '~/db/schema'
 import { notFound } from '~/domain/errors'
 import { leaseDocument } from '~/domain/leasing/lease-document'
 import { LEASE_TYPES } from '~/domain/leasing/leases'
@@ -24,7 +24,7 @@ export async function leasePdf(tx: Executor, companyId: string, leaseId: string)
     .where(and(eq(leases.companyId, companyId), eq(leases.id, leaseId)))
   if (!lease) throw notFound('No such lease.')
   const { startDate } = lease.lease
-  const [company, to, owners, charges, province] = await Promise.all([
+  const [company, to, owners, charges, province, [template]] = await Promise.all([
     letterhead(tx, companyId),
     addressees(tx, companyId, [leaseId]),
     tx
@@ -48,6 +48,7 @@ export async function leasePdf(tx: Executor, companyId: string, leaseId: string)
       )
       .orderBy(asc(rentPaymentScheduleLines.position)),
     provinceOf(tx, companyId, lease.propertyGroupId),
+    tx.select({ additionalTerms: companies.leaseAdditionalTerms }).from(companies).where(eq(companies.id, companyId)),
   ])
   const facts = to.get(leaseId)!
   const l = lease.lease
@@ -71,6 +72,7 @@ export async function leasePdf(tx: Executor, companyId: string, leaseId: string)
     keyDeposit: l.keyDeposit,
     currency: company.currency,
     numbers: company.numbers,
+    additionalTerms: template?.additionalTerms ?? null,
   })
   return { filename: `lease-${l.label.replace(/[^\w.-]+/g, '-')}.pdf`, body: await lettersPdf([letter], `${letter.title} — ${l.label}`) }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { crossCompany, getDb, withCompany, type Executor } from '~/db/client.server'
 import { buildings, companies, photos, propertyGroups, rentalApplicationForms, rentalUnitListings, rentalUnits, waitlistNotifications, waitlistSubscribers } from '~/db/schema'
 import { companyToday } from '~/db/clock.server'
@@ -52,11 +52,18 @@ async function companyOfPublished(listingId: string) {
 
 const LISTING_RECORD = 'rental-unit-listings'
 
-/** The published listings of a company (the one `where` narrows to, else all), with their unit, address, photos in order and company: what the public sees. */
-async function readPublished(companyId: string, where?: ReturnType<typeof eq>): Promise<PublicListing[]> {
+/** The published listings of a company (the one `listingId` names, else all), with their unit, address, photos in order and company: what the public sees. */
+async function readPublished(companyId: string, listingId?: string): Promise<PublicListing[]> {
   const db = getDb()
+  const where = listingId ? eq(rentalUnitListings.id, listingId) : undefined
+  const photosOf = (ids: string[]) =>
+    db
+      .select({ id: photos.id, recordId: photos.recordId, caption: photos.caption })
+      .from(photos)
+      .where(and(eq(photos.recordType, LISTING_RECORD), inArray(photos.recordId, ids)))
+      .orderBy(asc(photos.sortOrder), asc(photos.createdAt))
   const address = sql<Record<string, string | null> | null>`coalesce(${buildings.address}, ${propertyGroups.address})`
-  const [rows, [company]] = await Promise.all([
+  const [rows, [company], early] = await Promise.all([
     db
       .select({
         listing: rentalUnitListings,
@@ -73,13 +80,11 @@ async function readPublished(companyId: string, where?: ReturnType<typeof eq>): 
       .where(and(eq(rentalUnitListings.status, 'PUBLISHED'), where))
       .orderBy(asc(rentalUnitListings.availableOn), asc(rentalUnitListings.title)),
     db.select({ name: companies.name, slug: companies.slug, email: companies.email, phone: companies.phone, currency: companies.currency }).from(companies).where(eq(companies.id, companyId)),
+    // One listing's photos are asked beside it, in the same round trip.
+    listingId ? photosOf([listingId]) : undefined,
   ])
   if (!rows.length || !company) return []
-  const pictures = await db
-    .select({ id: photos.id, recordId: photos.recordId, caption: photos.caption })
-    .from(photos)
-    .where(and(eq(photos.recordType, LISTING_RECORD), sql`${photos.recordId} in ${rows.map((r) => r.listing.id)}`))
-    .orderBy(asc(photos.sortOrder), asc(photos.createdAt))
+  const pictures = early ?? (await photosOf(rows.map((r) => r.listing.id)))
   return rows.map(({ listing, unit, address: place, applicationSlug }) => ({
     id: listing.id,
     title: listing.title,
@@ -114,7 +119,7 @@ async function readPublished(companyId: string, where?: ReturnType<typeof eq>): 
 export async function publishedListing(listingId: string): Promise<PublicListing | undefined> {
   const companyId = await companyOfPublished(listingId)
   if (!companyId) return undefined
-  return withCompany(companyId, async () => (await readPublished(companyId, eq(rentalUnitListings.id, listingId)))[0], { read: true })
+  return withCompany(companyId, async () => (await readPublished(companyId, listingId))[0], { read: true })
 }
 
 /** A company's published listings, soonest available first: what its public page lists. */

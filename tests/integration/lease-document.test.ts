@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { api } from '../factories/api'
 import { leasingCompany } from '../factories/leasing'
 import { download, pdfPages } from './support/pdf-text'
 
@@ -28,5 +29,22 @@ describe('the lease to sign', () => {
     expect(plain).toContain('Residential Lease')
     expect(plain).not.toContain('Standard Form of Lease')
     expect(plain).toContain('The residential tenancy law of BC applies')
+  })
+
+  it('carries the company’s own additional terms, set with its details', async () => {
+    const { token, lease } = await leasingCompany()
+    const company = (await api('GET', 'property-management-company/', { token })).body
+    // What the company page sends: its details, without what is the server's or what the test sets.
+    const details = Object.fromEntries(Object.entries(company).filter(([key]) => !['id', 'created_at', 'lease_additional_terms'].includes(key)))
+    const saved = await api('PUT', 'property-management-company/', { token, body: { ...details, lease_additional_terms: 'Garbage goes to the bins behind the building.\nBicycles are kept in the bike room.' } })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(saved.body.lease_additional_terms).toBe('Garbage goes to the bins behind the building.\nBicycles are kept in the bike room.')
+    const made = await lease({ start_date: '2031-05-01' })
+    const words = (await pdfPages((await download(`leases/${made.id}/generate-pdf/`, token)).bytes)).join(' ')
+    expect(words).toContain('Garbage goes to the bins behind the building.')
+    expect(words).toContain('Bicycles are kept in the bike room.')
+    // Left out, they stay; sent empty, the lease says None.
+    expect((await api('PUT', 'property-management-company/', { token, body: details })).body.lease_additional_terms).toBe('Garbage goes to the bins behind the building.\nBicycles are kept in the bike room.')
+    expect((await api('PUT', 'property-management-company/', { token, body: { ...details, lease_additional_terms: '' } })).body.lease_additional_terms).toBeNull()
   })
 })

@@ -35,6 +35,7 @@ export const Company = z
     currency: z.enum(['CAD', 'USD']),
     time_zone: z.string(),
     number_format: z.enum(['en', 'fr']).openapi({ description: 'How forms read and show amounts: en = 1,250.00, fr = 1 250,00' }),
+    lease_additional_terms: z.string().nullable().openapi({ description: 'The company’s own terms its leases print (Additional Terms; in Ontario, section 15 of the standard form), a paragraph a line' }),
     created_at: z.string(),
   })
   .openapi('PropertyManagementCompany')
@@ -62,6 +63,14 @@ export const CompanyBody = z
     number_format: numberFormatInput()
       .optional()
       .openapi({ description: 'How forms read and show amounts: en = 1,250.00, fr = 1 250,00. Left out, it stays as it is.' }),
+    lease_additional_terms: z
+      .string()
+      .trim()
+      .max(10_000, 'Additional lease terms: at most 10,000 characters.')
+      .optional()
+      .nullable()
+      .transform((v) => (v === undefined ? undefined : v || null))
+      .openapi({ description: 'Left out, they stay as they are; empty, the leases say None.' }),
   })
   .superRefine((v, ctx) => {
     if (v.province && !isDivisionOf(v.country, v.province)) {
@@ -89,6 +98,7 @@ export function serializeCompany(row: CompanyRow): z.infer<typeof Company> {
     currency: row.currency as 'CAD' | 'USD',
     time_zone: row.timeZone,
     number_format: row.numberFormat,
+    lease_additional_terms: row.leaseAdditionalTerms,
     created_at: row.createdAt.toISOString(),
   }
 }
@@ -156,6 +166,7 @@ router.openapi(
         currency: body.currency,
         timeZone: body.time_zone,
         numberFormat: body.number_format,
+        leaseAdditionalTerms: body.lease_additional_terms,
         updatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId))

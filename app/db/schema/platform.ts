@@ -33,6 +33,8 @@ export const companies = pgTable('companies', {
   timeZone: text().notNull().default('America/Toronto'),
   /** How the company writes numbers: 'en' (1,250.00) or 'fr' (1 250,00); forms read and show amounts this way. */
   numberFormat: text({ enum: ['en', 'fr'] }).notNull().default('en'),
+  /** The company's own terms every lease it prints carries (the Ontario form's section 15, Additional Terms), one a paragraph. */
+  leaseAdditionalTerms: text(),
   hasESignatureEnabled: boolean().notNull().default(false),
   hasAiEnabled: boolean().notNull().default(false),
   smsEnabled: boolean().notNull().default(false),

@@ -22,6 +22,7 @@ const input: LeaseDocumentInput = {
   keyDeposit: 5_000,
   currency: 'CAD',
   numbers: 'en',
+  additionalTerms: null,
 }
 
 describe('the lease as a document', () => {
@@ -37,6 +38,12 @@ describe('the lease as a document', () => {
     expect(text).toContain('Last month’s rent deposit: $2,225.00')
     expect(text).toContain('Residential Tenancies Act, 2006')
     expect(letter.signatures).toEqual(['Landlord or agent (Maple Street Properties)', 'Tenant: Ada Lovelace', 'Tenant: Grace Hopper', 'Date'])
+  })
+
+  it('prints the company’s own additional terms under section 15, a paragraph a line, or None', () => {
+    const additional = (terms: string | null) => leaseDocument({ ...input, additionalTerms: terms }).sections.find((s) => s.heading === '15. Additional Terms')!.paragraphs
+    expect(additional(null)).toEqual(['None.'])
+    expect(additional('Garbage goes to the bins behind the building.\n\n  Bicycles are kept in the bike room.  ')).toEqual(['Garbage goes to the bins behind the building.', 'Bicycles are kept in the bike room.'])
   })
 
   it('says the same facts under plain headings elsewhere, with a security deposit where the law allows one', () => {

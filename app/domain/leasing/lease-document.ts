@@ -33,6 +33,8 @@ export type LeaseDocumentInput = {
   keyDeposit: number | null
   currency: string
   numbers: NumberFormat
+  /** The company's own terms (its lease template's Additional Terms), a paragraph a line; null: none. */
+  additionalTerms: string | null
 }
 
 const BLANK = '________________'
@@ -91,7 +93,7 @@ export function leaseDocument(input: LeaseDocumentInput): Letter {
       paragraphs: ['The landlord keeps the rental unit and the building in a good state of repair and fit for habitation; the tenant keeps the unit clean and repairs damage caused by the tenant or their guests.'],
     }),
     section(14, 'Assignment and Subletting', { paragraphs: ['The tenant may assign or sublet the rental unit only with the landlord’s consent, which the landlord may not withhold arbitrarily.'] }),
-    section(15, 'Additional Terms', { paragraphs: ['None.'] }),
+    section(15, 'Additional Terms', { paragraphs: additionalTermsOf(input.additionalTerms) }),
     section(16, 'Changes to this Agreement', { paragraphs: ['This agreement can only be changed in writing, signed by the landlord and the tenant.'] }),
     {
       heading: ontario ? '17. Signatures' : 'Signatures',
@@ -109,4 +111,13 @@ export function leaseDocument(input: LeaseDocumentInput): Letter {
     sections,
     signatures: [`Landlord or agent (${input.agent.name})`, ...input.tenants.map((name) => `Tenant: ${name}`), 'Date'],
   }
+}
+
+/** The company's additional terms as paragraphs: one a line, blank lines dropped; "None." when there are none. */
+export function additionalTermsOf(text: string | null) {
+  const paragraphs = (text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+  return paragraphs.length ? paragraphs : ['None.']
 }

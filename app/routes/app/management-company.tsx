@@ -4,7 +4,7 @@ import { Form, useNavigation } from 'react-router'
 import { COMPANY_DETAILS_PERMISSION, CompanyBody, type Company as CompanySchema } from '~/api/platform/workspace'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { Field, ErrorSummary, SelectField } from '~/components/ui/field'
+import { Field, ErrorSummary, SelectField, TextareaField } from '~/components/ui/field'
 import { COUNTRIES, DIVISIONS } from '~/domain/geo'
 import { NUMBER_FORMATS } from '~/domain/money'
 import { requireSession, type Answer } from '~/utils/api-client.server'
@@ -72,6 +72,15 @@ export default function ManagementCompany({ loaderData, actionData }: Route.Comp
               <SelectField label="Currency" meta={fields.currency} options={[{ value: 'CAD', label: 'Canadian dollar (CAD)' }, { value: 'USD', label: 'US dollar (USD)' }]} />
               <SelectField label="Time zone" meta={fields.time_zone} options={TIME_ZONES.map((tz) => ({ value: tz, label: tz.replace('_', ' ') }))} />
               <SelectField label="Number format" meta={fields.number_format} options={[...NUMBER_FORMATS]} help="How forms read the amounts you type and how amounts are shown." />
+            </fieldset>
+            <fieldset className="flex flex-col gap-4">
+              <legend className="mb-2 text-lg font-semibold">Your lease</legend>
+              <TextareaField
+                label="Additional terms"
+                meta={fields.lease_additional_terms}
+                rows={8}
+                help="Printed on every lease under Additional Terms (section 15 of Ontario’s standard form), a paragraph a line. A term the province’s law voids cannot be enforced: no pet bans in Ontario, no post-dated cheques required."
+              />
             </fieldset>
             <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
               Save company details
