@@ -35,6 +35,7 @@ import { formatDecimal } from '~/domain/money'
 import { optionLabel } from '~/resources/engine/fields'
 import { resourceNamed } from '~/resources/index'
 import { fileStore, newStorageKey } from '~/utils/file-store.server'
+import { keptLookups } from '~/utils/kept-lookups.server'
 import { sendEmail } from '~/utils/mailer.server'
 
 type Row = Record<string, unknown>
@@ -97,16 +98,25 @@ export async function publicForm(slug: string) {
   }, { read: true })
 }
 
+/**
+ * Which company a form's address is, kept a minute: the form itself (still active, still at this
+ * address) is read again each time, as that company, so a stale answer finds no form.
+ */
+const formCompanies = keptLookups<string>(60_000)
+
 /** The company whose active form has this public address (asked as the tables' owner: addresses are public). */
 async function companyOfForm(slug: string) {
   if (!/^[a-z0-9-]{1,80}$/i.test(slug)) return undefined
-  const [row] = await crossCompany(() =>
-    getDb()
-      .select({ companyId: rentalApplicationForms.companyId })
-      .from(rentalApplicationForms)
-      .where(and(eq(rentalApplicationForms.slug, slug.toLowerCase()), eq(rentalApplicationForms.isActive, true))),
-  )
-  return row?.companyId
+  const companyId = await formCompanies.get(slug.toLowerCase(), async () => {
+    const [row] = await crossCompany(() =>
+      getDb()
+        .select({ companyId: rentalApplicationForms.companyId })
+        .from(rentalApplicationForms)
+        .where(and(eq(rentalApplicationForms.slug, slug.toLowerCase()), eq(rentalApplicationForms.isActive, true))),
+    )
+    return row?.companyId ?? null
+  })
+  return companyId ?? undefined
 }
 
 export type ApplicantInput = { /** Their place on the form, where it differs from their index. */ place?: number; role: ApplicantRole; firstName: string; lastName: string; email: string | null; phone: string | null; monthlyIncome: number | null; employer: string | null }

@@ -5,6 +5,7 @@ import { companyToday } from '~/db/clock.server'
 import { conflict, invalid } from '~/domain/errors'
 import { amenitiesOf, listingLabel, publishErrors, subscriberLabel, suits, type PublicListing } from '~/domain/leasing/listings'
 import { formatDecimal } from '~/domain/money'
+import { keptLookups } from '~/utils/kept-lookups.server'
 import { sendEmail } from '~/utils/mailer.server'
 
 /*
@@ -38,16 +39,25 @@ export async function publishListing(tx: Executor, companyId: string, record: Ro
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/**
+ * A listing's company never changes: kept a minute, the public pages of a listing being looked at
+ * ask for it once. Whether it is still published is asked again each time, as the company.
+ */
+const listingCompanies = keptLookups<string>(60_000)
+
 /** The company of a published listing, or undefined when there is none (not published, or no such id). */
 async function companyOfPublished(listingId: string) {
   if (!UUID.test(listingId)) return undefined
-  const [row] = await crossCompany(() =>
-    getDb()
-      .select({ companyId: rentalUnitListings.companyId })
-      .from(rentalUnitListings)
-      .where(and(eq(rentalUnitListings.id, listingId), eq(rentalUnitListings.status, 'PUBLISHED'))),
-  )
-  return row?.companyId
+  const companyId = await listingCompanies.get(listingId, async () => {
+    const [row] = await crossCompany(() =>
+      getDb()
+        .select({ companyId: rentalUnitListings.companyId })
+        .from(rentalUnitListings)
+        .where(and(eq(rentalUnitListings.id, listingId), eq(rentalUnitListings.status, 'PUBLISHED'))),
+    )
+    return row?.companyId ?? null
+  })
+  return companyId ?? undefined
 }
 
 const LISTING_RECORD = 'rental-unit-listings'
