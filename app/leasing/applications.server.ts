@@ -297,26 +297,39 @@ export async function submitApplication(input: PublicApplication) {
   return { id: made.id, reference }
 }
 
-/**
- * The files kept from a refused try that this one claims, by question: those whose token is one of
- * this form's, kept within the day. Those kept longer are forgotten here, bytes and all.
- */
+/** The files kept from a refused try that this one claims, by question: those whose token is one of this form's, kept within the day. */
 async function claimableUploads(companyId: string, formId: string, files: Record<string, FileAnswer>) {
   const tokens = Object.entries(files).flatMap(([questionId, f]) => ('kept' in f ? [[questionId, tokenHash(f.kept)] as const] : []))
-  return withCompany(companyId, async () => {
-    const db = getDb()
-    const expired = await db
+  if (!tokens.length) return new Map<string, typeof applicationUploads.$inferSelect>()
+  const rows = await withCompany(
+    companyId,
+    () =>
+      getDb()
+        .select()
+        .from(applicationUploads)
+        .where(
+          and(
+            eq(applicationUploads.companyId, companyId),
+            eq(applicationUploads.formId, formId),
+            inArray(applicationUploads.tokenHash, tokens.map(([, hash]) => hash)),
+            sql`${applicationUploads.createdAt} >= now() - ${KEPT_FOR}::interval`,
+          ),
+        ),
+    { read: true },
+  )
+  return new Map(tokens.flatMap(([questionId, hash]) => rows.filter((r) => r.tokenHash === hash).map((r) => [questionId, r] as const)))
+}
+
+/** Forgets the files of refused applications no one came back for within the day, bytes and all (the scheduler's, every company's). */
+export async function forgetExpiredUploads() {
+  const expired = await crossCompany(() =>
+    getDb()
       .delete(applicationUploads)
-      .where(and(eq(applicationUploads.companyId, companyId), sql`${applicationUploads.createdAt} < now() - ${KEPT_FOR}::interval`))
-      .returning({ storageKey: applicationUploads.storageKey })
-    for (const file of expired) await fileStore().delete(file.storageKey).catch(() => {})
-    if (!tokens.length) return new Map<string, typeof applicationUploads.$inferSelect>()
-    const rows = await db
-      .select()
-      .from(applicationUploads)
-      .where(and(eq(applicationUploads.companyId, companyId), eq(applicationUploads.formId, formId), inArray(applicationUploads.tokenHash, tokens.map(([, hash]) => hash))))
-    return new Map(tokens.flatMap(([questionId, hash]) => rows.filter((r) => r.tokenHash === hash).map((r) => [questionId, r] as const)))
-  })
+      .where(sql`${applicationUploads.createdAt} < now() - ${KEPT_FOR}::interval`)
+      .returning({ storageKey: applicationUploads.storageKey }),
+  )
+  for (const file of expired) await fileStore().delete(file.storageKey).catch(() => {})
+  return { forgotten: expired.length }
 }
 
 /**

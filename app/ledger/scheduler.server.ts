@@ -1,12 +1,13 @@
 import PgBoss from 'pg-boss'
 import { crossCompany, getDb } from '~/db/client.server'
 import { runRent } from '~/leasing/rent.server'
+import { forgetExpiredUploads } from '~/leasing/applications.server'
 import { sendDueReminders } from '~/leasing/signatures.server'
 import { makeDueTasks } from '~/maintenance/tasks.server'
 import { postDueRecurringEntries } from './recurring.server'
 
 /*
- * The scheduled work (recurring journal entries, the rent run, recurring tasks, reminders to sign leases), run by pg-boss in the app's own database (schema
+ * The scheduled work (recurring journal entries, the rent run, recurring tasks, reminders to sign leases, forgetting refused applications' files), run by pg-boss in the app's own database (schema
  * `pgboss`). Every app process starts it; pg-boss hands each scheduled run to one
  * of them, and the postings themselves are idempotent per (schedule, period), so a
  * run that two processes both make still posts each period once.
@@ -19,6 +20,8 @@ export const RENT_QUEUE = 'charge-rent'
 export const TASKS_QUEUE = 'make-recurring-tasks'
 /** Leases out to sign: a signer who has not signed after the request's interval is sent the link again. */
 export const SIGNING_REMINDERS_QUEUE = 'remind-lease-signers'
+/** Files of refused applications no one came back for within the day are forgotten. */
+export const KEPT_UPLOADS_QUEUE = 'forget-kept-application-files'
 /** Every 15 minutes; a new period posts within a quarter hour of midnight in the company's time zone. */
 const EVERY_QUARTER_HOUR = '*/15 * * * *'
 
@@ -61,7 +64,13 @@ export async function startScheduler(url: string, options: { log?: (message: str
     if (result.sent) log(`lease signing reminders: ${result.sent} sent`)
     return result
   })
-  const queues = [RECURRING_QUEUE, RENT_QUEUE, TASKS_QUEUE, SIGNING_REMINDERS_QUEUE]
+  await boss.createQueue(KEPT_UPLOADS_QUEUE, { name: KEPT_UPLOADS_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 15 * 60 })
+  await boss.work(KEPT_UPLOADS_QUEUE, async () => {
+    const result = await forgetExpiredUploads()
+    if (result.forgotten) log(`kept application files: ${result.forgotten} forgotten`)
+    return result
+  })
+  const queues = [RECURRING_QUEUE, RENT_QUEUE, TASKS_QUEUE, SIGNING_REMINDERS_QUEUE, KEPT_UPLOADS_QUEUE]
   for (const queue of queues) await boss.schedule(queue, EVERY_QUARTER_HOUR)
   // And once now, for what came due while no process was running.
   for (const queue of queues) await boss.send(queue, {})

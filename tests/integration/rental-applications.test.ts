@@ -3,6 +3,10 @@ import { getApi } from '~/api'
 import { CLIENT_IP_HEADER } from '~/api/middleware/rate-limit'
 import { api } from '../factories/api'
 import { get, leasingCompany } from '../factories/leasing'
+import { eq, sql } from 'drizzle-orm'
+import { crossCompany, getDb } from '~/db/client.server'
+import { applicationUploads } from '~/db/schema'
+import { forgetExpiredUploads } from '~/leasing/applications.server'
 import { receivedMail } from '../setup/smtp'
 
 /*
@@ -106,6 +110,15 @@ describe('rental applications', () => {
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     const mails = receivedMail().slice(sentBefore)
     const receipts = mails.filter((m) => m.subject.startsWith('Your application'))
+    // A kept file no one comes back for within the day is forgotten by the scheduler, bytes and all.
+    const later = await applyMultipart(form.slug, { ...fields, 'applicants[0].email': 'late@example.test', 'applicants[1].email': 'later@example.test', credit_check_consent: '' }, { [`files.${q.FILE}`]: { bytes: PDF, name: 'old.pdf', type: 'application/pdf' } })
+    const lateToken = later.body.kept_files[q.FILE].token as string
+    await crossCompany(() => getDb().update(applicationUploads).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(applicationUploads.formId, form.id)))
+    expect((await forgetExpiredUploads()).forgotten).toBeGreaterThanOrEqual(1)
+    expect(await crossCompany(() => getDb().select().from(applicationUploads).where(eq(applicationUploads.formId, form.id)))).toEqual([])
+    const tooLate = await applyMultipart(form.slug, { ...fields, 'applicants[0].email': 'late@example.test', 'applicants[1].email': 'later@example.test', [`kept.${q.FILE}`]: lateToken })
+    expect(tooLate.body.errors).toEqual({ [`answers.${q.FILE}`]: ['The file you chose before is no longer kept: choose it again.'] })
+
     const reused = await applyMultipart(form.slug, { ...fields, 'applicants[0].email': 'someone-else@example.test', 'applicants[1].email': 'another@example.test', [`kept.${q.FILE}`]: keptToken })
     expect(reused.status).toBe(400)
     expect(reused.body.errors).toEqual({ [`answers.${q.FILE}`]: ['The file you chose before is no longer kept: choose it again.'] })
