@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { companyToday, timeZoneOf } from '~/db/clock.server'
 import { formatInstant } from '~/domain/dates'
 import { crossCompany, getDb, withCompany, type Executor } from '~/db/client.server'
+import { preparedStatement } from '~/db/prepared.server'
 import {
   applicationUploads,
   buildings,
@@ -74,28 +75,52 @@ export async function checkForm(tx: Executor, companyId: string, id: string | un
 
 /* ---------- Applications (issue 17 items 3–4) ---------- */
 
+/** The active form at a public address, as its company: with the placeholders `companyId` and `slug`. */
+const activeForm = () =>
+  and(eq(rentalApplicationForms.companyId, sql.placeholder('companyId')), eq(rentalApplicationForms.slug, sql.placeholder('slug')), eq(rentalApplicationForms.isActive, true))
+
+// What the public form page reads, each built once (drizzle would rebuild the SQL on every view) and sent together.
+const formAt = preparedStatement((db) => db.select().from(rentalApplicationForms).where(activeForm()).prepare('public_application_form'))
+const questionsAt = preparedStatement((db) =>
+  db
+    .select({ question: rentalApplicationQuestions })
+    .from(rentalApplicationQuestions)
+    .innerJoin(rentalApplicationForms, eq(rentalApplicationForms.id, rentalApplicationQuestions.formId))
+    .where(activeForm())
+    .orderBy(asc(rentalApplicationQuestions.position))
+    .prepare('public_application_questions'),
+)
+const listingsAt = preparedStatement((db) =>
+  db
+    .select({ id: rentalUnitListings.id, title: rentalUnitListings.title, rent: rentalUnitListings.rent, availableOn: rentalUnitListings.availableOn })
+    .from(rentalUnitListings)
+    .innerJoin(rentalApplicationForms, eq(rentalApplicationForms.id, rentalUnitListings.applicationFormId))
+    .where(and(activeForm(), eq(rentalUnitListings.status, 'PUBLISHED')))
+    .orderBy(asc(rentalUnitListings.availableOn), asc(rentalUnitListings.title))
+    .prepare('public_application_listings'),
+)
+const companyOfPage = preparedStatement((db) =>
+  db
+    .select({ name: companies.name, slug: companies.slug, email: companies.email, currency: companies.currency })
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .prepare('public_application_company'),
+)
+
 /** A form as the public sees it at /apply/{slug}/: its questions, the company, and the published listings it is for. */
 export async function publicForm(slug: string) {
   const companyId = await companyOfForm(slug)
   if (!companyId) return undefined
-  return withCompany(companyId, async () => {
-    const db = getDb()
-    const [form] = await db
-      .select()
-      .from(rentalApplicationForms)
-      .where(and(eq(rentalApplicationForms.companyId, companyId), eq(rentalApplicationForms.slug, slug.toLowerCase()), eq(rentalApplicationForms.isActive, true)))
-    if (!form) return undefined
-    const [questions, listings, [company]] = await Promise.all([
-      db.select().from(rentalApplicationQuestions).where(and(eq(rentalApplicationQuestions.companyId, companyId), eq(rentalApplicationQuestions.formId, form.id))).orderBy(asc(rentalApplicationQuestions.position)),
-      db
-        .select({ id: rentalUnitListings.id, title: rentalUnitListings.title, rent: rentalUnitListings.rent, availableOn: rentalUnitListings.availableOn })
-        .from(rentalUnitListings)
-        .where(and(eq(rentalUnitListings.companyId, companyId), eq(rentalUnitListings.applicationFormId, form.id), eq(rentalUnitListings.status, 'PUBLISHED')))
-        .orderBy(asc(rentalUnitListings.availableOn), asc(rentalUnitListings.title)),
-      db.select({ name: companies.name, slug: companies.slug, email: companies.email, currency: companies.currency }).from(companies).where(eq(companies.id, companyId)),
-    ])
-    return { companyId, form, questions, listings, company: company! }
-  }, { read: true })
+  const at = { companyId, slug: slug.toLowerCase() }
+  return withCompany(
+    companyId,
+    async () => {
+      const [[form], questions, listings, [company]] = await Promise.all([formAt().execute(at), questionsAt().execute(at), listingsAt().execute(at), companyOfPage().execute({ companyId })])
+      if (!form || !company) return undefined
+      return { companyId, form, questions: questions.map((q) => q.question), listings, company }
+    },
+    { read: true },
+  )
 }
 
 /**
