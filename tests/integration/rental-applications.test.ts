@@ -97,6 +97,10 @@ describe('rental applications', () => {
     expect((await get(token, 'residents/?resident_type=APPLICANT')).count).toBe(0)
 
     expect(wrong.body.kept_files).toEqual({})
+    // Too much sent at once is refused before it is read.
+    const huge = await applyMultipart(form.slug, fields, { [`files.${q.FILE}`]: { bytes: new Uint8Array(61 * 1024 * 1024), name: 'huge.pdf', type: 'application/pdf' } })
+    expect(huge.status).toBe(400)
+    expect(huge.body.detail).toBe('The files sent together are larger than 60 MB: send fewer or smaller ones.')
 
     // Refused for something else, a good file is kept for the next try: its token claims it, once.
     const almost = await applyMultipart(form.slug, { ...fields, credit_check_consent: '' }, { [`files.${q.FILE}`]: { bytes: PDF, name: 'pay-stub.pdf', type: 'application/pdf' } })

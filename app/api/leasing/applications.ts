@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { bodyLimit } from 'hono/body-limit'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { and, asc, eq } from 'drizzle-orm'
 import { HONEYPOT_FIELD } from '~/components/honeypot'
@@ -186,6 +187,10 @@ const filledHoneypot = (formData: FormData) => Boolean(formData.get(HONEYPOT_FIE
 
 export const APPLICATION_RECEIVED = 'Your application is in: a receipt is on its way to your e-mail.'
 
+const MB = 1024 * 1024
+/** The most one application sends, files and all. */
+const APPLICATION_BODY_LIMIT = 60 * MB
+
 // One household applies for a few homes; more than ten in an hour from one address is a script.
 const applicationsPerIp = rateLimiter('application-ip', 10, 60 * 60)
 
@@ -204,9 +209,18 @@ router.openapi(
     method: 'post',
     path: '/apply/{slug}',
     tags,
+    // Refused before it is read: files are checked one by one (25 MB each), and together they stop here.
+    middleware: [
+      bodyLimit({
+        maxSize: APPLICATION_BODY_LIMIT,
+        onError: () => {
+          throw badRequest(`The files sent together are larger than ${APPLICATION_BODY_LIMIT / MB} MB: send fewer or smaller ones.`)
+        },
+      }),
+    ],
     summary: 'Apply to rent, on a company’s application form (no sign-in needed)',
     description:
-      'JSON, or multipart/form-data when files come with it (fields named `applicants[0].first_name`, `answers.{question id}`, `files.{question id}`). Files: at most 25 MB each, PDF, images or office documents, recognised by their contents. Limited to 10 applications an hour from one address.',
+      'JSON, or multipart/form-data when files come with it (fields named `applicants[0].first_name`, `answers.{question id}`, `files.{question id}`). Files: at most 25 MB each and 60 MB in all, PDF, images or office documents, recognised by their contents. Limited to 10 applications an hour from one address.',
     request: {
       params: z.object({ slug: z.string() }),
       body: {
