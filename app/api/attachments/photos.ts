@@ -170,7 +170,7 @@ router.openapi(
   },
 )
 
-const PhotoChange = z
+export const PhotoChange = z
   .object({
     caption: z.string().trim().max(500, 'Caption must be at most 500 characters.').nullable().optional(),
     sort_order: z

@@ -182,8 +182,10 @@ export const ApplicationInput = z
   })
   .openapi('RentalApplicationInput')
 
-/** A script's form: it filled the field people never see. */
-const filledHoneypot = (formData: FormData) => Boolean(formData.get(HONEYPOT_FIELD))
+/** A question no new file came for is answered by the token of a file kept from a refused try, if one was sent. */
+function claimKept(files: Record<string, FileAnswer>, kept: Record<string, unknown> | undefined) {
+  for (const [questionId, token] of Object.entries(kept ?? {})) if (!files[questionId] && typeof token === 'string' && token) files[questionId] = { kept: token }
+}
 
 export const APPLICATION_RECEIVED = 'Your application is in: a receipt is on its way to your e-mail.'
 
@@ -260,9 +262,11 @@ router.openapi(
       const parsed = parseWithZod(formData, { schema: ApplicationInput })
       if (parsed.status !== 'success') {
         const errors = Object.fromEntries(Object.entries(parsed.error ?? {}).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0))
-        for (const [key, token] of formData.entries()) if (key.startsWith('kept.') && typeof token === 'string' && token && !files[key.slice(5)]) files[key.slice(5)] = { kept: token }
+        // As sent, before the schema: the kept files' tokens, and the field people never see.
+        const sent = (parsed.payload ?? {}) as { kept?: Record<string, unknown>; [HONEYPOT_FIELD]?: unknown }
+        claimKept(files, sent.kept)
         // Malformed fields: refused before the answers are read, its files kept for the next try all the same.
-        const kept = filledHoneypot(formData) ? {} : await keepFilesOfRefused(slug, files)
+        const kept = sent[HONEYPOT_FIELD] ? {} : await keepFilesOfRefused(slug, files)
         return c.json({ detail: `Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors, kept_files: kept }, 400)
       }
       body = parsed.value
@@ -278,7 +282,7 @@ router.openapi(
       await applicationsPerIp.add(ip)
       return c.json({ detail: APPLICATION_RECEIVED, reference: null }, 201)
     }
-    for (const [questionId, token] of Object.entries(body.kept)) if (!files[questionId] && token) files[questionId] = { kept: token }
+    claimKept(files, body.kept)
     const people = body.applicants.flatMap((p, i) => (i === 0 || !isBlankPerson(p) ? [{ ...p, place: i, role: i === 0 ? ('APPLICANT' as const) : p!.role! }] : []))
     let made: Awaited<ReturnType<typeof submitApplication>>
     try {

@@ -3,7 +3,8 @@ import { data } from 'react-router'
 import type { ErrorBody } from '~/api/errors'
 import { NewDocument } from '~/api/attachments/documents'
 import { NewNote } from '~/api/attachments/notes'
-import { NewPhoto } from '~/api/attachments/photos'
+import { z } from '@hono/zod-openapi'
+import { NewPhoto, PhotoChange } from '~/api/attachments/photos'
 import type { Page } from '~/api/pagination'
 import { SHARED_WITH_RESIDENTS } from '~/domain/leasing/resident-center'
 import { resourceNamed } from '~/resources'
@@ -27,6 +28,10 @@ const ATTACHMENTS_SHOWN = 50
 const NoteSchema = NewNote.pick({ body: true }).strip()
 const DocumentUploadSchema = NewDocument.pick({ file: true, name: true, document_type: true })
 const PhotoUploadSchema = NewPhoto.pick({ file: true, caption: true, phase: true, line_id: true })
+
+// A photo's place is the API's own change; which photo, the form's.
+const PhotoRemoveSchema = z.object({ photo_id: z.uuid() })
+const PhotoMoveSchema = PhotoRemoveSchema.extend(PhotoChange.pick({ sort_order: true }).required().shape)
 
 const INTENTS = ['add-note', 'upload-document', 'upload-photo', 'move-photo', 'remove-photo'] as const satisfies readonly AttachmentForm[]
 export const isAttachmentIntent = (intent: unknown): intent is AttachmentForm => INTENTS.includes(intent as AttachmentForm)
@@ -73,11 +78,10 @@ export async function attachmentAction(api: Api, input: Request | FormData, reco
 
   if (intent === 'move-photo' || intent === 'remove-photo') {
     // The photo is the API's to find among the company's and to refuse; the page says what happened.
-    const photoId = encodeURIComponent(String(formData.get('photo_id') ?? ''))
-    const result =
-      intent === 'move-photo'
-        ? await api.send('PUT', `photos/${photoId}/`, { sort_order: Number(formData.get('sort_order')) })
-        : await api.send('DELETE', `photos/${photoId}/`)
+    const submission = parseWithZod(formData, { schema: intent === 'move-photo' ? PhotoMoveSchema : PhotoRemoveSchema })
+    if (submission.status !== 'success') throw await redirectWithToast(back, { type: 'error', description: 'No such photo.' })
+    const { photo_id: photoId, ...change } = submission.value as { photo_id: string; sort_order?: number }
+    const result = intent === 'move-photo' ? await api.send('PUT', `photos/${photoId}/`, change) : await api.send('DELETE', `photos/${photoId}/`)
     if (!result.ok) throw await redirectWithToast(back, { type: 'error', description: result.error.detail })
     throw await redirectWithToast(back, { type: 'success', description: intent === 'move-photo' ? 'Photo moved.' : 'Photo removed.' })
   }
