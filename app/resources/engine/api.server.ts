@@ -4,6 +4,7 @@ import { alias, getTableConfig, type PgColumn, type PgSelect, type PgTable } fro
 import type { Context } from 'hono'
 import type { AppEnv } from '~/api/context'
 import { createRouter } from '~/api/create-app'
+import { keptAnswer } from '~/api/kept-answers'
 import { badRequest, conflict, fieldErrorsFrom, notFound } from '~/api/errors'
 import { requireStaff } from '~/api/middleware/auth'
 import { DOCUMENT_UPLOADS, uploadLimit } from '~/api/attachments/uploads'
@@ -702,7 +703,12 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
       }),
       async (c) => {
         const t = tenant(c)
-        return c.json(await listNames(t.db, t.companyId, resource, c.req.valid('query') as z.infer<typeof NamesQuery> & Partial<ListParams>), 200)
+        const query = c.req.valid('query') as z.infer<typeof NamesQuery> & Partial<ListParams>
+        // Every view of a list asks for its filters' names, and every form for its pickers': the same
+        // answer for anyone past the permission gate, so kept briefly per company and query (dropped by
+        // any write to the company, as kept-answers.ts describes) instead of read on each view.
+        const key = `names:${resource.name}:${JSON.stringify(query)}`
+        return c.json((await keptAnswer(t.companyId, key, () => listNames(t.db, t.companyId, resource, query)))!, 200)
       },
     )
   }
