@@ -147,6 +147,11 @@ describe('the Properties group through the resource engine', () => {
     const theirs = await api('GET', `rental-units/names/?selected=${ids.B1}`, { token: other.token })
     expect(theirs.body).toEqual({ results: [], more: false, selected: null })
     expect((await api('GET', 'rental-units/names/?selected=B1', { token })).body.errors.selected).toEqual(['selected must be an id.'])
+    // Names are kept briefly per company, but a write shows at once: a new unit, a renamed one.
+    const a0 = await api('POST', 'rental-units/', { token, body: { unit_number: 'A0', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' } })
+    expect((await api('GET', 'rental-units/names/?page_size=2', { token })).body.results.map((r: { id: string }) => r.id)).toEqual([a0.body.id, ids.A1])
+    expect((await api('PUT', `rental-units/${a0.body.id}/`, { token, body: { unit_number: 'Z9' } })).status).toBe(200)
+    expect((await api('GET', 'rental-units/names/?page_size=2', { token })).body.results.map((r: { id: string }) => r.id)).toEqual([ids.A1, ids.A2])
   })
 
   it('names a unit with its building everywhere, sorts unit numbers naturally, and follows a renamed building', async () => {
