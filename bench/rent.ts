@@ -155,7 +155,11 @@ export async function measureRentRun(sql: Sql, url: string, companyId: string): 
 }
 
 /** GET rent-account/ for leases across the portfolio against its query by hand (the lease's receivable lines, in order, with their running balance). */
-export async function measureRentAccount(base: string, headers: Record<string, string>, sql: Sql, companyId: string): Promise<{ api: Timings; hand: Timings }> {
+/**
+ * (b): the API against the hand query, and, when `floorBase` is given, against a bare HTTP server
+ * running the same statement (bench/bare-rent-account.mjs): the least any API over HTTP can take here.
+ */
+export async function measureRentAccount(base: string, headers: Record<string, string>, sql: Sql, companyId: string, floorBase?: string): Promise<{ api: Timings; hand: Timings; floor?: Timings }> {
   const leases = (await sql<{ id: string }[]>`select l.id from leases l join rental_units u on u.id = l.rental_unit_id where l.company_id = ${companyId} and l.status = 'ACTIVE' and u.unit_number like 'T%-%' order by l.id limit ${ACCOUNT_REQUESTS}`).map((l) => l.id)
   const byHand = (id: string) => sql`
     select l.id, l.entry_id, e.number, l.date, coalesce(l.memo, e.memo) as memo, e.source_type, l.amount,
@@ -166,10 +170,13 @@ export async function measureRentAccount(base: string, headers: Record<string, s
     order by l.date, e.number, l.line_number`
   const api: number[] = []
   const hand: number[] = []
+  const floor: number[] = []
   const client = leanClient(base, headers)
+  const bare = floorBase ? leanClient(floorBase, {}) : undefined
   for (const id of leases.slice(0, 10)) {
     await client.get(`/api/leases/${id}/rent-account/`)
     await byHand(id)
+    await bare?.get(`/${companyId}/${id}`)
   }
   for (const id of leases) {
     // The lease's pages are read once first, untimed: whichever side ran first would otherwise read
@@ -183,8 +190,14 @@ export async function measureRentAccount(base: string, headers: Record<string, s
     started = performance.now()
     await byHand(id)
     hand.push(performance.now() - started)
+    if (!bare) continue
+    started = performance.now()
+    const bareResponse = await bare.get(`/${companyId}/${id}`)
+    const bareBody = JSON.parse(bareResponse.body) as { lines: unknown[] }
+    floor.push(performance.now() - started)
+    if (bareResponse.status !== 200 || bareBody.lines.length !== body.lines.length) throw new Error(`bare rent account of ${id}: ${bareResponse.status}, ${bareBody.lines?.length} rows`)
   }
-  return { api: summarize(api), hand: summarize(hand) }
+  return { api: summarize(api), hand: summarize(hand), ...(bare ? { floor: summarize(floor) } : {}) }
 }
 
 const REPORT_ROUNDS = 5

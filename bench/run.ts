@@ -12,7 +12,8 @@
  *     balance, balance sheet and income statement through the API vs the same aggregates by hand, and
  *     posting entries one by one through the API vs the same inserts by hand, and vs every row the API writes for
  *     one by hand (BENCH_POSTINGS, default 10,000).
- *  7. Rent at scale (bench/rent.ts) and 8. maintenance at scale (bench/maintenance.ts).
+ *  7. Rent at scale (bench/rent.ts; the rent account also beside the same statement behind a bare HTTP server,
+ *     bench/bare-rent-account.mjs, the floor under any API's figure) and 8. maintenance at scale (bench/maintenance.ts).
  *  9. Payables and receivables at scale (bench/payables.ts): 50,000 open bills and 50,000 open invoices with
  *     their postings, then aged payables and aged receivables as of today through the API vs one hand-written
  *     statement each, and paying 1,000 bills with one bulk payment (one transaction, timed).
@@ -716,8 +717,14 @@ async function main() {
   log(`rent: ${rent.counts.leases} active leases, ${rent.counts.charges} charges, ${rent.counts.lines} journal lines in ${rent.seconds.toFixed(1)} s`)
   const rentRun = await measureRentRun(sql, databaseUrl(dataDir), rent.companyId)
   log(`rent: the month's run (${rentRun.charged} charges): app ${(rentRun.app.mean / 1000).toFixed(2)} s, by hand ${(rentRun.hand.mean / 1000).toFixed(2)} s`)
-  const rentAccount = await measureRentAccount(base, apiHeaders, sql, rent.companyId)
-  log(`rent: rent-account API mean ${rentAccount.api.mean.toFixed(2)} ms (p95 ${rentAccount.api.p95.toFixed(2)}), by hand ${rentAccount.hand.mean.toFixed(2)} ms`)
+  // The floor under the API's figure: the same statement behind a bare HTTP server, pinned as Lintel is.
+  const floorPort = await freePort()
+  const floorBase = `http://127.0.0.1:${floorPort}`
+  const floorServer = startServer('bare-rent-account', path.join(benchDir, 'bare-rent-account.mjs'), { PORT: String(floorPort), DATABASE_URL: databaseUrl(dataDir) })
+  await waitFor200(floorServer, `${floorBase}/`, performance.now(), 30_000)
+  const rentAccount = await measureRentAccount(base, apiHeaders, sql, rent.companyId, floorBase)
+  await stopServer(floorServer)
+  log(`rent: rent-account API mean ${rentAccount.api.mean.toFixed(2)} ms (p95 ${rentAccount.api.p95.toFixed(2)}), by hand ${rentAccount.hand.mean.toFixed(2)} ms, bare HTTP server ${rentAccount.floor!.mean.toFixed(2)} ms`)
   const rentReports = await measureRentReports(base, apiHeaders, sql, rent.companyId)
   for (const [report, r] of Object.entries(rentReports)) log(`rent: ${report} API mean ${r.api.mean.toFixed(0)} ms (${r.rows} rows), by hand ${r.hand.mean.toFixed(0)} ms`)
 
@@ -843,6 +850,14 @@ async function main() {
       ratio: (rentAccount.api.mean / rentAccount.hand.mean).toFixed(2),
       target: `≤ ${TARGETS.rentAccountVsSql}× hand SQL, p95 < ${TARGETS.rentAccountP95Ms} ms`,
       result: verdict(rentAccount.api.mean <= TARGETS.rentAccountVsSql * rentAccount.hand.mean && rentAccount.api.p95 < TARGETS.rentAccountP95Ms),
+    },
+    {
+      name: 'The same statement behind a bare node:http server (postgres.js, no router, sign-in or row-level security), timed beside the two above: the floor any API over HTTP has here',
+      measured: `${rentAccount.floor!.mean.toFixed(2)} ms (p95 ${rentAccount.floor!.p95.toFixed(2)})`,
+      baseline: `${rentAccount.hand.mean.toFixed(2)} ms (the hand query)`,
+      ratio: (rentAccount.floor!.mean / rentAccount.hand.mean).toFixed(2),
+      target: `— (Lintel's API is ${(rentAccount.api.mean / rentAccount.floor!.mean).toFixed(2)}× this floor)`,
+      result: 'info',
     },
     ...Object.entries(rentReports).map(([report, r]) => ({
       name: `GET /api/reporting/${report}/ as of a day, ${r.rows} rows over ${rent.counts.leases} leases with 24 months of history (mean of ${r.api.n})`,
