@@ -75,21 +75,33 @@ export async function lettersPdf(letters: readonly Letter[], title: string): Pro
         y -= 3
       }
     }
-    // The lines to sign, side by side, with what each is for beneath.
-    y -= 30
-    room(24)
-    // The last line (the date's) is short; the others share the rest.
+    // The lines to sign, with what each is for beneath: each party on a row of its own, beside the
+    // short last line (the date's), so that no caption runs into another however many parties sign
+    // or however long their names; a caption longer than its line wraps beneath it.
     const gap = 24
     const count = letter.signatures.length
-    const last = count > 1 ? USABLE * 0.28 : USABLE
-    const others = count > 1 ? (USABLE - last - gap * (count - 1)) / (count - 1) : 0
-    let x = MARGIN
-    letter.signatures.forEach((label, i) => {
-      const width = i === count - 1 ? last : others
-      page.drawLine({ start: { x, y }, end: { x: x + width, y }, thickness: 0.7 })
-      page.drawText(safe(label), { x, y: y - 12, size: 8.5, font: regular, color: rgb(0.3, 0.3, 0.3) })
-      x += width + gap
-    })
+    const beside = count > 1 ? letter.signatures[count - 1] : undefined
+    const parties = count > 1 ? letter.signatures.slice(0, -1) : letter.signatures
+    const besideWidth = beside === undefined ? 0 : USABLE * 0.28
+    const partyWidth = USABLE - (beside === undefined ? 0 : besideWidth + gap)
+    const caption = (value: string, x: number, width: number) => {
+      const wrapped = lines(value, regular, 8.5, width)
+      wrapped.forEach((line, k) => page.drawText(line, { x, y: y - 12 - 10 * k, size: 8.5, font: regular, color: rgb(0.3, 0.3, 0.3) }))
+      return wrapped.length
+    }
+    for (const party of parties) {
+      // Room above each line to sign by hand.
+      y -= 36
+      room(12 + 10 * lines(party, regular, 8.5, partyWidth).length)
+      page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + partyWidth, y }, thickness: 0.7 })
+      let captionLines = caption(party, MARGIN, partyWidth)
+      if (beside !== undefined) {
+        const x = MARGIN + partyWidth + gap
+        page.drawLine({ start: { x, y }, end: { x: x + besideWidth, y }, thickness: 0.7 })
+        captionLines = Math.max(captionLines, caption(beside, x, besideWidth))
+      }
+      y -= 10 * (captionLines - 1)
+    }
     if (pages.length > 1) numberPages(doc, regular, MARGIN, pages)
   }
   return doc.save()
