@@ -10,7 +10,8 @@ const build = {
   entry: { module: { default: () => new Response('<!doctype html><p>page</p>', { headers: { 'content-type': 'text/html' } }) } },
   routes: {
     root: { id: 'root', path: '', module: { default: () => null } },
-    page: { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
+    // Its action reads the form whole, as a page's does.
+    page: { id: 'page', parentId: 'root', path: '*', hasAction: true, module: { default: () => null, action: async ({ request }: { request: Request }) => ({ fields: [...(await request.formData()).keys()] }) } },
   },
   assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' },
   publicPath: '/',
@@ -55,5 +56,31 @@ describe('caching and transport headers', () => {
     process.env.INSECURE_COOKIES = 'true'
     const insecure = createHttpApp(build, { clientDir, mode: 'production' })
     expect((await insecure.request('http://localhost/pricing/', { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull()
+  })
+})
+
+describe('forms sent to pages', () => {
+  const small = createHttpApp(build, { clientDir, mode: 'production', maxPageFormBytes: 1024 })
+  const post = (body: BodyInit, headers: Record<string, string> = {}) => small.request('http://localhost/apply/homes/', { method: 'POST', body, headers })
+
+  it('refuses a form past the limit before reading it, by its length or as it streams in, and takes one within it', async () => {
+    const within = await post(new URLSearchParams({ name: 'Ada' }), { 'content-type': 'application/x-www-form-urlencoded' })
+    expect(within.status).toBe(200)
+    const form = new FormData()
+    form.set('files.paystub', new File([new Uint8Array(4096)], 'pay-stub.pdf', { type: 'application/pdf' }))
+    const large = await post(form)
+    expect(large.status).toBe(413)
+    expect(await large.text()).toContain('at most 0 MB')
+    // Sent without a length (chunked), it is cut off as it arrives.
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 8; i++) controller.enqueue(new Uint8Array(512))
+        controller.close()
+      },
+    })
+    const streamed = await small.request(new Request('http://localhost/apply/homes/', { method: 'POST', body: stream, duplex: 'half' } as RequestInit))
+    expect(streamed.status).toBe(413)
+    // The API keeps its own limits: the page's does not touch it.
+    expect((await small.request('http://localhost/api/update-timestamp/', { method: 'POST', body: form })).status).not.toBe(413)
   })
 })

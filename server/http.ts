@@ -5,6 +5,7 @@ import path from 'node:path'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { ServerBuild } from 'react-router'
 import { getApi } from '~/api'
@@ -25,6 +26,12 @@ type HttpEnv = { Bindings: { incoming?: IncomingMessage; outgoing?: ServerRespon
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 /** The largest JSON body the API takes: a CSV import carried in JSON (5 MB, escaped) with room to spare. */
 const MAX_JSON_BYTES = 12 * 1024 * 1024
+/**
+ * The largest form a page takes: its action reads the whole form into memory before the API it hands
+ * it to checks anything, so a page has a limit of its own. The largest form there is, a rental
+ * application, carries at most 60 MB of files (the API's own limit) and its fields.
+ */
+export const MAX_PAGE_FORM_BYTES = 64 * 1024 * 1024
 
 /** The whole body as text, or null when it is larger than `limit` (the rest is read and dropped, so the connection stays usable). */
 function readBody(incoming: IncomingMessage, limit: number) {
@@ -87,7 +94,7 @@ export function contentSecurityPolicy(nonce: string) {
  * The whole HTTP face of Lintel: security headers, the same-origin rule for
  * writes, static assets, then React Router (which also mounts the API).
  */
-export function createHttpApp(build: ServerBuild, options: { clientDir: string; mode?: string; trustProxy?: boolean }) {
+export function createHttpApp(build: ServerBuild, options: { clientDir: string; mode?: string; trustProxy?: boolean; maxPageFormBytes?: number }) {
   const app = new Hono<HttpEnv>()
   const handlerFor = pageHandlers(build, options.mode ?? process.env.NODE_ENV)
   const served = hostCheck(servedHosts())
@@ -161,6 +168,15 @@ export function createHttpApp(build: ServerBuild, options: { clientDir: string; 
     response?.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
     return response
   })
+
+  // A form sent to a page is cut off past the limit, refused before it is read (by its length when
+  // the browser gives one, else as it streams in).
+  const maxPageForm = options.maxPageFormBytes ?? MAX_PAGE_FORM_BYTES
+  const pageFormLimit = bodyLimit({
+    maxSize: maxPageForm,
+    onError: (c) => c.text(`This form is too large to send: at most ${Math.round(maxPageForm / 1024 / 1024)} MB, files included. Go back and attach smaller files.`, 413),
+  })
+  app.use('*', (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : pageFormLimit(c, next)))
 
   app.all('*', async (c) => {
     const nonce = randomBytes(16).toString('base64')
