@@ -9,7 +9,7 @@ import { PageIntro, PublicPage } from '~/components/marketing'
 import { Button } from '~/components/ui/button'
 import { ErrorList, FormErrors } from '~/components/ui/field'
 import { Input, Label, Select } from '~/components/ui/input'
-import { APPLICANT_ROLES } from '~/domain/leasing/applications'
+import { APPLICANT_ROLES, MAX_OTHER_APPLICANTS } from '~/domain/leasing/applications'
 import { displayMoney } from '~/domain/money'
 import { publicMeta } from '~/marketing/meta'
 import { callApi, readBody, type Answer } from '~/utils/api-client.server'
@@ -29,8 +29,8 @@ type PublicForm = Answer<typeof PublicApplicationForm>
 
 const SENT = 'sent'
 const FORM_ID = 'application'
-/** The people beside the applicant the page offers room for (the staff add more from the application). */
-const OTHER_PEOPLE = 3
+/** The people beside the applicant the page offers room for: as many as the API takes (the staff add more from the application). */
+const OTHER_PEOPLE = MAX_OTHER_APPLICANTS
 const PERSON_FIELDS = ['role', 'first_name', 'last_name', 'email', 'phone', 'monthly_income', 'employer']
 const OTHER_ROLES = APPLICANT_ROLES.filter((r) => r.value !== 'APPLICANT')
 const FILE_TYPES = '.pdf,.png,.jpg,.jpeg,.webp,.gif,.heic,.txt,.csv,.docx,.xlsx,application/pdf,image/*'
