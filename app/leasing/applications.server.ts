@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { companyToday, timeZoneOf } from '~/db/clock.server'
 import { formatInstant } from '~/domain/dates'
@@ -35,7 +34,8 @@ import { conflict, DomainError, invalid, notFound } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
 import { optionLabel } from '~/resources/engine/fields'
 import { resourceNamed } from '~/resources/index'
-import { fileStore, newStorageKey } from '~/utils/file-store.server'
+import { randomToken, sha256 } from '~/utils/crypto.server'
+import { fileStore, storeFile } from '~/utils/file-store.server'
 import { keptLookups } from '~/utils/kept-lookups.server'
 import { sendEmail } from '~/utils/mailer.server'
 
@@ -168,7 +168,6 @@ export class ApplicationRefused extends DomainError {
 /** How long a refused application's files are kept for the next try. */
 const KEPT_FOR = '1 day'
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export type PublicApplication = {
   slug: string
@@ -216,18 +215,18 @@ export async function submitApplication(input: PublicApplication) {
     // Blank places are not sent on: a person's index here may be behind their place on the form.
     if (email && emails.indexOf(email) !== i) errors[`applicants[${input.applicants[i]!.place ?? i}].email`] = ['Each person applying needs an e-mail address of their own.']
   })
-  const store = fileStore()
   if (Object.keys(errors).length) throw new ApplicationRefused(errors, await keptFiles(companyId, form.id, input.files, questions, claimed))
 
-  const stored: { questionId: string; storageKey: string; upload: Extract<FileAnswer, { upload: unknown }>['upload'] }[] = []
+  // The application's files: those sent now, stored here, and those kept from a refused try, stored already.
+  const stored: ({ questionId: string; name: string; keptId?: string } & Awaited<ReturnType<typeof storeFile>>)[] = []
   let made: { id: string; label: string }
   try {
     for (const [questionId, f] of Object.entries(input.files)) {
       if (!('upload' in f) || !questions.some((q) => q.id === questionId)) continue
-      const storageKey = newStorageKey(companyId)
-      await store.put(storageKey, f.upload.bytes, f.upload.contentType)
-      stored.push({ questionId, storageKey, upload: f.upload })
+      stored.push({ questionId, name: f.upload.name || 'file', ...(await storeFile(companyId, f.upload)) })
     }
+    const kept = [...claimed].map(([questionId, upload]) => ({ questionId, name: upload.name, keptId: upload.id, storageKey: upload.storageKey, contentType: upload.contentType, sizeBytes: upload.sizeBytes, sha256: upload.sha256 }))
+    const files = [...stored, ...kept]
     made = await withCompany(companyId, () =>
       getDb().transaction(async (tx) => {
         const people = await applicantResidents(tx, companyId, input.applicants)
@@ -247,23 +246,17 @@ export async function submitApplication(input: PublicApplication) {
         }
         const record = await createRecord(tx, companyId, resource, parseInput(resource, body, 'create'))
         const id = String(record.id)
-        for (const file of stored) {
-          const [document] = await tx
+        if (files.length) {
+          const documentsMade = await tx
             .insert(documents)
-            .values({ companyId, recordType: SUBMISSIONS, recordId: id, name: file.upload.name || 'file', documentType: 'RENTAL_APPLICATION', contentType: file.upload.contentType, sizeBytes: file.upload.bytes.byteLength, storageKey: file.storageKey, sha256: file.upload.sha256, uploadedBy: null })
-            .returning({ id: documents.id })
-          const answer = answers.find((a) => a.question_id === file.questionId)
-          if (answer) Object.assign(answer, { answer: file.upload.name || 'file', document_id: document!.id })
-        }
-        // Files kept from a refused try: their bytes are stored already, and now the application's.
-        for (const [questionId, upload] of claimed) {
-          const [document] = await tx
-            .insert(documents)
-            .values({ companyId, recordType: SUBMISSIONS, recordId: id, name: upload.name, documentType: 'RENTAL_APPLICATION', contentType: upload.contentType, sizeBytes: upload.sizeBytes, storageKey: upload.storageKey, sha256: upload.sha256, uploadedBy: null })
-            .returning({ id: documents.id })
-          await tx.delete(applicationUploads).where(and(eq(applicationUploads.companyId, companyId), eq(applicationUploads.id, upload.id)))
-          const answer = answers.find((a) => a.question_id === questionId)
-          if (answer) Object.assign(answer, { answer: upload.name, document_id: document!.id })
+            .values(files.map(({ name, storageKey, contentType, sizeBytes, sha256 }) => ({ companyId, recordType: SUBMISSIONS, recordId: id, name, documentType: 'RENTAL_APPLICATION', contentType, sizeBytes, storageKey, sha256, uploadedBy: null })))
+            .returning({ id: documents.id, storageKey: documents.storageKey })
+          for (const file of files) {
+            const answer = answers.find((a) => a.question_id === file.questionId)
+            if (answer) Object.assign(answer, { answer: file.name, document_id: documentsMade.find((d) => d.storageKey === file.storageKey)!.id })
+          }
+          // A kept file is the application's now: no longer kept for a next try.
+          if (kept.length) await tx.delete(applicationUploads).where(and(eq(applicationUploads.companyId, companyId), inArray(applicationUploads.id, kept.map((k) => k.keptId))))
         }
         await tx
           .update(rentalApplicationSubmissions)
@@ -274,7 +267,7 @@ export async function submitApplication(input: PublicApplication) {
     )
   } catch (error) {
     // Nothing was kept: neither are its files' bytes.
-    for (const file of stored) await store.delete(file.storageKey).catch(() => {})
+    for (const file of stored) await fileStore().delete(file.storageKey).catch(() => {})
     throw error
   }
   const reference = made.id.slice(0, 8).toUpperCase()
@@ -299,7 +292,7 @@ export async function submitApplication(input: PublicApplication) {
           `Reference: ${reference}`,
           `People on it: ${input.applicants.map((a) => `${a.firstName} ${a.lastName} (${optionLabel(APPLICANT_ROLES, a.role).toLowerCase()})`).join(', ')}`,
           input.desiredMoveInDate ? `Move-in wanted: ${input.desiredMoveInDate}` : null,
-          stored.length + claimed.size ? `Files received: ${[...stored.map((f) => f.upload.name || 'file'), ...[...claimed.values()].map((u) => u.name)].join(', ')}` : null,
+          stored.length + claimed.size ? `Files received: ${[...stored, ...claimed.values()].map((f) => f.name).join(', ')}` : null,
           form.asksCreditCheckConsent ? 'You consented to a credit check.' : null,
           '',
           `${company.name} will write to you once it has been decided.${company.email ? ` Questions: ${company.email}.` : ''}`,
@@ -324,7 +317,7 @@ export async function submitApplication(input: PublicApplication) {
 
 /** The files kept from a refused try that this one claims, by question: those whose token is one of this form's, kept within the day. */
 async function claimableUploads(companyId: string, formId: string, files: Record<string, FileAnswer>) {
-  const tokens = Object.entries(files).flatMap(([questionId, f]) => ('kept' in f ? [[questionId, tokenHash(f.kept)] as const] : []))
+  const tokens = Object.entries(files).flatMap(([questionId, f]) => ('kept' in f ? [[questionId, sha256(f.kept)] as const] : []))
   if (!tokens.length) return new Map<string, typeof applicationUploads.$inferSelect>()
   const rows = await withCompany(
     companyId,
@@ -380,12 +373,10 @@ async function keepUploads(companyId: string, formId: string, files: Record<stri
   if (!fresh.length) return kept
   await withCompany(companyId, async () => {
     for (const [questionId, upload] of fresh) {
-      const storageKey = newStorageKey(companyId)
-      await fileStore().put(storageKey, upload.bytes, upload.contentType)
-      const token = randomBytes(24).toString('base64url')
+      const token = randomToken(24)
       await getDb()
         .insert(applicationUploads)
-        .values({ companyId, formId, tokenHash: tokenHash(token), name: upload.name || 'file', contentType: upload.contentType, sizeBytes: upload.bytes.byteLength, storageKey, sha256: upload.sha256 })
+        .values({ companyId, formId, tokenHash: sha256(token), name: upload.name || 'file', ...(await storeFile(companyId, upload)) })
       kept[questionId] = { token, name: upload.name || 'file' }
     }
   })

@@ -1,19 +1,11 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto'
-
-/**
- * The engine's action runner, read when first needed: the lease's definition imports these
- * services, and the runner imports the API's, which a definition must not pull in as it loads.
- */
-const engineActions = () => import('~/resources/engine/actions.server')
-
-const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+import { createHmac, randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { timeZoneOf } from '~/db/clock.server'
 import { crossCompany, getDb, withCompany, type Executor } from '~/db/client.server'
 import { companies, documents, leaseAttachments, leaseResidents, residents, signatureRequests, signatureRequestSigners, stateChanges, users } from '~/db/schema'
 import { documentTypeOf } from '~/domain/leasing/lease-attachments'
-import { fileStore, newStorageKey } from '~/utils/file-store.server'
+import { storeFile } from '~/utils/file-store.server'
 import { conflict, DomainError } from '~/domain/errors'
 import {
   certificateLetter,
@@ -27,11 +19,18 @@ import {
   type Refusal,
 } from '~/domain/leasing/signatures'
 import { resourceNamed } from '~/resources/index'
-import { sha256 } from '~/utils/crypto.server'
+import { sha256, sha256Hex } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
 import { lettersPdf } from '~/utils/letter-pdf.server'
+import { safeTextFor } from '~/utils/pdf.server'
 import { linkEmail, sendEmail } from '~/utils/mailer.server'
 import { leasePdf } from './lease-document.server'
+
+/**
+ * The engine's action runner, read when first needed: the lease's definition imports these
+ * services, and the runner imports the API's, which a definition must not pull in as it loads.
+ */
+const engineActions = () => import('~/resources/engine/actions.server')
 
 /*
  * E-signature of leases (issue 17 item 7): what the lease's `generate-signature-request` action and
@@ -105,7 +104,7 @@ export async function generateSignatureRequest(tx: Executor, companyId: string, 
     message: (input.message as string | null | undefined)?.trim() || null,
     reminderIntervalDays: (input.reminder_interval_days as number | null | undefined) ?? DEFAULT_REMINDER_DAYS,
     document: pdf.body,
-    documentSha256: createHash('sha256').update(pdf.body).digest('hex'),
+    documentSha256: sha256Hex(pdf.body),
     documentName: pdf.filename,
     linkOrigin,
     sentById: userId,
@@ -390,8 +389,7 @@ async function activateLease(tx: Executor, companyId: string, request: Request) 
 async function keepSignedCopy(tx: Executor, companyId: string, request: Request) {
   const file = await completedPdf(tx, companyId, request.id)
   const bytes = new Uint8Array(file.body)
-  const storageKey = newStorageKey(companyId)
-  await fileStore().put(storageKey, bytes, 'application/pdf')
+  const stored = await storeFile(companyId, { bytes, contentType: 'application/pdf', sha256: sha256Hex(bytes) })
   const [document] = await tx
     .insert(documents)
     .values({
@@ -401,10 +399,7 @@ async function keepSignedCopy(tx: Executor, companyId: string, request: Request)
       recordId: request.leaseId,
       name: file.filename,
       documentType: documentTypeOf('SIGNED_LEASE'),
-      contentType: 'application/pdf',
-      sizeBytes: bytes.byteLength,
-      storageKey,
-      sha256: sha256Hex(bytes),
+      ...stored,
       uploadedBy: request.sentById,
     })
     .returning({ id: documents.id })
@@ -483,6 +478,7 @@ export async function completedPdf(tx: Executor, companyId: string, requestId: s
   if (drawn.length) {
     const font = await doc.embedFont(StandardFonts.Helvetica)
     const bold = await doc.embedFont(StandardFonts.HelveticaBold)
+    const safe = safeTextFor(font)
     const page = doc.addPage([612, 792])
     let y = 792 - 56
     page.drawText('Signatures as drawn', { x: 56, y, size: 14, font: bold })
@@ -492,7 +488,7 @@ export async function completedPdf(tx: Executor, companyId: string, requestId: s
       if (!image) continue
       const scaled = image.scaleToFit(300, 90)
       if (y - scaled.height - 30 < 56) break
-      page.drawText(safeText(`${s.name} (${roleLabel(s.role)})`, font), { x: 56, y, size: 10, font })
+      page.drawText(safe(`${s.name} (${roleLabel(s.role)})`), { x: 56, y, size: 10, font })
       y -= scaled.height + 6
       page.drawImage(image, { x: 56, y, width: scaled.width, height: scaled.height })
       page.drawLine({ start: { x: 56, y: y - 2 }, end: { x: 356, y: y - 2 }, thickness: 0.5, color: rgb(0.5, 0.5, 0.5) })
@@ -500,11 +496,6 @@ export async function completedPdf(tx: Executor, companyId: string, requestId: s
     }
   }
   return { label: request.label, filename: `signed-${request.documentName}`, body: await doc.save() }
-}
-
-const safeText = (text: string, font: { getCharacterSet: () => number[] }) => {
-  const encodable = new Set(font.getCharacterSet())
-  return Array.from(text, (ch) => (encodable.has(ch.codePointAt(0)!) ? ch : '?')).join('')
 }
 
 /** For a page of requests: how many of its signers have signed, and whose turn it is while it is out. */

@@ -36,6 +36,11 @@ export function randomToken(bytes = 32) {
   return randomBytes(bytes).toString('base64url')
 }
 
+/** A stored file's checksum, as every document and photo row keeps it (hex). */
+export function sha256Hex(bytes: Uint8Array) {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
 /** Secrets are stored only as hashes; a leaked table reveals no usable token. */
 export function sha256(value: string) {
   return createHash('sha256').update(value).digest('base64url')

@@ -26,6 +26,16 @@ export function newStorageKey(companyId: string) {
   return checkedKey(key)
 }
 
+/**
+ * Stores a file's bytes under a new key of its company: the columns every row of a stored file
+ * (a document, a photo, a kept upload) carries. Its checksum is the one read with the upload.
+ */
+export async function storeFile(companyId: string, file: { bytes: Uint8Array; contentType: string; sha256: string }) {
+  const storageKey = newStorageKey(companyId)
+  await fileStore().put(storageKey, file.bytes, file.contentType)
+  return { storageKey, contentType: file.contentType, sizeBytes: file.bytes.byteLength, sha256: file.sha256 }
+}
+
 function checkedKey(key: string) {
   if (!KEY.test(key)) throw new Error(`Not a storage key: ${key}`)
   return key

@@ -13,9 +13,13 @@ export async function newPdf(title: string) {
   doc.setProducer('Lintel')
   const regular = await doc.embedFont(StandardFonts.Helvetica)
   const bold = await doc.embedFont(StandardFonts.HelveticaBold)
-  const encodable = new Set(regular.getCharacterSet())
-  const safe = (text: string) => Array.from(text, (ch) => (encodable.has(ch.codePointAt(0)!) ? ch : '?')).join('')
-  return { doc, regular, bold, safe }
+  return { doc, regular, bold, safe: safeTextFor(regular) }
+}
+
+/** Keeps text within what a font encodes: anything else prints as "?" (a standard font has no glyph for it). */
+export function safeTextFor(font: PDFFont) {
+  const encodable = new Set(font.getCharacterSet())
+  return (text: string) => Array.from(text, (ch) => (encodable.has(ch.codePointAt(0)!) ? ch : '?')).join('')
 }
 
 /** `text` cut to `width` at `size`, an ellipsis where it was cut. */

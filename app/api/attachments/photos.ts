@@ -159,15 +159,7 @@ router.openapi(
     request: { params: IdParam },
     responses: { 200: binaryResponse('The image, with its stored content type'), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => {
-    const id = c.req.valid('param').id
-    if (!z.uuid().safeParse(id).success) throw notFound('No such photo.')
-    const t = tenant(c)
-    const [photo] = await t.db.select().from(photos).where(t.where(photos, eq(photos.id, id)))
-    if (!photo) throw notFound('No such photo.')
-    checkReadable(t.principal, photo.recordType)
-    return sendStored(c, photo, 'inline')
-  },
+  async (c) => sendStored(c, await readablePhoto(c, c.req.valid('param').id), 'inline'),
 )
 
 export const PhotoChange = z
@@ -182,13 +174,19 @@ export const PhotoChange = z
   })
   .openapi('PhotoChange')
 
-/** A photo of the caller's company, which they may change: its record's own permission, and not a record locked against new files. */
-async function changeablePhoto(c: Parameters<typeof tenant>[0], id: string) {
+/** A photo of the caller's company whose record they may see: 404 for any other id. */
+async function readablePhoto(c: Parameters<typeof tenant>[0], id: string) {
   if (!z.uuid().safeParse(id).success) throw notFound('No such photo.')
   const t = tenant(c)
   const [photo] = await t.db.select().from(photos).where(t.where(photos, eq(photos.id, id)))
   if (!photo) throw notFound('No such photo.')
   checkReadable(t.principal, photo.recordType)
+  return photo
+}
+
+/** A photo of the caller's company, which they may change: its record's own permission, and not a record locked against new files. */
+async function changeablePhoto(c: Parameters<typeof tenant>[0], id: string) {
+  const photo = await readablePhoto(c, id)
   if (photo.recordType && photo.recordId) await checkRecord(c, photo.recordType, photo.recordId, 'file')
   return photo
 }
@@ -212,12 +210,14 @@ router.openapi(
       if (change.sort_order === undefined) return
       // The record's photos numbered again from 0, this one at its new place.
       const sameRecord = photo.recordType && photo.recordId ? and(eq(photos.recordType, photo.recordType), eq(photos.recordId, photo.recordId)) : isNull(photos.recordType)
-      const siblings = await tx.select({ id: photos.id, sortOrder: photos.sortOrder }).from(photos).where(t.where(photos, sameRecord)).orderBy(photos.sortOrder, photos.createdAt, photos.id).for('update')
-      const order = siblings.filter((s) => s.id !== photo.id)
-      order.splice(Math.min(change.sort_order, order.length), 0, { id: photo.id, sortOrder: photo.sortOrder })
-      for (const [place, sibling] of order.entries()) {
-        if (sibling.sortOrder !== place || sibling.id === photo.id) await tx.update(photos).set({ sortOrder: place, updatedAt: new Date() }).where(t.where(photos, eq(photos.id, sibling.id)))
-      }
+      const siblings = await tx.select({ id: photos.id }).from(photos).where(t.where(photos, sameRecord)).orderBy(photos.sortOrder, photos.createdAt, photos.id).for('update')
+      const order = siblings.map((s) => s.id).filter((id) => id !== photo.id)
+      order.splice(Math.min(change.sort_order, order.length), 0, photo.id)
+      // One statement for the whole record: each photo takes its place in `order` (only those that move change).
+      await tx.execute(sql`
+        update ${photos} set sort_order = placed.place - 1, updated_at = now()
+        from unnest(${sql.param(order)}::uuid[]) with ordinality as placed(id, place)
+        where ${photos.companyId} = ${t.companyId} and ${photos.id} = placed.id and (${photos.sortOrder} <> placed.place - 1 or ${photos.id} = ${photo.id})`)
     })
     const [stored] = await t.db.select().from(photos).where(t.where(photos, eq(photos.id, photo.id)))
     return c.json(serialize(stored!), 200)

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi'
-import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cleanFileName, contentDisposition, downloadFileName, FILE_TYPES, formatBytes, kindOfContentType, sniffFileType, type FileKind } from '~/utils/file-types'
-import { fileStore, newStorageKey } from '~/utils/file-store.server'
+import { sha256Hex } from '~/utils/crypto.server'
+import { fileStore, storeFile } from '~/utils/file-store.server'
 import type { AppEnv } from '../context'
 import { fieldError, notFound } from '../errors'
 import { tenant } from '../tenant'
@@ -65,7 +65,7 @@ export async function readUpload(file: File, rules: UploadRules, field = 'file')
   if (!kind || !rules.allowed.includes(kind)) {
     throw fieldError(field, `This file is not a kind we accept for a ${rules.what}. Accepted: ${acceptedTypes(rules)}. Files are recognised by their contents, not their name.`)
   }
-  return { bytes, kind, contentType: FILE_TYPES[kind].contentType, sha256: createHash('sha256').update(bytes).digest('hex'), name: cleanFileName(file.name) }
+  return { bytes, kind, contentType: FILE_TYPES[kind].contentType, sha256: sha256Hex(bytes), name: cleanFileName(file.name) }
 }
 
 /** The columns a stored file's row takes from its upload. */
@@ -95,25 +95,13 @@ export async function receiveUpload<T>(
   if (record) await checkRecord(c, record.recordType, record.recordId, 'file')
   const upload = await readUpload(input.file, rules)
   const t = tenant(c)
-  const store = fileStore()
-  const storageKey = newStorageKey(t.companyId)
-  await store.put(storageKey, upload.bytes, upload.contentType)
+  const stored = await storeFile(t.companyId, upload)
   try {
-    return await insert(
-      {
-        companyId: t.companyId,
-        recordType: record?.recordType ?? null,
-        recordId: record?.recordId ?? null,
-        contentType: upload.contentType,
-        sizeBytes: upload.bytes.byteLength,
-        storageKey,
-        sha256: upload.sha256,
-        uploadedBy: t.principal.userId,
-      },
-      upload,
-    )
+    return await insert({ companyId: t.companyId, recordType: record?.recordType ?? null, recordId: record?.recordId ?? null, ...stored, uploadedBy: t.principal.userId }, upload)
   } catch (error) {
-    await store.delete(storageKey).catch(() => {})
+    await fileStore()
+      .delete(stored.storageKey)
+      .catch(() => {})
     throw error
   }
 }
