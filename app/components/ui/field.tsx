@@ -24,7 +24,7 @@ type Common = { label: string; help?: string; className?: string }
  * The label, help and errors around one control; `control` gets the ids that
  * tie the help and the errors to it.
  */
-function Labelled({ label, help, meta, className, control }: Common & { meta: FieldMetadata<unknown>; control: (describedBy: string | undefined) => React.ReactNode }) {
+export function Labelled({ label, help, meta, className, control }: Common & { meta: Pick<FieldMetadata<unknown>, 'id' | 'errorId' | 'errors'>; control: (describedBy: string | undefined) => React.ReactNode }) {
   const helpId = help ? `${meta.id}-help` : undefined
   return (
     <div className={cn('flex flex-col gap-2', className)}>

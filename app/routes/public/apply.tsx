@@ -7,8 +7,8 @@ import type { KeptFiles } from '~/leasing/applications.server'
 import { Honeypot } from '~/components/honeypot'
 import { PageIntro, PublicPage } from '~/components/marketing'
 import { Button } from '~/components/ui/button'
-import { ErrorList, FormErrors } from '~/components/ui/field'
-import { Input, Label, Select } from '~/components/ui/input'
+import { ErrorList, FormErrors, Labelled } from '~/components/ui/field'
+import { Input, Select } from '~/components/ui/input'
 import { APPLICANT_ROLES, MAX_OTHER_APPLICANTS } from '~/domain/leasing/applications'
 import { displayMoney } from '~/domain/money'
 import { publicMeta } from '~/marketing/meta'
@@ -241,21 +241,16 @@ function formState(result: { status?: string; initialValue?: unknown; error?: Re
 type FieldState = { name: string; id: string; errorId: string; value: string | undefined; errors: string[] | undefined }
 type FormState = ReturnType<typeof formState>
 
-/** A label, a control given its ids, help and errors: the page's one way to lay out a field. */
+/** A field of the page laid out as every form's (`Labelled`): its control given the ids, name and state that tie it to its label, help and errors. */
 function Control({ label, field, help, className, children }: { label: string; field: FieldState; help?: string; className?: string; children: (props: { id: string; name: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode }) {
-  const helpId = help ? `${field.id}-help` : undefined
-  const describedBy = [field.errors ? field.errorId : undefined, helpId].filter(Boolean).join(' ') || undefined
   return (
-    <div className={className ? `flex flex-col gap-2 ${className}` : 'flex flex-col gap-2'}>
-      <Label htmlFor={field.id}>{label}</Label>
-      {children({ id: field.id, name: field.name, 'aria-invalid': field.errors ? true : undefined, 'aria-describedby': describedBy })}
-      {help ? (
-        <p id={helpId} className="text-xs text-muted-foreground">
-          {help}
-        </p>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    <Labelled
+      label={label}
+      help={help}
+      meta={field}
+      className={className}
+      control={(describedBy) => children({ id: field.id, name: field.name, 'aria-invalid': field.errors ? true : undefined, 'aria-describedby': describedBy })}
+    />
   )
 }
 
