@@ -118,6 +118,7 @@ test('reconciles a statement to a zero difference and marks it final', async ({ 
   await expect(page.getByText('Final', { exact: true })).toBeVisible()
   await expect(page.getByLabel(/Cleared: entry #1/)).toBeDisabled()
   await expect(page.getByLabel(/Cleared: entry #3/)).not.toBeChecked()
+  await expect(page.getByRole('link', { name: 'Delete' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
 
   const pdf = await page.request.get(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href').then((href) => href!))

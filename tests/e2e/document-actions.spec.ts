@@ -70,3 +70,31 @@ test('marks a document final from its page through the confirmation step, and sh
   await expect(history.getByRole('row').nth(1)).toContainText('Draft → Final')
   await expect(history.getByRole('row').nth(1)).toContainText('Avery Admin')
 })
+
+test('deletes a draft document from its page only after asking, and Cancel keeps it', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  const accounts = (await (await request.get('/api/accounting/accounts/?page_size=200', { headers: bearer(company) })).json()) as { results: { id: string; number: string }[] }
+  const bank = await request.post('/api/bank-accounts/', { headers: bearer(company), data: { name: 'Operating at Maple Bank', bank_account_type: 'OPERATING', gl_account_id: accounts.results.find((a) => a.number === '1010')!.id } })
+  expect(bank.status(), await bank.text()).toBe(201)
+  const made = await request.post('/api/accounting/bank-reconciliations/', { headers: bearer(company), data: { bank_account_id: (await bank.json()).id, statement_date: '2026-02-28', statement_ending_balance: '0.00' } })
+  expect(made.status(), await made.text()).toBe(201)
+  const { id } = (await made.json()) as { id: string }
+  const here = `/app/accounting/bank-reconciliations/${id}/`
+
+  await logIn(page, company.email, company.password)
+  await page.goto(here)
+  // One click on Delete removes nothing: it asks first.
+  await page.getByRole('link', { name: 'Delete' }).click()
+  await expect(page).toHaveURL(/\?confirm=delete/)
+  const asking = page.getByRole('form', { name: 'Delete bank reconciliation' })
+  await expect(asking).toContainText('Delete Reconciliation of 2026-02-28? This cannot be undone.')
+  await asking.getByRole('link', { name: 'Cancel' }).click()
+  await expect(page.getByRole('button', { name: 'Yes, delete' })).toHaveCount(0)
+  expect((await request.get(`/api/accounting/bank-reconciliations/${id}/`, { headers: bearer(company) })).status()).toBe(200)
+
+  await page.getByRole('link', { name: 'Delete' }).click()
+  await page.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page.getByText('Bank Reconciliation deleted.')).toBeVisible()
+  await expect(page).toHaveURL(/\/app\/accounting\/bank-reconciliations\/$/)
+  expect((await request.get(`/api/accounting/bank-reconciliations/${id}/`, { headers: bearer(company) })).status()).toBe(404)
+})

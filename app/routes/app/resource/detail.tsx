@@ -1,5 +1,5 @@
 import { FileDown, Pencil } from 'lucide-react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
 import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Attachments } from '~/components/resource/attachments'
@@ -48,6 +48,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
 export default function RecordDetail({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const onNavigate = useLinkNavigation()
+  const [searchParams] = useSearchParams()
   if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
   const { view, record, related } = loaderData
   const name = recordHeading(view, record)
@@ -60,6 +61,7 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
       ? ((record[lines.name] as Record<string, unknown>[] | undefined) ?? []).map((line) => ({ value: String(line.id), label: fill(lines.photos!.label, line) }))
       : undefined
   const canRemove = view.methods.includes('delete') && (!view.deletable || view.deletable.includes(String(record[view.state!])))
+  const confirmingDelete = searchParams.get('confirm') === 'delete'
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: name }]} />
@@ -85,20 +87,35 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
             <Pencil aria-hidden /> Edit
           </Link>
         ) : null}
-        {canRemove ? (
+        {canRemove && view.deactivation ? (
           <Form method="post">
-            {view.deactivation && !active ? (
-              <Button type="submit" name="intent" value="reactivate" variant="secondary" disabled={navigation.state === 'submitting'}>
-                {view.deactivation.undo}
-              </Button>
-            ) : (
-              <Button type="submit" name="intent" value={view.deactivation ? 'deactivate' : 'delete'} variant="destructive" disabled={navigation.state === 'submitting'}>
-                {view.deactivation ? view.deactivation.label : 'Delete'}
-              </Button>
-            )}
+            <Button type="submit" name="intent" value={active ? 'deactivate' : 'reactivate'} variant={active ? 'destructive' : 'secondary'} disabled={navigation.state === 'submitting'}>
+              {active ? view.deactivation.label : view.deactivation.undo}
+            </Button>
           </Form>
         ) : null}
+        {canRemove && !view.deactivation && !confirmingDelete ? (
+          // Deleting cannot be undone: the button leads to the step that asks first, as an irreversible action's does.
+          <Link to={`${view.path}${record.id}/?confirm=delete#delete`} preventScrollReset className={buttonVariants({ variant: 'destructive' })}>
+            Delete
+          </Link>
+        ) : null}
       </PageHeader>
+      {canRemove && !view.deactivation && confirmingDelete ? (
+        <Form method="post" id="delete" aria-label={`Delete ${view.singular.toLowerCase()}`} className="flex flex-col gap-4 rounded-lg border border-destructive/40 bg-background p-4">
+          <p className="font-medium">
+            Delete {name}? This cannot be undone.
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" name="intent" value="delete" variant="destructive" disabled={navigation.state === 'submitting'}>
+              Yes, delete
+            </Button>
+            <Link to={`${view.path}${record.id}/`} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      ) : null}
       {!active ? (
         <p>
           <Badge tone="warning">{view.deactivation?.inactive ?? 'Deactivated'}</Badge> <span className="text-sm text-muted-foreground">{view.deactivation?.note}</span>
