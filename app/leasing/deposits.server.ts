@@ -49,6 +49,32 @@ export async function checkDeposit(tx: Executor, companyId: string, id: string |
   return depositErrors({ depositType: String(values.depositType), amount: Number(values.amount) }, monthlyRentOf(lease.rent, lease.frequency), others.held, lease.province)
 }
 
+/** A lease's agreed deposits (its terms), by field, as the kinds of deposit they are. */
+const LEASE_DEPOSITS = [
+  { key: 'securityDeposit', field: 'security_deposit', depositType: 'DAMAGE' },
+  { key: 'lastMonthRentDeposit', field: 'last_month_rent_deposit', depositType: 'LAST_MONTH_RENT' },
+  { key: 'keyDeposit', field: 'key_deposit', depositType: 'KEY' },
+] as const
+
+/**
+ * The field errors of the deposits a lease's terms agree to under the law of the province its unit
+ * is in, as a deposit received for it is held to (an Ontario lease agrees to no damage deposit).
+ */
+export async function leaseDepositErrors(tx: Executor, companyId: string, values: Record<string, unknown>): Promise<Record<string, string[]> | undefined> {
+  const agreed = LEASE_DEPOSITS.filter((d) => Number(values[d.key] ?? 0) > 0)
+  if (!agreed.length || typeof values.rentalUnitId !== 'string') return undefined
+  const [place] = await tx.execute<{ property_group_id: string | null }>(sql`
+    select b.property_group_id from rental_units u join buildings b on b.id = u.building_id where u.company_id = ${companyId} and u.id = ${values.rentalUnitId}`)
+  const province = await provinceOf(tx, companyId, place?.property_group_id ?? null)
+  const monthlyRent = monthlyRentOf(Number(values.rent ?? 0), String(values.rentFrequency ?? 'MONTHLY'))
+  const errors: Record<string, string[]> = {}
+  for (const deposit of agreed) {
+    const refused = depositErrors({ depositType: deposit.depositType, amount: Number(values[deposit.key]) }, monthlyRent, 0, province)
+    if (refused) errors[deposit.field] = Object.values(refused).flat()
+  }
+  return Object.keys(errors).length ? errors : undefined
+}
+
 /** What a lease's deposits come to while held. */
 async function heldFor(tx: Executor, companyId: string, leaseId: string) {
   const [row] = await tx

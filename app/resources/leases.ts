@@ -8,6 +8,7 @@ import { SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
 import { addResident, checkUnitFree, endRenewedLease, followLease, leaseOf, leaseSummaries, markSigned, removeResident } from '~/leasing/leases.server'
 import { leasePdf } from '~/leasing/lease-document.server'
 import { generateSignatureRequest, sendableToSign } from '~/leasing/signatures.server'
+import { leaseDepositErrors } from '~/leasing/deposits.server'
 import { runRent } from '~/leasing/rent.server'
 import { resourceNamed } from './index'
 import { followTurnover, leaseTerms } from '~/maintenance/make-ready.server'
@@ -180,6 +181,8 @@ export const leasesResource = defineResource({
         if (residentIds.indexOf(resident) !== i) errors[`lines[${i}].resident_id`] = [`Line ${i + 1}: this resident is already on the lease.`]
       })
       if (Object.keys(errors).length) return errors
+      const deposits = await leaseDepositErrors(tx as Executor, companyId, values)
+      if (deposits) return deposits
       if (!id) return undefined
       const current = await leaseOf(tx as Executor, companyId, id)
       if (current.status === 'ENDED') throw conflict('An ended lease cannot change; a new lease or a renewal starts the next term.')

@@ -12,7 +12,7 @@ import { LATE_FEE_TYPES, rulesOf } from '~/domain/leasing/provinces'
 import { checkLateFeePolicy, provinceOf } from '~/leasing/late-fees.server'
 import { accountHolding, applyCredits, applyPayment, chargesPaidBy, checkChosen, openItemSummaries, checkPaymentChange, paymentSummaries, syncPaid } from '~/leasing/payments.server'
 import { padAgreementPdf } from '~/leasing/pad-agreement.server'
-import { checkSchedule, incomeAccountErrors, runRent, scheduleSummaries } from '~/leasing/rent.server'
+import { chargeErrors, checkSchedule, incomeAccountErrors, runRent, scheduleSummaries } from '~/leasing/rent.server'
 import { defineResource, type PostingBuilder, type PostingDocument } from './engine/define'
 import { boolean, date, lines, money, number, percent, reference, secret, select, text } from './engine/fields'
 
@@ -222,7 +222,11 @@ export const rentChargesResource = defineResource({
         if (current?.status === 'VOID') throw conflict('A voided charge cannot change; make a new charge instead.')
         if (Number(values.amount) < Number(values.paidAmount)) return { amount: [`At least the ${formatDecimal(Number(values.paidAmount))} already paid of it.`] }
       }
-      return incomeAccountErrors(tx as Executor, companyId, [(values.accountId as string | null) ?? null], () => 'account_id')
+      const [ofLease, ofAccount] = await Promise.all([
+        chargeErrors(tx as Executor, companyId, values),
+        incomeAccountErrors(tx as Executor, companyId, [(values.accountId as string | null) ?? null], () => 'account_id'),
+      ])
+      return ofLease || ofAccount ? { ...ofLease, ...ofAccount } : undefined
     },
     // A lease's credit (an overpayment, a payment made early) pays its next charge.
     created: ({ tx, companyId, record }) => applyCredits(tx as Executor, companyId, [String(record.leaseId)]),

@@ -43,8 +43,11 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
     const account = await chartOf(token)
     return { start_date: '2040-01-31', end_date: null, lines: [{ account_id: account('6100'), debit: '10.00' }, { account_id: account('1510'), credit: '10.00' }] }
   },
-  // A lease is someone's: one resident on it, and a fixed term whose dates agree.
+  // A lease is someone's: one resident on it, and a fixed term whose dates agree. Its unit is in
+  // Ontario (the sample address), which allows a key deposit and no damage deposit; its rent deposit is left to each test.
   leases: async (token) => ({
+    security_deposit: null,
+    last_month_rent_deposit: null,
     lease_type: 'FIXED',
     start_date: '2026-01-01',
     end_date: '2026-12-31',
@@ -65,8 +68,11 @@ const SAMPLE_RULES: Record<string, (token: string) => Promise<Record<string, unk
   'rent-increases': async (token) => ({ lease_id: (await eligibleLease(token)).id, new_rent: '1025.00', ...increaseDates() }),
   // Notices for one such lease, at its province's guideline, of every property.
   'bulk-rent-increase-notices': async (token) => ({ property_group_id: null, lease_ids: [(await eligibleLease(token)).id], increase_percent: null, ...increaseDates() }),
-  // A charge goes to an income account.
+  // A charge goes to an income account, on a lease in force, after it starts.
   'rent-receivables': async (token) => ({
+    lease_id: (await eligibleLease(token)).id,
+    date: '2025-01-15',
+    charge_type: 'OTHER',
     account_id: (await createSample(resourceNamed('accounts')!, token, { account_type: 'INCOME', subtype: 'OTHER_INCOME' })).id,
   }),
   // A sample property is in Ontario, whose law allows no damage deposit: a key deposit.

@@ -33,6 +33,33 @@ async function depositsLiability(token: string, asOf = '2031-12-31') {
 }
 
 describe('security deposits', () => {
+  it('are agreed on a lease only as its province allows', async () => {
+    const { token, post, ontario, bc } = await setUp()
+    const resident = await post('residents/', { first_name: 'Ada', last_name: 'Tenant', resident_type: 'APPLICANT' })
+    const unitIn = async (property: Body) => {
+      const building = await post('buildings/', { name: String(property.name), property_group_id: property.id })
+      return post('rental-units/', { unit_number: '101', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
+    }
+    const [ottawa, vancouver] = [await unitIn(ontario), await unitIn(bc)]
+    const leaseOf = (unit: Body, terms: Record<string, unknown>) =>
+      api('POST', 'leases/', { token, body: { rental_unit_id: unit.id, lease_type: 'MONTH_TO_MONTH', start_date: '2031-03-01', rent: '1500.00', rent_frequency: 'MONTHLY', lines: [{ resident_id: resident.id, role: 'PRIMARY' }], ...terms } })
+
+    // Ontario: no damage deposit, and a rent deposit of at most one month, as a deposit received is held to.
+    const damage = await leaseOf(ottawa, { security_deposit: '750.00', key_deposit: '50.00' })
+    expect(damage.status).toBe(400)
+    expect(Object.keys(damage.body.errors)).toEqual(['security_deposit'])
+    expect(damage.body.errors.security_deposit[0]).toMatch(/^Ontario allows no damage \(security\) deposit\./)
+    const twoMonths = await leaseOf(ottawa, { last_month_rent_deposit: '3000.00' })
+    expect(twoMonths.body.errors).toEqual({ last_month_rent_deposit: ['At most 1500.00: Ontario allows a last month’s rent deposit of at most one month’s rent.'] })
+    // British Columbia: a security deposit of at most half a month's rent.
+    const tooMuch = await leaseOf(vancouver, { security_deposit: '1000.00' })
+    expect(tooMuch.body.errors).toEqual({ security_deposit: ['At most 750.00: British Columbia allows a damage (security) deposit of at most half a month’s rent.'] })
+    expect((await get(token, 'leases/')).count).toBe(0)
+
+    expect((await leaseOf(ottawa, { last_month_rent_deposit: '1500.00', key_deposit: '50.00' })).status).toBe(201)
+    expect((await leaseOf(vancouver, { security_deposit: '750.00' })).status).toBe(201)
+  })
+
   it('hold only what the province allows, in the deposits liability', async () => {
     const { token, post, lease, ontario, bc, quebec } = await setUp()
     const ottawa = await lease({ rent: '1550.00' }, ontario)
@@ -174,6 +201,10 @@ describe('security deposits', () => {
     const computed = await post('deposit-dispositions/', terms)
     expect(computed.interest).toBe('37.50')
     await api('DELETE', `deposit-dispositions/${computed.id}/`, { token })
+    // Sent empty, as the page's form sends a field left empty: the same.
+    const blank = await post('deposit-dispositions/', { ...terms, interest: '' })
+    expect(blank.interest).toBe('37.50')
+    await api('DELETE', `deposit-dispositions/${blank.id}/`, { token })
     expect((await post('deposit-dispositions/', { ...terms, interest: '10.00' })).interest).toBe('10.00')
 
     // British Columbia, to the refund: 306 days of 2024 at 2.7% and 60 of 2025 (the refund day counted) at 0.95% on $900 = $21.72,

@@ -42,6 +42,24 @@ describe('late fees', () => {
     expect(Object.keys(again.body.errors)).toEqual(['property_group_id'])
   })
 
+  it('charged by hand follow the same law: none on an Ontario lease, at most $25 on a British Columbia one', async () => {
+    const { token, post, leaseIn } = await setUp()
+    const ottawa = await leaseIn(await post('property-groups/', { name: 'Elgin Place', property_type: 'RESIDENTIAL', address: address('ON', 'Ottawa', 'K1R 6J3') }))
+    const kits = await leaseIn(await post('property-groups/', { name: 'Kits Point', property_type: 'RESIDENTIAL', address: address('BC', 'Vancouver', 'V6J 1A1') }))
+    const charge = (leaseId: string, amount: string) => api('POST', 'rent-charges/', { token, body: { lease_id: leaseId, date: '2031-03-10', charge_type: 'LATE_FEE', description: 'Late fee', amount } })
+    const ontario = await charge(ottawa.id, '50.00')
+    expect(ontario.status).toBe(400)
+    expect(Object.keys(ontario.body.errors)).toEqual(['charge_type'])
+    expect(ontario.body.errors.charge_type[0]).toMatch(/Ontario’s Residential Tenancies Act/)
+    const tooMuch = await charge(kits.id, '30.00')
+    expect(tooMuch.body.errors).toEqual({ amount: ['At most 25.00: British Columbia allows a late fee of at most $25, when the tenancy agreement provides for it.'] })
+    expect(await fees(token, ottawa.id)).toEqual([])
+    expect(await fees(token, kits.id)).toEqual([])
+    expect((await charge(kits.id, '25.00')).status).toBe(201)
+    // Other charges on the Ontario lease are its landlord's to make.
+    expect((await api('POST', 'rent-charges/', { token, body: { lease_id: ottawa.id, date: '2031-03-10', charge_type: 'OTHER', description: 'Key replacement', amount: '45.00' } })).status).toBe(201)
+  })
+
   it('are charged once per rent charge still owing after the grace days, by the property’s policy or the company’s', async () => {
     const { token, companyId, post, leaseIn } = await setUp()
     const vancouver = await post('property-groups/', { name: 'Kits Point', property_type: 'RESIDENTIAL', address: address('BC', 'Vancouver', 'V6J 1A1') })

@@ -190,6 +190,22 @@ describe('rent', () => {
     expect(schedule.last_error).toBe('Not charged for 2031-03-01: the books are closed through 2031-03-31.')
   })
 
+  it('charges a lease only once it is in force, and not before it starts', async () => {
+    const { token, post, lease } = await setUp()
+    const { id, unit } = await lease()
+    const resident = await post('residents/', { first_name: 'Ben', last_name: 'Later', resident_type: 'APPLICANT' })
+    const draft = await post('leases/', { rental_unit_id: unit.id, lease_type: 'MONTH_TO_MONTH', start_date: '2032-01-01', rent: '1600.00', rent_frequency: 'MONTHLY', lines: [{ resident_id: resident.id, role: 'PRIMARY' }] })
+    const charge = (leaseId: string, date: string) => api('POST', 'rent-charges/', { token, body: { lease_id: leaseId, date, charge_type: 'OTHER', description: 'Key replacement', amount: '45.00' } })
+    const onDraft = await charge(draft.id, '2032-01-05')
+    expect(onDraft.status).toBe(400)
+    expect(onDraft.body.errors).toEqual({ lease_id: [`${draft.label} is a draft: activate it before charging it.`] })
+    const early = await charge(id, '2031-03-14')
+    expect(early.body.errors).toEqual({ date: ['The lease starts on 2031-03-15: a charge cannot fall before it.'] })
+    expect((await get(token, `rent-receivables/?lease_id=${draft.id}`)).count).toBe(0)
+    expect((await get(token, `leases/${id}/`)).balance).toBe('0.00')
+    expect((await charge(id, '2031-03-15')).status).toBe(201)
+  })
+
   it('makes one-off charges at rent-charges/, posts and voids them, and refuses bad input at its field', async () => {
     const { token, companyId, lease, account, post } = await setUp()
     const { id, unit, property } = await lease()

@@ -63,8 +63,13 @@ export function fieldsSchema(fields: [string, Field][], mode: 'create' | 'update
       const present = z.preprocess(blankToNull, base.nullable()).refine((v) => v !== null, required(field))
       schema = mode === 'create' ? z.preprocess((v) => (v === undefined ? null : v), present) : present.optional()
     } else if (hasDefault(key)) {
-      // Optional because the column has a default; there is no empty value to clear it to.
-      schema = z.preprocess(blankToNull, base.nullable().optional()).refine((v) => v !== null, `${field.label} cannot be empty.`)
+      // Optional because the column has a default; there is no empty value to clear it to. Left
+      // empty on a new record (a form sends every field) it is not given: the default, or what the
+      // definition's rules work out, applies.
+      schema =
+        mode === 'create'
+          ? z.preprocess((v) => (blankToNull(v) === null ? undefined : v), base.optional())
+          : z.preprocess(blankToNull, base.nullable().optional()).refine((v) => v !== null, `${field.label} cannot be empty.`)
     } else {
       schema = z.preprocess(blankToNull, base.nullable().optional())
     }
