@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { companies, journalEntries, ledgerSettings, recurringJournalEntries, recurringJournalEntryLines, type RecurringLine } from '~/db/schema'
-import { dueDates, nthDate, recurringDraft, type Frequency } from '~/domain/ledger/entries'
+import { datesToPost, nthDate, periodOf, recurringDraft, type Frequency } from '~/domain/ledger/entries'
 import { formatDecimal } from '~/domain/money'
 import { todayIn } from '~/domain/dates'
 import { DomainError } from '~/domain/errors'
@@ -63,15 +63,16 @@ async function postedPeriods(db: Executor, companyId: string | undefined, ids: s
 }
 
 /**
- * The date the schedule posts next: its first period not posted yet and not inside
- * the locked period (those are skipped), or null when the schedule has ended.
+ * The date the schedule posts next: its first date in a period not posted yet and not
+ * inside the locked period (those are skipped), or null when the schedule has ended.
  */
 function nextDateOf(schedule: Pick<RecurringRow, 'startDate' | 'endDate' | 'frequency' | 'isActive'>, posted: Set<string>, lockDate: string | null) {
   if (!schedule.isActive) return null
+  const periods = new Set([...posted].map((date) => periodOf(date, schedule.frequency as Frequency)))
   for (let n = 0; n < 10_000; n++) {
     const date = nthDate(schedule.startDate, schedule.frequency as Frequency, n)
     if (schedule.endDate && date > schedule.endDate) return null
-    if (posted.has(date) || (lockDate && date <= lockDate)) continue
+    if (periods.has(periodOf(date, schedule.frequency as Frequency)) || (lockDate && date <= lockDate)) continue
     return date
   }
   return null
@@ -105,14 +106,15 @@ export async function postDueRecurringEntries(db: Executor, options: { now?: Dat
   )
   for (const { schedule, timeZone } of schedules) {
     const done = posted.get(schedule.id) ?? new Set<string>()
-    const due = dueDates(
+    const due = datesToPost(
       {
         startDate: schedule.startDate,
         endDate: schedule.endDate,
         frequency: schedule.frequency as Frequency,
       },
       todayIn(timeZone, options.now),
-    ).filter((d) => !done.has(d))
+      done,
+    )
     const errors: string[] = []
     for (const date of due) {
       try {

@@ -181,6 +181,23 @@ describe('recurring journal entries', () => {
     expect(restarted.body).toMatchObject({ is_active: true, next_date: '2031-03-31' })
   })
 
+  it('never posts a period twice when its dates change: what the old dates posted counts for the period it falls in', async () => {
+    const { token, account, companyId } = await books()
+    const created = await api('POST', 'accounting/recurring-journal-entries/', { token, body: depreciation(account, { start_date: '2031-01-31' }) })
+    await postDue({ now: new Date('2031-04-30T17:00:00Z'), companyId })
+    expect(await postedDates(token, created.body.id)).toEqual(['2031-04-30', '2031-03-31', '2031-02-28', '2031-01-31'])
+    // Moved to the 15th: January to April are posted already; May is the next period.
+    const moved = await api('PUT', `accounting/recurring-journal-entries/${created.body.id}/`, { token, body: depreciation(account, { start_date: '2031-01-15' }) })
+    expect(moved.status).toBe(200)
+    expect(moved.body).toMatchObject({ posted_count: 4, next_date: '2031-05-15' })
+    expect(await postDue({ now: new Date('2031-05-20T17:00:00Z'), companyId })).toEqual({ posted: 1, failed: 0 })
+    expect(await postedDates(token, created.body.id)).toEqual(['2031-05-15', '2031-04-30', '2031-03-31', '2031-02-28', '2031-01-31'])
+    // Moved back to month ends: May is posted (on the 15th); June posts on the 30th.
+    await api('PUT', `accounting/recurring-journal-entries/${created.body.id}/`, { token, body: depreciation(account, { start_date: '2031-01-31' }) })
+    await postDue({ now: new Date('2031-06-30T17:00:00Z'), companyId })
+    expect(await postedDates(token, created.body.id)).toEqual(['2031-06-30', '2031-05-15', '2031-04-30', '2031-03-31', '2031-02-28', '2031-01-31'])
+  })
+
   it("is the accounting permission's, and another company's schedules are not found", async () => {
     const company = await books()
     const created = await api('POST', 'accounting/recurring-journal-entries/', { token: company.token, body: depreciation(company.account) })

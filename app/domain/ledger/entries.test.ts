@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkDraft, debitCreditOf, depositDraft, dueDates, isIsoDate, linesFromInput, manualDraft, nthDate, recurringDraft, reversalDraft } from './entries'
+import { checkDraft, datesToPost, debitCreditOf, depositDraft, dueDates, isIsoDate, linesFromInput, manualDraft, nthDate, recurringDraft, reversalDraft } from './entries'
 
 const A = '00000000-0000-4000-8000-00000000000a'
 const B = '00000000-0000-4000-8000-00000000000b'
@@ -82,6 +82,11 @@ describe('schedules', () => {
   it('lists the due dates up to a day and the end date', () => {
     expect(dueDates({ startDate: '2026-01-15', frequency: 'MONTHLY' }, '2026-04-14')).toEqual(['2026-01-15', '2026-02-15', '2026-03-15'])
     expect(dueDates({ startDate: '2026-01-15', endDate: '2026-02-20', frequency: 'MONTHLY' }, '2026-12-31')).toEqual(['2026-01-15', '2026-02-15'])
+    // What earlier dates posted counts for the period it falls in; a period that failed is still open.
+    expect(datesToPost({ startDate: '2026-01-15', frequency: 'MONTHLY' }, '2026-05-20', ['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30'])).toEqual(['2026-05-15'])
+    expect(datesToPost({ startDate: '2026-01-31', frequency: 'MONTHLY' }, '2026-04-30', ['2026-01-31', '2026-03-31'])).toEqual(['2026-02-28', '2026-04-30'])
+    expect(datesToPost({ startDate: '2026-01-05', frequency: 'WEEKLY' }, '2026-01-20', ['2026-01-07'])).toEqual(['2026-01-12', '2026-01-19'])
+    expect(datesToPost({ startDate: '2026-01-31', frequency: 'MONTHLY' }, '2026-06-30', ['2026-01-31', '2026-02-28', '2026-05-15'])).toEqual(['2026-03-31', '2026-04-30', '2026-06-30'])
   })
   it('posts once per period', () => {
     expect(recurringDraft({ id: 'r', name: 'Depreciation', lines: [] }, '2026-03-31').source).toEqual({ type: 'RECURRING_JOURNAL_ENTRY', id: 'r', purpose: 'PERIOD:2026-03-31' })

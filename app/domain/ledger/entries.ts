@@ -182,6 +182,29 @@ export function dueDates(schedule: { startDate: string; endDate?: string | null;
   return dates
 }
 
+/**
+ * The calendar period a schedule's date falls in: its week (from Monday), month, quarter or year.
+ * A schedule posts once a period: a posting made under its earlier dates (its first posting moved
+ * from the 31st to the 15th) still counts for its period, so changing the dates never posts a month
+ * twice, while a period that failed to post (a locked date) holds none and is tried again.
+ */
+export function periodOf(date: string, frequency: Frequency): string {
+  const [y, m, d] = date.split('-').map(Number)
+  if (frequency === 'WEEKLY') {
+    const day = new Date(Date.UTC(y, m - 1, d))
+    return new Date(Date.UTC(y, m - 1, d - ((day.getUTCDay() + 6) % 7))).toISOString().slice(0, 10)
+  }
+  if (frequency === 'MONTHLY') return date.slice(0, 7)
+  if (frequency === 'QUARTERLY') return `${y}-Q${Math.floor((m - 1) / 3) + 1}`
+  return String(y)
+}
+
+/** The dates a schedule still has to post through a day: its due dates in periods that hold no posting yet. */
+export function datesToPost(schedule: { startDate: string; endDate?: string | null; frequency: Frequency }, through: string, posted: Iterable<string>): string[] {
+  const done = new Set([...posted].map((date) => periodOf(date, schedule.frequency)))
+  return dueDates(schedule, through).filter((date) => !done.has(periodOf(date, schedule.frequency)))
+}
+
 /** A recurring entry's posting for one date: idempotent per (schedule, date). */
 export function recurringDraft(schedule: { id: string; name: string; memo?: string | null; lines: DraftLine[] }, date: string): JournalDraft {
   return {
