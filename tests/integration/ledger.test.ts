@@ -202,6 +202,13 @@ describe('journal entries', () => {
     // DELETE is the same void (an entry never leaves the books): refused in the closed period too.
     expect((await api('DELETE', `accounting/journal-entries/${entry.body.id}/`, { token })).status).toBe(409)
     expect((await api('GET', `accounting/journal-entries/${entry.body.id}/`, { token })).body.status).toBe('POSTED')
+    // Reversed before the entry itself: refused at the field, in any period; nothing posts.
+    const before = await api('POST', `accounting/journal-entries/${entry.body.id}/void/`, { token, body: { reversal_date: '2020-01-01' } })
+    expect(before.status).toBe(400)
+    expect(before.body.errors).toEqual({ reversal_date: [`On or after 2026-01-31, the date of entry #${entry.body.number} it reverses.`] })
+    const correctedBefore = await api('PUT', `accounting/journal-entries/${entry.body.id}/`, { token, body: { reversal_date: '2026-01-30', lines: [line(account('5100'), 'debit', '90.00'), line(account('1010'), 'credit', '90.00')] } })
+    expect(correctedBefore.body.errors).toEqual({ reversal_date: [`On or after 2026-01-31, the date of entry #${entry.body.number} it reverses.`] })
+    expect((await api('GET', `accounting/journal-entries/${entry.body.id}/`, { token })).body).toMatchObject({ status: 'POSTED', total: '80.00' })
     // Reversed in the open period instead.
     const reversed = await api('POST', `accounting/journal-entries/${entry.body.id}/void/`, { token, body: { reversal_date: '2026-02-01' } })
     expect(reversed.status).toBe(200)

@@ -2,11 +2,13 @@ import { and, eq, inArray, like, or, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { runKeptSelect } from '~/db/prepared.server'
 import { defaultGlAccounts, journalEntries } from '~/db/schema'
+import { invalid } from '~/domain/errors'
 import { reversalDraft, type Basis, type DraftLine, type JournalDraft } from '~/domain/ledger/entries'
 import { draftLinesOf, linesOf } from '~/ledger/journal.server'
 import { postEntry } from '~/ledger/posting.server'
 import { resourceNamed } from '../index'
 import type { AnyResource, PostingBuilder, PostingContext, PostingDocument } from './define'
+import { apiName } from './fields'
 import { readLines } from './lines.server'
 
 /*
@@ -125,7 +127,7 @@ export async function runPostings(
     // The purpose this trigger posts for: from the draft, else from what it built before the change.
     const purpose = draft?.source ?? (before ? (await build(tx, resource, builder, before, await postingContext(tx, companyId, resource, before)))?.source : undefined)
     const reverseOn = resource.reversalDate ? (document[resource.reversalDate] as string | null | undefined) : undefined
-    if (purpose) await correct(tx, companyId, userId, purpose, draft, reverseOn ?? undefined)
+    if (purpose) await correct(tx, companyId, userId, purpose, draft, reverseOn ? { date: reverseOn, field: apiName(resource.reversalDate!) } : undefined)
   }
 }
 
@@ -178,7 +180,7 @@ const sameLines = (a: DraftLine[], b: DraftLine[]) => JSON.stringify(a.map(compa
 const comparable = (line: DraftLine) => Object.fromEntries(Object.entries(line).filter(([, v]) => v !== null && v !== undefined))
 
 /** Brings a purpose's posting in line with its draft: unchanged stays, changed is reversed (on `reverseOn`, else its own date) and replaced, null is reversed. */
-async function correct(tx: Executor, companyId: string, userId: string | null, source: JournalDraft['source'], draft: JournalDraft | null, reverseOn?: string) {
+async function correct(tx: Executor, companyId: string, userId: string | null, source: JournalDraft['source'], draft: JournalDraft | null, reverseOn?: { date: string; field: string }) {
   const current = await currentEntry(tx, companyId, source)
   if (!current) {
     if (draft) await postEntry(tx, companyId, draft, { userId })
@@ -186,7 +188,12 @@ async function correct(tx: Executor, companyId: string, userId: string | null, s
   }
   const lines = draftLinesOf(await linesOf(tx, companyId, [current.id]))
   if (draft && draft.date === current.date && (draft.memo ?? null) === current.memo && sameLines(draft.lines, lines)) return
-  await postEntry(tx, companyId, reversalDraft({ ...current, basis: current.basis as Basis }, lines, reverseOn ?? current.date), { userId })
+  // A reversal undoes what was posted: it cannot come before it.
+  if (reverseOn && reverseOn.date < current.date) {
+    const message = `On or after ${current.date}, the date of entry #${current.number} it reverses.`
+    throw invalid(message, { [reverseOn.field]: [message] })
+  }
+  await postEntry(tx, companyId, reversalDraft({ ...current, basis: current.basis as Basis }, lines, reverseOn?.date ?? current.date), { userId })
   if (draft) {
     await postEntry(tx, companyId, { ...draft, source: { ...draft.source, purpose: `${source.purpose}:REPLACEMENT:${current.id}` }, replacesEntryId: current.id }, { userId })
   }
