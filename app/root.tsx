@@ -14,7 +14,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
-import { ErrorScreen } from './components/layout/error-screen'
+import { ErrorScreen, errorHeading } from './components/layout/error-screen'
 import { NotFound } from './components/layout/not-found'
 import { Toaster } from './components/layout/toaster'
 import { updateTimestamp } from './utils/instance.server'
@@ -40,7 +40,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [{ title: title() }]
-  return [{ title: title(isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'Unexpected Application Error!') }]
+  return [{ title: title(errorHeading(error)) }]
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]

@@ -29,8 +29,11 @@ export async function postOrReply(api: Api, path: string, body: unknown, options
   if (!result.ok) {
     const errors: Record<string, string[]> = {}
     for (const [key, messages] of Object.entries(result.error.errors ?? {})) errors[options.renameErrors ? options.renameErrors(key) : key] = messages
-    // The API's summary names its fields (materials[0].quantity); beside the fields, people read their own labels.
-    const detail = Object.keys(errors).length ? 'Please correct the fields marked below.' : result.error.detail
+    // The API's summary names its fields (materials[0].quantity); beside the fields, people read their
+    // own labels. What is said of the whole form (clocked in already) has no field to stand beside: it is the summary.
+    const whole = errors.__all__ ?? []
+    const fields = Object.keys(errors).some((key) => key !== '__all__')
+    const detail = whole.length || fields ? [...whole, ...(fields ? ['Please correct the fields marked below.'] : [])].join(' ') : result.error.detail
     const reply: FormReply = { form: options.form, values: options.values, errors, detail }
     return data({ reply }, { status: typeof result.status === 'number' ? result.status : 500 })
   }

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { buildings, photos, propertyGroups, rentalUnits, timeTrackingEntries, users, workLogMaterials, workLogs, workOrderCategories, workOrderComments, workOrders, workOrderStatuses } from '~/db/schema'
 import { formatInstant, todayIn } from '~/domain/dates'
@@ -290,6 +290,9 @@ export async function technicianTimeEntry(db: Executor, companyId: string, userI
   return entryOutput(found.e, await timeZoneOf(db, companyId), found.subject)
 }
 
+/** The longest entry of time already worked: a day's; longer is a typing mistake, or several days to enter one by one. */
+const MAX_ENTRY_HOURS = 24
+
 /**
  * Clocking in: the entry starts now (or when given), against one of the technician's work orders
  * or none, at their hourly rate as it is now (kept as it was: a later raise changes no past entry).
@@ -301,6 +304,26 @@ export async function clockIn(db: Executor, companyId: string, userId: string, i
   const endedAt = instantOf(input.ended_at, 'ended_at', timeZone)
   if (endedAt && endedAt.getTime() < startedAt.getTime()) throw fieldError('ended_at', 'The end must be after the start.')
   if (startedAt.getTime() > Date.now() + 5 * 60_000) throw fieldError('started_at', 'The start cannot be in the future.')
+  if (endedAt && endedAt.getTime() - startedAt.getTime() > MAX_ENTRY_HOURS * 3_600_000) throw fieldError('ended_at', `An entry is at most ${MAX_ENTRY_HOURS} hours: enter each day’s work as an entry of its own.`)
+  if (endedAt) {
+    // Time already worked cannot be worked twice: it may not overlap another of the technician's entries (the open one runs to now).
+    const [other] = await db
+      .select({ startedAt: timeTrackingEntries.startedAt, endedAt: timeTrackingEntries.endedAt })
+      .from(timeTrackingEntries)
+      .where(
+        and(
+          eq(timeTrackingEntries.companyId, companyId),
+          eq(timeTrackingEntries.userId, userId),
+          lt(timeTrackingEntries.startedAt, endedAt),
+          sql`coalesce(${timeTrackingEntries.endedAt}, now()) > ${startedAt.toISOString()}::timestamptz`,
+        ),
+      )
+      .limit(1)
+    if (other) {
+      const span = `${formatInstant(other.startedAt.toISOString(), timeZone)} to ${other.endedAt ? formatInstant(other.endedAt.toISOString(), timeZone) : 'now (clocked in)'}`
+      throw fieldError('started_at', `This time overlaps your entry of ${span}.`)
+    }
+  }
   const workOrderId = input.work_order_id || null
   if (workOrderId) {
     if (!isUuid(workOrderId)) throw fieldError('work_order_id', 'Work order: no such work order.')

@@ -242,8 +242,22 @@ describe('time tracking', () => {
     const backwards = await as(tech.token).post('time-tracking-entries/', { started_at: '2026-03-02T10:00:00Z', ended_at: '2026-03-02T09:00:00Z' })
     expect(backwards.status).toBe(400)
     expect(Object.keys(backwards.body.errors)).toEqual(['ended_at'])
+    // Three days in one entry is a typing mistake: a day at most.
+    const long = await as(tech.token).post('time-tracking-entries/', { started_at: '2026-03-10T08:00:00Z', ended_at: '2026-03-13T08:00:00Z' })
+    expect(long.body.errors).toEqual({ ended_at: ['An entry is at most 24 hours: enter each day’s work as an entry of its own.'] })
     expect((await as(tech.token).get('time-tracking-entries/')).body.count).toBe(0)
+    // Time worked once is not entered twice: an overlap, or the same entry again, is refused; the next hours are not.
+    expect((await as(tech.token).post('time-tracking-entries/', { started_at: '2026-03-02T13:00:00Z', ended_at: '2026-03-02T15:30:00Z' })).status).toBe(201)
+    for (const [from, to] of [['2026-03-02T14:00:00Z', '2026-03-02T16:00:00Z'], ['2026-03-02T13:00:00Z', '2026-03-02T15:30:00Z'], ['2026-03-02T12:00:00Z', '2026-03-02T18:00:00Z']]) {
+      const overlap = await as(tech.token).post('time-tracking-entries/', { started_at: from, ended_at: to })
+      expect(overlap.status).toBe(400)
+      expect(overlap.body.errors.started_at[0]).toMatch(/^This time overlaps your entry of Mar 2, 2026/)
+    }
+    expect((await as(tech.token).post('time-tracking-entries/', { started_at: '2026-03-02T15:30:00Z', ended_at: '2026-03-02T17:00:00Z' })).status).toBe(201)
+    expect((await as(tech.token).get('time-tracking-entries/')).body.count).toBe(2)
     const mine = await as(tech.token).post('time-tracking-entries/', {})
+    // Clocked in, earlier time is still entered; time since the clock-in is not.
+    expect((await as(tech.token).post('time-tracking-entries/', { started_at: new Date(Date.now() - 30 * 60_000).toISOString(), ended_at: new Date(Date.now() + 60_000).toISOString() })).status).toBe(400)
     expect((await as(other.token).get(`time-tracking-entries/${mine.body.id}/`)).status).toBe(403)
     expect((await as(other.token).post(`time-tracking-entries/${mine.body.id}/clock-out/`, {})).status).toBe(403)
   })

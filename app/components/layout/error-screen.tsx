@@ -3,9 +3,19 @@ import { NotFoundContent } from './not-found'
 
 /**
  * What a failed page shows (SPEC.md §8): its status and message under "Unexpected Application
- * Error!", or the 404 page. The root shows it alone; the staff area inside its shell, so
- * someone refused a page (403) keeps their sidebar.
+ * Error!", or the 404 page; a page refused for a permission under a heading that says so. The root
+ * shows it alone; the staff area inside its shell, so someone refused a page (403) keeps their sidebar.
  */
+/**
+ * What the error screen's heading (and the page's title) says: a page the person may not open
+ * (403) is no crash, and says so plainly; anything else falls back to the generic screen.
+ */
+export function errorHeading(error: unknown) {
+  if (isRouteErrorResponse(error) && error.status === 404) return 'Page not found'
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return 'You do not have access to this page'
+  return 'Unexpected Application Error!'
+}
+
 export function ErrorScreen({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent detail={(error.data as { detail?: string } | null)?.detail} />
   let status: number | string = 'Error'
@@ -18,13 +28,14 @@ export function ErrorScreen({ error }: { error: unknown }) {
   }
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 py-8">
-      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <h1 className="text-2xl font-bold">{errorHeading(error)}</h1>
       <p className="text-lg">
         <span className="font-mono font-semibold" data-testid="error-status">
           {status}
         </span>{' '}
         <span data-testid="error-message">{message}</span>
       </p>
+      {isRouteErrorResponse(error) && error.status === 403 ? <p className="text-muted-foreground">A company administrator can give you the permission under People.</p> : null}
       <p>
         <a className="text-primary underline" href="/">
           Go to the home page

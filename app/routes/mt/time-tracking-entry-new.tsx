@@ -38,7 +38,7 @@ export default function TechnicianNewTimeEntry({ loaderData, actionData }: Route
       <h1 className="text-2xl font-bold">Add Time Tracking Entry</h1>
       {open ? (
         <p className="rounded-md border bg-background p-3 text-sm">
-          You are clocked in since {open.started}.{' '}
+          You are clocked in (since {open.started}).{' '}
           <Link to={`/mt/time-tracking-entries/${open.id}/`} className="inline-flex min-h-11 items-center text-primary underline">
             Clock out
           </Link>{' '}
