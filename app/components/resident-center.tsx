@@ -47,6 +47,11 @@ export function LeaseStatus({ status, label }: { status: string; label: string }
 }
 
 /** What the resident owes (or holds as a credit) and what is charged next. */
+/** A balance as a resident reads it: what they owe, or a credit said in words (never a minus sign that could read as owing). */
+export function balanceWords(money: (amount: string) => string, balance: string) {
+  return balance.startsWith('-') ? `${money(balance.slice(1))} credit` : money(balance)
+}
+
 export function BalanceCard({ balance, nextCharge, label = 'Balance' }: { balance: string; nextCharge: NextCharge; label?: string }) {
   const money = useDisplayMoney()
   const owing = balance.startsWith('-') ? 'credit' : balance === '0.00' ? 'none' : 'owing'
@@ -112,7 +117,7 @@ export function LeaseCard({ lease }: { lease: LeaseSummary }) {
         </div>
         <div>
           <dt className="text-muted-foreground">Balance</dt>
-          <dd className="tabular-nums">{money(lease.balance)}</dd>
+          <dd className="tabular-nums">{balanceWords(money, lease.balance)}</dd>
         </div>
       </dl>
       <Link to={`/rc/leases/${lease.id}/`} className="flex min-h-11 items-center font-medium text-primary underline">
@@ -155,7 +160,7 @@ export function Ledger({ lines }: { lines: LedgerLine[] }) {
                 {line.payment ? <span className="sr-only">Payment </span> : <span className="sr-only">Charge </span>}
                 {amountOf(line)}
               </p>
-              <p className="text-muted-foreground">Balance {money(line.balance)}</p>
+              <p className="text-muted-foreground">Balance {balanceWords(money, line.balance)}</p>
             </div>
           </li>
         ))}
@@ -179,7 +184,7 @@ export function Ledger({ lines }: { lines: LedgerLine[] }) {
                 <Td>{line.description}</Td>
                 <Td className="text-right tabular-nums">{line.charge ? money(line.charge) : ''}</Td>
                 <Td className="text-right tabular-nums">{line.payment ? money(line.payment) : ''}</Td>
-                <Td className="text-right tabular-nums">{money(line.balance)}</Td>
+                <Td className="text-right tabular-nums">{balanceWords(money, line.balance)}</Td>
               </tr>
             ))}
           </tbody>

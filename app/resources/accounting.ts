@@ -189,6 +189,9 @@ export const markupTypesResource = defineResource({
       const errors: Record<string, string[]> = {}
       if (values.markupKind === 'PERCENT' && values.percentage == null) errors.percentage = ['Percent is required for a percentage markup.']
       if (values.markupKind === 'FLAT' && values.flatAmount == null) errors.flat_amount = ['Flat amount is required for a flat markup.']
+      // One of the two applies: the other, typed before the kind was chosen, is not kept to be mistaken for it.
+      if (values.markupKind === 'FLAT') values.percentage = null
+      if (values.markupKind === 'PERCENT') values.flatAmount = null
       return { ...errors, ...(await glAccountError(tx as Executor, companyId, values.incomeAccountId, INCOME_SUBTYPES, 'income_account_id')) }
     },
   },

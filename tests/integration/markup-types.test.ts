@@ -29,7 +29,10 @@ describe('markup types', () => {
     expect(changed.status).toBe(400)
     const flat = await api('PUT', `accounting/markup-types/${percent.body.id}/`, { token: company.token, body: { markup_kind: 'FLAT', flat_amount: '45.00' } })
     expect(flat.status).toBe(200)
-    expect(flat.body).toMatchObject({ markup_kind: 'FLAT', flat_amount: '45.00' })
+    // The percent it had no longer applies: it is not kept beside the flat amount.
+    expect(flat.body).toMatchObject({ markup_kind: 'FLAT', flat_amount: '45.00', percentage: null })
+    const both = await api('POST', 'accounting/markup-types/', { token: company.token, body: { name: 'After hours', markup_kind: 'FLAT', percentage: '12.00', flat_amount: '25.00' } })
+    expect(both.body).toMatchObject({ markup_kind: 'FLAT', flat_amount: '25.00', percentage: null })
     // SPEC.md §7 gives no DELETE: a markup type in use stays.
     expect((await api('DELETE', `accounting/markup-types/${percent.body.id}/`, { token: company.token })).status).toBe(404)
   })

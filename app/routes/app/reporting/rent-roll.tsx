@@ -27,7 +27,8 @@ function Summary({ summary }: { summary: RentRoll['summary'] }) {
     ['Units', String(summary.units)],
     ['Occupied', `${summary.occupied} (${summary.occupancy_percent}%)`],
     ['On notice', String(summary.on_notice)],
-    ['Vacant', String(summary.vacant + summary.down)],
+    // Units out of service are neither vacant nor let: said beside the vacant ones, not counted among them.
+    ['Vacant', summary.down ? `${summary.vacant} (+${summary.down} down)` : String(summary.vacant)],
     ['Gross potential rent', money(summary.gross_potential_rent)],
     ['Actual rent', money(summary.actual_rent)],
     ['Vacancy loss', money(summary.vacancy_loss)],
