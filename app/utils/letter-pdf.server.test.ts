@@ -51,4 +51,23 @@ describe('the lines to sign at the foot of a letter', () => {
     expect(two.map((c) => c.text)).toEqual(['Signature of the account holder', 'Date'])
     expect(two[0].y).toBe(two[1].y)
   })
+
+  it('wraps a label longer than its column beside its value, never over it', async () => {
+    const facts: Letter = {
+      letterhead: ['Maple Street Properties'],
+      title: 'Statement of deposit disposition',
+      sections: [{ heading: 'Deposits held', rows: [['Last month’s rent deposit, received 2026-11-28', '$1,850.00'], ['Interest earned', '$0.21']] }],
+      signatures: ['Landlord or agent', 'Date'],
+    }
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.HelveticaBold)
+    const drawn = await runs(await lettersPdf([facts], 'Statement'))
+    const amount = drawn.find((r) => r.text === '$1,850.00')!
+    const interest = drawn.find((r) => r.text === 'Interest earned')!
+    const labels = drawn.filter((r) => r.size === 9 && r.x < amount.x && r.y <= amount.y && r.y > interest.y)
+    expect(labels.length).toBeGreaterThan(1)
+    expect(labels.map((l) => l.text).join(' ')).toMatch(/^Last month.s rent deposit, received 2026-11-28$/)
+    for (const label of labels) expect(label.x + font.widthOfTextAtSize(label.text.replace('\x92', "'"), label.size), `"${label.text}" runs into the amount`).toBeLessThanOrEqual(amount.x)
+    // The next row starts below the wrapped label, a line on.
+    expect(interest.y).toBeLessThanOrEqual(Math.min(...labels.map((l) => l.y)) - 12)
+  })
 })

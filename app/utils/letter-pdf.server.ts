@@ -56,13 +56,21 @@ export async function lettersPdf(letters: readonly Letter[], title: string): Pro
         y -= LINE + 1
       }
       for (const [label, value] of section.rows ?? []) {
+        // A label longer than its column ("Last month's rent deposit, received …") wraps within it, beside its value.
+        const labelLines = lines(label, bold, SIZE - 0.5, LABEL_WIDTH - 10)
         const wrapped = lines(value, regular, SIZE, USABLE - LABEL_WIDTH)
-        room(wrapped.length * LINE)
-        text(label, MARGIN, bold, SIZE - 0.5)
-        for (const line of wrapped) {
+        const height = Math.max(labelLines.length, wrapped.length)
+        room(height * LINE)
+        const top = y
+        labelLines.forEach((line, k) => {
+          y = top - k * LINE
+          text(line, MARGIN, bold, SIZE - 0.5)
+        })
+        wrapped.forEach((line, k) => {
+          y = top - k * LINE
           text(line, MARGIN + LABEL_WIDTH, regular, SIZE)
-          y -= LINE
-        }
+        })
+        y = top - height * LINE
       }
       for (const paragraph of section.paragraphs ?? []) {
         const wrapped = lines(paragraph, regular, SIZE, USABLE)
