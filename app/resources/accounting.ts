@@ -174,7 +174,7 @@ export const markupTypesResource = defineResource({
     markupKind: select('Markup', MARKUP_KINDS, { required: true }),
     percentage: percent('Percent', { help: 'Of the cost passed on, e.g. 10.00' }),
     flatAmount: money('Flat amount', { help: 'Added to each cost passed on' }),
-    incomeAccountId: reference('Income account', 'accounts', { help: 'Where the markup is booked; an income account' }),
+    incomeAccountId: reference('Income account', 'accounts', { help: 'Where the markup is booked; an income account', narrowedBy: { account_type: 'INCOME' } }),
     description: longText('Description'),
   },
   title: ['name'],

@@ -183,7 +183,7 @@ export const invoicesResource = defineResource({
     min: 1,
     max: 200,
     fields: {
-      accountId: reference('Income account', 'accounts', { required: true }),
+      accountId: reference('Income account', 'accounts', { required: true, narrowedBy: { account_type: 'INCOME' } }),
       description: text('Description', { max: 300 }),
       amount: money('Amount', { required: true, min: 1 }),
       tax: select('Tax', LINE_TAX, { help: 'Empty: taxable for a commercial or self-storage property, exempt for residential' }),

@@ -29,6 +29,10 @@ test('an invoice is taxed by its property, paid in part, marked as paid, and dup
   await page.getByLabel(/^Property(?! owner)/).selectOption({ label: 'Queen Street Shops' })
   await page.getByLabel(/^Invoice date/).fill('2026-11-02')
   await page.getByLabel(/^Terms/).selectOption({ label: 'Net 15' })
+  // The line's account offers income accounts only, not the bank's or an expense's.
+  const incomeChoices = await page.getByLabel('Line 1: Income account').locator('option').allTextContents()
+  expect(incomeChoices).toContain('4300 Laundry and Vending Income')
+  expect(incomeChoices.filter((o) => /^[1235]\d{3} /.test(o))).toEqual([])
   await page.getByLabel('Line 1: Income account').selectOption({ label: '4300 Laundry and Vending Income' })
   await page.getByLabel('Line 1: Description').fill('Lobby rental, two days')
   await page.getByLabel('Line 1: Amount').fill('1000.00')

@@ -50,7 +50,7 @@ export type ReferenceField = Base & {
   kind: 'reference'
   resource: string
   /**
-   * Filters of the target's list (by API name) a picker on a record's page narrows its choices by:
+   * Filters of the target's list (by API name) a picker narrows its choices by, on a form or a record's page:
    * a value, or `{field}` of the record the form is on (`{ vendor_id: '{vendor_id}', owing: 'true' }`
    * offers the record's vendor's bills still owing). The API still checks what is sent.
    */

@@ -202,7 +202,7 @@ export async function referenceChoices(
         const reference = field as FieldView & ReferenceField
         const target = resourceNamed(reference.resource)
         if (!target) return [field.name, { options: [], more: false }] as const
-        const filters = record && reference.narrowedBy ? narrowing(reference.narrowedBy, record) : {}
+        const filters = reference.narrowedBy ? narrowing(reference.narrowedBy, record ?? {}) : {}
         return [field.name, await choicesOf(api, target, { search: searches[field.name]?.trim(), selected: selected[field.name], filters })] as const
       }),
   )
