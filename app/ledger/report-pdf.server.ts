@@ -9,7 +9,6 @@ import { fitText, newPdf, numberPages } from '~/utils/pdf.server'
  */
 
 const MARGIN = 40
-const SIZE = 8.5
 const LINE = 13
 const PORTRAIT: [number, number] = [612, 792]
 const LANDSCAPE: [number, number] = [792, 612]
@@ -19,7 +18,9 @@ export async function tablePdf(table: ReportTable, company: string): Promise<Uin
 
   const [width, height] = table.columns.length > 5 ? LANDSCAPE : PORTRAIT
   const usable = width - 2 * MARGIN
-  const widths = columnWidths(table, regular, usable, safe)
+  // A wide table (a rent roll's seventeen columns) is set smaller, so that its dates and statuses stay whole.
+  const SIZE = table.columns.length > 12 ? 7 : table.columns.length > 8 ? 7.5 : 8.5
+  const widths = columnWidths(table, { regular, bold }, usable, safe, SIZE)
 
   let page!: PDFPage
   let y = 0
@@ -61,13 +62,30 @@ export async function tablePdf(table: ReportTable, company: string): Promise<Uin
   return doc.save()
 }
 
-/** Each column as wide as its widest cell, text columns shrunk first when the page is too narrow. */
-function columnWidths(table: ReportTable, font: PDFFont, usable: number, safe: (t: string) => string) {
-  const natural = table.columns.map((c, i) => Math.max(font.widthOfTextAtSize(safe(c.label), SIZE), ...table.rows.map((r) => font.widthOfTextAtSize(safe(r.cells[i] ?? ''), SIZE))) + 8)
+/**
+ * Each column as wide as its widest cell. When the page is too narrow, the text columns give up
+ * room widest first (a column of names before one of dates): each is held to one width, the
+ * largest that fits, so a short column (a date, a status) keeps its width whole; amounts never shrink.
+ */
+function columnWidths(table: ReportTable, fonts: { regular: PDFFont; bold: PDFFont }, usable: number, safe: (t: string) => string, size: number) {
+  // Headings, headings' rows and totals are set in bold: measured as drawn.
+  const natural = table.columns.map(
+    (c, i) => Math.max(fonts.bold.widthOfTextAtSize(safe(c.label), size), ...table.rows.map((r) => (r.kind ? fonts.bold : fonts.regular).widthOfTextAtSize(safe(r.cells[i] ?? ''), size))) + 8,
+  )
   const total = natural.reduce((a, w) => a + w, 0)
   if (total <= usable) return natural.map((w, i) => (i === natural.length - 1 ? w + usable - total : w))
   const fixed = natural.reduce((a, w, i) => a + (table.columns[i].align === 'right' ? w : 0), 0)
-  const flexible = total - fixed
-  const room = Math.max(usable - fixed, 40)
-  return natural.map((w, i) => (table.columns[i].align === 'right' ? w : (w / flexible) * room))
+  let room = Math.max(usable - fixed, 40)
+  const flexible = natural.filter((_, i) => table.columns[i].align !== 'right').sort((a, b) => a - b)
+  let cap = Number.POSITIVE_INFINITY
+  for (const [k, w] of flexible.entries()) {
+    const left = flexible.length - k
+    if (w * left <= room) {
+      room -= w
+      continue
+    }
+    cap = room / left
+    break
+  }
+  return natural.map((w, i) => (table.columns[i].align === 'right' ? w : Math.min(w, cap)))
 }
