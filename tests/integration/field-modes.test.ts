@@ -47,6 +47,14 @@ describe('fields written on create only or on update only', () => {
     const original = await api('GET', `accounting/journal/${entry.body.journal_entry_id}/`, { token })
     const reversal = await api('GET', `accounting/journal/${original.body.reversed_by_entry_id}/`, { token })
     expect(reversal.body).toMatchObject({ kind: 'REVERSAL', date: '2026-05-01' })
+    // Its history says it was corrected, by whom, beside its creation.
+    const history = (await api('GET', `accounting/journal-entries/${entry.body.id}/history/`, { token })).body
+    const rows = (Array.isArray(history) ? history : history.results) as { action_label: string | null; to_label: string; user_name: string | null }[]
+    expect(rows.map((h) => [h.action_label, h.to_label])).toEqual([
+      [null, 'Posted'],
+      ['Corrected', 'Posted'],
+    ])
+    expect(rows[1].user_name).toBe(rows[0].user_name)
   })
 
   it('a bulk rent increase notice keeps its dates, percent and leases as made; its memo changes', async () => {

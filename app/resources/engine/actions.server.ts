@@ -50,6 +50,9 @@ export function canMove(resource: AnyResource, from: string | null, to: string) 
 }
 
 /** Writes one move of a record's state into its history. */
+/** The history's name for a posted document changed by an update: its posting reversed and posted anew, in the state it was. */
+export const CORRECTION = 'correct'
+
 export async function recordStateChange(
   tx: Executor,
   change: { companyId: string; resource: AnyResource; recordId: string; action: string | null; from: string | null; to: string; label?: string | null; note?: string | null; userId: string | null },
@@ -204,7 +207,7 @@ export async function stateHistory(db: Executor, companyId: string, resource: An
   // A state named at a move (a work order's status) keeps that name where the next move starts from it.
   return rows.map((r, i) => ({
     action: r.action,
-    action_label: r.action ? (resource.actions?.[r.action]?.label ?? r.action) : null,
+    action_label: r.action ? (resource.actions?.[r.action]?.label ?? (r.action === CORRECTION ? 'Corrected' : r.action)) : null,
     from_state: r.fromState,
     from_label: r.fromState === null ? null : ((i > 0 && rows[i - 1].toState === r.fromState ? rows[i - 1].label : null) ?? stateLabel(resource, r.fromState)),
     to_state: r.toState,

@@ -20,7 +20,7 @@ import { todayIn } from '~/domain/dates'
 import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
-import { actionInputSchema, checkNotLocked, committing, HistoryEntry, recordStateChange, runAction, stateHistory, stateLabel } from './actions.server'
+import { actionInputSchema, checkNotLocked, committing, CORRECTION, HistoryEntry, recordStateChange, runAction, stateHistory, stateLabel } from './actions.server'
 import type { AnyResource, Outputs } from './define'
 import { apiName, labelKey, linesName, type Field } from './fields'
 import { kindOf } from './kinds'
@@ -805,6 +805,11 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
             // Lines sent are all the lines: they replace the stored ones together.
             if (resource.lines && lines) await writeLines(tx, t.companyId, resource.lines, id, lines)
             await runPostings(tx, t.companyId, t.principal.userId, resource, 'update', row, before)
+            // A posted document changed is corrected (its posting reversed and posted anew): its history says who did it and when.
+            if (resource.states && resource.postings) {
+              const state = String(row[resource.states.field])
+              await recordStateChange(tx, { companyId: t.companyId, resource, recordId: id, action: CORRECTION, from: null, to: state, userId: t.principal.userId })
+            }
             await followKeptOn(tx, t.companyId, resource, row)
             await indexForSearch(tx, resource, t.companyId, row)
             await resource.rules?.updated?.({ companyId: t.companyId, id, values, lines, tx, record: row })
