@@ -3,7 +3,6 @@ import type { Executor } from '~/db/client.server'
 import { manualJournalEntries, manualJournalEntryLines } from '~/db/schema'
 import { DIMENSIONS } from '~/domain/ledger/dimensions'
 import { manualDraft } from '~/domain/ledger/entries'
-import { conflict } from '~/domain/errors'
 import { JOURNAL_TABS } from '~/domain/navigation'
 import { checkEntryLines, manualEntrySummaries, refuseIfReconciled, setReversalDate, type EntryLine } from '~/ledger/manual-entries.server'
 import { defineResource, type PostingBuilder } from './engine/define'
@@ -81,7 +80,7 @@ export const journalEntriesResource = defineResource({
   deleteRuns: 'void',
   palette: false,
   attachments: false,
-  states: { field: 'status', initial: 'POSTED', transitions: [['POSTED', 'VOID']] },
+  states: { field: 'status', initial: 'POSTED', transitions: [['POSTED', 'VOID']], locked: ['VOID'] },
   actions: {
     void: {
       label: 'Void',
@@ -117,7 +116,6 @@ export const journalEntriesResource = defineResource({
   }),
   rules: {
     async validate({ tx, companyId, id, values, lines: given }) {
-      if (id && values.status === 'VOID') throw conflict('This journal entry is void; it cannot be changed.')
       if (id) await refuseIfReconciled(tx as Executor, companyId, id)
       return given ? checkEntryLines(tx as Executor, companyId, String(values.date), given as EntryLine[], { posted: true }) : undefined
     },

@@ -199,7 +199,7 @@ export const rentChargesResource = defineResource({
   ordering: '-date',
   methods: ['list', 'create', 'get', 'update'],
   palette: false,
-  states: { field: 'status', initial: 'POSTED', transitions: [['POSTED', 'VOID']] },
+  states: { field: 'status', initial: 'POSTED', transitions: [['POSTED', 'VOID']], locked: ['VOID'] },
   actions: {
     void: {
       label: 'Void',
@@ -214,14 +214,8 @@ export const rentChargesResource = defineResource({
   },
   rules: {
     async validate({ tx, companyId, id, values }) {
-      if (id) {
-        const [current] = await (tx as Executor)
-          .select({ status: rentCharges.status })
-          .from(rentCharges)
-          .where(and(eq(rentCharges.companyId, companyId), eq(rentCharges.id, id)))
-        if (current?.status === 'VOID') throw conflict('A voided charge cannot change; make a new charge instead.')
-        if (Number(values.amount) < Number(values.paidAmount)) return { amount: [`At least the ${formatDecimal(Number(values.paidAmount))} already paid of it.`] }
-      }
+      // A voided charge is locked (its state): an update reaches here only for a posted one.
+      if (id && Number(values.amount) < Number(values.paidAmount)) return { amount: [`At least the ${formatDecimal(Number(values.paidAmount))} already paid of it.`] }
       const [ofLease, ofAccount] = await Promise.all([
         chargeErrors(tx as Executor, companyId, values),
         incomeAccountErrors(tx as Executor, companyId, [(values.accountId as string | null) ?? null], () => 'account_id'),

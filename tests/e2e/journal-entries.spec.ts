@@ -72,6 +72,9 @@ test('posts, corrects and voids a journal entry through the pages', async ({ pag
   await page.getByRole('button', { name: 'Yes, Void' }).click()
   await expect(page.getByText('Journal entry voided: its reversal is posted.')).toBeVisible()
   await expect(journal.getByRole('link')).toHaveCount(4)
+  // Void, it is kept as it is: nothing offers to edit it, and its history says who corrected and voided it.
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('row')).toHaveCount(4)
   await page.goto('/app/accounting/journal/')
   await expect(page).toHaveTitle('Journal | Lintel')
   await expect(page.getByText('4 entries')).toBeVisible()
