@@ -231,7 +231,10 @@ export const leasesResource = defineResource({
     },
   },
   page: {
-    links: [{ label: 'Rent ledger', href: '/app/reporting/rent-ledger/?lease_id={id}' }],
+    links: [
+      { label: 'Record payment', href: '/app/rent-payments/new/?lease_id={id}' },
+      { label: 'Rent ledger', href: '/app/reporting/rent-ledger/?lease_id={id}' },
+    ],
     sections: [
       { kind: 'fields', fields: ['rentalUnitId', 'leaseType', 'status', 'signedOn', 'startDate', 'endDate', 'moveInDate', 'noticeDate', 'moveOutDate', 'renewsLeaseId'] },
       { kind: 'fields', label: 'Rent and deposits', fields: ['rent', 'rentFrequency', 'rentDueDay', 'balance', 'securityDeposit', 'lastMonthRentDeposit', 'keyDeposit'] },
@@ -239,6 +242,7 @@ export const leasesResource = defineResource({
       { kind: 'actions' },
       { kind: 'related', related: { resource: 'rent-payment-schedules', field: 'leaseId', label: 'Rent schedules' } },
       { kind: 'related', related: { resource: 'rent-receivables', field: 'leaseId', label: 'Charges' } },
+      { kind: 'related', related: { resource: 'rent-payments', field: 'leaseId', label: 'Payments' } },
       { kind: 'related', related: { resource: 'rent-increases', field: 'leaseId', label: 'Rent increases' } },
       { kind: 'related', related: { resource: 'security-deposits', field: 'leaseId', label: 'Deposits' } },
       { kind: 'related', related: { resource: 'deposit-dispositions', field: 'leaseId', label: 'Deposit dispositions' } },

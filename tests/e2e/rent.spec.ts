@@ -160,8 +160,11 @@ test('staff lease a unit to two residents; rent is charged, paid in part then in
   // A partial payment, applied to the rent.
   await page.goto('/app/rent-payments/')
   await expect(page).toHaveTitle('Rent Payments | Lintel')
-  await page.getByRole('link', { name: 'Add Rent Payment' }).first().click()
-  await page.getByLabel(/^Lease/).selectOption({ label: leaseName })
+  await expect(page.getByRole('link', { name: 'Add Rent Payment' }).first()).toBeVisible()
+  // Recorded from the lease's page: the form comes with the lease chosen.
+  await page.goto(`/app/leases/${lease.id}/`)
+  await page.getByRole('link', { name: 'Record payment' }).click()
+  await expect(page.getByLabel(/^Lease/)).toHaveValue(lease.id)
   await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('1000.00')
   await page.getByLabel(/^Method/).selectOption('E_TRANSFER')
   await page.getByRole('button', { name: 'Add Rent Payment' }).click()
@@ -180,6 +183,8 @@ test('staff lease a unit to two residents; rent is charged, paid in part then in
   await expect(page.getByText('1 payment recorded, one per lease.')).toBeVisible()
   await page.goto(`/app/leases/${lease.id}/`)
   await expect(page.locator('dd', { hasText: '$0.00' })).toBeVisible()
+  // Both payments are listed on the lease's page.
+  await expect(page.getByRole('region', { name: /^Payments/ }).getByRole('row')).toHaveCount(3)
 
   // The cheque comes back NSF, with a $45.00 fee: the lease owes $550.00 and the fee.
   await page.goto('/app/rent-payments/?search=0042')
