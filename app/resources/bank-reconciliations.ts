@@ -38,7 +38,7 @@ export const bankReconciliationsResource = defineResource({
   table: bankReconciliations,
   fields: {
     bankAccountId: reference('Bank account', 'bank-accounts', { required: true }),
-    statementDate: date('Statement date', { required: true, help: 'After the bank account’s last final reconciliation' }),
+    statementDate: date('Statement date', { required: true, notFuture: true, help: 'After the bank account’s last final reconciliation; a statement ends today at the latest' }),
     statementEndingBalance: money('Statement ending balance', { required: true, min: undefined, help: 'As printed on the statement; negative for an overdraft.' }),
     openingBalance: money('Opening balance', { readOnly: true, min: undefined, help: 'The previous final reconciliation’s ending balance (0.00 for the first)' }),
     status: select(

@@ -287,6 +287,9 @@ describe('bank reconciliations', () => {
     const before = await api('POST', 'accounting/bank-reconciliations/', { token: b.token, body: { bank_account_id: b.bankId, statement_date: '2026-01-31', statement_ending_balance: '0' } })
     expect(before.status).toBe(400)
     expect(before.body.errors.statement_date).toEqual(['Choose a date after 2026-01-31.'])
+    // A statement ends today at the latest: a mistyped year is refused at its field.
+    const mistyped = await api('POST', 'accounting/bank-reconciliations/', { token: b.token, body: { bank_account_id: b.bankId, statement_date: '2099-12-31', statement_ending_balance: '690.00' } })
+    expect(mistyped.body.errors).toEqual({ statement_date: ['Statement date cannot be in the future.'] })
     const next = await api('POST', 'accounting/bank-reconciliations/', { token: b.token, body: { bank_account_id: b.bankId, statement_date: '2026-02-28', statement_ending_balance: '690.00' } })
     expect(next.status).toBe(201)
     expect(next.body.opening_balance).toBe('750.00')
