@@ -44,3 +44,16 @@ test('the journal entry form calls lines balanced only once it has added them up
   await page.getByLabel('Line 1: Debit').fill('100.00')
   await expect(totals).toContainText('Out of balance by 100.00')
 })
+
+test('the summary of a form’s errors names the line each of its lines’ errors is on', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  await logIn(page, company.email, company.password)
+  await page.goto('/app/accounting/journal-entries/new/')
+  await page.getByLabel('Line 1: Debit').fill('100.00')
+  await page.getByLabel('Line 2: Account').selectOption({ label: '1010 Operating Bank Account' })
+  await page.getByLabel('Line 2: Credit').fill('100.00')
+  await page.getByRole('button', { name: 'Add Journal Entry' }).click()
+  await expect(page.getByRole('alert').getByText('Line 1: Account is required.')).toBeVisible()
+  // Beside the field, its label says the line already.
+  await expect(page.getByLabel('Line 1: Debit')).toHaveValue(/^100\.00$/)
+})

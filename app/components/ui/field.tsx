@@ -170,10 +170,16 @@ export function FormErrors({ errors, id, fields }: { errors?: string[] | null; i
   return <Summary problems={problems} id={id} />
 }
 
+/** A line's error in the summary names its line ("Line 2: Account is required."), as the field beside it is labelled; one that does already is left as it is. */
+function ofLine(name: string, message: string) {
+  const line = /\[(\d+)\]\.[^.[\]]+$/.exec(name)
+  return line && !/^Line \d/.test(message) ? `Line ${Number(line[1]) + 1}: ${message}` : message
+}
+
 /** A conform form's error summary: its own errors, then each field's, linked to the field. */
 export function ErrorSummary({ form }: { form: Pick<FormMetadata, 'id' | 'errorId' | 'allErrors'> }) {
   const problems: Problem[] = Object.entries(form.allErrors).flatMap(([name, messages]) =>
-    messages.map((message) => (name ? { message, field: `${form.id}-${name}` } : { message })),
+    messages.map((message) => (name ? { message: ofLine(name, message), field: `${form.id}-${name}` } : { message })),
   )
   return <Summary problems={problems} id={form.errorId} />
 }

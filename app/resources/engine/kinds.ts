@@ -254,7 +254,7 @@ export const FIELD_KINDS: { [K in FieldKind]: FieldKindSpec<FieldOfKind<K>> } = 
       })
       return z
         .array(line, { error: `${field.label} must be a list of lines.` })
-        .min(min, `Add at least ${min} ${min === 1 ? 'line' : 'lines'}.`)
+        .min(min, `Fill in at least ${min} ${min === 1 ? 'line' : 'lines'}: a line left blank does not count.`)
         .max(max, `${field.label} can have at most ${max} lines.`)
     },
     output: (field) => z.array(z.object({ id: z.uuid(), ...(field.picks ? { [apiName(field.picks.key)]: z.uuid() } : {}), ...outputShape(Object.entries(field.fields)) })),
