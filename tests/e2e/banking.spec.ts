@@ -17,6 +17,7 @@ async function books(request: APIRequestContext, company: Company) {
   const account = (number: string) => accounts.results.find((a) => a.number === number)!.id
   const bank = await request.post('/api/bank-accounts/', { headers: bearer(company), data: { name: 'Operating at Maple Bank', bank_account_type: 'OPERATING', gl_account_id: account('1010') } })
   expect(bank.status(), await bank.text()).toBe(201)
+  const bankId = ((await bank.json()) as { id: string }).id
   const post = async (date: string, memo: string, debit: string, credit: string, amount: string) => {
     const entry = await request.post('/api/accounting/journal-entries/', {
       headers: bearer(company),
@@ -24,12 +25,12 @@ async function books(request: APIRequestContext, company: Company) {
     })
     expect(entry.status(), await entry.text()).toBe(201)
   }
-  return { post }
+  return { post, bankId }
 }
 
 test('deposits the receipts waiting in undeposited funds as one deposit', async ({ page, request }, testInfo) => {
   const company = await registerCompany(request)
-  const { post } = await books(request, company)
+  const { post, bankId } = await books(request, company)
   await post('2026-03-01', 'Rent unit 101', '1100', '4000', '1200.00')
   await post('2026-03-02', 'Rent unit 102', '1100', '4000', '500.00')
   await post('2026-03-02', 'Parking March', '1100', '4100', '45.00')
@@ -79,6 +80,16 @@ test('deposits the receipts waiting in undeposited funds as one deposit', async 
   await page.getByRole('link', { name: 'Register' }).click()
   await expect(page).toHaveTitle('Bank Register | Lintel')
   await expect(page.getByRole('row', { name: /2026-03-03.*#4.*Deposit slip 0412.*\$1,700\.00.*\$1,700\.00/ })).toBeVisible()
+
+  // Deposited meanwhile from elsewhere (another tab, an API client): refused, and the form then offers only what still waits.
+  await page.goto('/app/accounting/bank-deposits/new/')
+  const parking = await page.getByLabel(/Deposit entry #3, Parking March/).getAttribute('value')
+  const elsewhere = await request.post('/api/accounting/bank-deposits/', { headers: bearer(company), data: { bank_account_id: bankId, date: '2026-03-04', journal_line_ids: [parking] } })
+  expect(elsewhere.status(), await elsewhere.text()).toBe(201)
+  await page.getByLabel(/Deposit entry #3, Parking March/).check()
+  await page.getByRole('button', { name: 'Add Bank Deposit' }).click()
+  await expect(page.getByText(/already deposited/i).first()).toBeVisible()
+  await expect(page.getByLabel(/Deposit entry #3, Parking March/)).toHaveCount(0)
 })
 
 test('reconciles a statement to a zero difference and marks it final', async ({ page, request }, testInfo) => {

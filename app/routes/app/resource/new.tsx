@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunction } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
 import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Breadcrumbs } from '~/components/list'
@@ -33,6 +34,12 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   await requirePermission(api, found.resource.permission)
   return saveForm(api, request, found.resource, found.view)
 }
+
+/**
+ * A refusal because what the form offered changed meanwhile (409: a receipt deposited from another
+ * tab) reads the form's choices again, as a page sent without JavaScript does; the values typed stay.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate
 
 export default function NewRecord({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
