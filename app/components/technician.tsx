@@ -38,6 +38,11 @@ type TextProps = {
   id?: string
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'defaultValue' | 'id'>
 
+/** The mark of a field that must be filled in, as the office's forms show it (the input's own `required` says so to a screen reader). */
+function RequiredMark({ required }: { required?: boolean }) {
+  return required ? <span aria-hidden className="text-destructive"> *</span> : null
+}
+
 /** A labelled input whose typed value survives a refused post and whose errors show beneath it. */
 export function TextInput({ name, label, reply, defaultValue, help, className, errorKey, id, ...props }: TextProps) {
   const errors = reply?.errors[errorKey ?? name]
@@ -45,7 +50,10 @@ export function TextInput({ name, label, reply, defaultValue, help, className, e
   const described = [errors ? `${inputId}-error` : '', help ? `${inputId}-help` : ''].filter(Boolean).join(' ') || undefined
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={inputId}>{label}</Label>
+      <Label htmlFor={inputId}>
+        {label}
+        <RequiredMark required={props.required} />
+      </Label>
       <Input id={inputId} name={name} defaultValue={reply ? (reply.values[name] ?? '') : defaultValue} aria-invalid={errors ? true : undefined} aria-describedby={described} {...props} />
       {help ? (
         <p id={`${inputId}-help`} className="text-xs text-muted-foreground">
@@ -61,7 +69,10 @@ export function TextArea({ name, label, reply, defaultValue, rows = 3, required 
   const errors = reply?.errors[name]
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`f-${name}`}>{label}</Label>
+      <Label htmlFor={`f-${name}`}>
+        {label}
+        <RequiredMark required={required} />
+      </Label>
       <textarea
         id={`f-${name}`}
         name={name}
@@ -97,7 +108,10 @@ export function SelectInput({
   const errors = reply?.errors[name]
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`f-${name}`}>{label}</Label>
+      <Label htmlFor={`f-${name}`}>
+        {label}
+        <RequiredMark required={required} />
+      </Label>
       <Select
         id={`f-${name}`}
         name={name}
