@@ -46,12 +46,12 @@ export function LeaseStatus({ status, label }: { status: string; label: string }
   return <Badge tone={STATUS_TONES[status] ?? 'neutral'}>{label}</Badge>
 }
 
-/** What the resident owes (or holds as a credit) and what is charged next. */
 /** A balance as a resident reads it: what they owe, or a credit said in words (never a minus sign that could read as owing). */
 export function balanceWords(money: (amount: string) => string, balance: string) {
   return balance.startsWith('-') ? `${money(balance.slice(1))} credit` : money(balance)
 }
 
+/** What the resident owes (or holds as a credit) and what is charged next. */
 export function BalanceCard({ balance, nextCharge, label = 'Balance' }: { balance: string; nextCharge: NextCharge; label?: string }) {
   const money = useDisplayMoney()
   const owing = balance.startsWith('-') ? 'credit' : balance === '0.00' ? 'none' : 'owing'

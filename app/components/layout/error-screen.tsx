@@ -2,11 +2,6 @@ import { isRouteErrorResponse } from 'react-router'
 import { NotFoundContent } from './not-found'
 
 /**
- * What a failed page shows (SPEC.md §8): its status and message under "Unexpected Application
- * Error!", or the 404 page; a page refused for a permission under a heading that says so. The root
- * shows it alone; the staff area inside its shell, so someone refused a page (403) keeps their sidebar.
- */
-/**
  * What the error screen's heading (and the page's title) says: a page the person may not open
  * (403) is no crash, and says so plainly; anything else falls back to the generic screen.
  */
@@ -16,6 +11,11 @@ export function errorHeading(error: unknown) {
   return 'Unexpected Application Error!'
 }
 
+/**
+ * What a failed page shows (SPEC.md §8): its status and message under "Unexpected Application
+ * Error!", or the 404 page; a page refused for a permission under a heading that says so. The root
+ * shows it alone; the staff area inside its shell, so someone refused a page (403) keeps their sidebar.
+ */
 export function ErrorScreen({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent detail={(error.data as { detail?: string } | null)?.detail} />
   let status: number | string = 'Error'
@@ -35,7 +35,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
         </span>{' '}
         <span data-testid="error-message">{message}</span>
       </p>
-      {isRouteErrorResponse(error) && error.status === 403 ? <p className="text-muted-foreground">A company administrator can give you the permission under People.</p> : null}
+      {isRouteErrorResponse(error) && error.status === 403 ? <p className="text-muted-foreground">A company administrator can give you the permission under Management Company, Property Managers.</p> : null}
       <p>
         <a className="text-primary underline" href="/">
           Go to the home page
