@@ -49,10 +49,10 @@ export function canMove(resource: AnyResource, from: string | null, to: string) 
   return !!resource.states?.transitions.some(([a, b]) => a === from && b === to)
 }
 
-/** Writes one move of a record's state into its history. */
 /** The history's name for a posted document changed by an update: its posting reversed and posted anew, in the state it was. */
 export const CORRECTION = 'correct'
 
+/** Writes one move of a record's state into its history. */
 export async function recordStateChange(
   tx: Executor,
   change: { companyId: string; resource: AnyResource; recordId: string; action: string | null; from: string | null; to: string; label?: string | null; note?: string | null; userId: string | null },
