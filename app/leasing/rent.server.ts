@@ -262,18 +262,18 @@ export async function checkSchedule(tx: Executor, companyId: string, leaseId: st
 }
 
 /**
- * A charge's field errors from its lease and its province's law: a draft lease owes nothing yet, a
- * charge does not fall before the lease starts, and a late fee is charged only where the province
- * allows one, within its cap (the late-fee policy is held to the same law).
+ * A charge's field errors from its lease and its province's law: a draft lease owes nothing yet
+ * (it is charged once activated), and a late fee is charged only where the province allows one,
+ * within its cap (the late-fee policy is held to the same law). A lease signed ahead of its start
+ * may be charged before it (a work order's repair, what is due at signing).
  */
 export async function chargeErrors(tx: Executor, companyId: string, values: Record<string, unknown>): Promise<Record<string, string[]> | undefined> {
-  const [lease] = await tx.execute<{ status: string; start_date: string; label: string; property_group_id: string | null }>(sql`
-    select l.status, l.start_date::text, l.label, b.property_group_id
+  const [lease] = await tx.execute<{ status: string; label: string; property_group_id: string | null }>(sql`
+    select l.status, l.label, b.property_group_id
     from leases l join rental_units u on u.id = l.rental_unit_id join buildings b on b.id = u.building_id
     where l.company_id = ${companyId} and l.id = ${String(values.leaseId)}`)
   if (!lease) return undefined
   if (lease.status === 'DRAFT') return { lease_id: [`${lease.label} is a draft: activate it before charging it.`] }
-  if (typeof values.date === 'string' && values.date < lease.start_date) return { date: [`The lease starts on ${lease.start_date}: a charge cannot fall before it.`] }
   if (values.chargeType !== 'LATE_FEE') return undefined
   const rules = rulesOf(await provinceOf(tx, companyId, lease.property_group_id))
   if (!rules) return undefined
