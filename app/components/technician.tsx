@@ -4,6 +4,7 @@ import type { Answer } from '~/utils/api-client.server'
 import { cn } from '~/utils/misc'
 import { Badge } from './ui/card'
 import { Input, Label, Select } from './ui/input'
+import { RequiredMark } from './ui/field'
 
 /*
  * The technician area's pieces (SPEC.md §2 /mt/), phone first and without JavaScript: plain forms
@@ -37,11 +38,6 @@ type TextProps = {
   errorKey?: string
   id?: string
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'defaultValue' | 'id'>
-
-/** The mark of a field that must be filled in, as the office's forms show it (the input's own `required` says so to a screen reader). */
-function RequiredMark({ required }: { required?: boolean }) {
-  return required ? <span aria-hidden className="text-destructive"> *</span> : null
-}
 
 /** A labelled input whose typed value survives a refused post and whose errors show beneath it. */
 export function TextInput({ name, label, reply, defaultValue, help, className, errorKey, id, ...props }: TextProps) {

@@ -8,7 +8,7 @@ import { todayIn } from '~/domain/dates'
 import { depositInterestRulesOf, rulesOf } from '~/domain/leasing/provinces'
 import { FROM_DEPOSIT } from '~/domain/leasing/payments'
 import { formatDecimal } from '~/domain/money'
-import { provinceOf } from './late-fees.server'
+import { provinceOf, provinceOfUnit } from './late-fees.server'
 import { leaseSummaries } from './leases.server'
 
 /*
@@ -63,9 +63,7 @@ const LEASE_DEPOSITS = [
 export async function leaseDepositErrors(tx: Executor, companyId: string, values: Record<string, unknown>): Promise<Record<string, string[]> | undefined> {
   const agreed = LEASE_DEPOSITS.filter((d) => Number(values[d.key] ?? 0) > 0)
   if (!agreed.length || typeof values.rentalUnitId !== 'string') return undefined
-  const [place] = await tx.execute<{ property_group_id: string | null }>(sql`
-    select b.property_group_id from rental_units u join buildings b on b.id = u.building_id where u.company_id = ${companyId} and u.id = ${values.rentalUnitId}`)
-  const province = await provinceOf(tx, companyId, place?.property_group_id ?? null)
+  const province = await provinceOfUnit(tx, companyId, values.rentalUnitId)
   const monthlyRent = monthlyRentOf(Number(values.rent ?? 0), String(values.rentFrequency ?? 'MONTHLY'))
   const errors: Record<string, string[]> = {}
   for (const deposit of agreed) {

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { companies, lateFeePolicies, propertyGroups } from '~/db/schema'
-import { lateFeeFor, lateOn, rulesOf } from '~/domain/leasing/provinces'
-import { formatDecimal } from '~/domain/money'
+import { lateFeeFor, lateFeeLawErrors, lateOn } from '~/domain/leasing/provinces'
 
 /*
  * Late fees (issue: leases and rent, item 3): a company's policy (its default, or one property's),
@@ -50,12 +49,7 @@ export async function checkLateFeePolicy(tx: Executor, companyId: string, values
   if (values.feeType === 'PERCENT' && !values.percent) errors.percent = ['A percent fee needs its percent.']
   if (Object.keys(errors).length) return errors
   const province = await provinceOf(tx, companyId, (values.propertyGroupId as string | null) ?? null)
-  const rules = rulesOf(province)
-  if (!rules) return undefined
-  if (!rules.lateFee.allowed) return { fee_type: [rules.lateFee.law] }
-  const cap = rules.lateFee.max
-  if (cap !== undefined && values.feeType === 'FLAT' && Number(values.amount) > cap) return { amount: [`At most ${formatDecimal(cap)}: ${rules.lateFee.law}`] }
-  return undefined
+  return lateFeeLawErrors(province, values.feeType === 'FLAT' ? Number(values.amount) : null, { kind: 'fee_type', amount: 'amount' })
 }
 
 /** The province whose law a property's charges follow: its own address's, else the company's. */
@@ -69,4 +63,16 @@ export async function provinceOf(tx: Executor, companyId: string, propertyGroupI
   }
   const [company] = await tx.select({ province: companies.province }).from(companies).where(eq(companies.id, companyId))
   return company?.province ?? null
+}
+
+/** The province whose law a unit's lease follows: its property's address's, else the company's. One statement. */
+export async function provinceOfUnit(tx: Executor, companyId: string, rentalUnitId: string) {
+  const [row] = await tx.execute<{ province: string | null }>(sql`
+    select coalesce(nullif(pg.address ->> 'province', ''), c.province) as province
+    from companies c
+    left join rental_units u on u.company_id = c.id and u.id = ${rentalUnitId}
+    left join buildings b on b.id = u.building_id
+    left join property_groups pg on pg.id = b.property_group_id
+    where c.id = ${companyId}`)
+  return row?.province ?? null
 }

@@ -8,8 +8,8 @@ import { HOLDS_UNIT } from '~/domain/leasing/leases'
 import { chargeDraft, chargeMemo, chargesDue, incomeRoleOf, type DueCharge, type ScheduleLine } from '~/domain/leasing/rent'
 import { formatDecimal } from '~/domain/money'
 import { postEntries } from '~/ledger/posting.server'
-import { rulesOf } from '~/domain/leasing/provinces'
-import { lateFeesDue, provinceOf } from './late-fees.server'
+import { lateFeeLawErrors } from '~/domain/leasing/provinces'
+import { lateFeesDue, provinceOfUnit } from './late-fees.server'
 import { applyCredits } from './payments.server'
 import { rentIncreasesInEffect } from './rent-increases.server'
 
@@ -268,18 +268,14 @@ export async function checkSchedule(tx: Executor, companyId: string, leaseId: st
  * may be charged before it (a work order's repair, what is due at signing).
  */
 export async function chargeErrors(tx: Executor, companyId: string, values: Record<string, unknown>): Promise<Record<string, string[]> | undefined> {
-  const [lease] = await tx.execute<{ status: string; label: string; property_group_id: string | null }>(sql`
-    select l.status, l.label, b.property_group_id
-    from leases l join rental_units u on u.id = l.rental_unit_id join buildings b on b.id = u.building_id
-    where l.company_id = ${companyId} and l.id = ${String(values.leaseId)}`)
+  const [lease] = await tx
+    .select({ status: leases.status, label: leases.label, rentalUnitId: leases.rentalUnitId })
+    .from(leases)
+    .where(and(eq(leases.companyId, companyId), eq(leases.id, String(values.leaseId))))
   if (!lease) return undefined
   if (lease.status === 'DRAFT') return { lease_id: [`${lease.label} is a draft: activate it before charging it.`] }
   if (values.chargeType !== 'LATE_FEE') return undefined
-  const rules = rulesOf(await provinceOf(tx, companyId, lease.property_group_id))
-  if (!rules) return undefined
-  if (!rules.lateFee.allowed) return { charge_type: [rules.lateFee.law] }
-  if (rules.lateFee.max !== undefined && Number(values.amount) > rules.lateFee.max) return { amount: [`At most ${formatDecimal(rules.lateFee.max)}: ${rules.lateFee.law}`] }
-  return undefined
+  return lateFeeLawErrors(await provinceOfUnit(tx, companyId, lease.rentalUnitId), Number(values.amount), { kind: 'charge_type', amount: 'amount' })
 }
 
 /** Charges go to income accounts: each named account must be an active income account of this company. */

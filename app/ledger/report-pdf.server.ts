@@ -19,8 +19,8 @@ export async function tablePdf(table: ReportTable, company: string): Promise<Uin
   const [width, height] = table.columns.length > 5 ? LANDSCAPE : PORTRAIT
   const usable = width - 2 * MARGIN
   // A wide table (a rent roll's seventeen columns) is set smaller, so that its dates and statuses stay whole.
-  const SIZE = table.columns.length > 12 ? 7 : table.columns.length > 8 ? 7.5 : 8.5
-  const widths = columnWidths(table, { regular, bold }, usable, safe, SIZE)
+  const size = table.columns.length > 12 ? 7 : table.columns.length > 8 ? 7.5 : 8.5
+  const widths = columnWidths(table, { regular, bold }, usable, safe, size)
 
   let page!: PDFPage
   let y = 0
@@ -44,9 +44,9 @@ export async function tablePdf(table: ReportTable, company: string): Promise<Uin
   const drawRow = (cells: (string | null)[], font: PDFFont) => {
     let x = MARGIN
     table.columns.forEach((column, i) => {
-      const text = fitText(safe(cells[i] ?? ''), font, SIZE, widths[i] - 6)
-      const textWidth = font.widthOfTextAtSize(text, SIZE)
-      page.drawText(text, { x: column.align === 'right' ? x + widths[i] - 6 - textWidth : x, y, size: SIZE, font })
+      const text = fitText(safe(cells[i] ?? ''), font, size, widths[i] - 6)
+      const textWidth = font.widthOfTextAtSize(text, size)
+      page.drawText(text, { x: column.align === 'right' ? x + widths[i] - 6 - textWidth : x, y, size: size, font })
       x += widths[i]
     })
     y -= LINE

@@ -9,7 +9,7 @@ import { decimalPlacesOf, type FieldView, type ResourceView } from '~/resources/
 import { cn } from '~/utils/misc'
 import { IdempotencyKey } from '../idempotency-key'
 import { Button } from '../ui/button'
-import { ErrorList, ErrorSummary } from '../ui/field'
+import { ErrorList, ErrorSummary, RequiredMark } from '../ui/field'
 import { Input, Label, Select } from '../ui/input'
 import { DOCUMENT_ACCEPT } from './attachments'
 import { EmptyPicker, nothingToPick } from './empty-picker'
@@ -36,7 +36,7 @@ function Frame({ field, meta, children, className }: { field: FieldView; meta: M
     <div className={cn('flex flex-col gap-2', className)}>
       <Label htmlFor={meta.id}>
         {field.label}
-        {field.required ? <span aria-hidden className="text-destructive"> *</span> : null}
+        <RequiredMark required={field.required} />
       </Label>
       {children}
       {field.help ? (
@@ -216,7 +216,7 @@ function AddressInput({ field, meta }: { field: FieldView; meta: Meta }) {
     <fieldset className="flex flex-col gap-3 rounded-md border p-3 sm:col-span-2" aria-describedby={field.help ? `${meta.id}-help` : undefined}>
       <legend className="px-1 text-sm font-medium">
         {field.label}
-        {field.required ? <span aria-hidden className="text-destructive"> *</span> : null}
+        <RequiredMark required={field.required} />
       </legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {partInput('street', 'Street', { autoComplete: 'address-line1', className: 'sm:col-span-2' })}

@@ -20,6 +20,11 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
 
 type Common = { label: string; help?: string; className?: string }
 
+/** The mark beside the label of a field that must be filled in (its control's own `required` says so to a screen reader). */
+export function RequiredMark({ required }: { required?: boolean }) {
+  return required ? <span aria-hidden className="text-destructive"> *</span> : null
+}
+
 /**
  * The label, help and errors around one control; `control` gets the ids that
  * tie the help and the errors to it.

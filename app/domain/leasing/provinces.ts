@@ -1,3 +1,5 @@
+import { formatDecimal } from '~/domain/money'
+
 /*
  * What each province's residential tenancy law allows a landlord to charge beyond the rent, in
  * one table (issue: leases and rent, items 3 and 5): whether a late fee may be charged and up to
@@ -112,6 +114,20 @@ export function lateFeeFor(policy: LateFeePolicy, open: number, province: string
   const raw = policy.feeType === 'PERCENT' ? Math.round((open * (policy.percent ?? 0)) / 10_000) : (policy.amount ?? 0)
   const caps = [policy.maximum, rules?.lateFee.max].filter((c): c is number => c !== null && c !== undefined)
   return Math.max(0, Math.min(raw, ...caps))
+}
+
+/**
+ * Where a late fee breaks the province's law, the error at the field that says so: none where the
+ * province allows none (at `kind`, the field choosing a late fee), above its cap (at `amount`; a fixed
+ * amount only, none for a percent). A policy and a charge made by hand are held to the same check.
+ */
+export function lateFeeLawErrors(province: string | null | undefined, amount: number | null, fields: { kind: string; amount: string }): Record<string, string[]> | undefined {
+  const rules = rulesOf(province)
+  if (!rules) return undefined
+  if (!rules.lateFee.allowed) return { [fields.kind]: [rules.lateFee.law] }
+  const cap = rules.lateFee.max
+  if (cap !== undefined && amount !== null && amount > cap) return { [fields.amount]: [`At most ${formatDecimal(cap)}: ${rules.lateFee.law}`] }
+  return undefined
 }
 
 /** The day a late fee is charged for a charge due on `due`: the day after its grace days. */

@@ -14,7 +14,7 @@ import { IMPORTABLE } from './import'
 import type { AnyResource, ListPreset } from './define'
 import { apiName, uploadKey, writableIn, type ReferenceField } from './fields'
 import { kindOf } from './kinds'
-import { fill, NO_RECORD, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
+import { DELETE_STEP, fill, NO_RECORD, pagePathOf, PICKER_LIMIT, recordTitle, viewOf, type ActionView, type FieldView, type ResourceView } from './view'
 
 /*
  * The server half of the generic list, new, edit and detail pages: loaders and
@@ -404,7 +404,9 @@ export async function loadDetail(api: Api, resource: AnyResource, view: Resource
     view.state && hasSection(view, 'history') ? api.get<HistoryItem[]>(`${base}history/`).then((h) => h.toReversed()) : undefined,
   ])
   const actions = await availableActions(api, view, record)
-  const confirming = actions.find((a) => a.confirm && a.name === url.searchParams.get('confirm'))?.name ?? null
+  // The step that asks before what cannot be undone: one of the record's actions, or deleting it (`?confirm=delete`).
+  const asked = url.searchParams.get('confirm')
+  const confirming = asked === DELETE_STEP ? DELETE_STEP : (actions.find((a) => a.confirm && a.name === asked)?.name ?? null)
   const actionChoices = Object.fromEntries(await Promise.all(actions.map(async (a) => [a.name, await referenceChoices(api, a.input, { record })] as const)))
   return { record, related, actions, actionChoices, confirming, journal, history }
 }

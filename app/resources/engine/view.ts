@@ -273,3 +273,6 @@ export function recordTitle(view: ResourceView, record: Record<string, unknown>)
       .join(' ') || view.singular
   )
 }
+
+/** The confirmation step of deleting a record from its page, named as an action's is (`?confirm=delete`). */
+export const DELETE_STEP = 'delete'

@@ -1,5 +1,5 @@
 import { FileDown, Pencil } from 'lucide-react'
-import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { ComingLater } from '~/components/layout/coming-later'
 import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Attachments } from '~/components/resource/attachments'
@@ -11,7 +11,7 @@ import { Badge } from '~/components/ui/card'
 import { FormErrors } from '~/components/ui/field'
 import { useLinkNavigation } from '~/components/use-link-navigation'
 import { detailAction, loadDetail, lookupResource } from '~/resources/engine/pages.server'
-import { fill, recordHeading } from '~/resources/engine/view'
+import { DELETE_STEP, fill, recordHeading } from '~/resources/engine/view'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import type { Route } from './+types/detail'
@@ -48,7 +48,6 @@ export async function action({ request, params, url }: Route.ActionArgs) {
 export default function RecordDetail({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const onNavigate = useLinkNavigation()
-  const [searchParams] = useSearchParams()
   if (loaderData.kind === 'later') return <ComingLater page={loaderData.page} />
   const { view, record, related } = loaderData
   const name = recordHeading(view, record)
@@ -61,7 +60,7 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
       ? ((record[lines.name] as Record<string, unknown>[] | undefined) ?? []).map((line) => ({ value: String(line.id), label: fill(lines.photos!.label, line) }))
       : undefined
   const canRemove = view.methods.includes('delete') && (!view.deletable || view.deletable.includes(String(record[view.state!])))
-  const confirmingDelete = searchParams.get('confirm') === 'delete'
+  const confirmingDelete = loaderData.confirming === DELETE_STEP
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <Breadcrumbs items={[{ label: view.plural, href: view.path }, { label: name }]} />
@@ -96,7 +95,7 @@ export default function RecordDetail({ loaderData, actionData }: Route.Component
         ) : null}
         {canRemove && !view.deactivation && !confirmingDelete ? (
           // Deleting cannot be undone: the button leads to the step that asks first, as an irreversible action's does.
-          <Link to={`${view.path}${record.id}/?confirm=delete#delete`} preventScrollReset className={buttonVariants({ variant: 'destructive' })}>
+          <Link to={`${view.path}${record.id}/?confirm=${DELETE_STEP}#delete`} preventScrollReset className={buttonVariants({ variant: 'destructive' })}>
             Delete
           </Link>
         ) : null}
