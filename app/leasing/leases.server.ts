@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { Executor } from '~/db/client.server'
+import type { Database, Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
 import { executeQuery, queryOf } from '~/db/prepared.server'
 import { accounts, journalLines, leaseResidents, leases, rentalUnits, residents } from '~/db/schema'
 import { conflict, invalid, notFound } from '~/domain/errors'
 import { companyToday } from '~/db/clock.server'
-import { HOLDS_UNIT, LEASE_STATUSES, lastDayOf, residentTypeFor, termsOverlap, unitStatusFor, type Term } from '~/domain/leasing/leases'
+import { HOLDS_UNIT, LEASE_STATUSES, holdsUnitOn, lastDayOf, residentTypeFor, signedAheadOn, termsOverlap, unitStatusFor, type Term } from '~/domain/leasing/leases'
 import { formatMoney } from '~/domain/money'
 
 /*
@@ -54,20 +54,23 @@ export async function checkUnitFree(tx: Executor, companyId: string, lease: Term
 
 /**
  * Brings the unit of a lease and the residents on it (and `alsoResidents`, taken off it) in line
- * with their leases: the unit's status from the leases on it, each resident's type, unit and
- * move-in and move-out dates from theirs.
+ * with their leases on `today` (by default the company's): the unit's status from the leases on it, each
+ * resident's type, unit and move-in and move-out dates from theirs. A lease signed to start later
+ * makes its residents future residents and leaves its unit vacant until it begins
+ * (`followBegunLeases` moves them in on the day).
  */
-export async function followLease(tx: Executor, companyId: string, leaseId: string, alsoResidents: string[] = []) {
-  const lease = await leaseOf(tx, companyId, leaseId)
+export async function followLease(tx: Executor, companyId: string, leaseId: string, options: { alsoResidents?: string[]; today?: string } = {}) {
+  const alsoResidents = options.alsoResidents ?? []
+  const [lease, today] = await Promise.all([leaseOf(tx, companyId, leaseId), options.today ?? companyToday(tx, companyId)])
   const [unit] = await tx
     .select({ status: rentalUnits.status })
     .from(rentalUnits)
     .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, lease.rentalUnitId)))
   const onUnit = await tx
-    .select({ status: leases.status })
+    .select({ status: leases.status, startDate: leases.startDate, renewsLeaseId: leases.renewsLeaseId })
     .from(leases)
     .where(and(eq(leases.companyId, companyId), eq(leases.rentalUnitId, lease.rentalUnitId)))
-  const status = unitStatusFor(unit.status, onUnit.map((l) => l.status))
+  const status = unitStatusFor(unit.status, onUnit, today)
   if (status !== unit.status) {
     await tx
       .update(rentalUnits)
@@ -93,17 +96,20 @@ export async function followLease(tx: Executor, companyId: string, leaseId: stri
     .where(and(eq(residents.companyId, companyId), inArray(residents.id, ids)))
   for (const person of people) {
     const mine = theirLeases.filter((l) => l.residentId === person.id).map((l) => l.lease)
-    const followed = residentTypeFor(person.residentType, mine.map((l) => l.status))
-    // Taken off a lease in force and living under no other: they have moved out.
-    const movedOut = alsoResidents.includes(person.id) && followed === 'CURRENT_RESIDENT' && !mine.some((l) => HOLDS_UNIT.includes(l.status as never))
-    const residentType = movedOut ? 'FORMER_RESIDENT' : followed
-    // The lease they live under now, else the last one they lived under.
-    const inForce = mine.filter((l) => HOLDS_UNIT.includes(l.status as never)).at(-1)
+    const followed = residentTypeFor(person.residentType, mine, today)
+    // Taken off a lease and on no other in force: one who lived there has moved out; one still to move in never will.
+    const takenOff = alsoResidents.includes(person.id) && !mine.some((l) => HOLDS_UNIT.includes(l.status as never))
+    const residentType = takenOff && followed === 'CURRENT_RESIDENT' ? 'FORMER_RESIDENT' : takenOff && followed === 'FUTURE_RESIDENT' ? 'APPLICANT' : followed
+    // The lease they live under now, else the one they are to move in under, else the last one they lived under.
+    const inForce = mine.filter((l) => holdsUnitOn(l, today)).at(-1)
+    const ahead = mine.filter((l) => signedAheadOn(l, today)).at(0)
     const last = mine.filter((l) => l.status === 'ENDED').at(-1)
-    const living = inForce ?? (residentType === 'FORMER_RESIDENT' ? last : undefined)
+    const home = inForce ?? ahead ?? (residentType === 'FORMER_RESIDENT' ? last : undefined)
+    // One moving in takes the lease's move-in; one living there keeps the day they first moved in (a renewal does not move them).
+    const moveInDate = home && home === ahead ? (home.moveInDate ?? home.startDate) : home ? (person.moveInDate ?? home.moveInDate ?? home.startDate) : undefined
     const change = {
       residentType,
-      ...(living ? { rentalUnitId: living.rentalUnitId, moveInDate: person.moveInDate ?? living.moveInDate ?? living.startDate } : {}),
+      ...(home ? { rentalUnitId: home.rentalUnitId, moveInDate } : {}),
       ...(inForce ? { moveOutDate: inForce.moveOutDate } : residentType === 'FORMER_RESIDENT' && last ? { moveOutDate: last.moveOutDate ?? last.endDate } : {}),
     }
     await tx
@@ -111,6 +117,28 @@ export async function followLease(tx: Executor, companyId: string, leaseId: stri
       .set({ ...change, updatedAt: new Date() })
       .where(and(eq(residents.companyId, companyId), eq(residents.id, person.id)))
   }
+}
+
+/**
+ * Moves in the leases that have begun since they were signed, in every company: each lease in
+ * force whose first day has come on its company's clock while its unit still reads vacant or one
+ * of its residents is still a future resident. Run by the scheduler; each lease is its own
+ * transaction, and following a lease twice changes nothing, so two runs at once are harmless.
+ */
+export async function followBegunLeases(db: Database, options: { now?: Date; companyId?: string } = {}) {
+  const now = (options.now ?? new Date()).toISOString()
+  const begun = await db.execute<{ company_id: string; id: string; today: string }>(sql`
+    select l.company_id, l.id, (${now}::timestamptz at time zone c.time_zone)::date::text as today
+    from leases l
+    join companies c on c.id = l.company_id
+    join rental_units u on u.id = l.rental_unit_id
+    where l.status in ('ACTIVE', 'NOTICE') and l.start_date <= (${now}::timestamptz at time zone c.time_zone)::date
+      ${options.companyId ? sql`and l.company_id = ${options.companyId}` : sql``}
+      and (u.status = 'VACANT'
+        or exists (select 1 from lease_residents lr join residents r on r.id = lr.resident_id
+                   where lr.lease_id = l.id and r.resident_type = 'FUTURE_RESIDENT'))`)
+  for (const lease of begun) await db.transaction((tx) => followLease(tx, lease.company_id, lease.id, { today: lease.today }))
+  return { followed: begun.length }
 }
 
 /** The resident, or a 400 naming the field: an id of another company's resident names none of ours. */
@@ -146,7 +174,7 @@ export async function removeResident(tx: Executor, companyId: string, leaseId: s
   if (!onLease.some((r) => r.residentId === residentId)) throw conflict(`${person.name} is not on this lease.`, { resident_id: [`${person.name} is not on this lease.`] })
   if (onLease.length === 1) throw conflict(`${person.name} is the only resident on this lease; add another before taking them off.`, { resident_id: [`${person.name} is the only resident on this lease.`] })
   await tx.delete(leaseResidents).where(and(eq(leaseResidents.companyId, companyId), eq(leaseResidents.leaseId, leaseId), eq(leaseResidents.residentId, residentId)))
-  await followLease(tx, companyId, leaseId, [residentId])
+  await followLease(tx, companyId, leaseId, { alsoResidents: [residentId] })
 }
 
 /** Activating a renewal ends the lease it renews: the residents stay, under the new terms. */
@@ -160,15 +188,17 @@ export async function endRenewedLease(tx: Executor, companyId: string, lease: Le
   return renewed
 }
 
-/** The lease in force on a unit (active or on notice), or null. */
+/** The lease holding a unit today (active or on notice, and begun), or null: a lease signed to start later is not yet its current one. */
 export async function currentLeaseId(tx: Executor, companyId: string, rentalUnitId: string): Promise<string | null> {
-  const [lease] = await tx
-    .select({ id: leases.id })
-    .from(leases)
-    .where(and(eq(leases.companyId, companyId), eq(leases.rentalUnitId, rentalUnitId), inArray(leases.status, [...HOLDS_UNIT])))
-    .orderBy(asc(leases.startDate))
-    .limit(1)
-  return lease?.id ?? null
+  const [inForce, today] = await Promise.all([
+    tx
+      .select({ id: leases.id, status: leases.status, startDate: leases.startDate, renewsLeaseId: leases.renewsLeaseId })
+      .from(leases)
+      .where(and(eq(leases.companyId, companyId), eq(leases.rentalUnitId, rentalUnitId), inArray(leases.status, [...HOLDS_UNIT])))
+      .orderBy(asc(leases.startDate)),
+    companyToday(tx, companyId),
+  ])
+  return inForce.find((lease) => holdsUnitOn(lease, today))?.id ?? null
 }
 
 /** Receivable lines: what a lease owes is the sum of its lines on receivable accounts. */

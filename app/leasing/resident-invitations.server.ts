@@ -92,7 +92,7 @@ export async function inviteResident(tx: Executor, companyId: string, residentId
 }
 
 /**
- * Invites every current resident who has an e-mail and does not use the resident center yet (those
+ * Invites every current and future resident (one signed to move in sees their lease and pays ahead) who has an e-mail and does not use the resident center yet (those
  * invited before get a new link), in one transaction: what was done, and each resident not invited
  * with the reason.
  */
@@ -101,7 +101,7 @@ export async function inviteAllResidents(tx: Executor, companyId: string, invite
   const current = await tx
     .select()
     .from(residents)
-    .where(and(eq(residents.companyId, companyId), eq(residents.residentType, 'CURRENT_RESIDENT')))
+    .where(and(eq(residents.companyId, companyId), inArray(residents.residentType, ['CURRENT_RESIDENT', 'FUTURE_RESIDENT'])))
     .orderBy(asc(residents.id))
     .for('update')
   const skipped: { resident_id: string; name: string; reason: SkipReason; message: string }[] = []

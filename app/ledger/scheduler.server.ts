@@ -2,12 +2,13 @@ import PgBoss from 'pg-boss'
 import { crossCompany, getDb } from '~/db/client.server'
 import { runRent } from '~/leasing/rent.server'
 import { forgetExpiredUploads } from '~/leasing/applications.server'
+import { followBegunLeases } from '~/leasing/leases.server'
 import { sendDueReminders } from '~/leasing/signatures.server'
 import { makeDueTasks } from '~/maintenance/tasks.server'
 import { postDueRecurringEntries } from './recurring.server'
 
 /*
- * The scheduled work (recurring journal entries, the rent run, recurring tasks, reminders to sign leases, forgetting refused applications' files), run by pg-boss in the app's own database (schema
+ * The scheduled work (recurring journal entries, the rent run, move-ins, recurring tasks, reminders to sign leases, forgetting refused applications' files), run by pg-boss in the app's own database (schema
  * `pgboss`). Every app process starts it; pg-boss hands each scheduled run to one
  * of them, and the postings themselves are idempotent per (schedule, period), so a
  * run that two processes both make still posts each period once.
@@ -16,6 +17,8 @@ import { postDueRecurringEntries } from './recurring.server'
 export const RECURRING_QUEUE = 'post-recurring-journal-entries'
 /** The rent run: each lease's charges as their periods begin. */
 export const RENT_QUEUE = 'charge-rent'
+/** Move-ins: a lease signed ahead makes its unit occupied and its residents current on its first day. */
+export const MOVE_IN_QUEUE = 'move-in-begun-leases'
 /** Recurring tasks: each series' tasks as they come within their lead days. */
 export const TASKS_QUEUE = 'make-recurring-tasks'
 /** Leases out to sign: a signer who has not signed after the request's interval is sent the link again. */
@@ -50,6 +53,13 @@ export async function startScheduler(url: string, options: { log?: (message: str
     if (result.charged || result.failed) log(`rent run: ${result.charged} charged, ${result.failed} not charged`)
     return result
   })
+  await boss.createQueue(MOVE_IN_QUEUE, { name: MOVE_IN_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 15 * 60 })
+  await boss.work(MOVE_IN_QUEUE, async () => {
+    // Every company's leases; each lease moves in in its own transaction.
+    const result = await crossCompany(() => followBegunLeases(getDb()))
+    if (result.followed) log(`move-ins: ${result.followed} leases begun`)
+    return result
+  })
   await boss.createQueue(TASKS_QUEUE, { name: TASKS_QUEUE, policy: 'singleton', retryLimit: 2, expireInSeconds: 15 * 60 })
   await boss.work(TASKS_QUEUE, async () => {
     // Every company's series; each series' tasks are one transaction, locked against another run.
@@ -70,7 +80,7 @@ export async function startScheduler(url: string, options: { log?: (message: str
     if (result.forgotten) log(`kept application files: ${result.forgotten} forgotten`)
     return result
   })
-  const queues = [RECURRING_QUEUE, RENT_QUEUE, TASKS_QUEUE, SIGNING_REMINDERS_QUEUE, KEPT_UPLOADS_QUEUE]
+  const queues = [RECURRING_QUEUE, RENT_QUEUE, MOVE_IN_QUEUE, TASKS_QUEUE, SIGNING_REMINDERS_QUEUE, KEPT_UPLOADS_QUEUE]
   for (const queue of queues) await boss.schedule(queue, EVERY_QUARTER_HOUR)
   // And once now, for what came due while no process was running.
   for (const queue of queues) await boss.send(queue, {})

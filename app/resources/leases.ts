@@ -80,7 +80,7 @@ export const leasesResource = defineResource({
       label: 'Activate',
       from: ['DRAFT'],
       to: 'ACTIVE',
-      confirm: 'Activating the lease lets the unit to its residents: the unit shows as occupied and they as current residents, and rent is charged from its start (a lease with no rent schedule gets one from its rent). A lease it renews ends.',
+      confirm: 'Activating the lease lets the unit to its residents: from its start the unit shows as occupied and they as current residents (until then, future residents), and rent is charged from its start (a lease with no rent schedule gets one from its rent). A lease it renews ends.',
       done: 'Lease activated: the unit is occupied.',
       async run({ tx, companyId, record }) {
         await checkUnitFree(tx as Executor, companyId, { ...termOf(record), id: String(record.id), rentalUnitId: String(record.rentalUnitId), renewsLeaseId: record.renewsLeaseId as string | null })
@@ -136,7 +136,7 @@ export const leasesResource = defineResource({
     'remove-resident-from-lease': {
       label: 'Remove resident',
       from: ['DRAFT', 'ACTIVE', 'NOTICE'],
-      input: { residentId: reference('Resident', 'residents', { required: true }) },
+      input: { residentId: reference('Resident', 'residents', { required: true, narrowedBy: { lease_id: '{id}' } }) },
       done: 'Resident taken off the lease.',
       run: ({ tx, companyId, record, input }) => removeResident(tx as Executor, companyId, String(record.id), String(input.resident_id)),
     },

@@ -316,6 +316,7 @@ export const residentsResource = defineResource({
   columns: ['firstName', 'lastName', 'rentalUnitId', 'email', 'phone', 'residentType'],
   search: ['firstName', 'lastName', 'email', 'phone'],
   filters: ['residentType', 'rentalUnitId'],
+  namedInLines: { leaseId: { resource: 'leases', field: 'residentId' } },
   defaultFilters: { resident_type: 'CURRENT_RESIDENT' },
   tabs: RESIDENT_TABS,
   presets: [
@@ -347,7 +348,7 @@ export const residentsResource = defineResource({
       label: 'Invite all residents',
       path: 'invite-all-residents',
       confirm:
-        'Every current resident with an e-mail who does not use the resident center yet is e-mailed an invitation; those invited before get a new link, and their old one stops working.',
+        'Every current and future resident with an e-mail who does not use the resident center yet is e-mailed an invitation; those invited before get a new link, and their old one stops working.',
     },
   ],
   outputs: {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { crossCompany, getDb } from '~/db/client.server'
 import { companies } from '~/db/schema'
+import { followBegunLeases } from '~/leasing/leases.server'
 import { runRent } from '~/leasing/rent.server'
 import { api, registerCompany } from './api'
 
@@ -50,5 +51,8 @@ export async function leasingCompany() {
 
 /** The rent run as the scheduler makes it, reading across companies, at `now`. */
 export const runRentAt = (companyId: string, now: string) => crossCompany(() => runRent(getDb(), { companyId, now: new Date(now) }))
+
+/** The move-ins as the scheduler makes them, at `now`: leases signed ahead that have begun by then. */
+export const moveInsAt = (companyId: string, now: string) => crossCompany(() => followBegunLeases(getDb(), { companyId, now: new Date(now) }))
 
 export const get = async (token: string, path: string) => (await api('GET', path, { token })).body

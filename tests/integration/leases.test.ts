@@ -1,9 +1,13 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { companies } from '~/db/schema'
 import { api, registerCompany } from '../factories/api'
+import { moveInsAt } from '../factories/leasing'
 
 /*
  * Leases as an API client meets them: a draft lease puts residents on a unit, activating it lets
- * the unit (occupied, current residents), a second lease over the same days is refused naming the
+ * the unit (occupied, current residents; a lease signed ahead, future residents until its first day), a second lease over the same days is refused naming the
  * first, notice and ending move the unit and the residents along, residents come and go through
  * their own endpoints, and the rent account reads the lease's receivable lines with a running
  * balance.
@@ -12,7 +16,9 @@ import { api, registerCompany } from '../factories/api'
 type Token = string
 
 async function setUp() {
-  const company = await registerCompany()
+  const registered = await registerCompany()
+  const [{ id: companyId }] = await getDb().select({ id: companies.id }).from(companies).where(eq(companies.name, registered.company_name))
+  const company = { ...registered, companyId }
   const token: Token = company.token
   const post = async (path: string, body: Record<string, unknown>) => {
     const response = await api('POST', path, { token, body })
@@ -30,7 +36,7 @@ const get = async (token: Token, path: string) => (await api('GET', path, { toke
 
 describe('leases', () => {
   it('let a unit to its residents from activation to the end, one lease at a time', async () => {
-    const { token, post, unit, resident } = await setUp()
+    const { company, token, post, unit, resident } = await setUp()
     const ada = await resident('Ada')
     const ben = await resident('Ben')
     const lease = await post('leases/', {
@@ -88,13 +94,25 @@ describe('leases', () => {
     expect(withdraw.status).toBe(409)
     expect(withdraw.body.detail).toMatch(/under the lease 102 · Bronson Court from 2027-05-01 \(active/)
 
-    // Ending the first: its residents are former residents; the unit stays let to the second.
+    // Signed ahead: Cara is to move in on its first day; the unit is not hers yet.
+    expect(await get(token, `residents/${cara.id}/`)).toMatchObject({ resident_type: 'FUTURE_RESIDENT', rental_unit_id: unit.id, move_in_date: '2027-05-01' })
+    expect(await get(token, `rental-units/${unit.id}/current-lease/`)).toMatchObject({ id: lease.id })
+
+    // Ending the first: its residents are former residents; the unit stands vacant until the second begins.
     const ended = await api('POST', `leases/${lease.id}/end/`, { token, body: { move_out_date: '2027-04-30' } })
     expect(ended.status).toBe(200)
     expect(ended.body.status).toBe('ENDED')
-    expect(await get(token, `rental-units/${unit.id}/`)).toMatchObject({ status: 'OCCUPIED' })
+    expect(await get(token, `rental-units/${unit.id}/`)).toMatchObject({ status: 'VACANT' })
     expect(await get(token, `residents/${ada.id}/`)).toMatchObject({ resident_type: 'FORMER_RESIDENT', move_out_date: '2027-04-30' })
-    expect(await get(token, `residents/${cara.id}/`)).toMatchObject({ resident_type: 'CURRENT_RESIDENT', rental_unit_id: unit.id })
+    expect(await get(token, `residents/${cara.id}/`)).toMatchObject({ resident_type: 'FUTURE_RESIDENT' })
+    expect((await api('GET', `rental-units/${unit.id}/current-lease/`, { token })).status).toBe(404)
+    // The day before it begins nothing moves; on its first day Cara moves in.
+    expect(await moveInsAt(company.companyId, '2027-05-01T03:00:00Z')).toEqual({ followed: 0 })
+    expect(await moveInsAt(company.companyId, '2027-05-01T12:00:00Z')).toEqual({ followed: 1 })
+    expect(await get(token, `rental-units/${unit.id}/`)).toMatchObject({ status: 'OCCUPIED' })
+    expect(await get(token, `residents/${cara.id}/`)).toMatchObject({ resident_type: 'CURRENT_RESIDENT', rental_unit_id: unit.id, move_in_date: '2027-05-01' })
+    // Run again, as a second process would: nothing left to move in.
+    expect(await moveInsAt(company.companyId, '2027-05-02T12:00:00Z')).toEqual({ followed: 0 })
     expect((await api('PUT', `leases/${lease.id}/`, { token, body: { rent: '1.00' } })).status).toBe(409)
     expect((await api('DELETE', `leases/${lease.id}/`, { token })).status).toBe(409)
 
@@ -136,6 +154,13 @@ describe('leases', () => {
     const missingRole = await api('POST', `leases/${lease.id}/add-resident-to-lease/`, { token, body: { resident_id: ben.id } })
     expect(missingRole.status).toBe(400)
     expect(missingRole.body.errors.role).toBeDefined()
+
+    // Who can be taken off: the residents on this lease, and no one else (what the Remove resident form offers).
+    const cara = await resident('Cara')
+    const onLease = await get(token, `residents/?lease_id=${lease.id}&resident_type=ALL&ordering=first_name`)
+    expect(onLease.results.map((r: { id: string }) => r.id)).toEqual([ada.id, ben.id])
+    expect((await get(token, `residents/names/?lease_id=${lease.id}`)).results.map((r: { id: string }) => r.id)).not.toContain(cara.id)
+    expect((await api('GET', 'residents/?lease_id=nope', { token })).status).toBe(400)
 
     const removed = await api('POST', `leases/${lease.id}/remove-resident-from-lease/`, { token, body: { resident_id: ben.id } })
     expect(removed.status).toBe(200)

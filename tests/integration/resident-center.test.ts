@@ -117,7 +117,7 @@ describe('inviting a resident to the resident center', () => {
     expect(await accountsOf(elsewhere.email)).toBe(1)
   })
 
-  it('invites every current resident at once, once each, and says who was not invited and why', async () => {
+  it('invites every current and future resident at once, once each, and says who was not invited and why', async () => {
     const company = await leasingCompany()
     const current = (first: string, email: string | null) => company.post('residents/', { first_name: first, last_name: 'Current', resident_type: 'CURRENT_RESIDENT', email })
     const one = await current('One', `one-${unique()}@example.test`)

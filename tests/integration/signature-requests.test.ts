@@ -107,7 +107,9 @@ describe('signing a lease online', () => {
     const done = await get(token, `signature-requests/${request.id}/`)
     expect(done).toMatchObject({ status: 'COMPLETED', signed: '2 of 2', waiting_for: null, outcome: 'Signed by everyone: the lease was activated.' })
     expect((await get(token, `leases/${lease.id}/`)).status).toBe('ACTIVE')
-    expect((await get(token, `rental-units/${unit.id}/`)).status).toBe('OCCUPIED')
+    // Signed ahead of its start: the unit is let from then, its residents are to move in.
+    expect((await get(token, `rental-units/${unit.id}/`)).status).toBe('VACANT')
+    expect((await get(token, `residents/${ada.id}/`)).resident_type).toBe('FUTURE_RESIDENT')
     const history = await get(token, `signature-requests/${request.id}/history/`)
     expect(history.map((h: { action_label: string | null; to_state: string }) => [h.action_label, h.to_state])).toEqual([
       [null, 'SENT'],

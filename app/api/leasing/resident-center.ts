@@ -12,7 +12,7 @@ import { IdParam } from '../platform/schemas'
 import { tenant } from '../tenant'
 
 /*
- * The resident center (SPEC.md §1, §6): staff invite every current resident at once (one is invited
+ * The resident center (SPEC.md §1, §6): staff invite every current and future resident at once (one is invited
  * from their record, `residents/{id}/invite-to-resident-center/`), and a signed-in resident reads
  * their own leases, ledgers, receipts and documents. These reads are a resident's alone (ADR 017):
  * they answer a resident's own rows, and any other id, another resident's or a staff-only one, is
@@ -148,9 +148,9 @@ router.openapi(
     method: 'post',
     path: '/invite-all-residents',
     tags,
-    summary: 'E-mail an invitation to the resident center to every current resident with an e-mail who does not use it yet (those invited before get a new link)',
+    summary: 'E-mail an invitation to the resident center to every current and future resident with an e-mail who does not use it yet (those invited before get a new link)',
     ...signedIn(requireStaff(residentsResource.permission)),
-    request: jsonBody(z.object({}).openapi('InviteAllResidents'), 'Nothing: every current resident is considered', { required: false }),
+    request: jsonBody(z.object({}).openapi('InviteAllResidents'), 'Nothing: every current and future resident is considered', { required: false }),
     responses: { 200: jsonResponse(InviteAllResidentsResult, 'Who was invited, and who was not and why'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {

@@ -41,25 +41,40 @@ export function termsOverlap(a: Term, b: Term) {
 
 type UnitStatus = 'VACANT' | 'OCCUPIED' | 'NOTICE' | 'DOWN'
 
+/** What these rules read of a lease: its status, its first day, and the lease it renews, if any. */
+export type LeaseLife = { status: string; startDate: string; renewsLeaseId: string | null }
+
 /**
- * A unit's status given the statuses of its leases: occupied while a lease is active without
- * notice, on notice while the only leases in force have notice given, and vacant once none is in
- * force (a unit taken out of service stays down).
+ * Whether a lease holds its unit on `day`: in force and begun. A lease signed ahead holds it from
+ * its start; a renewal holds it from the day it is signed, since its residents never left.
  */
-export function unitStatusFor(current: string, leaseStatuses: readonly string[]): UnitStatus {
-  if (leaseStatuses.includes('ACTIVE')) return 'OCCUPIED'
-  if (leaseStatuses.includes('NOTICE')) return 'NOTICE'
+export const holdsUnitOn = (lease: LeaseLife, day: string) => HOLDS_UNIT.includes(lease.status as LeaseStatus) && (lease.startDate <= day || lease.renewsLeaseId !== null)
+
+/** Whether a lease is signed and in force but has not begun on `day`: its residents are still to move in. */
+export const signedAheadOn = (lease: LeaseLife, day: string) => HOLDS_UNIT.includes(lease.status as LeaseStatus) && !holdsUnitOn(lease, day)
+
+/**
+ * A unit's status on `today` given its leases: occupied while a begun lease is active without
+ * notice, on notice while the only begun leases have notice given, and vacant while none holds it
+ * (a lease signed to start later leaves it vacant until then; one taken out of service stays down).
+ */
+export function unitStatusFor(current: string, leasesOnUnit: readonly LeaseLife[], today: string): UnitStatus {
+  const holding = leasesOnUnit.filter((l) => holdsUnitOn(l, today))
+  if (holding.some((l) => l.status === 'ACTIVE')) return 'OCCUPIED'
+  if (holding.some((l) => l.status === 'NOTICE')) return 'NOTICE'
   return current === 'DOWN' ? 'DOWN' : 'VACANT'
 }
 
 type ResidentType = 'CURRENT_RESIDENT' | 'FUTURE_RESIDENT' | 'FORMER_RESIDENT' | 'APPLICANT'
 
 /**
- * A resident's type given the leases they are on: current while one is in force, former once
- * every lease they were on has ended, and otherwise as it was (a draft lease changes nothing).
+ * A resident's type on `today` given the leases they are on: current while one holds its unit,
+ * future while one is signed to start later, former once every lease they were on has ended, and
+ * otherwise as it was (a draft lease changes nothing).
  */
-export function residentTypeFor(current: string, leaseStatuses: readonly string[]): ResidentType {
-  if (leaseStatuses.some((s) => HOLDS_UNIT.includes(s as LeaseStatus))) return 'CURRENT_RESIDENT'
-  if (leaseStatuses.length && leaseStatuses.every((s) => s === 'ENDED')) return 'FORMER_RESIDENT'
+export function residentTypeFor(current: string, theirLeases: readonly LeaseLife[], today: string): ResidentType {
+  if (theirLeases.some((l) => holdsUnitOn(l, today))) return 'CURRENT_RESIDENT'
+  if (theirLeases.some((l) => signedAheadOn(l, today))) return 'FUTURE_RESIDENT'
+  if (theirLeases.length && theirLeases.every((l) => l.status === 'ENDED')) return 'FORMER_RESIDENT'
   return current as ResidentType
 }

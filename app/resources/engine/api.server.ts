@@ -137,6 +137,10 @@ function filterShape(resource: AnyResource) {
     if (field?.kind !== 'reference') throw new Error(`${resource.name}: line filter ${key} must be a reference field of its lines`)
     shape[apiName(key)] = z.uuid({ error: `${field.label} must be an id.` }).optional()
   }
+  for (const key of Object.keys(resource.namedInLines ?? {})) {
+    namingLines(resource, key)
+    shape[apiName(key)] = z.uuid({ error: `${apiName(key)} must be an id.` }).optional()
+  }
   if (hasIsActive(resource)) shape.is_active = z.enum(['true', 'false'], { error: 'is_active must be true or false.' }).optional()
   return shape
 }
@@ -185,12 +189,18 @@ function listBindings(resource: AnyResource, companyId: string, query: Pick<List
     const value = query[apiName(key)] as string | undefined
     if (value !== undefined) bindings[`${LINE}${key}`] = value
   }
+  for (const key of Object.keys(resource.namedInLines ?? {})) {
+    const value = query[apiName(key)] as string | undefined
+    if (value !== undefined) bindings[`${NAMED_IN}${key}`] = value
+  }
   if (hasIsActive(resource) && query.is_active !== undefined) bindings[`${IS}isActive=${query.is_active}`] = null
   return bindings
 }
 
 /** A binding of a line filter is named for the line field: `line:residentId`. */
 const LINE = 'line:'
+/** A binding of a filter by another resource's lines naming the records: `named:leaseId`. */
+const NAMED_IN = 'named:'
 /** A binding of a reference filter's NO_RECORD: `none:assignedUserId`, matched by IS NULL (its value unused). */
 const NONE = 'none:'
 /**
@@ -206,6 +216,22 @@ function lineCondition(resource: AnyResource, key: string, name: string) {
   const table = lines.table as PgTable
   const columns = getTableColumns(table) as Columns
   return sql`exists (select 1 from ${table} where ${columns[lines.parentKey]} = ${columnsOf(resource).id} and ${columns[key]} = ${sql.placeholder(name)})`
+}
+
+/** The lines table of the resource whose lines name `resource`'s records under filter `key`, and the two columns that matter. */
+function namingLines(resource: AnyResource, key: string) {
+  const { resource: ownerName, field } = resource.namedInLines![key]!
+  const owner = resourceNamed(ownerName)
+  const lines = owner?.lines
+  if (!lines || lines.fields[field]?.kind !== 'reference') throw new Error(`${resource.name}: filter ${key} needs ${ownerName}'s lines with a reference field ${field}`)
+  const columns = getTableColumns(lines.table as PgTable) as Columns
+  return { table: lines.table as PgTable, parent: columns[lines.parentKey]!, named: columns[field]! }
+}
+
+/** The records named by a line of the other resource's record that is the placeholder's value (the residents on that lease). */
+function namedInCondition(resource: AnyResource, key: string, name: string) {
+  const { table, parent, named } = namingLines(resource, key)
+  return sql`exists (select 1 from ${table} where ${named} = ${columnsOf(resource).id} and ${parent} = ${sql.placeholder(name)})`
 }
 
 /** A yes-or-no filter's condition, its value written in: `is:open=true` → `open`. */
@@ -224,11 +250,13 @@ function listWhere(resource: AnyResource, bindings: Bindings) {
         ? searchCondition(resource, sql.placeholder(SEARCH))
         : name.startsWith(LINE)
           ? lineCondition(resource, name.slice(LINE.length), name)
-          : name.startsWith(NONE)
-            ? isNull(columns[name.slice(NONE.length)])
-            : name.startsWith(IS)
-              ? isCondition(columns, name)
-              : eq(columns[name], sql.placeholder(name)),
+          : name.startsWith(NAMED_IN)
+            ? namedInCondition(resource, name.slice(NAMED_IN.length), name)
+            : name.startsWith(NONE)
+              ? isNull(columns[name.slice(NONE.length)])
+              : name.startsWith(IS)
+                ? isCondition(columns, name)
+                : eq(columns[name], sql.placeholder(name)),
     ),
   )
 }

@@ -313,6 +313,12 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   filters?: readonly (keyof F & string)[]
   /** Reference fields of its lines a list can be narrowed by: the records with a line pointing there (the leases a resident is on). */
   lineFilters?: readonly string[]
+  /**
+   * Filters by another resource's lines that name these records, by filter key: `leaseId: { resource:
+   * 'leases', field: 'residentId' }` lists the residents on a lease's lines (`?lease_id=`), what a
+   * picker offers to take off that lease.
+   */
+  namedInLines?: Record<string, { resource: string; field: string }>
   /** Filters the list page starts with, by API name (e.g. residents open on current residents). */
   defaultFilters?: Record<string, string>
   /** Default ordering, e.g. `unit_number` or `-created_at`. */
