@@ -55,6 +55,9 @@ describe('fields written on create only or on update only', () => {
       ['Corrected', 'Posted'],
     ])
     expect(rows[1].user_name).toBe(rows[0].user_name)
+    // Saved again as it stands: nothing is posted, nothing is said to be corrected.
+    expect((await api('PUT', `accounting/journal-entries/${entry.body.id}/`, { token, body: { lines: lines('120.00') } })).status).toBe(200)
+    expect(((await api('GET', `accounting/journal-entries/${entry.body.id}/history/`, { token })).body as unknown[]).length).toBe(2)
   })
 
   it('a bulk rent increase notice keeps its dates, percent and leases as made; its memo changes', async () => {

@@ -832,9 +832,9 @@ function addRoutes(router: ReturnType<typeof createRouter>, resource: AnyResourc
               .returning()) as Row[]
             // Lines sent are all the lines: they replace the stored ones together.
             if (resource.lines && lines) await writeLines(tx, t.companyId, resource.lines, id, lines)
-            await runPostings(tx, t.companyId, t.principal.userId, resource, 'update', row, before)
+            const corrected = await runPostings(tx, t.companyId, t.principal.userId, resource, 'update', row, before)
             // A posted document changed is corrected (its posting reversed and posted anew): its history says who did it and when.
-            if (resource.states && resource.postings) {
+            if (resource.states && corrected) {
               const state = String(row[resource.states.field])
               await recordStateChange(tx, { companyId: t.companyId, resource, recordId: id, action: CORRECTION, from: null, to: state, userId: t.principal.userId })
             }

@@ -100,7 +100,7 @@ async function build(tx: Executor, resource: AnyResource, builder: PostingBuilde
  * Posts what `trigger` posts for the record, in the caller's transaction. On `update` the
  * builders of create and update run again as corrections, against the document as it was
  * (`before`), so a purpose whose draft changed is reversed and re-posted and one that now
- * builds nothing is reversed.
+ * builds nothing is reversed. Whether it posted anything (an unchanged posting stays as it was).
  */
 export async function runPostings(
   tx: Executor,
@@ -113,7 +113,8 @@ export async function runPostings(
   /** The document and context when the caller has them already (a create knows the lines it wrote). */
   known?: { document: PostingDocument; context: PostingContext },
 ) {
-  if (!resource.postings) return
+  if (!resource.postings) return false
+  let changed = false
   const triggers = trigger === 'update' ? ['create', 'update'] : [trigger]
   const [document, context] = known ? [known.document, known.context] : await Promise.all([postingDocument(tx, companyId, resource, row), postingContext(tx, companyId, resource, row)])
   for (const name of triggers) {
@@ -122,13 +123,15 @@ export async function runPostings(
     const draft = await build(tx, resource, builder, document, context)
     if (trigger !== 'update') {
       if (draft) await postEntry(tx, companyId, draft, { userId })
+      changed ||= !!draft
       continue
     }
     // The purpose this trigger posts for: from the draft, else from what it built before the change.
     const purpose = draft?.source ?? (before ? (await build(tx, resource, builder, before, await postingContext(tx, companyId, resource, before)))?.source : undefined)
     const reverseOn = resource.reversalDate ? (document[resource.reversalDate] as string | null | undefined) : undefined
-    if (purpose) await correct(tx, companyId, userId, purpose, draft, reverseOn ? { date: reverseOn, field: apiName(resource.reversalDate!) } : undefined)
+    if (purpose) changed = (await correct(tx, companyId, userId, purpose, draft, reverseOn ? { date: reverseOn, field: apiName(resource.reversalDate!) } : undefined)) || changed
   }
+  return changed
 }
 
 /**
@@ -179,15 +182,15 @@ async function currentEntry(tx: Executor, companyId: string, source: JournalDraf
 const sameLines = (a: DraftLine[], b: DraftLine[]) => JSON.stringify(a.map(comparable)) === JSON.stringify(b.map(comparable))
 const comparable = (line: DraftLine) => Object.fromEntries(Object.entries(line).filter(([, v]) => v !== null && v !== undefined))
 
-/** Brings a purpose's posting in line with its draft: unchanged stays, changed is reversed (on `reverseOn`, else its own date) and replaced, null is reversed. */
-async function correct(tx: Executor, companyId: string, userId: string | null, source: JournalDraft['source'], draft: JournalDraft | null, reverseOn?: { date: string; field: string }) {
+/** Brings a purpose's posting in line with its draft: unchanged stays, changed is reversed (on `reverseOn`, else its own date) and replaced, null is reversed. Whether it posted. */
+async function correct(tx: Executor, companyId: string, userId: string | null, source: JournalDraft['source'], draft: JournalDraft | null, reverseOn?: { date: string; field: string }): Promise<boolean> {
   const current = await currentEntry(tx, companyId, source)
   if (!current) {
     if (draft) await postEntry(tx, companyId, draft, { userId })
-    return
+    return !!draft
   }
   const lines = draftLinesOf(await linesOf(tx, companyId, [current.id]))
-  if (draft && draft.date === current.date && (draft.memo ?? null) === current.memo && sameLines(draft.lines, lines)) return
+  if (draft && draft.date === current.date && (draft.memo ?? null) === current.memo && sameLines(draft.lines, lines)) return false
   // A reversal undoes what was posted: it cannot come before it.
   if (reverseOn && reverseOn.date < current.date) {
     const message = `On or after ${current.date}, the date of entry #${current.number} it reverses.`
@@ -197,4 +200,5 @@ async function correct(tx: Executor, companyId: string, userId: string | null, s
   if (draft) {
     await postEntry(tx, companyId, { ...draft, source: { ...draft.source, purpose: `${source.purpose}:REPLACEMENT:${current.id}` }, replacesEntryId: current.id }, { userId })
   }
+  return true
 }
