@@ -320,9 +320,9 @@ export const residentsResource = defineResource({
   defaultFilters: { resident_type: 'CURRENT_RESIDENT' },
   tabs: RESIDENT_TABS,
   presets: [
-    { path: '/app/future-residents/', plural: 'Future Residents', description: 'People who have signed to rent a unit and have not moved in yet.', filters: { resident_type: 'FUTURE_RESIDENT' } },
-    { path: '/app/former-residents/', plural: 'Former Residents', description: 'Residents who have moved out, with where to reach them (a deposit statement goes to their forwarding address).', filters: { resident_type: 'FORMER_RESIDENT' } },
-    { path: '/app/rental-applicants/', plural: 'Rental Applicants', description: 'People who have applied to rent and are not on a lease yet.', filters: { resident_type: 'APPLICANT' } },
+    { path: '/app/future-residents/', plural: 'Future Residents', description: 'People who have signed to rent a unit and have not moved in yet.', filters: { resident_type: 'FUTURE_RESIDENT' }, columns: ['firstName', 'lastName', 'rentalUnitId', 'moveInDate', 'email', 'phone'] },
+    { path: '/app/former-residents/', plural: 'Former Residents', description: 'Residents who have moved out, with where to reach them (a deposit statement goes to their forwarding address).', filters: { resident_type: 'FORMER_RESIDENT' }, columns: ['firstName', 'lastName', 'rentalUnitId', 'moveOutDate', 'email', 'phone'] },
+    { path: '/app/rental-applicants/', plural: 'Rental Applicants', description: 'People who have applied to rent and are not on a lease yet.', filters: { resident_type: 'APPLICANT' }, columns: ['firstName', 'lastName', 'rentalUnitId', 'email', 'phone'] },
   ],
   ordering: 'last_name,first_name',
   methods: ['list', 'create', 'get', 'update'],

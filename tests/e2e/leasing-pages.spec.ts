@@ -89,7 +89,7 @@ test('the vacancy pages, the leasing overview and the rent ledger show the right
   await expect(page.getByRole('figure', { name: 'Rent charged and collected by month' }).getByRole('img')).toBeVisible()
 
   // Residents by stage, each its own list, sorted in place.
-  await post('residents', { first_name: 'Fay', last_name: 'Future', resident_type: 'FUTURE_RESIDENT' })
+  await post('residents', { first_name: 'Fay', last_name: 'Future', resident_type: 'FUTURE_RESIDENT', move_in_date: shift(today, 14) })
   await post('residents', { first_name: 'Abe', last_name: 'Applicant', resident_type: 'APPLICANT' })
   const people = page.getByRole('table').getByRole('row')
   for (const [path, title, name] of [
@@ -106,6 +106,14 @@ test('the vacancy pages, the leasing overview and the rent ledger show the right
   await expect(page).toHaveURL(/\/app\/rental-applicants\/\?ordering=last_name/)
   await expect(people).toHaveCount(2)
   await expect(people.nth(1)).toContainText('Abe')
+  // Future residents are listed by the day they move in, former ones by the day they left.
+  await page.goto('/app/future-residents/')
+  await page.getByRole('link', { name: /^Move-in date/ }).click()
+  await expect(page).toHaveURL(/\/app\/future-residents\/\?ordering=move_in_date/)
+  await expect(people.nth(1)).toContainText(shift(today, 14))
+  await page.goto('/app/former-residents/')
+  await expect(page.getByRole('columnheader', { name: /^Move-out date/ })).toBeVisible()
+  await expect(page.getByRole('columnheader', { name: /^Resident type/ })).toHaveCount(0)
 
   // A report with a filter: the rent ledger of the lease on notice, closing at its balance.
   const balance = (await (await request.get(`/api/leases/${leaving.id}/`, { headers: bearer(company) })).json()).balance as string

@@ -148,11 +148,12 @@ function filterShape(resource: AnyResource) {
 /** The validated list query: the common contract, and filters by their API names. */
 export type ListParams = ListQuery & { [filter: string]: unknown }
 
-/** Sortable names → what to sort by: the list's columns and label (references by their record's name) and the timestamps. */
+/** Sortable names → what to sort by: the list's columns (its presets' too) and label (references by their record's name) and the timestamps. */
 function sortables(resource: AnyResource, targets: ReturnType<typeof referenceTargets>) {
   const columns = columnsOf(resource)
   const allowed: Record<string, SQL | PgColumn> = {}
-  for (const key of resource.label ? [...resource.columns, resource.label] : resource.columns) {
+  const listed = [...resource.columns, ...(resource.presets ?? []).flatMap((p) => p.columns ?? [])]
+  for (const key of resource.label ? [...listed, resource.label] : listed) {
     const reference = targets.find((r) => r.key === key)
     allowed[apiName(key)] = reference ? titleSql(reference.target, reference.alias) : columns[key]
   }

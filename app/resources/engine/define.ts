@@ -335,7 +335,7 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
   /** The pages it shares a sidebar link with (Banking), one tab each across the top of its pages. */
   tabs?: PageTabs
   /** Its list again at other addresses, each with filters fixed (future residents are residents of that type): the generic list, titled as itself. */
-  presets?: readonly ListPreset[]
+  presets?: readonly ListPreset<keyof F & string>[]
   /** Pages that belong with this list and are not resources of their own (a bank account's deposits, register and reconciliations): links in its header. */
   links?: readonly { label: string; href: string }[]
   /** Lists of other resources shown on a record's detail page. */
@@ -382,7 +382,7 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
 }
 
 /** A list of a resource's records at an address of its own, narrowed by filters the page does not offer to change. */
-export type ListPreset = {
+export type ListPreset<K extends string = string> = {
   /** Its page: `/app/future-residents/`. */
   path: string
   /** Its title, and what it shows, as a list's plural and description. */
@@ -390,6 +390,8 @@ export type ListPreset = {
   description: string
   /** The list's filters it fixes, by API name. */
   filters: Record<string, string>
+  /** Its columns, where they differ from the list's (future residents by their move-in day): fields of the resource, each sortable. */
+  columns?: readonly K[]
 }
 
 /** What the pages call deactivating a record and undoing it, where those words are not the people's: a schedule is stopped and restarted. */

@@ -76,6 +76,7 @@ function presetViewOf(resource: AnyResource, preset: ListPreset) {
       plural: preset.plural,
       description: preset.description,
       filters: list.filters.filter((f) => !(f in preset.filters)),
+      columns: preset.columns?.map(apiName) ?? list.columns,
       defaultFilters: { ...list.defaultFilters, ...preset.filters },
       listActions: [],
     }
