@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm'
+import { companyToday } from '~/db/clock.server'
 import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
 import { bulkRentIncreaseNoticeLeases, bulkRentIncreaseNotices, companies, leases, rentCharges, rentIncreases, rentPaymentScheduleLines, rentPaymentSchedules } from '~/db/schema'
@@ -84,12 +85,6 @@ async function leaseTerms(tx: Executor, companyId: string, where: { leaseIds?: s
     openIncrease: r.open_increase,
   }))
   return { terms, total: rows.length ? Number(rows[0].total) : 0 }
-}
-
-/** The company's today, in its time zone. */
-async function companyToday(tx: Executor, companyId: string) {
-  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
-  return todayIn(company?.timeZone ?? 'UTC')
 }
 
 const leaseStatusLabel = (status: string) => LEASE_STATUSES.find((s) => s.value === status)?.label.toLowerCase() ?? status

@@ -12,11 +12,11 @@ import { publicOrigin } from '~/api/origin'
 import { errorResponses, jsonBody, jsonResponse, signedIn } from '~/api/openapi'
 import { containsPattern, ListQuery, orderBy, page, pageOf, searchTextContains, type Page } from '~/api/pagination'
 import { tenant } from '~/api/tenant'
+import { companyToday } from '~/db/clock.server'
 import type { Executor } from '~/db/client.server'
 import { keptStatement, prepareSelect, runKeptInsert, runKeptSelect } from '~/db/prepared.server'
-import { companies, searchEntries } from '~/db/schema'
+import { searchEntries } from '~/db/schema'
 import { writeCsv } from '~/domain/csv'
-import { todayIn } from '~/domain/dates'
 import { formatDecimal } from '~/domain/money'
 import { decryptValue, encryptValue, maskValue } from '~/utils/crypto.server'
 import { instanceSecret } from '~/utils/instance.server'
@@ -479,11 +479,6 @@ export async function checkReferences(db: Executor, companyId: string, resource:
   )
   if (Object.keys(errors).length) throw badRequest(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
   return Object.fromEntries(targets.flatMap(({ key }) => (names[apiName(key)] === undefined ? [] : [[labelKey(key), names[apiName(key)]]])))
-}
-
-async function companyToday(tx: Executor, companyId: string) {
-  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
-  return todayIn(company?.timeZone ?? 'UTC')
 }
 
 async function runRules(resource: AnyResource, tx: Executor, companyId: string, id: string | undefined, values: Row, lines: Row[] | undefined) {
