@@ -1,15 +1,16 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
-import { bankAccounts, companies, depositDispositionLines, depositDispositions, leases, rentCharges, securityDeposits } from '~/db/schema'
+import { bankAccounts, companies, defaultGlAccounts, depositDispositionLines, depositDispositions, leases, rentCharges, securityDeposits } from '~/db/schema'
 import { conflict, invalid, notFound } from '~/domain/errors'
-import { depositErrors, depositInterest, dispositionDueDate, dispositionErrors, dispositionFigures, interestOwed, interestUntil, monthlyRentOf, type StatementFacts } from '~/domain/leasing/deposits'
+import { depositErrors, depositsCarriedDraft, depositInterest, dispositionDueDate, dispositionErrors, dispositionFigures, interestOwed, interestUntil, monthlyRentOf, type StatementFacts } from '~/domain/leasing/deposits'
 import { todayIn } from '~/domain/dates'
 import { depositInterestRulesOf, rulesOf } from '~/domain/leasing/provinces'
 import { FROM_DEPOSIT } from '~/domain/leasing/payments'
 import { formatDecimal } from '~/domain/money'
 import { provinceOf, provinceOfUnit } from './late-fees.server'
 import { leaseSummaries } from './leases.server'
+import { postEntry } from '~/ledger/posting.server'
 
 /*
  * Deposits' rules, called by their definitions (~/resources/deposits): a deposit is checked
@@ -80,6 +81,32 @@ async function heldFor(tx: Executor, companyId: string, leaseId: string) {
     .from(securityDeposits)
     .where(and(eq(securityDeposits.companyId, companyId), eq(securityDeposits.leaseId, leaseId), eq(securityDeposits.status, 'HELD')))
   return row.held
+}
+
+/**
+ * The deposits a lease still holds go over to its renewal on the renewal's first day: each is held
+ * for the renewal from then on (and remembers the lease it was received under, whose receipt stays
+ * as posted), and one entry moves their total in the books from the one lease to the other.
+ */
+export async function carryDepositsToRenewal(tx: Executor, companyId: string, userId: string | null, renewal: { id: string; startDate: string; label: string }, renewedId: string) {
+  const carried = await tx
+    .update(securityDeposits)
+    .set({ leaseId: renewal.id, receivedLeaseId: sql`coalesce(${securityDeposits.receivedLeaseId}, ${securityDeposits.leaseId})`, updatedAt: new Date() })
+    .where(and(eq(securityDeposits.companyId, companyId), eq(securityDeposits.leaseId, renewedId), eq(securityDeposits.status, 'HELD')))
+    .returning({ amount: securityDeposits.amount, rentalUnitId: securityDeposits.rentalUnitId, propertyGroupId: securityDeposits.propertyGroupId })
+  const amount = carried.reduce((sum, d) => sum + d.amount, 0)
+  if (amount <= 0) return 0
+  const [held] = await tx
+    .select({ accountId: defaultGlAccounts.accountId })
+    .from(defaultGlAccounts)
+    .where(and(eq(defaultGlAccounts.companyId, companyId), eq(defaultGlAccounts.role, 'SECURITY_DEPOSITS_HELD')))
+  if (!held) throw conflict('Choose the account that holds security deposits in the accounting settings: the deposits go over to the renewal.')
+  const draft = depositsCarriedDraft(
+    { renewalId: renewal.id, fromLeaseId: renewedId, date: renewal.startDate, amount, rentalUnitId: carried[0].rentalUnitId, propertyGroupId: carried[0].propertyGroupId, memo: `Deposits held for the renewal ${renewal.label}` },
+    held.accountId,
+  )
+  await postEntry(tx, companyId, draft, { userId })
+  return amount
 }
 
 /**
@@ -180,6 +207,17 @@ export async function completeDisposition(tx: Executor, companyId: string, userI
   const date = String(record.date)
   const held = await heldFor(tx, companyId, leaseId)
   if (held === 0 && Number(record.interest ?? 0) === 0) throw conflict('This lease holds no deposit to settle.')
+  // Deposits are settled at move-out: a lease still lived in keeps them (Ontario's pays the last month).
+  const [lease] = await tx
+    .select({ label: leases.label, status: leases.status, moveOutDate: leases.moveOutDate })
+    .from(leases)
+    .where(and(eq(leases.companyId, companyId), eq(leases.id, leaseId)))
+  if (lease && lease.status !== 'ENDED' && (!lease.moveOutDate || lease.moveOutDate > date)) {
+    const message = lease.moveOutDate
+      ? `On or after ${lease.moveOutDate}, the move-out: the deposits are held until the residents leave.`
+      : `${lease.label} is still lived in: give notice or end it first; the deposits are held until the residents leave.`
+    throw conflict(message, { date: [message] })
+  }
   const errors = await checkDisposition(tx, companyId, record, deductions)
   if (errors) throw invalid(`Please correct the highlighted fields: ${Object.keys(errors).join(', ')}.`, errors)
   const { createRecord } = await import('~/resources/engine/api.server')

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { Database, Executor } from '~/db/client.server'
+import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
 import { executeQuery, queryOf } from '~/db/prepared.server'
 import { accounts, journalLines, leaseResidents, leases, rentalUnits, residents } from '~/db/schema'
@@ -67,7 +67,7 @@ export async function followLease(tx: Executor, companyId: string, leaseId: stri
     .from(rentalUnits)
     .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, lease.rentalUnitId)))
   const onUnit = await tx
-    .select({ status: leases.status, startDate: leases.startDate, renewsLeaseId: leases.renewsLeaseId })
+    .select({ status: leases.status, startDate: leases.startDate })
     .from(leases)
     .where(and(eq(leases.companyId, companyId), eq(leases.rentalUnitId, lease.rentalUnitId)))
   const status = unitStatusFor(unit.status, onUnit, today)
@@ -119,28 +119,6 @@ export async function followLease(tx: Executor, companyId: string, leaseId: stri
   }
 }
 
-/**
- * Moves in the leases that have begun since they were signed, in every company: each lease in
- * force whose first day has come on its company's clock while its unit still reads vacant or one
- * of its residents is still a future resident. Run by the scheduler; each lease is its own
- * transaction, and following a lease twice changes nothing, so two runs at once are harmless.
- */
-export async function followBegunLeases(db: Database, options: { now?: Date; companyId?: string } = {}) {
-  const now = (options.now ?? new Date()).toISOString()
-  const begun = await db.execute<{ company_id: string; id: string; today: string }>(sql`
-    select l.company_id, l.id, (${now}::timestamptz at time zone c.time_zone)::date::text as today
-    from leases l
-    join companies c on c.id = l.company_id
-    join rental_units u on u.id = l.rental_unit_id
-    where l.status in ('ACTIVE', 'NOTICE') and l.start_date <= (${now}::timestamptz at time zone c.time_zone)::date
-      ${options.companyId ? sql`and l.company_id = ${options.companyId}` : sql``}
-      and (u.status = 'VACANT'
-        or exists (select 1 from lease_residents lr join residents r on r.id = lr.resident_id
-                   where lr.lease_id = l.id and r.resident_type = 'FUTURE_RESIDENT'))`)
-  for (const lease of begun) await db.transaction((tx) => followLease(tx, lease.company_id, lease.id, { today: lease.today }))
-  return { followed: begun.length }
-}
-
 /** The resident, or a 400 naming the field: an id of another company's resident names none of ours. */
 async function checkResident(tx: Executor, companyId: string, residentId: string) {
   const [found] = await tx
@@ -177,22 +155,11 @@ export async function removeResident(tx: Executor, companyId: string, leaseId: s
   await followLease(tx, companyId, leaseId, { alsoResidents: [residentId] })
 }
 
-/** Activating a renewal ends the lease it renews: the residents stay, under the new terms. */
-export async function endRenewedLease(tx: Executor, companyId: string, lease: LeaseRow) {
-  if (!lease.renewsLeaseId) return undefined
-  const [renewed] = await tx
-    .update(leases)
-    .set({ status: 'ENDED', moveOutDate: null, updatedAt: new Date() })
-    .where(and(eq(leases.companyId, companyId), eq(leases.id, lease.renewsLeaseId), inArray(leases.status, [...HOLDS_UNIT])))
-    .returning()
-  return renewed
-}
-
 /** The lease holding a unit today (active or on notice, and begun), or null: a lease signed to start later is not yet its current one. */
 export async function currentLeaseId(tx: Executor, companyId: string, rentalUnitId: string): Promise<string | null> {
   const [inForce, today] = await Promise.all([
     tx
-      .select({ id: leases.id, status: leases.status, startDate: leases.startDate, renewsLeaseId: leases.renewsLeaseId })
+      .select({ id: leases.id, status: leases.status, startDate: leases.startDate })
       .from(leases)
       .where(and(eq(leases.companyId, companyId), eq(leases.rentalUnitId, rentalUnitId), inArray(leases.status, [...HOLDS_UNIT])))
       .orderBy(asc(leases.startDate)),

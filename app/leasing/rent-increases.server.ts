@@ -5,10 +5,10 @@ import { isUuid } from '~/db/ids'
 import { bulkRentIncreaseNoticeLeases, bulkRentIncreaseNotices, companies, leases, rentCharges, rentIncreases, rentPaymentScheduleLines, rentPaymentSchedules } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
 import { conflict, invalidFields, type FieldErrors } from '~/domain/errors'
-import { LEASE_STATUSES } from '~/domain/leasing/leases'
+import { HOLDS_UNIT, LEASE_STATUSES } from '~/domain/leasing/leases'
 import { guidelineFor, rentIncreaseRulesOf, rulesOf } from '~/domain/leasing/provinces'
 import { addDays } from '~/domain/leasing/rent'
-import { allowedRent, catchUpCharges, earliestEffective, eligibleFrom, increaseErrors, increasePercent, maximumRent, noticeLetter, noticePeriodOf, RENT_INCREASE_STATUSES } from '~/domain/leasing/rent-increases'
+import { allowedRent, catchUpCharges, earliestEffective, eligibleFrom, increaseErrors, increasePercent, renewalRentErrors, maximumRent, noticeLetter, noticePeriodOf, OPEN_INCREASE, RENT_INCREASE_STATUSES } from '~/domain/leasing/rent-increases'
 import { letterText } from '~/domain/letter'
 import { formatMoney, formatPercent, parseMoney } from '~/domain/money'
 import { lettersPdf } from '~/utils/letter-pdf.server'
@@ -56,7 +56,9 @@ async function leaseTerms(tx: Executor, companyId: string, where: { leaseIds?: s
     open_increase: string | null
     total: string
   }>(sql`
-    select l.id, l.label, l.status, l.rent, l.rent_frequency, coalesce(l.move_in_date, l.start_date)::text as move_in_date,
+    select l.id, l.label, l.status,
+      -- The rent the next increase raises: an applied one still to take effect has set it already.
+      case when last.date > (now() at time zone c.time_zone)::date then last.new_rent else l.rent end as rent, l.rent_frequency, coalesce(l.move_in_date, l.start_date)::text as move_in_date,
       coalesce(pg.address ->> 'province', c.province) as province, b.property_group_id,
       last.date::text as last_increase_date, open.id as open_increase, count(*) over () as total
     from leases l
@@ -64,7 +66,14 @@ async function leaseTerms(tx: Executor, companyId: string, where: { leaseIds?: s
     join rental_units u on u.id = l.rental_unit_id
     join buildings b on b.id = u.building_id
     left join property_groups pg on pg.id = b.property_group_id
-    left join lateral (select max(r.effective_date) as date from rent_increases r where r.company_id = l.company_id and r.lease_id = l.id and r.status = 'APPLIED' ${except}) last on true
+    -- Its last increase is the tenancy's: one applied to it or to the lease it renews, or the renewal itself at a higher rent.
+    left join lateral (
+      select x.date, x.new_rent from (
+        select r.effective_date as date, r.new_rent from rent_increases r
+        where r.company_id = l.company_id and r.lease_id in (l.id, l.renews_lease_id) and r.status = 'APPLIED' ${except}
+        union all
+        select l.start_date, l.rent from leases o where o.company_id = l.company_id and o.id = l.renews_lease_id and l.rent > o.rent
+      ) x order by x.date desc limit 1) last on true
     left join lateral (select r.id from rent_increases r where r.company_id = l.company_id and r.lease_id = l.id and r.status in ('DRAFT', 'NOTICE_SENT') ${except} limit 1) open on true
     where l.company_id = ${companyId}
       ${where.leaseIds ? sql`and l.id in (select jsonb_array_elements_text(${JSON.stringify(where.leaseIds)}::jsonb)::uuid)` : sql``}
@@ -95,6 +104,21 @@ function leaseRefusal(lease: LeaseTerms) {
   if (lease.status !== 'ACTIVE') return `${lease.label} is ${leaseStatusLabel(lease.status)}: only an active lease’s rent is raised.`
   if (lease.openIncrease) return `${lease.label} has a rent increase under way already: change or cancel it instead.`
   return null
+}
+
+/** What the law on increases says of a renewal of `renewedId` starting on `startDate` at `rent` (cents): messages for its rent, none when it does not raise it. */
+export async function renewalRentCheck(tx: Executor, companyId: string, renewedId: string, rent: number, startDate: string) {
+  const [lease] = (await leaseTerms(tx, companyId, { leaseIds: [renewedId] })).terms
+  if (!lease) return []
+  return renewalRentErrors({ province: lease.province, currentRent: lease.rent, newRent: rent, startDate, eligibleFrom: eligibleFrom(lease) })
+}
+
+/** A renewal takes over the increases still to come of the lease it renews (a draft, or notice given): they raise the tenancy's rent. */
+export async function moveOpenIncreases(tx: Executor, companyId: string, fromLeaseId: string, toLeaseId: string) {
+  await tx
+    .update(rentIncreases)
+    .set({ leaseId: toLeaseId, updatedAt: new Date() })
+    .where(and(eq(rentIncreases.companyId, companyId), eq(rentIncreases.leaseId, fromLeaseId), inArray(rentIncreases.status, [...OPEN_INCREASE])))
 }
 
 /**
@@ -160,6 +184,11 @@ export async function giveNotice(tx: Executor, companyId: string, record: Record
 export async function applyIncrease(tx: Executor, companyId: string, userId: string, record: Record<string, unknown>) {
   const id = String(record.id)
   const leaseId = String(record.leaseId)
+  const [held] = await tx
+    .select({ label: leases.label, status: leases.status })
+    .from(leases)
+    .where(and(eq(leases.companyId, companyId), eq(leases.id, leaseId)))
+  if (held && !HOLDS_UNIT.includes(held.status as never)) throw conflict(`${held.label} is ${leaseStatusLabel(held.status)}: only the rent of a lease in force is raised. Cancel this increase.`)
   const effective = String(record.effectiveDate)
   const newRent = Number(record.newRent)
   const schedules = await tx

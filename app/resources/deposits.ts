@@ -23,7 +23,8 @@ import { date, lines, longText, money, reference, select, text } from './engine/
 const documentOf = (row: PostingDocument) => ({
   id: row.id,
   date: String(row.date),
-  leaseId: String(row.leaseId),
+  // A deposit a renewal took over stays posted to the lease it was received under (the renewal's entry moved it).
+  leaseId: String(row.receivedLeaseId ?? row.leaseId),
   rentalUnitId: (row.rentalUnitId as string | null) ?? null,
   propertyGroupId: (row.propertyGroupId as string | null) ?? null,
 })

@@ -5,7 +5,9 @@ import { leaseResidents, leases, rentPaymentSchedules } from '~/db/schema'
 import { conflict } from '~/domain/errors'
 import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, RESIDENT_ROLES, type Term } from '~/domain/leasing/leases'
 import { SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
-import { addResident, checkUnitFree, endRenewedLease, followLease, leaseOf, leaseSummaries, markSigned, removeResident } from '~/leasing/leases.server'
+import { addResident, checkUnitFree, followLease, leaseOf, leaseSummaries, markSigned, removeResident } from '~/leasing/leases.server'
+import { handOverToRenewal, renewalErrors } from '~/leasing/lease-starts.server'
+import { companyToday } from '~/db/clock.server'
 import { leasePdf } from '~/leasing/lease-document.server'
 import { generateSignatureRequest, sendableToSign } from '~/leasing/signatures.server'
 import { leaseDepositErrors } from '~/leasing/deposits.server'
@@ -43,7 +45,7 @@ export const leasesResource = defineResource({
     status: select('Status', LEASE_STATUSES, { readOnly: true }),
     startDate: date('Start date', { required: true }),
     endDate: date('End date', { notBefore: 'startDate', help: 'The last day of a fixed term; a month-to-month lease has none' }),
-    moveInDate: date('Move-in date', { notBefore: 'startDate', help: 'The start date when empty' }),
+    moveInDate: date('Move-in date', { help: 'The start date when empty; a renewal’s is the day its residents first moved in' }),
     signedOn: date('Signed on', { help: 'Empty: the day it is activated' }),
     noticeDate: date('Notice given on', { readOnly: true }),
     moveOutDate: date('Move-out date', { readOnly: true, help: 'Set by giving notice or ending the lease' }),
@@ -53,7 +55,7 @@ export const leasesResource = defineResource({
     securityDeposit: money('Security deposit', { help: 'Where the province allows one (not in Ontario or Québec)' }),
     lastMonthRentDeposit: money('Last month’s rent deposit', { help: 'Ontario’s rent deposit: at most one period’s rent, applied to the last one' }),
     keyDeposit: money('Key deposit', { help: 'Refundable, for keys, fobs and remotes' }),
-    renewsLeaseId: reference('Renews', 'leases', { help: 'The lease this one renews: activating it ends that one, and its residents stay' }),
+    renewsLeaseId: reference('Renews', 'leases', { help: 'The lease of the same unit this one renews: that one runs until the day before this one starts, then ends; its residents stay, with its deposits' }),
   },
   title: ['label'],
   label: 'label',
@@ -80,7 +82,7 @@ export const leasesResource = defineResource({
       label: 'Activate',
       from: ['DRAFT'],
       to: 'ACTIVE',
-      confirm: 'Activating the lease lets the unit to its residents: from its start the unit shows as occupied and they as current residents (until then, future residents), and rent is charged from its start (a lease with no rent schedule gets one from its rent). A lease it renews ends.',
+      confirm: 'Activating the lease lets the unit to its residents: from its start the unit shows as occupied and they as current residents (until then, future residents), and rent is charged from its start (a lease with no rent schedule gets one from its rent). A lease it renews runs until the day before this one starts, then ends, and its deposits go over to this one.',
       done: 'Lease activated: the unit is occupied.',
       async run({ tx, companyId, record }) {
         await checkUnitFree(tx as Executor, companyId, { ...termOf(record), id: String(record.id), rentalUnitId: String(record.rentalUnitId), renewsLeaseId: record.renewsLeaseId as string | null })
@@ -183,6 +185,8 @@ export const leasesResource = defineResource({
       if (Object.keys(errors).length) return errors
       const deposits = await leaseDepositErrors(tx as Executor, companyId, values)
       if (deposits) return deposits
+      const renewal = await renewalErrors(tx as Executor, companyId, id, values)
+      if (renewal) return renewal
       if (!id) return undefined
       const current = await leaseOf(tx as Executor, companyId, id)
       if (current.status === 'ENDED') throw conflict('An ended lease cannot change; a new lease or a renewal starts the next term.')
@@ -203,7 +207,8 @@ export const leasesResource = defineResource({
     },
     async moved({ tx, companyId, userId, id, from, to }) {
       const lease = await leaseOf(tx as Executor, companyId, id)
-      if (to === 'ACTIVE') await endRenewedLease(tx as Executor, companyId, lease)
+      // A renewal takes over from the lease it renews on its first day; that one runs until then.
+      if (to === 'ACTIVE') await handOverToRenewal(tx as Executor, companyId, userId, lease, await companyToday(tx as Executor, companyId))
       await followLease(tx as Executor, companyId, id)
       // An active lease is charged: by its schedules, or by one made from its rent (which charges what is due).
       if (to === 'ACTIVE') await startCharging(tx as Executor, companyId, userId, lease)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { crossCompany, getDb } from '~/db/client.server'
 import { companies } from '~/db/schema'
-import { followBegunLeases } from '~/leasing/leases.server'
+import { followBegunLeases } from '~/leasing/lease-starts.server'
 import { runRent } from '~/leasing/rent.server'
 import { api, registerCompany } from './api'
 

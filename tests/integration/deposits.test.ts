@@ -211,6 +211,12 @@ describe('security deposits', () => {
     // charged to the interest account and refunded with the deposit when completed; the statement says so.
     const settled = await post('deposit-dispositions/', { lease_id: vancouver.id, date: '2025-03-01', interest_account_id: account('6000'), bank_account_id: bank.id })
     expect(settled).toMatchObject({ interest: '21.72', held: '900.00', refund: '921.72' })
+    // Not while the residents still live there: the deposits are held until they leave.
+    const early = await api('POST', `deposit-dispositions/${settled.id}/complete/`, { token, body: {} })
+    expect(early.status).toBe(409)
+    expect(early.body.errors.date[0]).toMatch(/still lived in/)
+    expect((await get(token, `security-deposits/${damage.id}/`)).status).toBe('HELD')
+    expect((await api('POST', `leases/${vancouver.id}/end/`, { token, body: { move_out_date: '2025-02-28' } })).status).toBe(200)
     const completed = await api('POST', `deposit-dispositions/${settled.id}/complete/`, { token, body: {} })
     expect(completed.status, JSON.stringify(completed.body)).toBe(200)
     const trial = await get(token, 'reporting/trial-balance/?as_of=2025-12-31')

@@ -221,7 +221,7 @@ describe('leases', () => {
       rental_unit_id: unit.id,
       lease_type: 'MONTH_TO_MONTH',
       start_date: '2026-09-01',
-      rent: '1545.00',
+      rent: '1530.00',
       rent_frequency: 'MONTHLY',
       renews_lease_id: first.id,
       lines: [{ resident_id: ada.id, role: 'PRIMARY' }],

@@ -71,7 +71,7 @@ describe('vacancies and the leasing pages', () => {
     await action(token, `rent-payments/${later.id}/record-return/`, { returned_date: '2031-10-20' })
 
     await action(token, `leases/${leaving.id}/give-notice/`, { notice_date: '2031-09-20', move_out_date: '2031-10-31' })
-    await nextLease(company, renewed, { lease_type: 'MONTH_TO_MONTH', start_date: '2031-12-01', rent: '1030.00', renews_lease_id: renewed.id })
+    await nextLease(company, renewed, { lease_type: 'MONTH_TO_MONTH', start_date: '2031-12-01', rent: '1000.00', renews_lease_id: renewed.id })
     const signed = await nextLease(company, left, { lease_type: 'FIXED', start_date: '2031-11-01', end_date: '2032-10-31', rent: '975.00' })
 
     const asOf = '2031-10-15'
@@ -381,7 +381,7 @@ describe('moves in and out', () => {
     const departing = await lease({ start_date: '2030-12-01', rent: '1200.00' })
     await action(token, `leases/${departing.id}/give-notice/`, { notice_date: '2031-03-31', move_out_date: '2031-05-31' })
     const renewing = await lease({ lease_type: 'FIXED', start_date: '2030-06-01', end_date: '2031-03-31', rent: '900.00' })
-    await nextLease(company, renewing, { lease_type: 'MONTH_TO_MONTH', start_date: '2031-04-01', rent: '925.00', renews_lease_id: renewing.id })
+    await nextLease(company, renewing, { lease_type: 'MONTH_TO_MONTH', start_date: '2031-04-01', rent: '900.00', renews_lease_id: renewing.id })
     const later = await lease({ start_date: '2031-07-01', rent: '1100.00' })
 
     const report = await get(token, 'reporting/move-in-move-out/?date_from=2031-01-01&date_to=2031-06-30')

@@ -335,6 +335,11 @@ export const securityDeposits = pgTable(
     /** HELD, then SETTLED by the lease's disposition. */
     status: text().notNull(),
     dispositionId: uuid().references((): AnyPgColumn => depositDispositions.id),
+    /**
+     * The lease it was received under, once a renewal has taken it over (`leaseId` is the lease
+     * holding it now): its receipt stays posted to that lease, and the renewal's entry moved it.
+     */
+    receivedLeaseId: uuid().references((): AnyPgColumn => leases.id),
     /** The lease's unit and property, kept by the database from the lease (migration 0031). */
     rentalUnitId: uuid().references(() => rentalUnits.id),
     propertyGroupId: uuid().references(() => propertyGroups.id),

@@ -68,6 +68,31 @@ export function depositDraft(deposit: DepositDocument, undepositedFundsAccountId
   }
 }
 
+/** The source of the entry moving a lease's deposits to its renewal: the renewal's own. */
+export const DEPOSITS_CARRIED_PURPOSE = 'DEPOSITS_CARRIED'
+
+/**
+ * Deposits a renewal takes over from the lease it renews, on the renewal's first day: Dr deposits
+ * held for the lease renewed, Cr deposits held for the renewal. The tenancy goes on; what it holds
+ * is held for the lease it lives under now.
+ */
+export function depositsCarriedDraft(
+  carried: { renewalId: string; fromLeaseId: string; date: string; amount: number; rentalUnitId: string | null; propertyGroupId: string | null; memo: string },
+  depositsHeldAccountId: string,
+): JournalDraft {
+  const place = { rentalUnitId: carried.rentalUnitId, propertyGroupId: carried.propertyGroupId }
+  return {
+    date: carried.date,
+    memo: carried.memo,
+    basis: 'BOTH',
+    source: { type: 'leases', id: carried.renewalId, purpose: DEPOSITS_CARRIED_PURPOSE },
+    lines: [
+      { accountId: depositsHeldAccountId, amount: carried.amount, leaseId: carried.fromLeaseId, ...place },
+      { accountId: depositsHeldAccountId, amount: -carried.amount, leaseId: carried.renewalId, ...place },
+    ],
+  }
+}
+
 /** What a disposition comes to: the deposits held, the deductions, the interest and what is refunded. */
 export function dispositionFigures(held: number, interest: number, deductions: readonly { amount: number }[]) {
   const deducted = deductions.reduce((sum, d) => sum + d.amount, 0)
@@ -255,7 +280,7 @@ function interestSection(interest: NonNullable<StatementFacts['interest']>, ente
       (p) =>
         [
           `${depositLabel(p.depositType)}, ${p.from} to ${p.to} (${p.days} days)`,
-          `${dollars(p.amount)} at ${percentOf(p.percent)}${p.assumed ? `: no rate published yet for this period, ${p.year}’s (the latest) used` : ''}`,
+          `${dollars(p.amount)} at ${percentOf(p.percent)}${!p.assumed ? '' : p.year > Number(p.from.slice(0, 4)) ? `: ${p.year}’s rate, the earliest on record, used` : `: no rate published yet for this period, ${p.year}’s (the latest) used`}`,
         ] as const,
     ),
     paragraphs: [interest.law],

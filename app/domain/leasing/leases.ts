@@ -41,14 +41,14 @@ export function termsOverlap(a: Term, b: Term) {
 
 type UnitStatus = 'VACANT' | 'OCCUPIED' | 'NOTICE' | 'DOWN'
 
-/** What these rules read of a lease: its status, its first day, and the lease it renews, if any. */
-export type LeaseLife = { status: string; startDate: string; renewsLeaseId: string | null }
+/** What these rules read of a lease: its status and its first day. */
+export type LeaseLife = { status: string; startDate: string }
 
 /**
  * Whether a lease holds its unit on `day`: in force and begun. A lease signed ahead holds it from
- * its start; a renewal holds it from the day it is signed, since its residents never left.
+ * its start (a renewal too: the lease it renews holds the unit until then).
  */
-export const holdsUnitOn = (lease: LeaseLife, day: string) => HOLDS_UNIT.includes(lease.status as LeaseStatus) && (lease.startDate <= day || lease.renewsLeaseId !== null)
+export const holdsUnitOn = (lease: LeaseLife, day: string) => HOLDS_UNIT.includes(lease.status as LeaseStatus) && lease.startDate <= day
 
 /** Whether a lease is signed and in force but has not begun on `day`: its residents are still to move in. */
 export const signedAheadOn = (lease: LeaseLife, day: string) => HOLDS_UNIT.includes(lease.status as LeaseStatus) && !holdsUnitOn(lease, day)

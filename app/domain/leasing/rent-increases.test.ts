@@ -145,6 +145,13 @@ describe('the letters', () => {
       'This increase is within Ontario’s guideline for 2026, 2.1%.',
     ])
       expect(text).toContain(fact)
+    // An increase in a year whose guideline Lintel does not have yet: the tenant is told of no other year's.
+    const later = letterText(
+      noticeLetter({ company, tenants: ['Ada Tenant'], unitAddress: 'Unit 102', province: 'ON', rentFrequency: 'MONTHLY', currentRent: 150_000, newRent: 153_000, effectiveDate: '2031-03-01', noticeDate: '2030-12-01', exempt: false, exemptionReason: null, currency: 'CAD', numbers: 'en' }),
+    )
+    expect(later).toContain('New rent: $1,530.00 per month')
+    expect(later).not.toContain('guideline for 2026')
+    expect(later).not.toContain('Lintel')
   })
 
   it('give a PAD agreement every element Rule H1 asks, with blanks for an account not given', () => {

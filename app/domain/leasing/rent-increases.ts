@@ -117,6 +117,23 @@ export function increaseErrors(terms: IncreaseTerms): FieldErrors {
   return errors
 }
 
+/**
+ * A renewal at a higher rent raises a sitting tenant's rent: what the law on increases asks of it
+ * (twelve months since the last increase or the move-in, the province's guideline), as messages for
+ * its rent; none when it does not raise the rent. Its notice is the increase's to give.
+ */
+export function renewalRentErrors(terms: { province: string | null; currentRent: number; newRent: number; startDate: string; eligibleFrom: string }): string[] {
+  if (terms.newRent <= terms.currentRent) return []
+  const messages: string[] = []
+  if (terms.startDate < terms.eligibleFrom)
+    messages.push(`A renewal at more than the ${formatMoney(terms.currentRent)} paid now raises the rent, which may rise from ${terms.eligibleFrom} (twelve months after the last increase or the move-in): renew at the same rent, or raise it then.`)
+  const guideline = guidelineWords(terms.province, terms.startDate)
+  const most = guideline ? maximumRent(terms.currentRent, guideline.percent) : null
+  if (guideline && most !== null && terms.newRent > most)
+    messages.push(`At most ${formatMoney(most)}: ${guideline.words}, allows no more for a tenant renewing. Where the unit is exempt, raise the rent with a rent increase that says so, then renew at the new rent.`)
+  return messages
+}
+
 /** The most a lease's rent may become on `effective`, and the guideline behind it; null where its province sets no cap. */
 export function allowedRent(province: string | null, currentRent: number, effective: string) {
   const guideline = guidelineWords(province, effective)
@@ -206,7 +223,8 @@ export function noticeLetter(input: NoticeLetterInput): Letter {
   const guideline = guidelineWords(input.province, input.effectiveDate, input.numbers)
   const within = input.exempt
     ? `The unit is exempt from the rent increase guideline: ${input.exemptionReason ?? ''}`.trim()
-    : guideline
+    : // Only the guideline of the year it takes effect in: a tenant is not told of another year's.
+      guideline && !guideline.assumed
       ? `This increase is within ${guideline.words}.`
       : null
   const subtitle = rules?.form === 'N1' ? 'Following the Landlord and Tenant Board’s form N1' : rules?.form === 'RTB-7' ? 'Following the Residential Tenancy Branch’s form RTB-7' : undefined

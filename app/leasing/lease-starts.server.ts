@@ -1,0 +1,113 @@
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import type { Database, Executor } from '~/db/client.server'
+import { leases, rentPaymentSchedules } from '~/db/schema'
+import { addDays } from '~/domain/leasing/rent'
+import { HOLDS_UNIT } from '~/domain/leasing/leases'
+import { carryDepositsToRenewal } from './deposits.server'
+import { followLease, leaseOf } from './leases.server'
+import { moveOpenIncreases, renewalRentCheck } from './rent-increases.server'
+import type { FieldErrors } from '~/domain/errors'
+
+/*
+ * What happens as leases begin. A lease signed ahead moves its residents in on its first day; a
+ * renewal takes over from the lease it renews on its own first day, that lease running (and being
+ * charged) until the day before. Called as a lease is activated and, for the days that come
+ * later, by the scheduler.
+ */
+
+type LeaseRow = typeof leases.$inferSelect
+
+/**
+ * A lease's checks as a renewal (its definition's `validate`; values by field key): it lets the
+ * same unit as the lease it renews and starts after it, and a higher rent is a rent increase under
+ * the province's law. A renewal moves no one in: its move-in is the tenancy's, filled in from the
+ * lease it renews when left empty, and only a renewal's comes before its start.
+ */
+export async function renewalErrors(tx: Executor, companyId: string, id: string | undefined, values: Record<string, unknown>): Promise<FieldErrors | undefined> {
+  const start = String(values.startDate)
+  const moveIn = (values.moveInDate as string | null | undefined) ?? null
+  if (!values.renewsLeaseId) return moveIn && moveIn < start ? { move_in_date: ['Move-in date cannot be before the start date.'] } : undefined
+  if (values.renewsLeaseId === id) return { renews_lease_id: ['A lease cannot renew itself.'] }
+  const renewed = await leaseOf(tx, companyId, String(values.renewsLeaseId))
+  if (renewed.rentalUnitId !== values.rentalUnitId)
+    return { rental_unit_id: [`The unit of the lease it renews, ${renewed.label}: a move to another unit is a move-out and a new lease.`] }
+  if (start <= renewed.startDate) return { start_date: [`After ${renewed.startDate}, the start of the lease it renews.`] }
+  const rent = await renewalRentCheck(tx, companyId, renewed.id, Number(values.rent), start)
+  if (rent.length) return { rent }
+  if (!moveIn) values.moveInDate = renewed.moveInDate ?? renewed.startDate
+  return undefined
+}
+
+/**
+ * Activating a renewal: the lease it renews ends its term the day before the renewal starts (its
+ * rent schedules charge up to then), and the renewal takes over now when that day has come, else
+ * on the day (`followBegunLeases`).
+ */
+export async function handOverToRenewal(tx: Executor, companyId: string, userId: string | null, renewal: LeaseRow, today: string) {
+  if (!renewal.renewsLeaseId) return
+  const dayBefore = addDays(renewal.startDate, -1)
+  const runsPast = (column: typeof leases.endDate | typeof rentPaymentSchedules.endDate) => or(isNull(column), gt(column, dayBefore))
+  await tx
+    .update(leases)
+    .set({ endDate: dayBefore, updatedAt: new Date() })
+    .where(and(eq(leases.companyId, companyId), eq(leases.id, renewal.renewsLeaseId), inArray(leases.status, [...HOLDS_UNIT]), runsPast(leases.endDate)))
+  await tx
+    .update(rentPaymentSchedules)
+    .set({ endDate: dayBefore, updatedAt: new Date() })
+    .where(and(eq(rentPaymentSchedules.companyId, companyId), eq(rentPaymentSchedules.leaseId, renewal.renewsLeaseId), runsPast(rentPaymentSchedules.endDate)))
+  if (renewal.startDate <= today) await takeOverRenewedLease(tx, companyId, userId, renewal)
+}
+
+/**
+ * A renewal that has begun takes over from the lease it renews: that lease ends (its history says
+ * by which renewal; its residents stay, under the new terms), and what the tenancy holds goes to
+ * the renewal: its deposits, and its rent increases still to come.
+ */
+export async function takeOverRenewedLease(tx: Executor, companyId: string, userId: string | null, renewal: LeaseRow) {
+  if (!renewal.renewsLeaseId) return
+  const [renewed] = await tx
+    .select()
+    .from(leases)
+    .where(and(eq(leases.companyId, companyId), eq(leases.id, renewal.renewsLeaseId), inArray(leases.status, [...HOLDS_UNIT])))
+    .for('update')
+  if (!renewed) return
+  await tx
+    .update(leases)
+    .set({ status: 'ENDED', updatedAt: new Date() })
+    .where(and(eq(leases.companyId, companyId), eq(leases.id, renewed.id)))
+  // Loaded here: the definitions load this module.
+  const [{ recordStateChange }, { leasesResource }] = await Promise.all([import('~/resources/engine/actions.server'), import('~/resources/leases')])
+  await recordStateChange(tx, { companyId, resource: leasesResource, recordId: renewed.id, action: null, from: renewed.status, to: 'ENDED', note: `Renewed by ${renewal.label}`, userId })
+  await carryDepositsToRenewal(tx, companyId, userId, renewal, renewed.id)
+  await moveOpenIncreases(tx, companyId, renewed.id, renewal.id)
+  await followLease(tx, companyId, renewed.id)
+}
+
+/**
+ * The leases that have begun since they were signed, in every company, each in its own
+ * transaction: a lease in force whose first day has come on its company's clock while its unit
+ * still reads vacant, one of its residents is still a future resident, or the lease it renews is
+ * still in force. Run by the scheduler; following a lease again changes nothing, so two runs at
+ * once are harmless (the renewed lease is locked, and taken over once).
+ */
+export async function followBegunLeases(db: Database, options: { now?: Date; companyId?: string } = {}) {
+  const now = (options.now ?? new Date()).toISOString()
+  const begun = await db.execute<{ company_id: string; id: string; today: string }>(sql`
+    select l.company_id, l.id, (${now}::timestamptz at time zone c.time_zone)::date::text as today
+    from leases l
+    join companies c on c.id = l.company_id
+    join rental_units u on u.id = l.rental_unit_id
+    where l.status in ('ACTIVE', 'NOTICE') and l.start_date <= (${now}::timestamptz at time zone c.time_zone)::date
+      ${options.companyId ? sql`and l.company_id = ${options.companyId}` : sql``}
+      and (u.status = 'VACANT'
+        or exists (select 1 from lease_residents lr join residents r on r.id = lr.resident_id
+                   where lr.lease_id = l.id and r.resident_type = 'FUTURE_RESIDENT')
+        or exists (select 1 from leases o where o.id = l.renews_lease_id and o.status in ('ACTIVE', 'NOTICE')))`)
+  for (const begins of begun) {
+    await db.transaction(async (tx) => {
+      await takeOverRenewedLease(tx, begins.company_id, null, await leaseOf(tx, begins.company_id, begins.id))
+      await followLease(tx, begins.company_id, begins.id, { today: begins.today })
+    })
+  }
+  return { followed: begun.length }
+}

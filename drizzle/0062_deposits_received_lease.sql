@@ -1,0 +1,2 @@
+ALTER TABLE "security_deposits" ADD COLUMN "received_lease_id" uuid;--> statement-breakpoint
+ALTER TABLE "security_deposits" ADD CONSTRAINT "security_deposits_received_lease_id_leases_id_fk" FOREIGN KEY ("received_lease_id") REFERENCES "public"."leases"("id") ON DELETE no action ON UPDATE no action;
