@@ -8,7 +8,7 @@ import { HOLDS_UNIT } from '~/domain/leasing/leases'
 import { chargeDraft, chargeMemo, chargesDue, incomeRoleOf, type DueCharge, type ScheduleLine } from '~/domain/leasing/rent'
 import { formatDecimal } from '~/domain/money'
 import { postEntries } from '~/ledger/posting.server'
-import { lateFeeLawErrors } from '~/domain/leasing/provinces'
+import { lateFeeLawErrors, nsfFeeLawErrors } from '~/domain/leasing/provinces'
 import { lateFeesDue, provinceOfUnit } from './late-fees.server'
 import { applyCredits } from './payments.server'
 import { rentIncreasesInEffect } from './rent-increases.server'
@@ -274,6 +274,7 @@ export async function chargeErrors(tx: Executor, companyId: string, values: Reco
     .where(and(eq(leases.companyId, companyId), eq(leases.id, String(values.leaseId))))
   if (!lease) return undefined
   if (lease.status === 'DRAFT') return { lease_id: [`${lease.label} is a draft: activate it before charging it.`] }
+  if (values.chargeType === 'NSF_FEE') return nsfFeeLawErrors(await provinceOfUnit(tx, companyId, lease.rentalUnitId), Number(values.amount), 'amount')
   if (values.chargeType !== 'LATE_FEE') return undefined
   return lateFeeLawErrors(await provinceOfUnit(tx, companyId, lease.rentalUnitId), Number(values.amount), { kind: 'charge_type', amount: 'amount' })
 }

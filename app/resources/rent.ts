@@ -8,7 +8,7 @@ import { PAD_AMOUNT_TYPES } from '~/domain/leasing/pad'
 import { CHARGE_TYPES, chargeDraft, chargeMemo, incomeRoleOf, RECURRING_CHARGE_TYPES, SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
 import { FROM_DEPOSIT, PAYMENT_METHODS, PAYMENT_STATUSES, paymentDraft, returnDraft } from '~/domain/leasing/payments'
 import { RENT_TABS } from '~/domain/navigation'
-import { LATE_FEE_TYPES, rulesOf } from '~/domain/leasing/provinces'
+import { LATE_FEE_TYPES, nsfFeeLawErrors } from '~/domain/leasing/provinces'
 import { checkLateFeePolicy, provinceOf } from '~/leasing/late-fees.server'
 import { accountHolding, applyCredits, applyPayment, chargesPaidBy, checkChosen, openItemSummaries, checkPaymentChange, paymentSummaries, syncPaid } from '~/leasing/payments.server'
 import { padAgreementPdf } from '~/leasing/pad-agreement.server'
@@ -326,11 +326,8 @@ export const rentPaymentsResource = defineResource({
           .set({ returnedDate: returned, returnedFromAccountId: from, updatedAt: new Date() })
           .where(and(eq(rentPayments.companyId, companyId), eq(rentPayments.id, String(record.id))))
         const fee = Number(input.nsf_fee ?? 0)
-        const law = rulesOf(await provinceOf(tx as Executor, companyId, (record.propertyGroupId as string | null) ?? null))
-        if (law?.nsfFeeMax !== undefined && fee > law.nsfFeeMax) {
-          const most = `${law.name} allows an NSF charge of at most ${formatDecimal(law.nsfFeeMax)}, beyond the bank’s own charges.`
-          throw invalid(most, { nsf_fee: [most] })
-        }
+        const unlawful = nsfFeeLawErrors(await provinceOf(tx as Executor, companyId, (record.propertyGroupId as string | null) ?? null), fee, 'nsf_fee')
+        if (unlawful) throw invalid(unlawful.nsf_fee[0], unlawful)
         if (fee > 0) {
           const { createRecord } = await import('./engine/api.server')
           await createRecord(tx as Executor, companyId, rentChargesResource, { values: { lease_id: record.leaseId, date: returned, charge_type: 'NSF_FEE', description: 'NSF fee', amount: fee } }, { userId })

@@ -84,7 +84,7 @@ describe('late fees', () => {
     expect((await api('GET', `leases/${kits.id}/`, { token })).body.balance).toBe('2025.00')
   })
 
-  it('cap an NSF charge at $20 in Ontario', async () => {
+  it('cap an NSF charge at $20 in Ontario, on a returned payment and charged by hand alike', async () => {
     const { token, companyId, post, leaseIn } = await setUp()
     const ottawa = await post('property-groups/', { name: 'Elgin Place', property_type: 'RESIDENTIAL', address: address('ON', 'Ottawa', 'K1R 6J3') })
     const lease = await leaseIn(ottawa)
@@ -92,9 +92,13 @@ describe('late fees', () => {
     const payment = await post('rent-payments/', { lease_id: lease.id, date: '2031-03-02', amount: '2000.00', method: 'CHEQUE' })
     const refused = await api('POST', `rent-payments/${payment.id}/record-return/`, { token, body: { returned_date: '2031-03-09', nsf_fee: '45.00' } })
     expect(refused.status).toBe(400)
-    expect(refused.body.errors.nsf_fee).toEqual(['Ontario allows an NSF charge of at most 20.00, beyond the bank’s own charges.'])
+    expect(refused.body.errors.nsf_fee).toEqual(['At most 20.00: Ontario allows an NSF charge of no more, beyond the bank’s own charges (charge those as what they are).'])
     expect((await api('GET', `rent-payments/${payment.id}/`, { token })).body.status).toBe('RECEIVED')
     expect((await api('POST', `rent-payments/${payment.id}/record-return/`, { token, body: { returned_date: '2031-03-09', nsf_fee: '20.00' } })).status).toBe(200)
+    expect((await api('GET', `leases/${lease.id}/`, { token })).body.balance).toBe('2020.00')
+    const byHand = await api('POST', 'rent-charges/', { token, body: { lease_id: lease.id, date: '2031-03-10', charge_type: 'NSF_FEE', description: 'NSF fee', amount: '500.00' } })
+    expect(byHand.status).toBe(400)
+    expect(Object.keys(byHand.body.errors)).toEqual(['amount'])
     expect((await api('GET', `leases/${lease.id}/`, { token })).body.balance).toBe('2020.00')
   })
 })

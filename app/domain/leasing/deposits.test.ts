@@ -49,23 +49,24 @@ describe('deposits by province', () => {
   })
 
   it('say how the interest was worked out: each period’s rate, a rate standing in for one not yet published, or that it was entered', () => {
-    const deposit = { depositType: 'DAMAGE', amount: 100_000, date: '2025-11-01' }
-    const worked = depositInterest(deposit, '2026-03-01', 'BC')!
+    const deposit = { depositType: 'DAMAGE', amount: 100_000, date: '2024-11-01' }
+    const worked = depositInterest(deposit, '2027-03-01', 'BC')!
     const facts = (interest: number) => ({
       company: { name: 'Maple Street Properties', address: null },
-      lease: { label: '4 · Kits Point', unit: '4 · Kits Point', residents: 'Ada Tenant', moveOutDate: '2026-02-28' },
-      disposition: { date: '2026-03-01', status: 'DRAFT', forwardingAddress: null, interest },
+      lease: { label: '4 · Kits Point', unit: '4 · Kits Point', residents: 'Ada Tenant', moveOutDate: '2027-02-28' },
+      disposition: { date: '2027-03-01', status: 'DRAFT', forwardingAddress: null, interest },
       deposits: [deposit],
       deductions: [],
       interest: { periods: worked.periods.map((p) => ({ ...p, depositType: 'DAMAGE' })), total: worked.total, law: 'British Columbia: …' },
-      dueDate: '2026-03-15',
+      dueDate: '2027-03-15',
       law: null,
     })
-    const text = letterText(dispositionStatement(facts(315)))
-    expect(text).toContain('Damage (security) deposit, 2025-11-01 to 2026-01-01 (61 days): $1.59 at 0.95%')
-    expect(text).toContain('Damage (security) deposit, 2026-01-01 to 2026-03-01 (60 days): $1.56 at 0.95%: no rate published yet for this period, 2025’s (the latest) used')
-    expect(text).toContain('Refunded to the tenants: $1,003.15')
-    expect(letterText(dispositionStatement(facts(500)))).toContain('The interest of $5.00 was entered by the landlord; the province’s published rates give $3.15.')
+    const text = letterText(dispositionStatement(facts(1402)))
+    expect(text).toContain('Damage (security) deposit, 2025-01-01 to 2026-01-01 (365 days): $9.52 at 0.95%')
+    expect(text).toContain('Damage (security) deposit, 2026-01-01 to 2027-01-01 (365 days): $0.00 at 0%')
+    expect(text).toContain('Damage (security) deposit, 2027-01-01 to 2027-03-01 (60 days): $0.00 at 0%: no rate published yet for this period, 2026’s (the latest) used')
+    expect(text).toContain('Refunded to the tenants: $1,014.02')
+    expect(letterText(dispositionStatement(facts(500)))).toContain('The interest of $5.00 was entered by the landlord; the province’s published rates give $14.02.')
   })
 })
 
@@ -86,6 +87,14 @@ describe('interest on deposits', () => {
     expect(partial.total).toBe(7_500 + 1_890)
     // 1.2% in 2022.
     expect(depositInterest({ ...deposit, date: '2021-06-15' }, '2022-06-15', 'ON')?.total).toBe(1_800)
+    // Held since 2017: each year the guideline of its own (1.8%, 1.8%, 2.2%, 0% in 2021's freeze), none standing in for another.
+    const since2017 = depositInterest({ ...deposit, date: '2017-03-01' }, '2021-03-01', 'ON')!
+    expect(since2017.periods.map((p) => [p.year, p.percent, p.assumed, p.amount])).toEqual([
+      [2018, 180, false, 2_700],
+      [2019, 180, false, 2_700],
+      [2020, 220, false, 3_300],
+      [2021, 0, false, 0],
+    ])
     expect(depositInterest(deposit, '2023-03-01', 'ON')).toEqual({ total: 0, periods: [] })
     expect(depositInterest({ ...deposit, depositType: 'KEY' }, '2025-03-01', 'ON')).toEqual({ total: 0, periods: [] })
     // A year whose guideline is not in Lintel yet earns the latest known, and says so.
@@ -118,13 +127,19 @@ describe('interest on deposits', () => {
         { from: '2025-01-01', to: '2025-06-30', days: 181, percent: 95, year: 2025, assumed: false, amount: 489 },
       ],
     })
-    // 2026's rate is not in Lintel: 2025's 0.95% stands in, marked.
-    const late = depositInterest({ depositType: 'DAMAGE', amount: 100_000, date: '2025-11-01' }, '2026-03-01', 'BC')!
-    expect(late.periods.map((p) => [p.from.slice(0, 4), p.year, p.assumed, p.amount])).toEqual([
+    // 2026's is 0% (prime 4.45% on January 1, below 4.5%).
+    const into2026 = depositInterest({ depositType: 'DAMAGE', amount: 100_000, date: '2025-11-01' }, '2026-03-01', 'BC')!
+    expect(into2026.periods.map((p) => [p.from.slice(0, 4), p.year, p.assumed, p.amount])).toEqual([
       ['2025', 2025, false, 159],
-      ['2026', 2025, true, 156],
+      ['2026', 2026, false, 0],
     ])
-    expect(late.total).toBe(315)
+    expect(into2026.total).toBe(159)
+    // 2027's rate is not in Lintel: 2026's stands in, marked.
+    const late = depositInterest({ depositType: 'DAMAGE', amount: 100_000, date: '2026-11-01' }, '2027-03-01', 'BC')!
+    expect(late.periods.map((p) => [p.from.slice(0, 4), p.year, p.assumed])).toEqual([
+      ['2026', 2026, false],
+      ['2027', 2026, true],
+    ])
     // No interest on what earns none, nor before a day has passed; and it runs to the refund, not the move-out.
     expect(depositInterest({ ...paid, depositType: 'KEY' }, '2024-02-01', 'BC')).toEqual({ total: 0, periods: [] })
     expect(interestUntil('BC', '2024-01-31', '2024-02-10')).toBe('2024-02-10')

@@ -130,6 +130,17 @@ export function lateFeeLawErrors(province: string | null | undefined, amount: nu
   return undefined
 }
 
+/**
+ * The field errors of an NSF charge under a province's law: above its most (beyond the bank's own
+ * charges, which are charged as what they are). A returned payment's fee and an NSF fee charged by
+ * hand are held to the same check.
+ */
+export function nsfFeeLawErrors(province: string | null | undefined, amount: number, field: string): Record<string, string[]> | undefined {
+  const rules = rulesOf(province)
+  if (rules?.nsfFeeMax === undefined || amount <= rules.nsfFeeMax) return undefined
+  return { [field]: [`At most ${formatDecimal(rules.nsfFeeMax)}: ${rules.name} allows an NSF charge of no more, beyond the bank’s own charges (charge those as what they are).`] }
+}
+
 /** The day a late fee is charged for a charge due on `due`: the day after its grace days. */
 export function lateOn(due: string, graceDays: number) {
   return new Date(Date.parse(`${due}T00:00:00Z`) + (graceDays + 1) * 86_400_000).toISOString().slice(0, 10)
@@ -158,8 +169,10 @@ export const MONTHS_BETWEEN_INCREASES = 12
 export const RENT_INCREASE_RULES: Readonly<Record<string, RentIncreaseRules>> = {
   ON: {
     // RTA ss. 116, 119-120: 90 days' notice on form N1, 12 months apart, at most the year's guideline (never above 2.5% since 2013)
-    // unless the unit was first occupied after November 15, 2018 (s. 6.1) or the Board approved more.
-    guideline: { 2022: 120, 2023: 250, 2024: 250, 2025: 250, 2026: 210 },
+    // unless the unit was first occupied after November 15, 2018 (s. 6.1) or the Board approved more. The guidelines since 2012
+    // (ontario.ca, "Residential rent increases": 3.1, 2.5, 0.8, 1.6, 2.0, 1.5, 1.8, 1.8, 2.2, 0 for 2021's freeze, 1.2, 2.5, 2.5, 2.5,
+    // 2.1): a last month's rent deposit held since earlier years earns each year's.
+    guideline: { 2012: 310, 2013: 250, 2014: 80, 2015: 160, 2016: 200, 2017: 150, 2018: 180, 2019: 180, 2020: 220, 2021: 0, 2022: 120, 2023: 250, 2024: 250, 2025: 250, 2026: 210 },
     notice: { days: 90 },
     form: 'N1',
     law: 'Ontario needs 90 days’ written notice (form N1), twelve months after the last increase or the move-in, and at most the year’s guideline unless the unit is exempt (first occupied after November 15, 2018) or the Landlord and Tenant Board approved more.',
@@ -204,7 +217,7 @@ export function guidelineFor(province: string | null | undefined, year: number):
 /** A rate for a year, in hundredths of a percent: the year whose figure it is, and whether it stands in for a year the table does not know. */
 export type YearRate = { percent: number; year: number; assumed: boolean }
 
-/** The figure of `year` in a table by year; a year the table does not know takes the latest known before it (or the first, before the table), and says so. */
+/** The figure of `year` in a table by year; a year the table does not know takes the latest known before it (or the earliest, before the table), and says so. */
 function rateIn(table: Readonly<Record<number, number>>, year: number): YearRate {
   const years = Object.keys(table).map(Number).sort((a, b) => a - b)
   const known = years.filter((y) => y <= year).at(-1) ?? years[0]
@@ -259,10 +272,10 @@ export const DEPOSIT_INTEREST_RULES: Readonly<Record<string, DepositInterestRule
     // Deposits in Residential Tenancies", wiki.clicklaw.bc.ca). 0% from 2009 to 2022 (prime below 4.5%: B.C. Ministry of Housing to
     // CHEK News, January 2023); 2023: 1.95% (prime 6.45%: www2.gov.bc.ca, "Returning deposits"); 2024: 2.7% (prime 7.2%: the
     // Ministry to Daily Hive, 2024-02-01); 2025: 0.95% (prime 5.45%: wealthgram.ca, "Revised security deposit adjustments in Alberta",
-    // 2025). The Residential Tenancy Branch's calculator counts the day the deposit is returned as a day held: the Ministry's own
+    // 2025); 2026: 0% (prime 4.45% on January 1, 2026, below 4.5%). The Residential Tenancy Branch's calculator counts the day the deposit is returned as a day held: the Ministry's own
     // figures ($800 paid 2023-02-01, returned 2024-02-01: $16.16; $1,800: $36.37) come out to the cent only so.
     earnedBy: ['DAMAGE', 'PET_DAMAGE'],
-    rates: { 2009: 0, 2010: 0, 2011: 0, 2012: 0, 2013: 0, 2014: 0, 2015: 0, 2016: 0, 2017: 0, 2018: 0, 2019: 0, 2020: 0, 2021: 0, 2022: 0, 2023: 195, 2024: 270, 2025: 95 },
+    rates: { 2009: 0, 2010: 0, 2011: 0, 2012: 0, 2013: 0, 2014: 0, 2015: 0, 2016: 0, 2017: 0, 2018: 0, 2019: 0, 2020: 0, 2021: 0, 2022: 0, 2023: 195, 2024: 270, 2025: 95, 2026: 0 },
     rateOf: 'CALENDAR',
     compounded: true,
     countsLastDay: true,
