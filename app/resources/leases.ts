@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { leaseResidents, leases, rentPaymentSchedules } from '~/db/schema'
 import { conflict } from '~/domain/errors'
-import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, RESIDENT_ROLES, type Term } from '~/domain/leasing/leases'
+import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, renewalTerms, RESIDENT_ROLES, type Term } from '~/domain/leasing/leases'
 import { SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
 import { addResident, checkUnitFree, followLease, leaseOf, leaseSummaries, markSigned, removeResident } from '~/leasing/leases.server'
 import { handOverToRenewal, renewalErrors } from '~/leasing/lease-starts.server'
@@ -63,6 +63,8 @@ export const leasesResource = defineResource({
   search: ['label'],
   filters: ['status', 'leaseType', 'rentalUnitId', 'renewsLeaseId'],
   lineFilters: ['residentId'],
+  // "Add lease" under a lease's renewals starts the renewal from it.
+  startsFrom: { renewsLeaseId: renewalTerms },
   ordering: '-start_date',
   methods: ['list', 'create', 'get', 'update', 'delete'],
   states: {
@@ -83,7 +85,7 @@ export const leasesResource = defineResource({
       from: ['DRAFT'],
       to: 'ACTIVE',
       confirm: 'Activating the lease lets the unit to its residents: from its start the unit shows as occupied and they as current residents (until then, future residents), and rent is charged from its start (a lease with no rent schedule gets one from its rent). A lease it renews runs until the day before this one starts, then ends, and its deposits go over to this one.',
-      done: 'Lease activated: the unit is occupied.',
+      done: 'Lease activated: the unit is let to its residents.',
       async run({ tx, companyId, record }) {
         await checkUnitFree(tx as Executor, companyId, { ...termOf(record), id: String(record.id), rentalUnitId: String(record.rentalUnitId), renewsLeaseId: record.renewsLeaseId as string | null })
         if (!record.signedOn) await markSigned(tx as Executor, companyId, String(record.id))
@@ -251,7 +253,7 @@ export const leasesResource = defineResource({
       { kind: 'related', related: { resource: 'rent-increases', field: 'leaseId', label: 'Rent increases' } },
       { kind: 'related', related: { resource: 'security-deposits', field: 'leaseId', label: 'Deposits' } },
       { kind: 'related', related: { resource: 'deposit-dispositions', field: 'leaseId', label: 'Deposit dispositions' } },
-      { kind: 'related', related: { resource: 'leases', field: 'renewsLeaseId', label: 'Renewed by' } },
+      { kind: 'related', related: { resource: 'leases', field: 'renewsLeaseId', label: 'Renewed by', addLabel: 'Renew lease' } },
       // A lease's files are its lease attachments (see lease-attachments.ts), not a Documents drawer beside them.
       { kind: 'related', related: { resource: 'lease-attachments', field: 'leaseId', label: 'Attachments' } },
       { kind: 'related', related: { resource: 'signature-requests', field: 'leaseId', label: 'Signature requests' } },

@@ -6,7 +6,8 @@ import { logIn } from './support/auth'
  * A property manager leases a vacant unit to two residents through the pages, with JavaScript on
  * and off: the draft lease keeps every value when refused, activating it (through its confirmation
  * step) lets the unit, which then reads Occupied with the lease on its page, and notice given on
- * the lease puts the unit on notice.
+ * the lease puts the unit on notice. Renewing a lease from its page starts the renewal filled in
+ * from it; the lease renewed runs until the renewal begins.
  */
 
 const bearer = (company: Company) => ({ authorization: `Bearer ${company.token}` })
@@ -56,7 +57,7 @@ test('leases a vacant unit to two residents, activates the lease and records not
   // Activating lets the unit: through the confirmation step.
   await page.getByRole('link', { name: 'Activate' }).click()
   await page.getByRole('button', { name: 'Yes, activate' }).click()
-  await expect(page.getByText('Lease activated: the unit is occupied.')).toBeVisible()
+  await expect(page.getByText('Lease activated: the unit is let to its residents.')).toBeVisible()
   await expect(page.getByRole('region', { name: 'History' }).getByRole('row').nth(1)).toContainText('Draft → Active')
 
   await page.goto(`/app/rental-units/${unit.id}/`)
@@ -72,4 +73,45 @@ test('leases a vacant unit to two residents, activates the lease and records not
   await expect(page.getByText('Notice recorded: the unit is on notice.')).toBeVisible()
   await page.goto(`/app/rental-units/${unit.id}/`)
   await expect(page.locator('dd', { hasText: 'On notice' })).toBeVisible()
+})
+
+test('renews a lease from its page: the renewal starts filled in from it, and the lease renewed runs until it begins', async ({ page, request }) => {
+  const company = await registerCompany(request)
+  const post = async (path: string, data: Record<string, unknown>) => {
+    const response = await request.post(`/api/${path}`, { headers: bearer(company), data })
+    expect(response.status(), await response.text()).toBe(201)
+    return (await response.json()) as { id: string }
+  }
+  const settings = await (await request.get('/api/property-management-company/', { headers: bearer(company) })).json()
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: settings.time_zone }).format(new Date())
+  const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+  const property = await post('property-groups/', { name: 'Bronson Court', property_type: 'RESIDENTIAL' })
+  const building = await post('buildings/', { name: 'Bronson Court', property_group_id: property.id })
+  const unit = await post('rental-units/', { unit_number: '102', building_id: building.id, unit_type: 'APARTMENT', status: 'VACANT' })
+  const ada = await post('residents/', { first_name: 'Ada', last_name: 'Lovelace', resident_type: 'APPLICANT' })
+  const ends = shift(today, 5)
+  const lease = await post('leases/', { rental_unit_id: unit.id, lease_type: 'FIXED', start_date: shift(today, -360), end_date: ends, rent: '1500.00', rent_frequency: 'MONTHLY', lines: [{ resident_id: ada.id, role: 'PRIMARY' }] })
+  expect((await request.post(`/api/leases/${lease.id}/activate/`, { headers: bearer(company), data: {} })).status()).toBe(200)
+
+  await logIn(page, company.email, company.password)
+  await page.goto(`/app/leases/${lease.id}/`)
+  await page.getByRole('link', { name: 'Renew lease' }).click()
+  await expect(page).toHaveTitle('Add Lease | Lintel')
+  // Filled in from the lease it renews: the unit, the next day on, its rent and its residents.
+  const starts = shift(ends, 1)
+  await expect(page.getByLabel(/^Rental unit/)).toHaveValue(unit.id)
+  await expect(page.getByLabel(/^Start date/)).toHaveValue(starts)
+  await expect(page.getByLabel(/^End date/)).toHaveValue(/^\d{4}-\d{2}-\d{2}$/)
+  await expect(page.getByRole('textbox', { name: 'Rent', exact: true })).toHaveValue('1,500.00')
+  await expect(page.getByLabel('Line 1: Resident')).toHaveValue(ada.id)
+  await page.getByRole('button', { name: 'Add Lease' }).click()
+
+  await expect(page).toHaveTitle(`102 · Bronson Court from ${starts} | Lintel`)
+  await page.getByRole('link', { name: 'Activate' }).click()
+  await page.getByRole('button', { name: 'Yes, activate' }).click()
+  await expect(page.getByText('Lease activated: the unit is let to its residents.')).toBeVisible()
+  // The lease renewed goes on until the renewal begins, and lists it.
+  await page.goto(`/app/leases/${lease.id}/`)
+  await expect(page.locator('dd', { hasText: 'Active' })).toBeVisible()
+  await expect(page.getByRole('region', { name: /Renewed by/ }).getByRole('link', { name: `102 · Bronson Court from ${starts}` })).toBeVisible()
 })

@@ -55,7 +55,7 @@ test('activating a lease charges its rent, prorated from the move-in, and a one-
   await page.goto(`/app/leases/${lease.id}/`)
   await page.getByRole('link', { name: 'Activate' }).click()
   await page.getByRole('button', { name: 'Yes, activate' }).click()
-  await expect(page.getByText('Lease activated: the unit is occupied.')).toBeVisible()
+  await expect(page.getByText('Lease activated: the unit is let to its residents.')).toBeVisible()
 
   // Its schedule, made from its rent, has charged last month's rest and this month.
   const charges = page.getByRole('region', { name: /^Charges/ })
@@ -137,7 +137,7 @@ test('staff lease a unit to two residents; rent is charged, paid in part then in
   const lease = { id: new URL(page.url()).pathname.split('/')[3] }
   await page.getByRole('link', { name: 'Activate' }).click()
   await page.getByRole('button', { name: 'Yes, activate' }).click()
-  await expect(page.getByText('Lease activated: the unit is occupied.')).toBeVisible()
+  await expect(page.getByText('Lease activated: the unit is let to its residents.')).toBeVisible()
   await expect(page.getByRole('region', { name: /^Charges/ }).getByRole('row', { name: new RegExp(thisMonth) })).toContainText('$1,550.00')
 
   // The signed lease is kept on it, shared with its residents, by a multipart form: a program is refused at the file, which is chosen again.

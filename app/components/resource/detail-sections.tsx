@@ -114,7 +114,7 @@ export function RelatedSection({ list, recordId, onNavigate }: { list: RelatedLi
           ) : null}
           {canAdd ? (
             <Link to={`${list.path}new/?${list.field}=${recordId}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-              <Plus aria-hidden /> Add {list.view.singular}
+              <Plus aria-hidden /> {list.addLabel}
             </Link>
           ) : null}
         </div>

@@ -1,3 +1,6 @@
+import { addDays } from './rent'
+import { addMonths } from './rent-increases'
+
 /*
  * A lease's terms and life, as pure rules: the kinds of lease and roles on one, the days a lease
  * holds its unit, and what a unit's status and a resident's type are given the leases they are on.
@@ -77,4 +80,29 @@ export function residentTypeFor(current: string, theirLeases: readonly LeaseLife
   if (theirLeases.some((l) => signedAheadOn(l, today))) return 'FUTURE_RESIDENT'
   if (theirLeases.length && theirLeases.every((l) => l.status === 'ENDED')) return 'FORMER_RESIDENT'
   return current as ResidentType
+}
+
+/**
+ * A renewal's terms as its form starts them, from the lease it renews as the API answers it: the
+ * same unit, residents in their roles, rent and deposits, starting the day after the lease's end
+ * (a fixed term for another year, ending the day before its anniversary). Only the start and end
+ * are new; the person changes what the renewal changes.
+ */
+export function renewalTerms(lease: Record<string, unknown>): Record<string, unknown> {
+  const end = typeof lease.end_date === 'string' ? lease.end_date : null
+  const start = end ? addDays(end, 1) : null
+  const lines = Array.isArray(lease.lines) ? (lease.lines as Record<string, unknown>[]) : []
+  return {
+    rental_unit_id: lease.rental_unit_id,
+    lease_type: lease.lease_type,
+    ...(start ? { start_date: start } : {}),
+    ...(start && lease.lease_type === 'FIXED' ? { end_date: addDays(addMonths(start, 12), -1) } : {}),
+    rent: lease.rent,
+    rent_frequency: lease.rent_frequency,
+    rent_due_day: lease.rent_due_day,
+    security_deposit: lease.security_deposit,
+    last_month_rent_deposit: lease.last_month_rent_deposit,
+    key_deposit: lease.key_deposit,
+    lines: lines.map(({ resident_id, resident_label, role }) => ({ resident_id, resident_label, role })),
+  }
 }

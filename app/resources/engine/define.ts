@@ -26,6 +26,8 @@ export type Related = {
   /** The child's reference field pointing here, e.g. `buildingId`. */
   field: string
   label?: string
+  /** Its add button's words, where "Add {singular}" is not what people say: a lease's renewals are added by "Renew lease". */
+  addLabel?: string
 }
 
 /** Domain rules beside the definition (DESIGN.md §7): explicit checks the generic validation cannot know. */
@@ -319,6 +321,12 @@ export type ResourceDefinition<T extends ResourceTable = ResourceTable, F extend
    * picker offers to take off that lease.
    */
   namedInLines?: Record<string, { resource: string; field: string }>
+  /**
+   * A new record made from another, by the reference field that names it (a renewal from the lease it
+   * renews, `?renews_lease_id=` on the new form): given that record as its API answers it, the values
+   * the form starts with, by API name (lines too). What is typed, and the link itself, win.
+   */
+  startsFrom?: { [K in keyof F & string]?: (record: Record<string, unknown>) => Record<string, unknown> }
   /** Filters the list page starts with, by API name (e.g. residents open on current residents). */
   defaultFilters?: Record<string, string>
   /** Default ordering, e.g. `unit_number` or `-created_at`. */

@@ -222,6 +222,24 @@ function narrowing(narrowedBy: Record<string, string>, record: Record<string, un
 }
 
 /**
+ * The values a new record's form starts with: the reference fields set by its link (`?building_id=`
+ * from a building's page), and what a record so named starts it with (`startsFrom`: a renewal the
+ * lease it renews), read through the API as the person may read it.
+ */
+export async function startingValues(api: Api, resource: AnyResource, preset: Record<string, unknown>): Promise<Record<string, unknown>> {
+  let values: Record<string, unknown> = {}
+  for (const [key, start] of Object.entries(resource.startsFrom ?? {})) {
+    const id = preset[apiName(key)]
+    const field = resource.fields[key]
+    if (typeof id !== 'string' || !start || field?.kind !== 'reference') continue
+    const target = resourceNamed(field.resource)
+    const found = target ? await api.send<Record<string, unknown>>('GET', `${apiPathOf(target)}/${encodeURIComponent(id)}/`) : null
+    if (found?.ok) values = { ...values, ...start(found.data) }
+  }
+  return { ...values, ...preset }
+}
+
+/**
  * What a new document's lines can pick (its picks' candidates, ADR 013), as its API offers them,
  * narrowed by the field they depend on as the form starts (`?bank_account_id=` from a bank
  * account's page); null for a document whose lines are typed.

@@ -46,6 +46,7 @@ export type RelatedView = {
   plural: string
   label: string
   field: string
+  addLabel: string
 }
 
 /** One part of the record's page, in the order the definition gives (or the engine's default order). */
@@ -146,6 +147,7 @@ function relatedViewOf(related: Related, lookup: Lookup): RelatedView[] {
           plural: target.plural,
           label: related.label ?? target.plural,
           field: apiName(related.field),
+          addLabel: related.addLabel ?? `Add ${target.singular}`,
         },
       ]
     : []

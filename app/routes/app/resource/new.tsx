@@ -4,7 +4,7 @@ import { PageTabsNav } from '~/components/layout/page-tabs'
 import { Breadcrumbs } from '~/components/list'
 import { ResourceForm, type FormActionData } from '~/components/resource/resource-form'
 import { Card, CardContent } from '~/components/ui/card'
-import { candidatesOf, formChoices, lookupNewPage, saveForm } from '~/resources/engine/pages.server'
+import { candidatesOf, formChoices, lookupNewPage, saveForm, startingValues } from '~/resources/engine/pages.server'
 import { requireSession } from '~/utils/api-client.server'
 import { title } from '~/utils/misc'
 import { requireGroupOfPage, requirePermission } from '~/utils/permissions.server'
@@ -22,7 +22,8 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { api } = await requireSession({ request, url })
   await requirePermission(api, found.resource.permission)
   // A link from a parent record (e.g. "Add rental unit" on a building) fills in the reference.
-  const preset = Object.fromEntries(found.view.fields.filter((f) => f.kind === 'reference' && url.searchParams.get(f.name)).map((f) => [f.name, url.searchParams.get(f.name)!]))
+  const linked = Object.fromEntries(found.view.fields.filter((f) => f.kind === 'reference' && url.searchParams.get(f.name)).map((f) => [f.name, url.searchParams.get(f.name)!]))
+  const preset = await startingValues(api, found.resource, linked)
   const [choices, candidates] = await Promise.all([formChoices(api, found.view, preset), candidatesOf(api, found.resource, found.view, preset)])
   return { kind: 'form' as const, view: found.view, choices, preset, candidates }
 }
