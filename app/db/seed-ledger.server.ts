@@ -112,13 +112,9 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
   const first = months[0]
   const openingDate = new Date(Date.UTC(first.year, first.month - 1, 0)).toISOString().slice(0, 10)
 
-  // Opening balances: cash in both banks, the buildings, their mortgages and the deposits held.
-  const heldAtStart = 41_850
-  const opening: DraftLine[] = [
-    { accountId: account('1010'), amount: cents(86_420.55), memo: 'Operating account balance brought forward' },
-    { accountId: account('1020'), amount: cents(heldAtStart), memo: 'Security deposits in trust' },
-    { accountId: account('2100'), amount: -cents(heldAtStart), memo: 'Security deposits owed to residents' },
-  ]
+  // Opening balances: cash in the operating account, the buildings and their mortgages. The deposits held in trust are the
+  // leases' own, received below.
+  const opening: DraftLine[] = [{ accountId: account('1010'), amount: cents(86_420.55), memo: 'Operating account balance brought forward' }]
   for (const p of properties) {
     const costs = COSTS[p.name]
     if (!costs) continue
@@ -130,6 +126,27 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
 
   // Every let unit's lease, charging its rent from the first month of the history (the rent run's charges).
   const leaseOf = await seedLeases(tx, companyId, userId, properties, dateOf(first.year, first.month, 1), today, random)
+  // Each lease's last month's rent deposit (in Ontario, the deposit a landlord may hold), paid as it began and held in trust:
+  // those of the residents here before the books began went to the trust account by then, a newcomer's with it. The lease
+  // that ended lately has its own, settled by its disposition (seedMoves).
+  const settledLater = [...leaseOf.values()].find((l) => l.moveOut && l.moveOut < today)
+  const heldBefore: string[] = []
+  for (const lease of leaseOf.values()) {
+    if (lease === settledLater) continue
+    const held = await createRecord(
+      tx,
+      companyId,
+      securityDepositsResource,
+      parseInput(securityDepositsResource, { lease_id: lease.id, deposit_type: 'LAST_MONTH_RENT', date: lease.start, amount: dollars(lease.rent), method: 'CHEQUE', reference: 'LMR' }, 'create'),
+    )
+    const [receipt] = await tx
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'SECURITY_DEPOSIT'), eq(journalEntries.sourceId, String(held.id))))
+    if (lease.start <= openingDate) heldBefore.push(receipt.id)
+    else await deposit(trust, lease.start, 'Last month’s rent deposit', [receipt.id])
+  }
+  if (heldBefore.length) await deposit(trust, openingDate, 'Last month’s rent deposits held as the books open', heldBefore)
   const mortgageBalance = new Map(properties.map((p) => [p.id, cents(COSTS[p.name]?.mortgage?.balance ?? 0)]))
   const quarterNet = new Map<string, number>()
   const addNet = (propertyId: string, amount: number) => quarterNet.set(propertyId, (quarterNet.get(propertyId) ?? 0) + amount)
@@ -234,25 +251,6 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
           await manual(on(28), `Owner distribution, quarter ending ${label} — ${p.name}`, lines)
         }
         quarterNet.set(p.id, 0)
-      }
-    }
-
-    // Two residents' last month's rent deposits (Ontario allows no damage deposit), held in the trust account.
-    if (index === 3 || index === 8) {
-      const p = properties[index === 3 ? 0 : 1]
-      const u = p.units.find((x, i) => x.residentId && i >= index && leaseOf.has(x.id) && leaseOf.get(x.id)!.start <= on(1) && !leaseOf.get(x.id)!.moveOut)
-      if (u && due(1)) {
-        const held = await createRecord(
-          tx,
-          companyId,
-          securityDepositsResource,
-          parseInput(securityDepositsResource, { lease_id: leaseOf.get(u.id)!.id, deposit_type: 'LAST_MONTH_RENT', date: on(1), amount: dollars(leaseOf.get(u.id)!.rent), method: 'CHEQUE', reference: 'LMR' }, 'create'),
-        )
-        const [receipt] = await tx
-          .select({ id: journalEntries.id })
-          .from(journalEntries)
-          .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'SECURITY_DEPOSIT'), eq(journalEntries.sourceId, String(held.id))))
-        if (due(3)) await deposit(trust, on(3), `Last month’s rent deposit — ${p.name}`, [receipt.id])
       }
     }
   }

@@ -138,12 +138,15 @@ describe('the demo company', () => {
       const { items, credits } = await openItemsAndCredits(db, company.id, scope)
       const agings = ageLeases(items, credits, scope.asOf)
       expect([...agings.values()].reduce((sum, a) => sum + a.total, 0)).toBe(Number(rent.balances))
-      // The deposits held are the deposits liability, lease by lease.
-      const [deposits] = await db.execute<{ held: string; liability: string }>(sql`
+      // The deposits held are the whole deposits liability, every line of it a lease's: the rent roll's deposits and the
+      // trial balance agree.
+      const [deposits] = await db.execute<{ held: string; liability: string; untied: number }>(sql`
         select (select coalesce(sum(amount), 0)::text from security_deposits where company_id = ${company.id} and status = 'HELD') as held,
-               (select coalesce(-sum(l.amount), 0)::text from journal_lines l join accounts a on a.id = l.account_id where a.subtype = 'SECURITY_DEPOSITS' and l.company_id = ${company.id} and l.lease_id is not null) as liability`)
+               (select coalesce(-sum(l.amount), 0)::text from journal_lines l join accounts a on a.id = l.account_id where a.subtype = 'SECURITY_DEPOSITS' and l.company_id = ${company.id}) as liability,
+               (select count(*)::int from journal_lines l join accounts a on a.id = l.account_id where a.subtype = 'SECURITY_DEPOSITS' and l.company_id = ${company.id} and l.lease_id is null) as untied`)
       expect(BigInt(deposits.held)).toBeGreaterThan(0n)
       expect(deposits.liability).toBe(deposits.held)
+      expect(deposits.untied).toBe(0)
       // The year's moves: two leases began in the last months, one ended two months ago with its last month's rent
       // deposit applied to its last month (and Ontario's interest) by a completed disposition; residents of long
       // standing pay less than the market rent; three rent increases are on their way, two with notice given.
