@@ -486,5 +486,50 @@ async function seedLeases(tx: Transaction, companyId: string, userId: string, pr
       leaseOf.set(u.id, { id, rent, habit, start, moveOut, onNotice: u.status === 'NOTICE' })
     }
   }
+  await seedLeasesSignedAhead(tx, companyId, userId, properties, today)
   return leaseOf
+}
+
+/**
+ * The future residents' leases, signed ahead: a unit on notice is let from the day after its
+ * move-out, a vacant one from the first of next month. Activated, they leave the unit as it is
+ * and their residents future residents until the lease begins (the scheduler moves them in).
+ */
+async function seedLeasesSignedAhead(tx: Transaction, companyId: string, userId: string, properties: Property[], today: string) {
+  const coming = await tx
+    .select({ id: residents.id, unitId: residents.rentalUnitId })
+    .from(residents)
+    .where(and(eq(residents.companyId, companyId), eq(residents.residentType, 'FUTURE_RESIDENT')))
+    .orderBy(asc(residents.lastName), asc(residents.id))
+  const [y, m] = today.split('-').map(Number)
+  const firstOf = (monthsAhead: number) => new Date(Date.UTC(y, m - 1 + monthsAhead, 1)).toISOString().slice(0, 10)
+  const units = properties.flatMap((p) => p.units)
+  for (const person of coming) {
+    const unit = units.find((u) => u.id === person.unitId && (u.status === 'NOTICE' || u.status === 'VACANT') && u.rent > 0)
+    if (!unit) continue
+    // A unit on notice is left at the end of next month (seedLeases); its next lease begins the day after.
+    const start = unit.status === 'NOTICE' ? firstOf(2) : firstOf(1)
+    const end = new Date(Date.UTC(Number(start.slice(0, 4)) + 1, Number(start.slice(5, 7)) - 1, 0)).toISOString().slice(0, 10)
+    const lease = await createRecord(
+      tx,
+      companyId,
+      leasesResource,
+      parseInput(
+        leasesResource,
+        {
+          rental_unit_id: unit.id,
+          lease_type: 'FIXED',
+          signed_on: new Date(Date.parse(`${today}T00:00:00Z`) - 10 * 86_400_000).toISOString().slice(0, 10),
+          start_date: start,
+          end_date: end,
+          rent: dollars(cents(unit.rent)),
+          rent_frequency: 'MONTHLY',
+          last_month_rent_deposit: dollars(cents(unit.rent)),
+          lines: [{ resident_id: person.id, role: 'PRIMARY' }],
+        },
+        'create',
+      ),
+    )
+    await runAction(tx, companyId, userId, leasesResource, String(lease.id), 'activate', { note: 'Lease signed' })
+  }
 }

@@ -6,6 +6,7 @@ import { HOLDS_UNIT } from '~/domain/leasing/leases'
 import { carryDepositsToRenewal } from './deposits.server'
 import { followLease, leaseOf } from './leases.server'
 import { moveOpenIncreases, renewalRentCheck } from './rent-increases.server'
+import { followTurnover, leaseTerms } from '~/maintenance/make-ready.server'
 import type { FieldErrors } from '~/domain/errors'
 
 /*
@@ -105,8 +106,11 @@ export async function followBegunLeases(db: Database, options: { now?: Date; com
         or exists (select 1 from leases o where o.id = l.renews_lease_id and o.status in ('ACTIVE', 'NOTICE')))`)
   for (const begins of begun) {
     await db.transaction(async (tx) => {
-      await takeOverRenewedLease(tx, begins.company_id, null, await leaseOf(tx, begins.company_id, begins.id))
+      const lease = await leaseOf(tx, begins.company_id, begins.id)
+      await takeOverRenewedLease(tx, begins.company_id, null, lease)
       await followLease(tx, begins.company_id, begins.id, { today: begins.today })
+      // The unit's turn, if one is open, is over: it is lived in again.
+      await followTurnover(tx, begins.company_id, null, leaseTerms(lease), undefined, { begun: true })
     })
   }
   return { followed: begun.length }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { companyToday } from '~/db/clock.server'
 import type { Executor } from '~/db/client.server'
 import { buildings, leases, makeReadies, makeReadyTaskCategories, makeReadyTasks, propertyGroups, rentalUnits } from '~/db/schema'
 import { todayIn } from '~/domain/dates'
@@ -222,11 +223,12 @@ type Turnover = { id: string; rentalUnitId: string; status: string; startDate: s
 /**
  * What a lease's changes mean for its unit's turn (called by the leases' rules): notice given opens
  * one (when none is open) from the lease's move-out; notice withdrawn cancels the one it opened if
- * nothing of it was done; another lease moving in ends the open turn (the unit is lived in again).
+ * nothing of it was done; another lease moving in (activated once begun, or beginning: `begun`)
+ * ends the open turn (the unit is lived in again); one signed ahead is the turn's next move-in.
  * Whatever changed, the unit's open turn reads its next lease again (a ready-by day still at its
  * default follows the next move-in).
  */
-export async function followTurnover(tx: Executor, companyId: string, userId: string | null, lease: Turnover, move?: { from: string; to: string }) {
+export async function followTurnover(tx: Executor, companyId: string, userId: string | null, lease: Turnover, move?: { from: string; to: string }, options: { begun?: boolean } = {}) {
   const [{ recordStateChange, runAction }, { createRecord, parseInput }, { resourceNamed }] = await Promise.all([
     import('~/resources/engine/actions.server'),
     import('~/resources/engine/api.server'),
@@ -255,8 +257,9 @@ export async function followTurnover(tx: Executor, companyId: string, userId: st
     return
   }
   // The next lease moved in: whatever was left of the turn, the unit is lived in again.
-  if (move?.to === 'ACTIVE' && move.from === 'DRAFT' && lease.id !== open.moveOutLeaseId) {
-    const movedIn = lease.moveInDate ?? lease.startDate
+  const movedIn = lease.moveInDate ?? lease.startDate
+  const movesIn = options.begun || (move?.to === 'ACTIVE' && move.from === 'DRAFT' && lease.startDate <= (await companyToday(tx, companyId)))
+  if (movesIn && lease.id !== open.moveOutLeaseId) {
     const ready = movedIn > open.moveOutDate ? addDays(movedIn, -1) : open.moveOutDate
     await tx.update(makeReadies).set({ status: 'DONE', readyDate: open.readyDate ?? ready, updatedAt: new Date() }).where(and(eq(makeReadies.companyId, companyId), eq(makeReadies.id, open.id)))
     await recordStateChange(tx, { companyId, resource, recordId: open.id, action: null, from: open.status, to: 'DONE', label: 'Ready: the next lease moved in', userId })

@@ -111,7 +111,7 @@ describe('the demo company', () => {
       // Every let unit has its lease, charged every month of the year by the rent run and paid by its residents: most on
       // time, a few late, a couple behind, one cheque returned NSF. The leases' balances are the receivables account's.
       const [rent] = await db.execute<{ leases: number; units_let: number; charges: number; payments: number; returned: number; owing: number; balances: string; control: string }>(sql`
-        select (select count(*)::int from leases where company_id = ${company.id} and status in ('ACTIVE', 'NOTICE')) as leases,
+        select (select count(*)::int from leases where company_id = ${company.id} and status in ('ACTIVE', 'NOTICE') and start_date <= ${today}) as leases,
                (select count(*)::int from rental_units where company_id = ${company.id} and status in ('OCCUPIED', 'NOTICE')) as units_let,
                (select count(*)::int from rent_charges where company_id = ${company.id}) as charges,
                (select count(*)::int from rent_payments where company_id = ${company.id}) as payments,
@@ -151,7 +151,7 @@ describe('the demo company', () => {
       // deposit applied to its last month (and Ontario's interest) by a completed disposition; residents of long
       // standing pay less than the market rent; three rent increases are on their way, two with notice given.
       const [moves] = await db.execute<{ arrived: number; ended: number; settled: number; interest: number; below: number; noticed: number; drafts: number }>(sql`
-        select (select count(*)::int from leases where company_id = ${company.id} and start_date >= (current_date - interval '4 months') and renews_lease_id is null) as arrived,
+        select (select count(*)::int from leases where company_id = ${company.id} and start_date >= (current_date - interval '4 months') and start_date <= ${today} and renews_lease_id is null) as arrived,
                (select count(*)::int from leases where company_id = ${company.id} and status = 'ENDED' and move_out_date >= (current_date - interval '4 months')) as ended,
                (select count(*)::int from deposit_dispositions where company_id = ${company.id} and status = 'COMPLETED') as settled,
                (select coalesce(max(interest), 0)::int from deposit_dispositions where company_id = ${company.id}) as interest,
@@ -159,6 +159,13 @@ describe('the demo company', () => {
                (select count(*)::int from rent_increases where company_id = ${company.id} and status = 'NOTICE_SENT') as noticed,
                (select count(*)::int from rent_increases where company_id = ${company.id} and status = 'DRAFT') as drafts`)
       expect(moves).toMatchObject({ arrived: 2, ended: 1, settled: 1, noticed: 2, drafts: 1 })
+      // Future residents have signed leases that begin later: their units are not let yet, and they are to move in then.
+      const ahead = await db.execute<{ resident_type: string; unit_status: string; move_in_date: string; start_date: string }>(sql`
+        select r.resident_type, u.status as unit_status, r.move_in_date::text, l.start_date::text
+        from leases l join lease_residents lr on lr.lease_id = l.id join residents r on r.id = lr.resident_id join rental_units u on u.id = l.rental_unit_id
+        where l.company_id = ${company.id} and l.status = 'ACTIVE' and l.start_date > ${today}`)
+      expect(ahead.length).toBeGreaterThan(0)
+      for (const row of ahead) expect(row).toMatchObject({ resident_type: 'FUTURE_RESIDENT', unit_status: expect.stringMatching(/^(VACANT|NOTICE)$/), move_in_date: row.start_date })
       expect(moves.interest).toBeGreaterThan(0)
       expect(moves.below).toBeGreaterThan(10)
       // Depreciation is a recurring entry the scheduler carries on: nothing is due that was not posted.

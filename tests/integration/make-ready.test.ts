@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { api, registerCompany } from '../factories/api'
-import { get, leasingCompany, type Body } from '../factories/leasing'
+import { get, leasingCompany, moveInsAt, type Body } from '../factories/leasing'
 
 /*
  * Make-ready (issue 15 item 7): notice given on a lease puts its unit on the board with a turn from
@@ -90,7 +90,7 @@ describe('a unit’s turn', () => {
   })
 
   it('is taken off the board when notice is withdrawn, and ends when the next lease moves in', async () => {
-    const { lease, notice, turnOf, act, read, post } = await setUp()
+    const { lease, notice, turnOf, act, read, post, companyId } = await setUp()
     await notice(lease.id)
     const turn = await turnOf(lease.unit.id)
     expect((await act(`leases/${lease.id}/withdraw-notice/`)).status).toBe(200)
@@ -105,6 +105,9 @@ describe('a unit’s turn', () => {
     const next = await post('leases/', { rental_unit_id: lease.unit.id, lease_type: 'MONTH_TO_MONTH', start_date: '2031-07-05', rent: '1600.00', rent_frequency: 'MONTHLY', lines: [{ resident_id: resident.id, role: 'PRIMARY' }] })
     const activated = await act(`leases/${next.id}/activate/`)
     expect(activated.status, JSON.stringify(activated.body)).toBe(200)
+    // Signed ahead, it is the turn's next move-in; the turn ends the day it begins.
+    expect(await read(String(again.id))).toMatchObject({ status: 'UPCOMING', next_lease_id: next.id, next_move_in_date: '2031-07-05' })
+    await moveInsAt(companyId, '2031-07-05T12:00:00Z')
     expect(await read(String(again.id))).toMatchObject({ status: 'DONE', ready_date: '2031-07-04' })
   })
 })
