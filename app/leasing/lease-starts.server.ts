@@ -72,9 +72,10 @@ export async function takeOverRenewedLease(tx: Executor, companyId: string, user
     .where(and(eq(leases.companyId, companyId), eq(leases.id, renewal.renewsLeaseId), inArray(leases.status, [...HOLDS_UNIT])))
     .for('update')
   if (!renewed) return
+  // No one moved out: a move-out given with notice the renewal overtook is no longer one.
   await tx
     .update(leases)
-    .set({ status: 'ENDED', updatedAt: new Date() })
+    .set({ status: 'ENDED', moveOutDate: null, updatedAt: new Date() })
     .where(and(eq(leases.companyId, companyId), eq(leases.id, renewed.id)))
   // Loaded here: the definitions load this module.
   const [{ recordStateChange }, { leasesResource }] = await Promise.all([import('~/resources/engine/actions.server'), import('~/resources/leases')])

@@ -290,6 +290,40 @@ export async function rentIncreasesInEffect(tx: Executor, companyId: string, tod
     where l.company_id = ${companyId} and l.id = d.lease_id`)
 }
 
+/**
+ * Increases whose notice was given and whose day has come are applied by the rent run before it
+ * reads the schedules, so the new rent is charged from its date without anyone having to remember:
+ * each through its own `apply` action, in its own transaction, as the person who gave the notice
+ * (its history says so). One that cannot be applied (its schedule was changed meanwhile) waits for
+ * a person, who is told why on its page when they apply it.
+ */
+export async function applyNoticedIncreases(db: Executor, options: { now?: Date; companyId?: string } = {}) {
+  const now = (options.now ?? new Date()).toISOString()
+  const due = await db.execute<{ company_id: string; id: string; user_id: string | null }>(sql`
+    select r.company_id, r.id,
+      (select h.user_id from state_changes h where h.company_id = r.company_id and h.resource = 'rent-increases' and h.record_id = r.id and h.to_state = 'NOTICE_SENT' order by h.created_at desc limit 1) as user_id
+    from rent_increases r
+    join leases l on l.id = r.lease_id
+    join companies c on c.id = r.company_id
+    where r.status = 'NOTICE_SENT' and l.status in ('ACTIVE', 'NOTICE') and r.effective_date <= (${now}::timestamptz at time zone c.time_zone)::date
+      ${options.companyId ? sql`and r.company_id = ${options.companyId}` : sql``}
+    order by r.effective_date, r.id`)
+  // Loaded here: the definitions load this module.
+  const [{ runAction }, { rentIncreasesResource }] = await Promise.all([import('~/resources/engine/actions.server'), import('~/resources/rent-increases')])
+  let applied = 0
+  for (const increase of due) {
+    if (!increase.user_id) continue
+    const userId = increase.user_id
+    try {
+      await db.transaction((tx) => runAction(tx, increase.company_id, userId, rentIncreasesResource, increase.id, 'apply', { note: 'Applied by the rent run on its date' }))
+      applied++
+    } catch (error) {
+      console.error(`[lintel] rent run: the rent increase ${increase.id} was not applied:`, error instanceof Error ? error.message : error)
+    }
+  }
+  return applied
+}
+
 /** A lease that may have its rent raised, with what an increase on `effective` may be. */
 export type EligibleLease = {
   leaseId: string

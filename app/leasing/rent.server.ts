@@ -11,7 +11,7 @@ import { postEntries } from '~/ledger/posting.server'
 import { lateFeeLawErrors, nsfFeeLawErrors } from '~/domain/leasing/provinces'
 import { lateFeesDue, provinceOfUnit } from './late-fees.server'
 import { applyCredits } from './payments.server'
-import { rentIncreasesInEffect } from './rent-increases.server'
+import { applyNoticedIncreases, rentIncreasesInEffect } from './rent-increases.server'
 
 /*
  * The rent run (issue: leases and rent): every active schedule of a lease in force charges each of
@@ -35,6 +35,8 @@ export type RentRunResult = { charged: number; failed: number }
  * each company's time zone (or `now`).
  */
 export async function runRent(db: Executor, options: { now?: Date; companyId?: string; scheduleIds?: string[]; userId?: string | null } = {}): Promise<RentRunResult> {
+  // The whole run first applies the increases whose day has come, so the schedules read below charge their new rent.
+  if (!options.scheduleIds) await applyNoticedIncreases(db, { now: options.now, companyId: options.companyId })
   const found = await db
     .select({ schedule: rentPaymentSchedules, moveOutDate: leases.moveOutDate, timeZone: companies.timeZone })
     .from(rentPaymentSchedules)

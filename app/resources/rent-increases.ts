@@ -71,7 +71,7 @@ export const rentIncreasesResource = defineResource({
       from: ['DRAFT'],
       to: 'NOTICE_SENT',
       input: { noticeDate: date('Notice given on', { help: 'Empty: the date on the increase, else today' }) },
-      done: 'Notice recorded: apply the increase to the rent schedule when you are ready.',
+      done: 'Notice recorded: the rent run applies the increase to the rent schedule on its date (or apply it now).',
       run: ({ tx, companyId, record, input }) => giveNotice(tx as Executor, companyId, record, (input.notice_date as string | null | undefined) ?? null),
     },
     apply: {

@@ -166,6 +166,24 @@ describe('a rent increase', () => {
     expect((await get(token, `leases/${ontario.id}/`)).rent).toBe('1582.55')
   })
 
+  it('with notice given, is applied by the rent run on its date, as the person who gave the notice', async () => {
+    const { token, companyId, post, inOntario } = await setUp()
+    const ontario = await inOntario()
+    const made = await post('rent-increases/', increase(ontario.id))
+    await act(token, made.id, 'give-notice')
+    await runRentAt(companyId, '2032-02-15T17:00:00Z')
+    expect(await get(token, `rent-increases/${made.id}/`)).toMatchObject({ status: 'NOTICE_SENT' })
+    await runRentAt(companyId, '2032-03-02T17:00:00Z')
+    expect(await get(token, `rent-increases/${made.id}/`)).toMatchObject({ status: 'APPLIED' })
+    expect((await rentCharges(token, ontario.id)).slice(-2)).toEqual([
+      ['2032-02-01', '1550.00'],
+      ['2032-03-01', '1582.55'],
+    ])
+    const history = (await get(token, `rent-increases/${made.id}/history/`)) as Body[]
+    expect(history.at(-1)).toMatchObject({ to_state: 'APPLIED', note: 'Applied by the rent run on its date', user_name: history.at(-2)!.user_name })
+    expect(history.at(-1)!.user_name).toBeTruthy()
+  })
+
   it('applied after its date, charges the difference for the periods already charged at the old rent', async () => {
     const { token, companyId, post, inOntario } = await setUp()
     const ontario = await inOntario()
