@@ -122,6 +122,9 @@ test('an applicant applies online with a co-applicant and a file; the manager ap
 
   await page.reload()
   await expect(page.locator('dd', { hasText: /^Active$/ })).toBeVisible()
+  // Signed ahead of its start: the unit is let from then, and its residents are to move in.
   await page.goto(`/app/rental-units/${unit.id}/`)
-  await expect(page.locator('dd', { hasText: 'Occupied' })).toBeVisible()
+  await expect(page.locator('dd', { hasText: 'Vacant' })).toBeVisible()
+  await page.goto('/app/future-residents/')
+  await expect(page.getByRole('row', { name: /Ada\s+Lovelace/ })).toContainText('2031-05-01')
 })
