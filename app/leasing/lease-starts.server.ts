@@ -41,8 +41,8 @@ export async function renewalErrors(tx: Executor, companyId: string, id: string 
 
 /**
  * Activating a renewal: the lease it renews ends its term the day before the renewal starts (its
- * rent schedules charge up to then), and the renewal takes over now when that day has come, else
- * on the day (`followBegunLeases`).
+ * rent schedules charge up to then), and the renewal takes over now when that day has come (or that
+ * lease has ended already), else on the day (`followBegunLeases`).
  */
 export async function handOverToRenewal(tx: Executor, companyId: string, userId: string | null, renewal: LeaseRow, today: string) {
   if (!renewal.renewsLeaseId) return
@@ -56,30 +56,35 @@ export async function handOverToRenewal(tx: Executor, companyId: string, userId:
     .update(rentPaymentSchedules)
     .set({ endDate: dayBefore, updatedAt: new Date() })
     .where(and(eq(rentPaymentSchedules.companyId, companyId), eq(rentPaymentSchedules.leaseId, renewal.renewsLeaseId), runsPast(rentPaymentSchedules.endDate)))
-  if (renewal.startDate <= today) await takeOverRenewedLease(tx, companyId, userId, renewal)
+  // A lease renewed that has ended already has nothing to run on to: the renewal takes over what it held now.
+  const [renewed] = await tx.select({ status: leases.status }).from(leases).where(and(eq(leases.companyId, companyId), eq(leases.id, renewal.renewsLeaseId)))
+  if (renewal.startDate <= today || renewed?.status === 'ENDED') await takeOverRenewedLease(tx, companyId, userId, renewal)
 }
 
 /**
- * A renewal that has begun takes over from the lease it renews: that lease ends (its history says
- * by which renewal; its residents stay, under the new terms), and what the tenancy holds goes to
- * the renewal: its deposits, and its rent increases still to come.
+ * A renewal that has begun takes over from the lease it renews: that lease ends, if it has not
+ * already (its history says by which renewal; its residents stay, under the new terms), and what
+ * the tenancy holds goes to the renewal: its deposits, and its rent increases still to come.
+ * Taking over again moves nothing more.
  */
 export async function takeOverRenewedLease(tx: Executor, companyId: string, userId: string | null, renewal: LeaseRow) {
   if (!renewal.renewsLeaseId) return
   const [renewed] = await tx
     .select()
     .from(leases)
-    .where(and(eq(leases.companyId, companyId), eq(leases.id, renewal.renewsLeaseId), inArray(leases.status, [...HOLDS_UNIT])))
+    .where(and(eq(leases.companyId, companyId), eq(leases.id, renewal.renewsLeaseId)))
     .for('update')
-  if (!renewed) return
-  // No one moved out: a move-out given with notice the renewal overtook is no longer one.
-  await tx
-    .update(leases)
-    .set({ status: 'ENDED', moveOutDate: null, updatedAt: new Date() })
-    .where(and(eq(leases.companyId, companyId), eq(leases.id, renewed.id)))
-  // Loaded here: the definitions load this module.
-  const [{ recordStateChange }, { leasesResource }] = await Promise.all([import('~/resources/engine/actions.server'), import('~/resources/leases')])
-  await recordStateChange(tx, { companyId, resource: leasesResource, recordId: renewed.id, action: null, from: renewed.status, to: 'ENDED', note: `Renewed by ${renewal.label}`, userId })
+  if (!renewed || renewed.status === 'DRAFT') return
+  if (HOLDS_UNIT.includes(renewed.status as never)) {
+    // No one moved out: a move-out given with notice the renewal overtook is no longer one.
+    await tx
+      .update(leases)
+      .set({ status: 'ENDED', moveOutDate: null, updatedAt: new Date() })
+      .where(and(eq(leases.companyId, companyId), eq(leases.id, renewed.id)))
+    // Loaded here: the definitions load this module.
+    const [{ recordStateChange }, { leasesResource }] = await Promise.all([import('~/resources/engine/actions.server'), import('~/resources/leases')])
+    await recordStateChange(tx, { companyId, resource: leasesResource, recordId: renewed.id, action: null, from: renewed.status, to: 'ENDED', note: `Renewed by ${renewal.label}`, userId })
+  }
   await carryDepositsToRenewal(tx, companyId, userId, renewal, renewed.id)
   await moveOpenIncreases(tx, companyId, renewed.id, renewal.id)
   await followLease(tx, companyId, renewed.id)

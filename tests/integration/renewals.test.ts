@@ -76,6 +76,22 @@ describe('renewals', () => {
     expect((trial.rows as Body[]).find((r) => r.number === '2100')).toMatchObject({ credit: '1500.00' })
   })
 
+  it('of a lease ended already take over what it still held as they are activated', async () => {
+    const company = await leasingCompany()
+    const { token, post } = company
+    const ottawa = await company.property('Centretown', address)
+    const lease = await company.lease({ start_date: shift(today, -400), rent: '1400.00', last_month_rent_deposit: '1400.00' }, ottawa)
+    await post('security-deposits/', { lease_id: lease.id, deposit_type: 'LAST_MONTH_RENT', date: shift(today, -400), amount: '1400.00', method: 'CHEQUE' })
+    expect((await api('POST', `leases/${lease.id}/end/`, { token, body: { move_out_date: shift(today, -1) } })).status).toBe(200)
+    const renewal = await post('leases/', { rental_unit_id: lease.unit.id, lease_type: 'MONTH_TO_MONTH', start_date: nextMonth, rent: '1400.00', rent_frequency: 'MONTHLY', renews_lease_id: lease.id, lines: ((lease as Body).lines as Body[]).map(({ resident_id, role }) => ({ resident_id, role })) })
+    expect((await api('POST', `leases/${renewal.id}/activate/`, { token, body: {} })).status).toBe(200)
+    expect((await get(token, `security-deposits/?lease_id=${renewal.id}`)).results).toEqual([expect.objectContaining({ amount: '1400.00', status: 'HELD' })])
+    // On the day it begins, the residents move in again; nothing is moved twice.
+    expect(await moveInsAt(company.companyId, `${nextMonth}T12:00:00Z`)).toEqual({ followed: 1 })
+    const trial = await get(token, `reporting/trial-balance/?as_of=${nextMonth}`)
+    expect((trial.rows as Body[]).find((r) => r.number === '2100')).toMatchObject({ credit: '1400.00' })
+  })
+
   it('take over at once when signed after their first day', async () => {
     const company = await leasingCompany()
     const { token, post } = company
