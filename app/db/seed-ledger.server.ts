@@ -133,18 +133,9 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
   const heldBefore: string[] = []
   for (const lease of leaseOf.values()) {
     if (lease === settledLater) continue
-    const held = await createRecord(
-      tx,
-      companyId,
-      securityDepositsResource,
-      parseInput(securityDepositsResource, { lease_id: lease.id, deposit_type: 'LAST_MONTH_RENT', date: lease.start, amount: dollars(lease.rent), method: 'CHEQUE', reference: 'LMR' }, 'create'),
-    )
-    const [receipt] = await tx
-      .select({ id: journalEntries.id })
-      .from(journalEntries)
-      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'SECURITY_DEPOSIT'), eq(journalEntries.sourceId, String(held.id))))
-    if (lease.start <= openingDate) heldBefore.push(receipt.id)
-    else await deposit(trust, lease.start, 'Last month’s rent deposit', [receipt.id])
+    const receipt = await receiveLastMonthRent(tx, companyId, lease, lease.start)
+    if (lease.start <= openingDate) heldBefore.push(receipt)
+    else await deposit(trust, lease.start, 'Last month’s rent deposit', [receipt])
   }
   if (heldBefore.length) await deposit(trust, openingDate, 'Last month’s rent deposits held as the books open', heldBefore)
   const mortgageBalance = new Map(properties.map((p) => [p.id, cents(COSTS[p.name]?.mortgage?.balance ?? 0)]))
@@ -307,6 +298,21 @@ export async function seedDemoLedger(tx: Transaction, companyId: string, options
   for (const date of dueDates({ startDate: schedule.startDate, frequency: 'MONTHLY' }, today)) await post(recurringDraft({ id: schedule.id, name: schedule.name, memo: schedule.memo, lines }, date))
 }
 
+/** A lease's last month's rent deposit, a month's rent paid by cheque on `date`, as the API receives one: the entry of its receipt, to go to the bank. */
+async function receiveLastMonthRent(tx: Transaction, companyId: string, lease: Pick<DemoLease, 'id' | 'rent'>, date: string) {
+  const held = await createRecord(
+    tx,
+    companyId,
+    securityDepositsResource,
+    parseInput(securityDepositsResource, { lease_id: lease.id, deposit_type: 'LAST_MONTH_RENT', date, amount: dollars(lease.rent), method: 'CHEQUE', reference: 'LMR' }, 'create'),
+  )
+  const [receipt] = await tx
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'SECURITY_DEPOSIT'), eq(journalEntries.sourceId, String(held.id))))
+  return receipt.id
+}
+
 /**
  * What the leases did beside paying: the lease that ended two months ago held a last month's rent
  * deposit from the start of the books, which its disposition applies to its last month with
@@ -324,17 +330,8 @@ async function seedMoves(
   const { today } = options
   const leaving = leases.find((l) => l.moveOut && l.moveOut < today)
   if (leaving) {
-    const held = await createRecord(
-      tx,
-      companyId,
-      securityDepositsResource,
-      parseInput(securityDepositsResource, { lease_id: leaving.id, deposit_type: 'LAST_MONTH_RENT', date: options.first, amount: dollars(leaving.rent), method: 'CHEQUE', reference: 'LMR' }, 'create'),
-    )
-    const [receipt] = await tx
-      .select({ id: journalEntries.id })
-      .from(journalEntries)
-      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.sourceType, 'SECURITY_DEPOSIT'), eq(journalEntries.sourceId, String(held.id))))
-    await options.deposit(options.trust, options.first, 'Last month’s rent deposit', [receipt.id])
+    const receipt = await receiveLastMonthRent(tx, companyId, leaving, options.first)
+    await options.deposit(options.trust, options.first, 'Last month’s rent deposit', [receipt])
     // The last month's rent, still owed: the deposit pays it.
     const [last] = await tx
       .select({ id: rentCharges.id, amount: rentCharges.amount })
