@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Database, Executor } from '~/db/client.server'
-import { leases, rentPaymentSchedules } from '~/db/schema'
+import { leases, rentCharges, rentPaymentSchedules } from '~/db/schema'
 import { addDays } from '~/domain/leasing/rent'
 import { HOLDS_UNIT } from '~/domain/leasing/leases'
 import { carryDepositsToRenewal } from './deposits.server'
@@ -62,6 +62,20 @@ export async function handOverToRenewal(tx: Executor, companyId: string, userId:
 }
 
 /**
+ * The day a lease's rent is first charged from: its start, or for a renewal signed after its start
+ * the day after the last period the lease it renews was already charged for (the tenancy's rent for
+ * those days is charged once, by that lease).
+ */
+export async function rentChargedFrom(tx: Executor, companyId: string, lease: LeaseRow) {
+  if (!lease.renewsLeaseId) return lease.startDate
+  const [charged] = await tx
+    .select({ through: sql<string | null>`max(${rentCharges.periodEnd})::text` })
+    .from(rentCharges)
+    .where(and(eq(rentCharges.companyId, companyId), eq(rentCharges.leaseId, lease.renewsLeaseId), eq(rentCharges.status, 'POSTED'), eq(rentCharges.chargeType, 'RENT'), gte(rentCharges.periodEnd, lease.startDate)))
+  return charged?.through ? addDays(charged.through, 1) : lease.startDate
+}
+
+/**
  * A renewal that has begun takes over from the lease it renews: that lease ends, if it has not
  * already (its history says by which renewal; its residents stay, under the new terms), and what
  * the tenancy holds goes to the renewal: its deposits, and its rent increases still to come.
@@ -86,7 +100,7 @@ export async function takeOverRenewedLease(tx: Executor, companyId: string, user
     await recordStateChange(tx, { companyId, resource: leasesResource, recordId: renewed.id, action: null, from: renewed.status, to: 'ENDED', note: `Renewed by ${renewal.label}`, userId })
   }
   await carryDepositsToRenewal(tx, companyId, userId, renewal, renewed.id)
-  await moveOpenIncreases(tx, companyId, renewed.id, renewal.id)
+  await moveOpenIncreases(tx, companyId, userId, renewed, renewal)
   await followLease(tx, companyId, renewed.id)
 }
 

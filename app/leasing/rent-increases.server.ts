@@ -110,15 +110,33 @@ function leaseRefusal(lease: LeaseTerms) {
 export async function renewalRentCheck(tx: Executor, companyId: string, renewedId: string, rent: number, startDate: string) {
   const [lease] = (await leaseTerms(tx, companyId, { leaseIds: [renewedId] })).terms
   if (!lease) return []
+  // An increase on its way already raises the tenancy's rent, on its date: the renewal takes it over.
+  if (lease.openIncrease && rent > lease.rent)
+    return [`${lease.label} has a rent increase on its way, which goes over to the renewal and raises the rent on its date: renew at the ${formatMoney(lease.rent)} paid now.`]
   return renewalRentErrors({ province: lease.province, currentRent: lease.rent, newRent: rent, startDate, eligibleFrom: eligibleFrom(lease) })
 }
 
-/** A renewal takes over the increases still to come of the lease it renews (a draft, or notice given): they raise the tenancy's rent. */
-export async function moveOpenIncreases(tx: Executor, companyId: string, fromLeaseId: string, toLeaseId: string) {
+/**
+ * A renewal takes over the increases still to come of the lease it renews: they raise the
+ * tenancy's rent. A draft or one with notice given goes over as it is; one applied to that lease's
+ * schedule for a day the renewal covers goes back to notice given, for the rent run to apply to the
+ * renewal's schedule on its date (the lease renewed no longer charges then).
+ */
+export async function moveOpenIncreases(tx: Executor, companyId: string, userId: string | null, from: { id: string }, to: { id: string; label: string; startDate: string }) {
   await tx
     .update(rentIncreases)
-    .set({ leaseId: toLeaseId, updatedAt: new Date() })
-    .where(and(eq(rentIncreases.companyId, companyId), eq(rentIncreases.leaseId, fromLeaseId), inArray(rentIncreases.status, [...OPEN_INCREASE])))
+    .set({ leaseId: to.id, updatedAt: new Date() })
+    .where(and(eq(rentIncreases.companyId, companyId), eq(rentIncreases.leaseId, from.id), inArray(rentIncreases.status, [...OPEN_INCREASE])))
+  const ahead = await tx
+    .update(rentIncreases)
+    .set({ leaseId: to.id, status: 'NOTICE_SENT', leaseRentUpdated: false, updatedAt: new Date() })
+    .where(and(eq(rentIncreases.companyId, companyId), eq(rentIncreases.leaseId, from.id), eq(rentIncreases.status, 'APPLIED'), gte(rentIncreases.effectiveDate, to.startDate)))
+    .returning({ id: rentIncreases.id })
+  if (!ahead.length) return
+  // Loaded here: the definitions load this module.
+  const [{ recordStateChange }, { rentIncreasesResource }] = await Promise.all([import('~/resources/engine/actions.server'), import('~/resources/rent-increases')])
+  for (const increase of ahead)
+    await recordStateChange(tx, { companyId, resource: rentIncreasesResource, recordId: increase.id, action: null, from: 'APPLIED', to: 'NOTICE_SENT', note: `Taken over by the renewal ${to.label}: applied to its rent schedule on its date`, userId })
 }
 
 /**
@@ -301,7 +319,7 @@ export async function applyNoticedIncreases(db: Executor, options: { now?: Date;
   const now = (options.now ?? new Date()).toISOString()
   const due = await db.execute<{ company_id: string; id: string; user_id: string | null }>(sql`
     select r.company_id, r.id,
-      (select h.user_id from state_changes h where h.company_id = r.company_id and h.resource = 'rent-increases' and h.record_id = r.id and h.to_state = 'NOTICE_SENT' order by h.created_at desc limit 1) as user_id
+      (select h.user_id from state_changes h where h.company_id = r.company_id and h.resource = 'rent-increases' and h.record_id = r.id and h.to_state = 'NOTICE_SENT' and h.user_id is not null order by h.created_at desc limit 1) as user_id
     from rent_increases r
     join leases l on l.id = r.lease_id
     join companies c on c.id = r.company_id

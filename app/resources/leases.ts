@@ -6,7 +6,7 @@ import { conflict } from '~/domain/errors'
 import { HOLDS_UNIT, LEASE_STATUSES, LEASE_TYPES, renewalTerms, RESIDENT_ROLES, type Term } from '~/domain/leasing/leases'
 import { SCHEDULE_FREQUENCIES, takesDueDay } from '~/domain/leasing/rent'
 import { addResident, checkUnitFree, followLease, leaseOf, leaseSummaries, markSigned, removeResident } from '~/leasing/leases.server'
-import { handOverToRenewal, renewalErrors } from '~/leasing/lease-starts.server'
+import { handOverToRenewal, renewalErrors, rentChargedFrom } from '~/leasing/lease-starts.server'
 import { companyToday } from '~/db/clock.server'
 import { leasePdf } from '~/leasing/lease-document.server'
 import { generateSignatureRequest, sendableToSign } from '~/leasing/signatures.server'
@@ -274,8 +274,9 @@ const leaseWhere = (companyId: string, record: Record<string, unknown>) => and(e
 
 /**
  * An activated lease's rent: its schedules charge what is due; a lease with none gets one made
- * from its rent, frequency and due day, charging from its start (through the schedule's own
- * definition, which charges what is due as it is saved).
+ * from its rent, frequency and due day, charging from its start (a renewal signed late, from the
+ * first period the lease it renews did not charge), through the schedule's own definition, which
+ * charges what is due as it is saved.
  */
 async function startCharging(tx: Executor, companyId: string, userId: string, lease: Awaited<ReturnType<typeof leaseOf>>) {
   const [existing] = await tx
@@ -292,7 +293,7 @@ async function startCharging(tx: Executor, companyId: string, userId: string, le
     lease_id: lease.id,
     frequency: lease.rentFrequency,
     due_day: takesDueDay(lease.rentFrequency) ? lease.rentDueDay : null,
-    start_date: lease.startDate,
+    start_date: await rentChargedFrom(tx, companyId, lease),
     lines: [{ charge_type: 'RENT', amount: lease.rent }],
   }
   // Loaded here, not at the top: the definitions are read by pages and tests that never load the API.

@@ -30,7 +30,7 @@ export const rentIncreasesResource = defineResource({
   singular: 'Rent Increase',
   plural: 'Rent Increases',
   description:
-    'A lease’s new rent from a date, within its province’s law: twelve months after the last increase or the move-in, at most the year’s guideline unless the unit is exempt, after the written notice the province asks (90 days in Ontario). Applying it changes the lease’s rent schedule from its date.',
+    'A lease’s new rent from a date, within its province’s law: twelve months after the last increase or the move-in, at most the year’s guideline unless the unit is exempt, after the written notice the province asks (90 days in Ontario). Applying it changes the lease’s rent schedule from its date; once notice is given, the rent run applies it on its date.',
   group: 'Leasing',
   permission: 'leasing',
   table: rentIncreases,
@@ -79,7 +79,7 @@ export const rentIncreasesResource = defineResource({
       from: ['NOTICE_SENT'],
       to: 'APPLIED',
       confirm:
-        'Applying the increase changes the lease’s rent schedule: its rent line ends the day before the increase and the new rent is charged from its date on. Periods already charged at the old rent are charged the difference. The lease’s rent says the new rent from its date.',
+        'Applying the increase changes the lease’s rent schedule: its rent line ends the day before the increase and the new rent is charged from its date on. Periods already charged at the old rent are charged the difference. The lease’s rent says the new rent from its date. Left as it is, the rent run applies it on its date.',
       done: 'Increase applied: the rent schedule charges the new rent from its date.',
       run: ({ tx, companyId, userId, record }) => applyIncrease(tx as Executor, companyId, userId, record),
     },

@@ -38,7 +38,7 @@ describe('renewals', () => {
     expect(Object.keys(moved.body.errors)).toEqual(['rental_unit_id'])
     const raised = await api('POST', 'leases/', { token, body: { ...terms, rent: '1545.00' } })
     expect(raised.status).toBe(400)
-    expect(raised.body.errors.rent[0]).toMatch(/^At most 1531\.50: Ontario’s guideline/)
+    expect(raised.body.errors.rent[0]).toMatch(/has a rent increase on its way/)
 
     // Signed ahead: the lease renewed goes on to the day before, and is charged to then only.
     const renewal = await post('leases/', terms)
@@ -83,7 +83,12 @@ describe('renewals', () => {
     const lease = await company.lease({ start_date: shift(today, -400), rent: '1400.00', last_month_rent_deposit: '1400.00' }, ottawa)
     await post('security-deposits/', { lease_id: lease.id, deposit_type: 'LAST_MONTH_RENT', date: shift(today, -400), amount: '1400.00', method: 'CHEQUE' })
     expect((await api('POST', `leases/${lease.id}/end/`, { token, body: { move_out_date: shift(today, -1) } })).status).toBe(200)
-    const renewal = await post('leases/', { rental_unit_id: lease.unit.id, lease_type: 'MONTH_TO_MONTH', start_date: nextMonth, rent: '1400.00', rent_frequency: 'MONTHLY', renews_lease_id: lease.id, lines: ((lease as Body).lines as Body[]).map(({ resident_id, role }) => ({ resident_id, role })) })
+    const terms = { rental_unit_id: lease.unit.id, lease_type: 'MONTH_TO_MONTH', start_date: nextMonth, rent: '1400.00', rent_frequency: 'MONTHLY', renews_lease_id: lease.id, lines: ((lease as Body).lines as Body[]).map(({ resident_id, role }) => ({ resident_id, role })) }
+    // A raise past Ontario's guideline (2.1 %) is refused at the rent.
+    const raised = await api('POST', 'leases/', { token, body: { ...terms, rent: '1440.00' } })
+    expect(raised.status).toBe(400)
+    expect(raised.body.errors.rent[0]).toMatch(/^At most 1429\.40: Ontario’s guideline/)
+    const renewal = await post('leases/', terms)
     expect((await api('POST', `leases/${renewal.id}/activate/`, { token, body: {} })).status).toBe(200)
     expect((await get(token, `security-deposits/?lease_id=${renewal.id}`)).results).toEqual([expect.objectContaining({ amount: '1400.00', status: 'HELD' })])
     // On the day it begins, the residents move in again; nothing is moved twice.
@@ -92,7 +97,7 @@ describe('renewals', () => {
     expect((trial.rows as Body[]).find((r) => r.number === '2100')).toMatchObject({ credit: '1400.00' })
   })
 
-  it('take over at once when signed after their first day', async () => {
+  it('take over at once when signed after their first day, charging only what the lease renewed did not', async () => {
     const company = await leasingCompany()
     const { token, post } = company
     const lease = await company.lease({ start_date: shift(today, -500), rent: '1200.00' })
@@ -101,5 +106,36 @@ describe('renewals', () => {
     expect((await api('POST', `leases/${renewal.id}/activate/`, { token, body: {} })).status).toBe(200)
     expect(await get(token, `leases/${lease.id}/`)).toMatchObject({ status: 'ENDED', end_date: shift(started, -1) })
     expect(await get(token, `rental-units/${lease.unit.id}/current-lease/`)).toMatchObject({ id: renewal.id })
+    // This month was charged by the lease renewed: the renewal charges from the next one, never a period twice.
+    expect((await get(token, `rent-payment-schedules/?lease_id=${renewal.id}`)).results.map((s: Body) => s.start_date)).toEqual([nextMonth])
+    expect((await get(token, `rent-receivables/?lease_id=${renewal.id}`)).count).toBe(0)
+    expect((await get(token, `leases/${renewal.id}/`)).balance).toBe('0.00')
+  })
+
+  it('carry an increase applied for a day they cover over to their own schedule, and refuse a raise before its twelve months', async () => {
+    const company = await leasingCompany()
+    const { token, post, companyId } = company
+    const ottawa = await company.property('Centretown', address)
+    const lease = await company.lease({ start_date: shift(today, -400), rent: '1500.00' }, ottawa)
+    const later = (() => {
+      const [year, month] = shift(today, 100).split('-').map(Number)
+      return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
+    })()
+    const increase = await post('rent-increases/', { lease_id: lease.id, new_rent: '1530.00', effective_date: later })
+    for (const action of ['give-notice', 'apply']) expect((await api('POST', `rent-increases/${increase.id}/${action}/`, { token, body: {} })).status).toBe(200)
+    const terms = { rental_unit_id: lease.unit.id, lease_type: 'MONTH_TO_MONTH', start_date: nextMonth, rent_frequency: 'MONTHLY', renews_lease_id: lease.id, lines: ((lease as Body).lines as Body[]).map(({ resident_id, role }) => ({ resident_id, role })) }
+    // The increase raised the rent already: another raise waits twelve months from it.
+    const raised = await api('POST', 'leases/', { token, body: { ...terms, rent: '1545.00' } })
+    expect(raised.status).toBe(400)
+    expect(raised.body.errors.rent[0]).toMatch(/which may rise from/)
+    const renewal = await post('leases/', { ...terms, rent: '1500.00' })
+    expect((await api('POST', `leases/${renewal.id}/activate/`, { token, body: {} })).status).toBe(200)
+    await moveInsAt(companyId, `${nextMonth}T12:00:00Z`)
+    // Taken over, it waits for its date on the renewal; the rent run applies it to the renewal's schedule then.
+    expect(await get(token, `rent-increases/${increase.id}/`)).toMatchObject({ lease_id: renewal.id, status: 'NOTICE_SENT' })
+    await runRentAt(companyId, `${later}T16:00:00Z`)
+    expect(await get(token, `rent-increases/${increase.id}/`)).toMatchObject({ status: 'APPLIED' })
+    const charges = await get(token, `rent-receivables/?lease_id=${renewal.id}&ordering=-date&page_size=1`)
+    expect(charges.results[0]).toMatchObject({ date: later, amount: '1530.00' })
   })
 })
