@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
 import { isUuid } from '~/db/ids'
-import { bankAccounts, companies, defaultGlAccounts, depositDispositionLines, depositDispositions, leases, rentCharges, securityDeposits } from '~/db/schema'
+import { bankAccounts, companies, depositDispositionLines, depositDispositions, leases, rentCharges, securityDeposits } from '~/db/schema'
 import { conflict, invalid, notFound } from '~/domain/errors'
 import { depositErrors, depositsCarriedDraft, depositInterest, dispositionDueDate, dispositionErrors, dispositionFigures, interestOwed, interestUntil, monthlyRentOf, type StatementFacts } from '~/domain/leasing/deposits'
 import { todayIn } from '~/domain/dates'
@@ -10,6 +10,7 @@ import { FROM_DEPOSIT } from '~/domain/leasing/payments'
 import { formatDecimal } from '~/domain/money'
 import { provinceOf, provinceOfUnit } from './late-fees.server'
 import { leaseSummaries } from './leases.server'
+import { roleAccountId } from '~/ledger/chart.server'
 import { postEntry } from '~/ledger/posting.server'
 
 /*
@@ -96,14 +97,11 @@ export async function carryDepositsToRenewal(tx: Executor, companyId: string, us
     .returning({ amount: securityDeposits.amount, rentalUnitId: securityDeposits.rentalUnitId, propertyGroupId: securityDeposits.propertyGroupId })
   const amount = carried.reduce((sum, d) => sum + d.amount, 0)
   if (amount <= 0) return 0
-  const [held] = await tx
-    .select({ accountId: defaultGlAccounts.accountId })
-    .from(defaultGlAccounts)
-    .where(and(eq(defaultGlAccounts.companyId, companyId), eq(defaultGlAccounts.role, 'SECURITY_DEPOSITS_HELD')))
+  const held = await roleAccountId(tx, companyId, 'SECURITY_DEPOSITS_HELD')
   if (!held) throw conflict('Choose the account that holds security deposits in the accounting settings: the deposits go over to the renewal.')
   const draft = depositsCarriedDraft(
     { renewalId: renewal.id, fromLeaseId: renewedId, date: renewal.startDate, amount, rentalUnitId: carried[0].rentalUnitId, propertyGroupId: carried[0].propertyGroupId, memo: `Deposits held for the renewal ${renewal.label}` },
-    held.accountId,
+    held,
   )
   await postEntry(tx, companyId, draft, { userId })
   return amount

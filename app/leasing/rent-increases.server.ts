@@ -203,7 +203,7 @@ export async function applyIncrease(tx: Executor, companyId: string, userId: str
   const id = String(record.id)
   const leaseId = String(record.leaseId)
   const [held] = await tx
-    .select({ label: leases.label, status: leases.status })
+    .select({ label: leases.label, status: leases.status, moveOutDate: leases.moveOutDate })
     .from(leases)
     .where(and(eq(leases.companyId, companyId), eq(leases.id, leaseId)))
   if (held && !HOLDS_UNIT.includes(held.status as never)) throw conflict(`${held.label} is ${leaseStatusLabel(held.status)}: only the rent of a lease in force is raised. Cancel this increase.`)
@@ -261,10 +261,6 @@ export async function applyIncrease(tx: Executor, companyId: string, userId: str
     .select({ periodStart: rentCharges.periodStart, periodEnd: rentCharges.periodEnd, amount: rentCharges.amount })
     .from(rentCharges)
     .where(and(eq(rentCharges.companyId, companyId), eq(rentCharges.scheduleLineId, line.id), eq(rentCharges.status, 'POSTED'), gte(rentCharges.periodEnd, effective)))
-  const [lease] = await tx
-    .select({ moveOutDate: leases.moveOutDate })
-    .from(leases)
-    .where(and(eq(leases.companyId, companyId), eq(leases.id, leaseId)))
   const owed = catchUpCharges(
     schedule,
     {
@@ -272,7 +268,7 @@ export async function applyIncrease(tx: Executor, companyId: string, userId: str
       added: { id: added.id, chargeType: 'RENT', description: added.description, amount: newRent, effectiveFrom: effective, effectiveTo: added.effectiveTo },
     },
     charged.map((c) => ({ periodStart: String(c.periodStart), periodEnd: String(c.periodEnd), amount: c.amount })),
-    lease?.moveOutDate ?? null,
+    held?.moveOutDate ?? null,
   )
   if (owed.length) {
     // Loaded here: the definitions are read by pages and tests that never load the API.

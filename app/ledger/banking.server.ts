@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '~/db/client.server'
-import { bankAccounts, bankDepositItems, bankReconciliationItems, bankReconciliations, bankStatementLines, defaultGlAccounts, journalEntries, journalLines, propertyGroups } from '~/db/schema'
+import { roleAccountId } from '~/ledger/chart.server'
+import { bankAccounts, bankDepositItems, bankReconciliationItems, bankReconciliations, bankStatementLines, journalEntries, journalLines, propertyGroups } from '~/db/schema'
 import { invalid, notFound } from '~/domain/errors'
 import { RETURN_PURPOSE } from '~/domain/leasing/payments'
 
@@ -20,13 +21,7 @@ export async function bankAccountOf(db: Executor, companyId: string, id: string,
 }
 
 /** The account playing the UNDEPOSITED_FUNDS role: where receipts wait for a deposit. */
-export async function undepositedFundsAccountId(db: Executor, companyId: string) {
-  const [row] = await db
-    .select({ id: defaultGlAccounts.accountId })
-    .from(defaultGlAccounts)
-    .where(and(eq(defaultGlAccounts.companyId, companyId), eq(defaultGlAccounts.role, 'UNDEPOSITED_FUNDS')))
-  return row?.id ?? null
-}
+export const undepositedFundsAccountId = (db: Executor, companyId: string) => roleAccountId(db, companyId, 'UNDEPOSITED_FUNDS')
 
 const reversal = alias(journalEntries, 'reversal')
 

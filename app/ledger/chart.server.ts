@@ -3,6 +3,15 @@ import type { Executor, Transaction } from '~/db/client.server'
 import { accounts, defaultGlAccounts, ledgerSettings } from '~/db/schema'
 import { DEFAULT_CHART, subtypeOf } from '~/domain/ledger/chart'
 
+/** The account playing a GL role in the company's books (`UNDEPOSITED_FUNDS`, `SECURITY_DEPOSITS_HELD`), or null where none is chosen. */
+export async function roleAccountId(db: Executor, companyId: string, role: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: defaultGlAccounts.accountId })
+    .from(defaultGlAccounts)
+    .where(and(eq(defaultGlAccounts.companyId, companyId), eq(defaultGlAccounts.role, role)))
+  return row?.id ?? null
+}
+
 /**
  * A new company's books: the default chart of accounts, which account plays
  * each role, and its ledger settings (no lock date, entry numbers from 1).

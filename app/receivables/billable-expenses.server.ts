@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { billableExpenses, buildings, defaultGlAccounts, rentalUnits } from '~/db/schema'
+import { roleAccountId } from '~/ledger/chart.server'
+import { billableExpenses, buildings, rentalUnits } from '~/db/schema'
 import { conflict } from '~/domain/errors'
 import { formatDecimal } from '~/domain/money'
 import { markupOn } from '~/domain/receivables/invoices'
@@ -39,17 +40,14 @@ export async function checkBillableExpense(tx: Executor, companyId: string, valu
 
 /** Invoices the expense to its customer: its cost, and its markup on a line of its own; the expense remembers the invoice. */
 export async function invoiceBillableExpense(tx: Executor, companyId: string, userId: string, record: Row, input: Row) {
-  const [[role], markup] = await Promise.all([
-    tx
-      .select({ accountId: defaultGlAccounts.accountId })
-      .from(defaultGlAccounts)
-      .where(and(eq(defaultGlAccounts.companyId, companyId), eq(defaultGlAccounts.role, 'MAINTENANCE_INCOME'))),
+  const [income, markup] = await Promise.all([
+    roleAccountId(tx, companyId, 'MAINTENANCE_INCOME'),
     record.markupTypeId ? markupOf(tx, companyId, String(record.markupTypeId)) : null,
   ])
-  if (!role) throw conflict('Say which account costs charged to owners and residents are booked to (Books settings, Maintenance charged to residents) first.')
+  if (!income) throw conflict('Say which account costs charged to owners and residents are booked to (Books settings, Maintenance charged to residents) first.')
   const cost = Number(record.amount)
   const added = markupOn(cost, markup)
-  const lines = [{ account_id: role.accountId, description: String(record.description), amount: cost }]
+  const lines = [{ account_id: income, description: String(record.description), amount: cost }]
   if (markup && added > 0) lines.push({ account_id: markup.accountId, description: `${markup.name}: ${String(record.description)}`.slice(0, 300), amount: added })
   // Loaded here: the definitions import these services.
   const [{ createRecord }, { resourceNamed }] = await Promise.all([import('~/resources/engine/api.server'), import('~/resources/index')])

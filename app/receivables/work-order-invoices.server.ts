@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '~/db/client.server'
-import { defaultGlAccounts, markupTypes, propertyGroups, propertyOwners, propertyOwnerships, rentalUnits, workLogs, workOrders } from '~/db/schema'
+import { roleAccountId } from '~/ledger/chart.server'
+import { markupTypes, propertyGroups, propertyOwners, propertyOwnerships, rentalUnits, workLogs, workOrders } from '~/db/schema'
 import { conflict, invalid } from '~/domain/errors'
 import { CHARGEABLE_STAGES } from '~/domain/maintenance/work-orders'
 import { workOrderInvoiceLines, type BillableWork, type Markup } from '~/domain/receivables/invoices'
@@ -90,17 +91,14 @@ export async function invoiceWorkOrders(tx: Executor, companyId: string, userId:
   })
   if (Object.keys(errors).length) throw invalid(`Please correct the highlighted work orders: ${Object.keys(errors).join(', ')}.`, errors)
 
-  const [ownerId, [role], markup] = await Promise.all([
+  const [ownerId, income, markup] = await Promise.all([
     ownerOf(tx, companyId, request.propertyGroupId, request.propertyOwnerId),
-    tx
-      .select({ accountId: defaultGlAccounts.accountId })
-      .from(defaultGlAccounts)
-      .where(and(eq(defaultGlAccounts.companyId, companyId), eq(defaultGlAccounts.role, 'MAINTENANCE_INCOME'))),
+    roleAccountId(tx, companyId, 'MAINTENANCE_INCOME'),
     request.markupTypeId ? markupOf(tx, companyId, request.markupTypeId) : null,
   ])
-  if (!role) throw conflict('Say which account maintenance charged to owners and residents is booked to (Books settings, Maintenance charged to residents) first.')
+  if (!income) throw conflict('Say which account maintenance charged to owners and residents is booked to (Books settings, Maintenance charged to residents) first.')
   const work: BillableWork[] = ids.map((id) => ({ id, subject: byId.get(id)!.subject, unit: byId.get(id)!.unit, ...costOf.get(id)! }))
-  const lines = workOrderInvoiceLines(work, role.accountId, markup)
+  const lines = workOrderInvoiceLines(work, income, markup)
 
   // Loaded here: the definitions import these services.
   const [{ createRecord }, { runAction }, { resourceNamed }] = await Promise.all([import('~/resources/engine/api.server'), import('~/resources/engine/actions.server'), import('~/resources/index')])
